@@ -1,0 +1,3 @@
+module github.com/xcover/xcover
+
+go 1.26

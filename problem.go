@@ -1,0 +1,287 @@
+package xcover
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// An Item is one thing to be covered.
+//
+// A primary item must be covered by at least Min and at most Max of the chosen options
+// (exactly once when Min = Max = 1, the default). A secondary item may be left uncovered; if
+// it is covered, then either by exactly one option that gives it no colour, or by any number of
+// options that all give it the same colour.
+type Item struct {
+	Name      string
+	Secondary bool
+	Min, Max  int // bounds on a primary item; both 0 on a secondary item
+}
+
+// An Entry is one item of an option, with the colour the option gives it ("" for none).
+// Only secondary items take colours.
+type Entry struct {
+	Item  int // index of the item, in the order the items were added
+	Color string
+}
+
+// A Problem is an exact cover problem: items and options. It is immutable once built, and
+// safe for concurrent use by several solvers.
+//
+// Memory: each option entry takes 8 bytes here (item and colour indices as int32), each
+// option 4 bytes, plus the item names; a solver adds its own working arrays.
+type Problem struct {
+	items    []Item
+	index    map[string]int
+	nprimary int
+	colors   []string // colour names by index; colors[0] is "" (no colour)
+	start    []int32  // option k's entries are entry[start[k]:start[k+1]]
+	entItem  []int32
+	entColor []int32
+}
+
+// NumItems returns the number of items, primary and secondary.
+func (p *Problem) NumItems() int { return len(p.items) }
+
+// NumPrimary returns the number of primary items.
+func (p *Problem) NumPrimary() int { return p.nprimary }
+
+// Item returns item i, in the order the items were added.
+func (p *Problem) Item(i int) Item { return p.items[i] }
+
+// ItemIndex returns the index of the item with the given name.
+func (p *Problem) ItemIndex(name string) (int, bool) {
+	i, ok := p.index[name]
+	return i, ok
+}
+
+// NumOptions returns the number of options.
+func (p *Problem) NumOptions() int { return len(p.start) - 1 }
+
+// NumEntries returns the total number of item entries over all options.
+func (p *Problem) NumEntries() int { return len(p.entItem) }
+
+// Option returns the entries of option k, in the order they were given.
+func (p *Problem) Option(k int) []Entry {
+	lo, hi := p.start[k], p.start[k+1]
+	out := make([]Entry, 0, hi-lo)
+	for e := lo; e < hi; e++ {
+		out = append(out, Entry{Item: int(p.entItem[e]), Color: p.colors[p.entColor[e]]})
+	}
+	return out
+}
+
+// OptionString returns option k in the DLX spelling: item names separated by single spaces,
+// each coloured entry written name:colour.
+func (p *Problem) OptionString(k int) string {
+	var sb strings.Builder
+	for e := p.start[k]; e < p.start[k+1]; e++ {
+		if e > p.start[k] {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(p.items[p.entItem[e]].Name)
+		if c := p.entColor[e]; c != 0 {
+			sb.WriteByte(':')
+			sb.WriteString(p.colors[c])
+		}
+	}
+	return sb.String()
+}
+
+// HasColors reports whether any option gives a colour to a secondary item.
+func (p *Problem) HasColors() bool { return len(p.colors) > 1 }
+
+// HasBounds reports whether any primary item has bounds other than exactly once.
+func (p *Problem) HasBounds() bool {
+	for _, it := range p.items {
+		if !it.Secondary && (it.Min != 1 || it.Max != 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// A Builder builds a [Problem]. Add the items first, then the options.
+//
+// Every Add method returns an error describing what is wrong with its arguments, and the
+// first such error is also returned by [Builder.Build], so a caller may check each call or
+// only the last. The zero Builder is ready to use.
+type Builder struct {
+	p        Problem
+	colorIdx map[string]int32
+	err      error
+	seen     []int // per item: 1 + last option index that used it (duplicate check)
+}
+
+// NewBuilder returns an empty Builder.
+func NewBuilder() *Builder { return new(Builder) }
+
+func (b *Builder) init() {
+	if b.p.index == nil {
+		b.p.index = make(map[string]int)
+		b.p.colors = []string{""}
+		b.p.start = []int32{0}
+		b.colorIdx = make(map[string]int32)
+	}
+}
+
+func (b *Builder) fail(err error) error {
+	if b.err == nil {
+		b.err = err
+	}
+	return err
+}
+
+// A NameError reports an item name, colour or option entry that cannot be used.
+type NameError struct {
+	Token  string // the offending text
+	Reason string
+}
+
+func (e *NameError) Error() string { return fmt.Sprintf("%s %q", e.Reason, e.Token) }
+
+// ErrOptionsStarted is returned when an item is added after the first option.
+var ErrOptionsStarted = errors.New("items must be added before options")
+
+// ValidName reports why s cannot be an item name or colour, or "" if it can: a name is one or
+// more printable, non-blank UTF-8 characters other than ':' and '|'.
+func ValidName(s string) string {
+	if s == "" {
+		return "empty name"
+	}
+	if !utf8.ValidString(s) {
+		return "invalid UTF-8 in name"
+	}
+	for _, r := range s {
+		switch {
+		case r == ':' || r == '|':
+			return fmt.Sprintf("%q not allowed in name", r)
+		case unicode.IsSpace(r):
+			return "blank in name"
+		case !unicode.IsPrint(r):
+			return "control character in name"
+		}
+	}
+	return ""
+}
+
+func (b *Builder) addItem(it Item) (int, error) {
+	b.init()
+	if b.p.NumOptions() > 0 {
+		return -1, b.fail(ErrOptionsStarted)
+	}
+	if why := ValidName(it.Name); why != "" {
+		return -1, b.fail(&NameError{it.Name, why})
+	}
+	if _, dup := b.p.index[it.Name]; dup {
+		return -1, b.fail(&NameError{it.Name, "duplicate item"})
+	}
+	if !it.Secondary {
+		if it.Max < 1 {
+			return -1, b.fail(&NameError{it.Name, fmt.Sprintf("upper bound %d below 1 for item", it.Max)})
+		}
+		if it.Min < 0 || it.Min > it.Max {
+			return -1, b.fail(&NameError{it.Name, fmt.Sprintf("bounds %d:%d malformed for item", it.Min, it.Max)})
+		}
+		b.p.nprimary++
+	}
+	i := len(b.p.items)
+	b.p.items = append(b.p.items, it)
+	b.p.index[it.Name] = i
+	b.seen = append(b.seen, 0)
+	return i, nil
+}
+
+// AddPrimary adds a primary item to be covered exactly once, and returns its index.
+func (b *Builder) AddPrimary(name string) (int, error) {
+	return b.addItem(Item{Name: name, Min: 1, Max: 1})
+}
+
+// AddPrimaryBounds adds a primary item to be covered at least min and at most max times
+// (0 <= min <= max, max >= 1), and returns its index.
+func (b *Builder) AddPrimaryBounds(name string, min, max int) (int, error) {
+	return b.addItem(Item{Name: name, Min: min, Max: max})
+}
+
+// AddSecondary adds a secondary item and returns its index.
+func (b *Builder) AddSecondary(name string) (int, error) {
+	return b.addItem(Item{Name: name, Secondary: true})
+}
+
+// AddOption adds an option given by item names; a secondary item may carry a colour,
+// written "name:colour" as in the DLX format.
+func (b *Builder) AddOption(names ...string) error {
+	b.init()
+	entries := make([]Entry, len(names))
+	for k, tok := range names {
+		name, color, colored := strings.Cut(tok, ":")
+		i, ok := b.p.index[name]
+		if !ok {
+			if why := ValidName(name); why != "" {
+				return b.fail(&NameError{tok, why})
+			}
+			return b.fail(&NameError{tok, "unknown item"})
+		}
+		if colored && color == "" {
+			return b.fail(&NameError{tok, "empty colour"})
+		}
+		entries[k] = Entry{Item: i, Color: color}
+	}
+	return b.AddOptionEntries(entries...)
+}
+
+// AddOptionEntries adds an option given by item indices and colours.
+func (b *Builder) AddOptionEntries(entries ...Entry) error {
+	b.init()
+	k := b.p.NumOptions()
+	for _, e := range entries {
+		if e.Item < 0 || e.Item >= len(b.p.items) {
+			return b.fail(fmt.Errorf("option %d: item index %d out of range", k, e.Item))
+		}
+		it := b.p.items[e.Item]
+		if b.seen[e.Item] == k+1 {
+			return b.fail(&NameError{it.Name, "item twice in one option:"})
+		}
+		b.seen[e.Item] = k + 1
+		if e.Color != "" {
+			if !it.Secondary {
+				return b.fail(&NameError{it.Name + ":" + e.Color, "colour on primary item"})
+			}
+			if why := ValidName(e.Color); why != "" {
+				return b.fail(&NameError{e.Color, why})
+			}
+		}
+	}
+	for _, e := range entries {
+		c := int32(0)
+		if e.Color != "" {
+			var ok bool
+			if c, ok = b.colorIdx[e.Color]; !ok {
+				c = int32(len(b.p.colors))
+				b.p.colors = append(b.p.colors, e.Color)
+				b.colorIdx[e.Color] = c
+			}
+		}
+		b.p.entItem = append(b.p.entItem, int32(e.Item))
+		b.p.entColor = append(b.p.entColor, c)
+	}
+	b.p.start = append(b.p.start, int32(len(b.p.entItem)))
+	return nil
+}
+
+// Err returns the first error met so far, or nil.
+func (b *Builder) Err() error { return b.err }
+
+// Build returns the problem, or the first error met while building it. The Builder must not
+// be used afterwards.
+func (b *Builder) Build() (*Problem, error) {
+	b.init()
+	if b.err != nil {
+		return nil, b.err
+	}
+	p := b.p
+	b.p = Problem{}
+	return &p, nil
+}

@@ -1,0 +1,195 @@
+package xcover
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"slices"
+	"time"
+
+	"github.com/xcover/xcover/internal/engine"
+)
+
+// Config controls a search. The zero Config finds every solution, one worker, in the
+// engine's fixed order.
+type Config struct {
+	// Limit stops the search after this many solutions; 0 means no limit.
+	Limit uint64
+	// Random makes every branching choice at random: which item to branch on among those
+	// tied for fewest choices, and the order of its options. The same Seed gives the same
+	// order of solutions.
+	Random bool
+	Seed   uint64
+	// Initial lists options (0-based indices) that every solution must contain. Options that
+	// contradict each other give no solutions.
+	Initial []int
+	// Progress, if not nil, is called from the searching goroutine about every
+	// ProgressInterval (default one second) while the search runs, and once at its end.
+	Progress         func(Progress)
+	ProgressInterval time.Duration
+	// Workers is the number of goroutines to search with; 0 or 1 means one.
+	Workers int
+}
+
+// Stats describes the work a search has done.
+type Stats struct {
+	Solutions uint64        // solutions found
+	Nodes     uint64        // search tree nodes entered
+	Updates   uint64        // link updates (removals of a node from a list)
+	Elapsed   time.Duration // wall time
+}
+
+// Progress is what a progress callback sees.
+type Progress struct {
+	Stats
+	// Fraction is Knuth's estimate of the fraction of the search tree done so far, from the
+	// position of the current node among its siblings at every level: 0 at the start, 1 at
+	// the end.
+	Fraction float64
+	Done     bool // the search has ended
+}
+
+// A Solver searches one problem with one configuration. Use it for one search: a call to
+// Solutions or Count; afterwards Stats and Err describe that search.
+type Solver struct {
+	p     *Problem
+	cfg   Config
+	spec  *engine.Spec
+	order []int32 // engine item -> problem item
+	init  []int32
+	stats Stats
+	err   error
+}
+
+// NewSolver prepares a search of p. It fails only for an Initial option out of range.
+func NewSolver(p *Problem, cfg Config) (*Solver, error) {
+	s := &Solver{p: p, cfg: cfg}
+	for _, k := range cfg.Initial {
+		if k < 0 || k >= p.NumOptions() {
+			return nil, fmt.Errorf("xcover: initial option %d out of range [0, %d)", k, p.NumOptions())
+		}
+		if !slices.Contains(s.init, int32(k)) {
+			s.init = append(s.init, int32(k))
+		}
+	}
+	s.spec = p.engineSpec()
+	return s, nil
+}
+
+// engineSpec lays the problem out for the engine: primary items first, in their order, then
+// the secondary items.
+func (p *Problem) engineSpec() *engine.Spec {
+	n := len(p.items)
+	pos := make([]int32, n)
+	sp := &engine.Spec{NumPrimary: p.nprimary, NumItems: n, Start: p.start}
+	sp.Lo = make([]int32, p.nprimary)
+	sp.Hi = make([]int32, p.nprimary)
+	var np, ns int32 = 0, int32(p.nprimary)
+	for i, it := range p.items {
+		if it.Secondary {
+			pos[i] = ns
+			ns++
+		} else {
+			pos[i] = np
+			sp.Lo[np], sp.Hi[np] = int32(it.Min), int32(it.Max)
+			np++
+		}
+	}
+	sp.Item = make([]int32, len(p.entItem))
+	for e, i := range p.entItem {
+		sp.Item[e] = pos[i]
+	}
+	if p.HasColors() {
+		sp.Color = p.entColor
+	}
+	return sp
+}
+
+// Solutions returns an iterator over the solutions, each the chosen option indices in
+// ascending order, a fresh slice for each. The search stops when the loop body breaks, at the
+// Limit, or when ctx is cancelled; [Solver.Err] then tells which.
+func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		s.run(ctx, func(sol []int32) bool {
+			out := make([]int, len(sol))
+			for i, k := range sol {
+				out[i] = int(k)
+			}
+			slices.Sort(out)
+			return yield(out)
+		})
+	}
+}
+
+// Count returns the number of solutions (at most the Limit), without building them. The
+// error is ctx's if the search was cancelled; the count is then the number found so far.
+func (s *Solver) Count(ctx context.Context) (uint64, error) {
+	s.run(ctx, nil)
+	return s.stats.Solutions, s.err
+}
+
+// Stats returns the statistics of the search so far.
+func (s *Solver) Stats() Stats { return s.stats }
+
+// Err returns the context's error if the last search was cancelled, and nil otherwise.
+func (s *Solver) Err() error { return s.err }
+
+func (s *Solver) run(ctx context.Context, visit func([]int32) bool) {
+	start := time.Now()
+	s.err = nil
+	interval := s.cfg.ProgressInterval
+	if interval <= 0 {
+		interval = time.Second
+	}
+	next := start.Add(interval)
+	var est engine.Stats
+	report := func(frac float64, done bool) {
+		if s.cfg.Progress != nil {
+			s.cfg.Progress(Progress{Stats: s.statsFrom(&est, start), Fraction: frac, Done: done})
+		}
+	}
+	params := &engine.Params{
+		Limit:   s.cfg.Limit,
+		Random:  s.cfg.Random,
+		Seed:    s.cfg.Seed,
+		Initial: s.init,
+		Visit:   visit,
+		Poll: func(st *engine.Stats, fraction func() float64) bool {
+			if err := ctx.Err(); err != nil {
+				s.err = err
+				return false
+			}
+			if s.cfg.Progress != nil {
+				if now := time.Now(); now.After(next) {
+					next = now.Add(interval)
+					est = *st
+					report(fraction(), false)
+				}
+			}
+			return true
+		},
+	}
+	if err := ctx.Err(); err != nil {
+		s.err = err
+	} else {
+		engine.Run(s.spec, params, &est)
+	}
+	s.stats = s.statsFrom(&est, start)
+	report(1, true)
+}
+
+func (s *Solver) statsFrom(st *engine.Stats, start time.Time) Stats {
+	return Stats{Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Elapsed: time.Since(start)}
+}
+
+// Solutions is shorthand for NewSolver(p, Config{}).Solutions(ctx).
+func (p *Problem) Solutions(ctx context.Context) iter.Seq[[]int] {
+	s, _ := NewSolver(p, Config{})
+	return s.Solutions(ctx)
+}
+
+// Count is shorthand for NewSolver(p, Config{}).Count(ctx).
+func (p *Problem) Count(ctx context.Context) (uint64, error) {
+	s, _ := NewSolver(p, Config{})
+	return s.Count(ctx)
+}
