@@ -1,0 +1,66 @@
+// Package dlx reads and writes exact cover problems in Knuth's DLX text format.
+//
+// A file is a sequence of lines. Lines whose first non-blank character is '|' are comments
+// and blank lines are ignored. The first other line lists the items: the primary items,
+// each optionally preceded by multiplicity bounds ("u:v|name" or "v|name"), then optionally
+// a lone '|' and the secondary items. Every further line is an option: item names separated
+// by blanks, a secondary item optionally written "name:colour".
+//
+//	| three items, two of them with bounds; two secondary items
+//	A 2|B 0:2|C | X Y
+//	A B X:red
+//	B C
+//
+// [Parse] reads such a file into an [xcover.Problem] and reports every problem with the
+// input as an [*Error] naming the file, line and offending text. [Write] writes a problem
+// back in the same format.
+package dlx
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/xcover/xcover"
+)
+
+// A File is a parsed problem file.
+type File struct {
+	Problem    *xcover.Problem
+	Name       string   // name used in messages ("<stdin>" for standard input)
+	OptionText []string // each option's line as written, surrounding blanks trimmed, by option index
+	OptionLine []int    // 1-based line number of each option
+	Warnings   []*Error // e.g. an option with no primary item (kept, so numbering stays the file's)
+}
+
+// An Error is a problem with the input, located at a line.
+type Error struct {
+	File  string
+	Line  int    // 1-based; 0 if not tied to a line
+	Token string // offending text, may be ""
+	Msg   string
+
+	err error // underlying error, if any (a read error)
+}
+
+// Error formats the error as "file:line: message "token"", leaving out the parts that are
+// empty or zero.
+func (e *Error) Error() string {
+	var sb strings.Builder
+	switch {
+	case e.File != "" && e.Line > 0:
+		sb.WriteString(e.File + ":" + strconv.Itoa(e.Line) + ": ")
+	case e.File != "":
+		sb.WriteString(e.File + ": ")
+	case e.Line > 0:
+		sb.WriteString("line " + strconv.Itoa(e.Line) + ": ")
+	}
+	sb.WriteString(e.Msg)
+	if e.Token != "" {
+		sb.WriteByte(' ')
+		sb.WriteString(strconv.Quote(e.Token))
+	}
+	return sb.String()
+}
+
+// Unwrap returns the underlying error, such as a read error, or nil.
+func (e *Error) Unwrap() error { return e.err }

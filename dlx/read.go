@@ -1,0 +1,339 @@
+package dlx
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/xcover/xcover"
+)
+
+// maxBound is the largest multiplicity bound accepted on the item line. It keeps every
+// count the engine derives from the bounds well inside int32.
+const maxBound = 1_000_000_000
+
+// ParseFile reads and parses the named file; the path "-" reads standard input and names it
+// "<stdin>" in messages. A file that cannot be opened is reported by the error from
+// [os.Open]; every other error is an [*Error].
+func ParseFile(path string) (*File, error) {
+	if path == "-" {
+		return Parse(os.Stdin, "<stdin>")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Parse(f, path)
+}
+
+// Parse reads a problem in DLX format from r. The name is used in messages and in the
+// returned File. Every error, including a read error from r, is an [*Error].
+func Parse(r io.Reader, name string) (*File, error) {
+	p := &parser{
+		r:      bufio.NewReaderSize(r, 64<<10),
+		b:      xcover.NewBuilder(),
+		index:  make(map[string]int),
+		colors: make(map[string]string),
+		f:      &File{Name: name},
+	}
+	if err := p.parse(); err != nil {
+		return nil, err
+	}
+	return p.f, nil
+}
+
+// A parser holds the state of one Parse call.
+type parser struct {
+	r    *bufio.Reader
+	long []byte // holds a line longer than r's buffer
+	line int    // number of the line last read
+
+	b       *xcover.Builder
+	index   map[string]int    // item name -> index
+	primary []bool            // by item index
+	colors  map[string]string // interned colour names
+	entries []xcover.Entry    // the option being read; reused
+	f       *File
+}
+
+func (p *parser) errorf(token, msg string) *Error {
+	return &Error{File: p.f.Name, Line: p.line, Token: token, Msg: msg}
+}
+
+// builderError turns an error from the Builder into an *Error at the current line. If token
+// is not "", it replaces the Builder's token (so the message shows the text as written).
+func (p *parser) builderError(err error, token string) *Error {
+	var ne *xcover.NameError
+	if errors.As(err, &ne) {
+		if token == "" {
+			token = ne.Token
+		}
+		return p.errorf(token, ne.Reason)
+	}
+	e := p.errorf(token, err.Error())
+	e.err = err
+	return e
+}
+
+func (p *parser) parse() error {
+	sawItems := false
+	for {
+		line, err := p.readLine()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		text, ok := trimBlanks(line)
+		if !ok {
+			continue // blank
+		}
+		if text[0] == '|' {
+			if err := p.checkComment(line); err != nil {
+				return err
+			}
+			continue
+		}
+		if !sawItems {
+			if err := p.itemLine(text); err != nil {
+				return err
+			}
+			sawItems = true
+			continue
+		}
+		if err := p.optionLine(text); err != nil {
+			return err
+		}
+	}
+	if !sawItems {
+		return &Error{File: p.f.Name, Msg: "no item line"}
+	}
+	prob, err := p.b.Build()
+	if err != nil { // not expected: every Builder error has been reported already
+		return p.builderError(err, "")
+	}
+	p.f.Problem = prob
+	return nil
+}
+
+// readLine returns the next line without its line ending ("\n" or "\r\n"; the last line
+// may have none), or io.EOF. The line is valid until the next call.
+func (p *parser) readLine() ([]byte, error) {
+	line, err := p.r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		p.long = append(p.long[:0], line...)
+		for err == bufio.ErrBufferFull {
+			line, err = p.r.ReadSlice('\n')
+			p.long = append(p.long, line...)
+		}
+		line = p.long
+	}
+	if err != nil && err != io.EOF {
+		e := &Error{File: p.f.Name, Line: p.line + 1, Msg: "read error: " + err.Error(), err: err}
+		return nil, e
+	}
+	if len(line) == 0 {
+		return nil, io.EOF
+	}
+	p.line++
+	if line[len(line)-1] == '\n' {
+		line = line[:len(line)-1]
+	}
+	if len(line) > 0 && line[len(line)-1] == '\r' {
+		line = line[:len(line)-1]
+	}
+	return line, nil
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' }
+
+// trimBlanks removes leading and trailing blanks; ok is false if nothing is left.
+func trimBlanks(b []byte) (text []byte, ok bool) {
+	i, j := 0, len(b)
+	for i < j && isBlank(b[i]) {
+		i++
+	}
+	for j > i && isBlank(b[j-1]) {
+		j--
+	}
+	return b[i:j], i < j
+}
+
+// nextToken returns the first blank-separated token of b and the rest of b after it.
+// b must not start with a blank; the rest has its leading blanks removed.
+func nextToken(b []byte) (tok, rest []byte) {
+	i := 0
+	for i < len(b) && !isBlank(b[i]) {
+		i++
+	}
+	tok = b[:i]
+	for i < len(b) && isBlank(b[i]) {
+		i++
+	}
+	return tok, b[i:]
+}
+
+// checkComment reports invalid UTF-8 or a control character (other than a tab) in a
+// comment line.
+func (p *parser) checkComment(line []byte) error {
+	for i := 0; i < len(line); {
+		c := line[i]
+		if c < utf8.RuneSelf {
+			if c < ' ' && c != '\t' || c == 0x7f {
+				return p.errorf(string(line[i:i+1]), "control character in comment")
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(line[i:])
+		if r == utf8.RuneError && size == 1 {
+			return p.errorf(string(line[i:i+1]), "invalid UTF-8 in comment")
+		}
+		if unicode.IsControl(r) {
+			return p.errorf(string(line[i:i+size]), "control character in comment")
+		}
+		i += size
+	}
+	return nil
+}
+
+// itemLine reads the item line (trimmed, not a comment).
+func (p *parser) itemLine(text []byte) error {
+	secondary := false
+	for len(text) > 0 {
+		var tb []byte
+		tb, text = nextToken(text)
+		tok := string(tb)
+		if tok == "|" {
+			if secondary {
+				return p.errorf(tok, `item line has a second separator`)
+			}
+			secondary = true
+			continue
+		}
+		bounds, name, hasBounds := strings.Cut(tok, "|")
+		if !hasBounds {
+			name = tok
+		}
+		var i int
+		var err error
+		switch {
+		case secondary && hasBounds && bounds != "" && strings.Trim(bounds, "0123456789:") == "":
+			return p.errorf(tok, "bounds on secondary item")
+		case secondary:
+			name = tok
+			i, err = p.b.AddSecondary(name)
+		case hasBounds:
+			lo, hi, msg := parseBounds(bounds)
+			if msg != "" {
+				return p.errorf(tok, msg)
+			}
+			i, err = p.b.AddPrimaryBounds(name, lo, hi)
+		default:
+			i, err = p.b.AddPrimary(name)
+		}
+		if err != nil {
+			return p.builderError(err, tok)
+		}
+		p.index[name] = i
+		p.primary = append(p.primary, !secondary)
+	}
+	return nil
+}
+
+// parseBounds parses "v" or "u:v" (decimal digits only). The Builder checks the values.
+func parseBounds(s string) (lo, hi int, msg string) {
+	u, v, ok := strings.Cut(s, ":")
+	if !ok {
+		v = u
+	}
+	if lo, msg = parseBound(u); msg != "" {
+		return 0, 0, msg
+	}
+	if hi, msg = parseBound(v); msg != "" {
+		return 0, 0, msg
+	}
+	return lo, hi, ""
+}
+
+func parseBound(s string) (int, string) {
+	if s == "" {
+		return 0, "malformed bounds"
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, "malformed bounds"
+		}
+		if n = 10*n + int(c-'0'); n > maxBound {
+			// Keep scanning for a non-digit, so that "99999999999x|A" is malformed.
+			if strings.Trim(s[i+1:], "0123456789") != "" {
+				return 0, "malformed bounds"
+			}
+			return 0, "bound above 1000000000"
+		}
+	}
+	return n, ""
+}
+
+// optionLine reads one option line (trimmed, not a comment). It does not allocate per
+// entry: names are looked up straight from the line's bytes and colours are interned.
+func (p *parser) optionLine(text []byte) error {
+	p.entries = p.entries[:0]
+	hasPrimary := false
+	for rest := text; len(rest) > 0; {
+		var tok []byte
+		tok, rest = nextToken(rest)
+		colon := -1
+		for j, c := range tok {
+			if c == '|' {
+				return p.errorf(string(tok), `"|" inside option entry`)
+			}
+			if c == ':' && colon < 0 {
+				colon = j
+			}
+		}
+		name, color := tok, ""
+		if colon >= 0 {
+			name = tok[:colon]
+			cb := tok[colon+1:]
+			if len(name) == 0 {
+				return p.errorf(string(tok), "empty name")
+			}
+			if len(cb) == 0 {
+				return p.errorf(string(tok), "empty colour")
+			}
+			var ok bool
+			if color, ok = p.colors[string(cb)]; !ok {
+				color = string(cb)
+				p.colors[color] = color
+			}
+		}
+		i, ok := p.index[string(name)]
+		if !ok {
+			if why := xcover.ValidName(string(name)); why != "" {
+				return p.errorf(string(tok), why)
+			}
+			return p.errorf(string(tok), "unknown item")
+		}
+		hasPrimary = hasPrimary || p.primary[i]
+		p.entries = append(p.entries, xcover.Entry{Item: i, Color: color})
+	}
+	if err := p.b.AddOptionEntries(p.entries...); err != nil {
+		return p.builderError(err, "")
+	}
+	s := string(text)
+	if !hasPrimary {
+		p.f.Warnings = append(p.f.Warnings, p.errorf(s, "option with no primary item"))
+	}
+	p.f.OptionText = append(p.f.OptionText, s)
+	p.f.OptionLine = append(p.f.OptionLine, p.line)
+	return nil
+}
