@@ -1,0 +1,217 @@
+package brute_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/brute"
+	"github.com/xcover/xcover/internal/randprob"
+	"github.com/xcover/xcover/verify"
+)
+
+func mustBuild(t testing.TB, b *xcover.Builder) *xcover.Problem {
+	t.Helper()
+	p, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// formatExample is the example of dlx-format.md.
+func formatExample(t testing.TB) *xcover.Problem {
+	b := xcover.NewBuilder()
+	b.AddPrimary("A")
+	b.AddPrimaryBounds("B", 2, 2)
+	b.AddPrimaryBounds("C", 0, 2)
+	b.AddSecondary("X")
+	b.AddSecondary("Y")
+	b.AddOption("A", "B", "X:red")
+	b.AddOption("A", "C", "X:red", "Y")
+	b.AddOption("B", "C")
+	b.AddOption("B")
+	b.AddOption("C", "X:blue")
+	return mustBuild(t, b)
+}
+
+// queens is the n-queens problem: primary rows and columns, secondary diagonals.
+func queens(t testing.TB, n int) *xcover.Problem {
+	b := xcover.NewBuilder()
+	for i := range n {
+		b.AddPrimary(fmt.Sprintf("r%d", i))
+		b.AddPrimary(fmt.Sprintf("c%d", i))
+	}
+	for d := range 2*n - 1 {
+		b.AddSecondary(fmt.Sprintf("a%d", d))
+		b.AddSecondary(fmt.Sprintf("b%d", d))
+	}
+	for r := range n {
+		for c := range n {
+			b.AddOption(fmt.Sprintf("r%d", r), fmt.Sprintf("c%d", c),
+				fmt.Sprintf("a%d", r+c), fmt.Sprintf("b%d", r-c+n-1))
+		}
+	}
+	return mustBuild(t, b)
+}
+
+// twoPerLine has an option per cell of an n x n matrix, rows and columns each covered
+// exactly twice (OEIS A001499).
+func twoPerLine(t testing.TB, n int) *xcover.Problem {
+	b := xcover.NewBuilder()
+	for i := range n {
+		b.AddPrimaryBounds(fmt.Sprintf("r%d", i), 2, 2)
+		b.AddPrimaryBounds(fmt.Sprintf("c%d", i), 2, 2)
+	}
+	for r := range n {
+		for c := range n {
+			b.AddOption(fmt.Sprintf("r%d", r), fmt.Sprintf("c%d", c))
+		}
+	}
+	return mustBuild(t, b)
+}
+
+// small builds a problem from items (a name starting with "s" is secondary, "z" is 0..2)
+// and options given as item names.
+func small(t testing.TB, items []string, options ...[]string) *xcover.Problem {
+	b := xcover.NewBuilder()
+	for _, it := range items {
+		switch it[0] {
+		case 's':
+			b.AddSecondary(it)
+		case 'z':
+			b.AddPrimaryBounds(it, 0, 2)
+		default:
+			b.AddPrimary(it)
+		}
+	}
+	for _, o := range options {
+		b.AddOption(o...)
+	}
+	return mustBuild(t, b)
+}
+
+func TestSolutions(t *testing.T) {
+	tests := []struct {
+		name string
+		p    *xcover.Problem
+		want [][]int
+	}{
+		{"format example", formatExample(t), [][]int{{0, 2}, {0, 3}, {1, 2, 3}}},
+		{"no items", small(t, nil), [][]int{{}}},
+		{"no primary", small(t, []string{"s1"}, []string{"s1"}, []string{"s1:red"}), [][]int{{}}},
+		{"no options", small(t, []string{"a"}), nil},
+		{"item in no option", small(t, []string{"a", "b"}, []string{"a"}), nil},
+		{"duplicates differ", small(t, []string{"a", "b"}, []string{"a", "b"}, []string{"b"}, []string{"a", "b"}, []string{"a"}),
+			[][]int{{0}, {1, 3}, {2}}},
+		{"option without primary never chosen",
+			small(t, []string{"a", "s1"}, []string{"a"}, []string{"s1"}), [][]int{{0}}},
+		{"all zero: empty counts", small(t, []string{"z1", "z2"}, []string{"z1"}, []string{"z1", "z2"}),
+			[][]int{{}, {0}, {0, 1}, {1}}},
+		{"secondary uncoloured once",
+			small(t, []string{"a", "b", "s1"}, []string{"a", "s1"}, []string{"b", "s1"}, []string{"a"}, []string{"b"}),
+			[][]int{{0, 3}, {1, 2}, {2, 3}}},
+		{"secondary colours",
+			small(t, []string{"a", "b", "s1"}, []string{"a", "s1:x"}, []string{"b", "s1:x"}, []string{"b", "s1:y"}, []string{"b", "s1"}),
+			[][]int{{0, 1}}},
+		{"uncoloured with coloured",
+			small(t, []string{"a", "b", "s1"}, []string{"a", "s1"}, []string{"b", "s1:x"}),
+			nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := brute.Solutions(tt.p)
+			if !slices.EqualFunc(got, tt.want, slices.Equal) {
+				t.Errorf("Solutions = %v, want %v\n%s", got, tt.want, randprob.Describe(tt.p))
+			}
+			if n := brute.Count(tt.p); n != uint64(len(tt.want)) {
+				t.Errorf("Count = %d, want %d", n, len(tt.want))
+			}
+			if err := verify.All(tt.p, got); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
+
+func TestKnownCounts(t *testing.T) {
+	tests := []struct {
+		name string
+		p    *xcover.Problem
+		want uint64
+	}{
+		{"queens 1", queens(t, 1), 1},
+		{"queens 2", queens(t, 2), 0},
+		{"queens 3", queens(t, 3), 0},
+		{"queens 4", queens(t, 4), 2},
+		{"queens 5", queens(t, 5), 10},
+		{"queens 6", queens(t, 6), 4},
+		{"A001499 2", twoPerLine(t, 2), 1},
+		{"A001499 3", twoPerLine(t, 3), 6},
+		{"A001499 4", twoPerLine(t, 4), 90},
+	}
+	for _, tt := range tests {
+		if got := brute.Count(tt.p); got != tt.want {
+			t.Errorf("%s: Count = %d, want %d", tt.name, got, tt.want)
+		}
+		if sols := brute.Solutions(tt.p); uint64(len(sols)) != tt.want {
+			t.Errorf("%s: %d solutions, want %d", tt.name, len(sols), tt.want)
+		} else if err := verify.All(tt.p, sols); err != nil {
+			t.Errorf("%s: %v", tt.name, err)
+		}
+	}
+}
+
+// TestAgainstVerify tries every subset of the options of many random problems: brute force
+// must list exactly those that package verify accepts, in lexicographic order.
+func TestAgainstVerify(t *testing.T) {
+	total := 0
+	for _, kind := range randprob.Kinds() {
+		for seed := range uint64(120) {
+			p := randprob.New(seed, kind)
+			n := p.NumOptions()
+			if n > 12 {
+				continue
+			}
+			c := verify.NewChecker(p)
+			var want [][]int
+			for mask := range 1 << n {
+				var sol []int
+				for k := range n {
+					if mask&(1<<k) != 0 {
+						sol = append(sol, k)
+					}
+				}
+				if c.Check(sol) == nil {
+					want = append(want, sol)
+				}
+			}
+			slices.SortFunc(want, slices.Compare)
+			got := brute.Solutions(p)
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Errorf("seed %d kind %v: brute.Solutions = %v, verify accepts %v\n%s",
+					seed, kind, got, want, randprob.Describe(p))
+			}
+			if !slices.IsSortedFunc(got, slices.Compare) {
+				t.Errorf("seed %d kind %v: not in lexicographic order: %v", seed, kind, got)
+			}
+			total += len(got)
+		}
+	}
+	if total < 200 {
+		t.Errorf("only %d solutions in all: the test is too weak", total)
+	}
+}
+
+func ExampleSolutions() {
+	b := xcover.NewBuilder()
+	b.AddPrimary("a")
+	b.AddPrimary("b")
+	b.AddOption("a")
+	b.AddOption("b")
+	b.AddOption("a", "b")
+	p, _ := b.Build()
+	fmt.Println(brute.Solutions(p), brute.Count(p))
+	// Output: [[0 1] [2]] 2
+}
