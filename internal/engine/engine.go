@@ -1,6 +1,18 @@
 // Package engine holds xcover's search kernels and the planner that picks one per problem.
 // Nothing outside this package touches the kernels' arrays.
+//
+// Two kernels share one memory layout, Knuth's dancing links:
+//
+//   - kernelX (x.go) is Algorithm X for problems whose primary items are all covered exactly
+//     once and that have no colours. Each entry of an option is a 12-byte node.
+//   - kernelM (m.go) is Algorithm M: bounds u..v on primary items and colours on secondary
+//     items. Each entry is a 16-byte node (the extra word is its colour).
+//
+// Both are iterative loops over flat int32 arrays, with explicit per-level state, so that a
+// search never allocates after it has started.
 package engine
+
+import "math/rand/v2"
 
 // Spec is a problem laid out for the engine: items 0..NumPrimary-1 are primary, the rest
 // secondary; option k's entries are Item[Start[k]:Start[k+1]] (with colours Color[...], or
@@ -14,12 +26,30 @@ type Spec struct {
 	Color      []int32
 }
 
+// NumOptions returns the number of options.
+func (sp *Spec) NumOptions() int { return len(sp.Start) - 1 }
+
+// exact reports whether every primary item is covered exactly once and no entry has a colour.
+func (sp *Spec) exact() bool {
+	for i := range sp.NumPrimary {
+		if sp.Lo[i] != 1 || sp.Hi[i] != 1 {
+			return false
+		}
+	}
+	for _, c := range sp.Color {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // Params controls one search.
 type Params struct {
 	Limit   uint64 // stop after this many solutions; 0 = none
 	Random  bool
 	Seed    uint64
-	Initial []int32 // options forced into every solution
+	Initial []int32 // options forced into every solution, distinct
 	// Visit, if not nil, receives each solution as the chosen option indices (in no
 	// particular order; the slice is reused) and returns false to stop the search.
 	Visit func(sol []int32) bool
@@ -38,7 +68,86 @@ type Stats struct {
 // pollEvery is how many nodes pass between calls of Params.Poll (a power of two).
 const pollEvery = 1 << 12
 
+// Kernel names the kernel Run would choose for sp.
+func Kernel(sp *Spec) string {
+	if sp.exact() {
+		return "X"
+	}
+	return "M"
+}
+
 // Run searches the problem, choosing the kernel that fits it, and accumulates into st.
 func Run(sp *Spec, p *Params, st *Stats) {
-	panic("not yet")
+	if !compatible(sp, p.Initial) {
+		return
+	}
+	var rng *rand.Rand
+	if p.Random {
+		rng = rand.New(rand.NewPCG(p.Seed, 0x9e3779b97f4a7c15))
+	}
+	if sp.exact() {
+		k := newKernelX(sp)
+		k.rng = rng
+		k.force(sp, p.Initial)
+		k.search(p, st)
+		return
+	}
+	k := newKernelM(sp)
+	k.rng = rng
+	k.force(sp, p.Initial)
+	k.search(p, st)
+}
+
+// compatible reports whether the forced options can all be in one solution: none lacks a
+// primary item, no primary item is covered more than its upper bound, and every secondary
+// item is used either by one uncoloured option or by options that agree on its colour.
+func compatible(sp *Spec, forced []int32) bool {
+	count := make(map[int32]int32)
+	color := make(map[int32]int32) // secondary item -> colour, or -1 if taken uncoloured
+	for _, k := range forced {
+		hasPrimary := false
+		for e := sp.Start[k]; e < sp.Start[k+1]; e++ {
+			i := sp.Item[e]
+			if int(i) < sp.NumPrimary {
+				hasPrimary = true
+				count[i]++
+				if count[i] > sp.Hi[i] {
+					return false
+				}
+				continue
+			}
+			c := int32(0)
+			if sp.Color != nil {
+				c = sp.Color[e]
+			}
+			old, used := color[i]
+			switch {
+			case !used && c == 0:
+				color[i] = -1
+			case !used:
+				color[i] = c
+			case old == -1 || c == 0 || c != old:
+				return false
+			}
+		}
+		if !hasPrimary {
+			return false
+		}
+	}
+	return true
+}
+
+// fraction is Knuth's estimate of the part of a search tree done: the current node's
+// position among its siblings at every level, pos[l] of cnt[l], weighted by the size of the
+// subtree it stands for if the tree were uniform.
+func fraction(pos, cnt []int32, level int) float64 {
+	f, scale := 0.0, 1.0
+	for l := range level {
+		if cnt[l] <= 0 {
+			break
+		}
+		scale /= float64(cnt[l])
+		f += float64(pos[l]) * scale
+	}
+	return f + scale/2
 }

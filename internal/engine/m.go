@@ -1,0 +1,487 @@
+package engine
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// kernelM is Algorithm M with dancing links: primary items with bounds u..v, secondary items
+// with colours. It finds every solution once as a set of options.
+//
+// An item i with room r = v - (times covered so far) and slack s = v - u still needs
+// max(r - s, 0) more options. Branching on i has two forms:
+//
+//   - r = 1 ("cover" mode): cover i, then try each option of its list in turn; afterwards, if
+//     i needs nothing more, the null branch leaves i with its last unit of room unused.
+//   - r >= 2 ("tweak" mode): take the first option x of i's list, remove x from every list,
+//     and try it with i still active; x stays removed while the later options are tried, so
+//     the options chosen for i come in list order and no set is found twice. When too few
+//     options are left, the null branch (if i needs nothing more) covers i.
+//
+// The item chosen minimises the branching degree len + 1 - max(r - s, 0); ties go to the
+// smaller min(s, r), then to the longer list (Knuth's rule in DLX3).
+type kernelM struct {
+	nd          []mnode
+	prev, next  []int32 // the active primary items, a list over header nodes rooted at 0
+	n, np       int32   // number of items and of primary items (headers 1..np are primary)
+	room, slack []int32 // by header node, primary items only
+	rng         *rand.Rand
+	forced      []int32
+	updates     uint64
+
+	// Per level: the item branched on, its mode, the option node tried (the item's header
+	// in a null branch), the branch position and count (for the progress estimate), and
+	// where this level's removed options start on the tw stack. In random cover mode the
+	// options' order is rbuf[rbase[l]:], closed by the item's header.
+	item, x, pos, cnt, twBase, rbase []int32
+	mode                             []uint8
+	tw, rbuf, sol                    []int32
+}
+
+const (
+	modeCover     = iota // i covered; x runs down its list
+	modeCoverNull        // i covered, none of its options taken
+	modeTweak            // i active; x removed from all lists and taken
+	modeTweakNull        // i covered after its options were tried
+)
+
+func newKernelM(sp *Spec) *kernelM {
+	k := &kernelM{nd: buildNodes(sp), n: int32(sp.NumItems), np: int32(sp.NumPrimary)}
+	k.prev, k.next = activeList(sp)
+	k.room = make([]int32, k.np+1)
+	k.slack = make([]int32, k.np+1)
+	for i := range sp.NumPrimary {
+		k.room[i+1] = sp.Hi[i]
+		k.slack[i+1] = sp.Hi[i] - sp.Lo[i]
+	}
+	// A level either takes an option or closes an item.
+	depth := sp.NumOptions() + sp.NumPrimary + 1
+	k.item = make([]int32, depth)
+	k.x = make([]int32, depth)
+	k.pos = make([]int32, depth)
+	k.cnt = make([]int32, depth)
+	k.twBase = make([]int32, depth)
+	k.rbase = make([]int32, depth)
+	k.mode = make([]uint8, depth)
+	k.tw = make([]int32, 0, sp.NumOptions())
+	return k
+}
+
+// force applies options that every solution must contain; compatible has vetted them.
+func (k *kernelM) force(sp *Spec, opts []int32) {
+	for _, o := range opts {
+		k.forced = append(k.forced, o)
+		x := firstNode(sp, o)
+		k.hideOption(x)
+		k.commitOption(x)
+	}
+}
+
+// hide removes the other nodes of p's option from their lists, except nodes marked as
+// purified (they stay for unpurify to find).
+func (k *kernelM) hide(p int32) {
+	nd := k.nd
+	for q := p + 1; q != p; {
+		j := nd[q].top
+		if j <= 0 {
+			q = nd[q].up
+			continue
+		}
+		if nd[q].color >= 0 {
+			u, d := nd[q].up, nd[q].down
+			nd[u].down = d
+			nd[d].up = u
+			nd[j].top--
+			k.updates++
+		}
+		q++
+	}
+}
+
+// unhide undoes hide(p).
+func (k *kernelM) unhide(p int32) {
+	nd := k.nd
+	for q := p - 1; q != p; {
+		j := nd[q].top
+		if j <= 0 {
+			q = nd[q].down
+			continue
+		}
+		if nd[q].color >= 0 {
+			u, d := nd[q].up, nd[q].down
+			nd[u].down = q
+			nd[d].up = q
+			nd[j].top++
+		}
+		q--
+	}
+}
+
+// cover takes item i out of the active list and hides every option in its list.
+func (k *kernelM) cover(i int32) {
+	nd := k.nd
+	for p := nd[i].down; p != i; p = nd[p].down {
+		k.hide(p)
+	}
+	l, r := k.prev[i], k.next[i]
+	k.next[l], k.prev[r] = r, l
+}
+
+// uncover undoes cover(i).
+func (k *kernelM) uncover(i int32) {
+	nd := k.nd
+	l, r := k.prev[i], k.next[i]
+	k.next[l], k.prev[r] = i, i
+	for p := nd[i].up; p != i; p = nd[p].up {
+		k.unhide(p)
+	}
+}
+
+// purify fixes the colour of p's secondary item to p's colour: options of another colour are
+// hidden, those of the same colour are marked.
+func (k *kernelM) purify(p int32) {
+	nd := k.nd
+	i, c := nd[p].top, nd[p].color
+	for q := nd[i].down; q != i; q = nd[q].down {
+		if nd[q].color == c {
+			nd[q].color = -1
+		} else {
+			k.hide(q)
+		}
+	}
+}
+
+// unpurify undoes purify(p).
+func (k *kernelM) unpurify(p int32) {
+	nd := k.nd
+	i, c := nd[p].top, nd[p].color
+	for q := nd[i].up; q != i; q = nd[q].up {
+		if nd[q].color < 0 {
+			nd[q].color = c
+		} else {
+			k.unhide(q)
+		}
+	}
+}
+
+// commit accounts for the chosen node q: one less unit of room for a primary item (covered
+// when none is left); a secondary item covered (no colour) or purified (a colour). A node
+// marked -1 belongs to an item already purified to its colour: nothing to do.
+func (k *kernelM) commit(q int32) {
+	j := k.nd[q].top
+	if j <= k.np {
+		k.room[j]--
+		if k.room[j] == 0 {
+			k.cover(j)
+		}
+		return
+	}
+	switch c := k.nd[q].color; {
+	case c == 0:
+		k.cover(j)
+	case c > 0:
+		k.purify(q)
+	}
+}
+
+// uncommit undoes commit(q).
+func (k *kernelM) uncommit(q int32) {
+	j := k.nd[q].top
+	if j <= k.np {
+		if k.room[j] == 0 {
+			k.uncover(j)
+		}
+		k.room[j]++
+		return
+	}
+	switch c := k.nd[q].color; {
+	case c == 0:
+		k.uncover(j)
+	case c > 0:
+		k.unpurify(q)
+	}
+}
+
+// hideOption removes every node of x's option from its list (purified-marked nodes stay).
+func (k *kernelM) hideOption(x int32) {
+	nd := k.nd
+	q := x
+	for {
+		if nd[q].color >= 0 {
+			u, d := nd[q].up, nd[q].down
+			nd[u].down = d
+			nd[d].up = u
+			nd[nd[q].top].top--
+			k.updates++
+		}
+		q++
+		if nd[q].top <= 0 {
+			q = nd[q].up
+		}
+		if q == x {
+			return
+		}
+	}
+}
+
+// unhideOption undoes hideOption(x).
+func (k *kernelM) unhideOption(x int32) {
+	nd := k.nd
+	q := x
+	for {
+		q--
+		if nd[q].top <= 0 {
+			q = nd[q].down
+		}
+		if nd[q].color >= 0 {
+			u, d := nd[q].up, nd[q].down
+			nd[u].down = q
+			nd[d].up = q
+			nd[nd[q].top].top++
+		}
+		if q == x {
+			return
+		}
+	}
+}
+
+// commitOption commits every node of x's option, starting at x.
+func (k *kernelM) commitOption(x int32) {
+	nd := k.nd
+	q := x
+	for {
+		k.commit(q)
+		q++
+		if nd[q].top <= 0 {
+			q = nd[q].up
+		}
+		if q == x {
+			return
+		}
+	}
+}
+
+// uncommitOption undoes commitOption(x), in reverse order.
+func (k *kernelM) uncommitOption(x int32) {
+	nd := k.nd
+	q := x
+	for {
+		q--
+		if nd[q].top <= 0 {
+			q = nd[q].down
+		}
+		k.uncommit(q)
+		if q == x {
+			return
+		}
+	}
+}
+
+// commitOthers commits the nodes of x's option other than x.
+func (k *kernelM) commitOthers(x int32) {
+	nd := k.nd
+	for q := x + 1; q != x; {
+		if nd[q].top <= 0 {
+			q = nd[q].up
+			continue
+		}
+		k.commit(q)
+		q++
+	}
+}
+
+// uncommitOthers undoes commitOthers(x), in reverse order.
+func (k *kernelM) uncommitOthers(x int32) {
+	nd := k.nd
+	for q := x - 1; q != x; {
+		if nd[q].top <= 0 {
+			q = nd[q].down
+			continue
+		}
+		k.uncommit(q)
+		q--
+	}
+}
+
+// search runs Algorithm M from the current state.
+func (k *kernelM) search(p *Params, st *Stats) {
+	nd, next := k.nd, k.next
+	level := 0
+	var i, x, j, best, bestScore, bestS, bestL, ties int32
+	defer func() { st.Updates += k.updates }()
+
+forward:
+	st.Nodes++
+	if st.Nodes&(pollEvery-1) == 0 && p.Poll != nil {
+		st.Updates += k.updates
+		k.updates = 0
+		if !p.Poll(st, func() float64 { return fraction(k.pos, k.cnt, level) }) {
+			return
+		}
+	}
+	if next[0] == 0 { // every primary item is settled
+		if !k.visit(p, st, level) {
+			return
+		}
+		goto backdown
+	}
+	bestScore, ties = math.MaxInt32, 0
+	for j = next[0]; j != 0; j = next[j] {
+		l, r := nd[j].top, k.room[j]
+		s := min(k.slack[j], r)
+		t := l + s - r + 1 // the branching degree
+		switch {
+		case t < bestScore || t == bestScore && (s < bestS || s == bestS && l > bestL):
+			best, bestScore, bestS, bestL, ties = j, t, s, l, 1
+		case k.rng != nil && t == bestScore && s == bestS && l == bestL:
+			ties++
+			if k.rng.Int32N(ties) == 0 {
+				best = j
+			}
+		}
+	}
+	if bestScore <= 0 { // too few options left for some item
+		goto backdown
+	}
+	i = best
+	k.item[level], k.pos[level], k.cnt[level] = i, 0, bestScore
+	if k.room[i] == 1 {
+		k.mode[level] = modeCover
+		k.cover(i)
+		if k.rng == nil {
+			k.x[level] = nd[i].down
+		} else {
+			k.x[level] = k.shuffle(level, i)
+		}
+		goto tryCover
+	}
+	k.mode[level] = modeTweak
+	k.twBase[level] = int32(len(k.tw))
+	goto tryTweak
+
+tryCover:
+	i, x = k.item[level], k.x[level]
+	if x == i { // every option tried: the null branch, if i needs nothing more
+		if k.slack[i] == 0 {
+			k.uncover(i)
+			k.release(level)
+			goto backdown
+		}
+		k.mode[level] = modeCoverNull
+		level++
+		goto forward
+	}
+	k.commitOthers(x)
+	level++
+	goto forward
+
+tryTweak:
+	i = k.item[level]
+	if l := nd[i].top; l > 0 && l >= k.room[i]-k.slack[i] {
+		x = k.pick(i, l)
+		k.hideOption(x)
+		k.tw = append(k.tw, x)
+		k.x[level] = x
+		k.commitOption(x)
+		level++
+		goto forward
+	}
+	if k.room[i] > k.slack[i] { // i still needs options that are not there
+		k.untweak(level)
+		goto backdown
+	}
+	k.mode[level] = modeTweakNull
+	k.x[level] = i
+	k.cover(i)
+	level++
+	goto forward
+
+backdown:
+	if level == 0 {
+		return
+	}
+	level--
+	i, x = k.item[level], k.x[level]
+	k.pos[level]++
+	switch k.mode[level] {
+	case modeCover:
+		k.uncommitOthers(x)
+		if k.rng == nil {
+			k.x[level] = nd[x].down
+		} else {
+			k.x[level] = k.rbuf[k.rbase[level]+k.pos[level]]
+		}
+		goto tryCover
+	case modeCoverNull:
+		k.uncover(i)
+		k.release(level)
+		goto backdown
+	case modeTweak:
+		k.uncommitOption(x)
+		goto tryTweak
+	default: // modeTweakNull
+		k.uncover(i)
+		k.untweak(level)
+		goto backdown
+	}
+}
+
+// pick returns the option node of item i to try next: the first of its l options, or in
+// random mode any of them.
+func (k *kernelM) pick(i, l int32) int32 {
+	x := k.nd[i].down
+	if k.rng != nil {
+		for r := k.rng.Int32N(l); r > 0; r-- {
+			x = k.nd[x].down
+		}
+	}
+	return x
+}
+
+// untweak puts back the options removed at this level, last removed first.
+func (k *kernelM) untweak(level int) {
+	base := k.twBase[level]
+	for t := int32(len(k.tw)) - 1; t >= base; t-- {
+		k.unhideOption(k.tw[t])
+	}
+	k.tw = k.tw[:base]
+}
+
+// shuffle puts the options of item i in random order in rbuf for this level, followed by i
+// itself as the end marker, and returns the first.
+func (k *kernelM) shuffle(level int, i int32) int32 {
+	base := int32(len(k.rbuf))
+	k.rbase[level] = base
+	for p := k.nd[i].down; p != i; p = k.nd[p].down {
+		k.rbuf = append(k.rbuf, p)
+	}
+	opts := k.rbuf[base:]
+	k.rng.Shuffle(len(opts), func(a, b int) { opts[a], opts[b] = opts[b], opts[a] })
+	k.rbuf = append(k.rbuf, i)
+	return k.rbuf[base]
+}
+
+// release frees this level's part of rbuf when the level is left (random mode only).
+func (k *kernelM) release(level int) {
+	if k.rng != nil {
+		k.rbuf = k.rbuf[:k.rbase[level]]
+	}
+}
+
+// visit reports the solution (the options taken at every level, plus the forced ones) and
+// says whether to go on.
+func (k *kernelM) visit(p *Params, st *Stats, level int) bool {
+	st.Solutions++
+	if p.Visit != nil {
+		k.sol = append(k.sol[:0], k.forced...)
+		for l := range level {
+			if x := k.x[l]; x > k.n { // not a null branch
+				k.sol = append(k.sol, optionOf(x, func(q int32) int32 { return k.nd[q].top }))
+			}
+		}
+		if !p.Visit(k.sol) {
+			return false
+		}
+	}
+	return p.Limit == 0 || st.Solutions < p.Limit
+}

@@ -1,0 +1,254 @@
+package engine
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// xnode is a node without a colour; see layout.go.
+type xnode struct {
+	up, down, top int32
+}
+
+// kernelX is Algorithm X with dancing links, for problems whose primary items are each
+// covered exactly once and that have no colours.
+type kernelX struct {
+	nd         []xnode
+	prev, next []int32 // the active primary items, a list over header nodes rooted at 0
+	n          int32   // number of items: nodes 1..n are headers
+	rng        *rand.Rand
+	forced     []int32
+	updates    uint64
+
+	// Per level l of the search: the item branched on, the option node being tried, its
+	// position pos among the cnt options of the item; in random mode the options' order is
+	// rbuf[rbase[l]:], closed by the item's header as a sentinel.
+	item, x, pos, cnt, rbase []int32
+	rbuf                     []int32
+	sol                      []int32
+}
+
+func newKernelX(sp *Spec) *kernelX {
+	wide := buildNodes(sp)
+	nd := make([]xnode, len(wide))
+	for i, w := range wide {
+		nd[i] = xnode{w.up, w.down, w.top}
+	}
+	k := &kernelX{nd: nd, n: int32(sp.NumItems)}
+	k.prev, k.next = activeList(sp)
+	depth := sp.NumPrimary + 1 // every level covers at least one more primary item
+	k.item = make([]int32, depth)
+	k.x = make([]int32, depth)
+	k.pos = make([]int32, depth)
+	k.cnt = make([]int32, depth)
+	k.rbase = make([]int32, depth)
+	return k
+}
+
+// force applies options that every solution must contain; compatible has vetted them.
+func (k *kernelX) force(sp *Spec, opts []int32) {
+	for _, o := range opts {
+		k.forced = append(k.forced, o)
+		nd := k.nd
+		p := firstNode(sp, o)
+		q := p
+		for {
+			k.cover(nd[q].top)
+			q++
+			if nd[q].top <= 0 {
+				q = nd[q].up
+			}
+			if q == p {
+				break
+			}
+		}
+	}
+}
+
+// cover removes item i from the active list and hides every option in its list from the
+// other items' lists. i's own list stays intact, so that the search can walk it.
+func (k *kernelX) cover(i int32) {
+	nd := k.nd
+	var updates uint64
+	for p := nd[i].down; p != i; p = nd[p].down {
+		for q := p + 1; q != p; {
+			j := nd[q].top
+			if j <= 0 { // a spacer: back to the option's first node
+				q = nd[q].up
+				continue
+			}
+			u, d := nd[q].up, nd[q].down
+			nd[u].down = d
+			nd[d].up = u
+			nd[j].top--
+			updates++
+			q++
+		}
+	}
+	l, r := k.prev[i], k.next[i]
+	k.next[l], k.prev[r] = r, l
+	k.updates += updates
+}
+
+// uncover undoes cover(i), in exactly the reverse order.
+func (k *kernelX) uncover(i int32) {
+	nd := k.nd
+	l, r := k.prev[i], k.next[i]
+	k.next[l], k.prev[r] = i, i
+	for p := nd[i].up; p != i; p = nd[p].up {
+		for q := p - 1; q != p; {
+			j := nd[q].top
+			if j <= 0 { // a spacer: on to the option's last node
+				q = nd[q].down
+				continue
+			}
+			u, d := nd[q].up, nd[q].down
+			nd[u].down = q
+			nd[d].up = q
+			nd[j].top++
+			q--
+		}
+	}
+}
+
+// search runs Algorithm X from the current state.
+func (k *kernelX) search(p *Params, st *Stats) {
+	nd, next := k.nd, k.next
+	level := 0
+	var i, x, q, j, best, bestLen, ties int32
+	defer func() { st.Updates += k.updates }()
+
+forward:
+	st.Nodes++
+	if st.Nodes&(pollEvery-1) == 0 && p.Poll != nil {
+		st.Updates += k.updates
+		k.updates = 0
+		if !p.Poll(st, func() float64 { return fraction(k.pos, k.cnt, level) }) {
+			return
+		}
+	}
+	if next[0] == 0 { // every primary item is covered
+		if !k.visit(p, st, level) {
+			return
+		}
+		goto backdown
+	}
+	// Choose the item with the shortest list (minimum remaining values).
+	bestLen = math.MaxInt32
+	if k.rng == nil {
+		for j = next[0]; j != 0; j = next[j] {
+			if l := nd[j].top; l < bestLen {
+				best, bestLen = j, l
+				if l == 0 {
+					break
+				}
+			}
+		}
+	} else { // break ties uniformly at random
+		for j = next[0]; j != 0; j = next[j] {
+			if l := nd[j].top; l < bestLen {
+				best, bestLen, ties = j, l, 1
+			} else if l == bestLen {
+				ties++
+				if k.rng.Int32N(ties) == 0 {
+					best = j
+				}
+			}
+		}
+	}
+	if bestLen == 0 {
+		goto backdown
+	}
+	i = best
+	k.cover(i)
+	k.item[level], k.pos[level], k.cnt[level] = i, 0, bestLen
+	if k.rng == nil {
+		k.x[level] = nd[i].down
+	} else {
+		k.x[level] = k.shuffle(level, i)
+	}
+
+try:
+	i, x = k.item[level], k.x[level]
+	if x == i { // every option of i has been tried
+		k.uncover(i)
+		goto backdown
+	}
+	for q = x + 1; q != x; { // cover the option's other items
+		j = nd[q].top
+		if j <= 0 {
+			q = nd[q].up
+			continue
+		}
+		k.cover(j)
+		q++
+	}
+	level++
+	goto forward
+
+backdown:
+	if level == 0 {
+		return
+	}
+	level--
+	x = k.x[level]
+	for q = x - 1; q != x; { // uncover the option's other items, in reverse
+		j = nd[q].top
+		if j <= 0 {
+			q = nd[q].down
+			continue
+		}
+		k.uncover(j)
+		q--
+	}
+	k.pos[level]++
+	if k.rng == nil {
+		k.x[level] = nd[x].down
+	} else {
+		k.x[level] = k.rbuf[k.rbase[level]+k.pos[level]]
+	}
+	goto try
+}
+
+// shuffle puts the options of item i in random order in rbuf for this level, followed by i
+// itself as the end marker, and returns the first.
+func (k *kernelX) shuffle(level int, i int32) int32 {
+	base := int32(0)
+	if level > 0 {
+		base = k.rbase[level-1] + k.cnt[level-1] + 1
+	}
+	k.rbase[level] = base
+	k.rbuf = k.rbuf[:base]
+	for p := k.nd[i].down; p != i; p = k.nd[p].down {
+		k.rbuf = append(k.rbuf, p)
+	}
+	opts := k.rbuf[base:]
+	k.rng.Shuffle(len(opts), func(a, b int) { opts[a], opts[b] = opts[b], opts[a] })
+	k.rbuf = append(k.rbuf, i)
+	return k.rbuf[base]
+}
+
+// visit reports the solution x[0..level-1] (plus the forced options) and says whether to go
+// on.
+func (k *kernelX) visit(p *Params, st *Stats, level int) bool {
+	st.Solutions++
+	if p.Visit != nil {
+		k.sol = append(k.sol[:0], k.forced...)
+		for l := range level {
+			k.sol = append(k.sol, optionOf(k.x[l], func(q int32) int32 { return k.nd[q].top }))
+		}
+		if !p.Visit(k.sol) {
+			return false
+		}
+	}
+	return p.Limit == 0 || st.Solutions < p.Limit
+}
+
+// optionOf returns the index of the option that node q belongs to, by walking left to the
+// spacer before it; top reads a node's top field.
+func optionOf(q int32, top func(int32) int32) int32 {
+	for top(q) > 0 {
+		q--
+	}
+	return -top(q)
+}
