@@ -1,9 +1,229 @@
 // Command xcover solves exact cover problems and the puzzles built on them.
+//
+// Usage:
+//
+//	xcover solve [FILE|-]               print the solutions of a DLX file
+//	xcover count [FILE|-]               count them
+//	xcover verify PROBLEM SOLUTIONS     check solutions against a problem
+//	xcover version                      print the version
+//
+// Run "xcover help COMMAND" for the flags of each command.
+//
+// Exit status: 0 on success (finding no solution is a success), 1 for bad input (a malformed
+// problem file, an invalid solution, an I/O error), 2 for wrong usage (an unknown flag, a
+// wrong number of arguments, a bad flag value), 130 when interrupted.
 package main
 
+// Conventions for the subcommands in this folder: each file adds one constructor
+// newXxxCmd() *cobra.Command to the AddCommand call in newRootCmd. A command reads
+// cmd.InOrStdin(), writes cmd.OutOrStdout() and cmd.ErrOrStderr(), and searches under
+// cmd.Context() (cancelled on SIGINT). An error returned from RunE is printed by run as
+// one line "xcover: MESSAGE" and exits 1; wrap it with usageErrorf (exit 2) for a bad flag
+// value. Warnings go through warnf.
+
 import (
-	_ "github.com/spf13/cobra"
-	_ "golang.org/x/term"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"strings"
+	"syscall"
+
+	"github.com/spf13/cobra"
 )
 
-func main() {}
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Exit codes.
+const (
+	exitOK          = 0
+	exitInput       = 1
+	exitUsage       = 2
+	exitInternal    = 70 // a bug: a panic caught by run
+	exitInterrupted = 130
+)
+
+// run executes the command line args and returns the exit code. SIGINT cancels the
+// search; a second SIGINT kills the process.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // restore the default action, so a second ^C ends the process
+	}()
+	return runContext(ctx, args, stdin, stdout, stderr)
+}
+
+// runContext is run with the context that the commands search under.
+func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "xcover: internal error (please report): %v\n", r)
+			code = exitInternal
+		}
+	}()
+	root := newRootCmd()
+	if args == nil {
+		args = []string{} // cobra reads os.Args for a nil slice
+	}
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	cmd, err := root.ExecuteContextC(ctx)
+	if err == nil {
+		return exitOK
+	}
+	var ee *exitError
+	if !errors.As(err, &ee) {
+		// Errors made by cobra itself: unknown command or flag, wrong argument count.
+		ee = &exitError{code: exitUsage, err: err}
+	}
+	if ee.err != nil && !errors.Is(ee.err, syscall.EPIPE) {
+		msg := oneLine(ee.err.Error())
+		if ee.code == exitUsage && cmd != nil {
+			msg += fmt.Sprintf(" (see '%s --help')", cmd.CommandPath())
+		}
+		fmt.Fprintf(stderr, "xcover: %s\n", msg)
+	}
+	if errors.Is(ee.err, syscall.EPIPE) {
+		return exitOK // the reader went away (xcover solve big.dlx | head): not our failure
+	}
+	return ee.code
+}
+
+// newRootCmd builds a fresh command tree.
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "xcover",
+		Short: "Solve exact cover problems and the puzzles built on them",
+		Long: `xcover solves exact cover problems written in Knuth's DLX text format: items,
+options (sets of items), multiplicities on primary items, colours on secondary items.`,
+		Example: `  xcover solve examples/format-example.dlx
+  xcover count examples/queens8.dlx
+  xcover solve --json examples/queens8.dlx > sols.json
+  xcover verify examples/queens8.dlx sols.json`,
+		Version:       version(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetVersionTemplate("xcover {{.Version}}\n")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		return &exitError{code: exitUsage, err: err}
+	})
+	root.AddCommand(
+		newSolveCmd(),
+		newCountCmd(),
+		newVerifyCmd(),
+		newVersionCmd(),
+	)
+	classifyRunErrors(root)
+	return root
+}
+
+// classifyRunErrors makes every error returned by a command's RunE an input error (exit 1)
+// unless it says otherwise, so that only cobra's own errors are usage errors by default.
+func classifyRunErrors(c *cobra.Command) {
+	if f := c.RunE; f != nil {
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			err := f(cmd, args)
+			var ee *exitError
+			if err != nil && !errors.As(err, &ee) {
+				err = &exitError{code: exitInput, err: err}
+			}
+			return err
+		}
+	}
+	for _, sub := range c.Commands() {
+		classifyRunErrors(sub)
+	}
+}
+
+// An exitError ends the command with an exit code; a nil err prints nothing.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageErrorf reports wrong usage, such as a bad flag value: exit 2.
+func usageErrorf(format string, args ...any) error {
+	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+// warnf prints a warning line on stderr.
+func warnf(cmd *cobra.Command, format string, args ...any) {
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: warning: "+format+"\n", args...)
+}
+
+// oneLine joins the non-blank lines of s with spaces.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	var parts []string
+	for line := range strings.FieldsFuncSeq(s, func(r rune) bool { return r == '\n' || r == '\r' }) {
+		if line = strings.TrimSpace(line); line != "" {
+			parts = append(parts, line)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func newVersionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "Print the version of xcover",
+		Example: "  xcover version\n  xcover --version",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintf(cmd.OutOrStdout(), "xcover %s\n", version())
+			return err
+		},
+	}
+}
+
+// version describes this build: the module version, or the VCS revision of a development
+// build, and the Go version.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown version)"
+	}
+	v := info.Main.Version
+	if v == "" || v == "(devel)" {
+		v = "devel"
+		var rev, modified string
+		for _, s := range info.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.modified":
+				if s.Value == "true" {
+					modified = "+dirty"
+				}
+			}
+		}
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		if rev != "" {
+			v += " " + rev + modified
+		}
+	}
+	return v + " " + info.GoVersion
+}

@@ -1,0 +1,273 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/dlx"
+)
+
+// searchFlags are the flags shared by solve and count.
+type searchFlags struct {
+	limit    uint64
+	random   bool
+	seed     uint64
+	initial  []int
+	workers  int
+	json     bool
+	progress bool
+}
+
+func (f *searchFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.Uint64Var(&f.limit, "limit", 0, "stop after `K` solutions (0: no limit)")
+	fs.BoolVar(&f.random, "random", false, "make every branching choice at random")
+	fs.Uint64Var(&f.seed, "seed", 0, "random `seed` (implies --random); the same seed gives the same output")
+	fs.IntSliceVar(&f.initial, "initial", nil, "force the options with these 0-based `indices` (i,j,...) into every solution")
+	fs.IntVar(&f.workers, "workers", 0, "number of searching goroutines `N` (0: one per CPU)")
+	fs.BoolVar(&f.json, "json", false, "print JSON")
+	fs.BoolVar(&f.progress, "progress", false, "show live progress on stderr (default: when stderr is a terminal)")
+}
+
+// search is one search as the flags describe it: the parsed file, the solver, and the
+// progress display.
+type search struct {
+	file     *dlx.File
+	solver   *xcover.Solver
+	out      *bufio.Writer // buffered stdout
+	progress *progressLine // nil if off
+	mu       sync.Mutex    // serialises output: solutions, progress lines
+}
+
+// newSearch reads the problem named by args (stdin if none or "-") and prepares a solver
+// as the flags say. If output is set, s.out buffers stdout; it is flushed before each
+// progress line.
+func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) (*search, error) {
+	if f.workers < 0 {
+		return nil, usageErrorf("--workers must be at least 0, not %d", f.workers)
+	}
+	file, err := readProblem(cmd, args)
+	if err != nil {
+		return nil, err
+	}
+	p := file.Problem
+	for _, k := range f.initial {
+		if k < 0 || k >= p.NumOptions() {
+			return nil, usageErrorf("--initial: no option %d in %s (options are numbered 0 to %d)", k, file.Name, p.NumOptions()-1)
+		}
+	}
+	cfg := xcover.Config{
+		Limit:   f.limit,
+		Random:  f.random || cmd.Flags().Changed("seed"),
+		Seed:    f.seed,
+		Initial: f.initial,
+		Workers: f.workers,
+	}
+	if cfg.Workers == 0 {
+		cfg.Workers = runtime.NumCPU()
+	}
+	if cfg.Random && !cmd.Flags().Changed("seed") {
+		cfg.Seed = uint64(time.Now().UnixNano())
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", cfg.Seed)
+	}
+	s := &search{file: file}
+	show := f.progress
+	if !cmd.Flags().Changed("progress") {
+		show = isTerminal(cmd.ErrOrStderr())
+	}
+	if show {
+		s.progress = &progressLine{w: cmd.ErrOrStderr()}
+		cfg.ProgressInterval = 500 * time.Millisecond
+		cfg.Progress = func(pr xcover.Progress) {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if s.out != nil && s.out.Buffered() > 0 {
+				s.progress.clear()
+				s.out.Flush()
+			}
+			s.progress.show(pr)
+		}
+	}
+	if output {
+		w := cmd.OutOrStdout()
+		if show && isTerminal(w) {
+			// Solutions and progress share the screen: erase the progress line
+			// before writing solutions over it.
+			w = &clearingWriter{w, s.progress}
+		}
+		s.out = bufio.NewWriterSize(w, 64<<10)
+	}
+	s.solver, err = xcover.NewSolver(p, cfg)
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	return s, nil
+}
+
+// readProblem parses the DLX file named by args, or stdin, and prints its warnings.
+func readProblem(cmd *cobra.Command, args []string) (*dlx.File, error) {
+	var (
+		file *dlx.File
+		err  error
+	)
+	if len(args) == 0 || args[0] == "-" {
+		file, err = dlx.Parse(cmd.InOrStdin(), "<stdin>")
+	} else {
+		file, err = dlx.ParseFile(args[0])
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range file.Warnings {
+		warnf(cmd, "%v", w)
+	}
+	return file, nil
+}
+
+func newSolveCmd() *cobra.Command {
+	var f searchFlags
+	cmd := &cobra.Command{
+		Use:   "solve [FILE|-]",
+		Short: "Print the solutions of an exact cover problem",
+		Long: `Solve reads an exact cover problem in DLX format from FILE, or from standard input
+if FILE is "-" or missing, and prints every solution: its options, one a line, as
+the file spells them, in the order of the file, then a blank line. With --json it
+prints one line per solution instead: {"options":[i,j,...]}, the 0-based indices
+of its options in ascending order.`,
+		Example: `  xcover solve examples/format-example.dlx
+  xcover solve --limit 1 examples/queens8.dlx
+  xcover solve --random --seed 42 --limit 3 examples/queens8.dlx
+  xcover solve --json examples/queens8.dlx > sols.json
+  xcover solve --initial 0 examples/format-example.dlx
+  cat examples/queens8.dlx | xcover solve -`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := f.newSearch(cmd, args, true)
+			if err != nil {
+				return err
+			}
+			var line []byte
+			var werr error
+			for sol := range s.solver.Solutions(cmd.Context()) {
+				line = line[:0]
+				if f.json {
+					line = appendJSONSolution(line, sol)
+				} else {
+					for _, k := range sol {
+						line = append(line, s.file.OptionText[k]...)
+						line = append(line, '\n')
+					}
+					line = append(line, '\n')
+				}
+				s.mu.Lock()
+				_, werr = s.out.Write(line)
+				s.mu.Unlock()
+				if werr != nil {
+					break
+				}
+			}
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if werr == nil {
+				werr = s.out.Flush()
+			}
+			if werr != nil {
+				return fmt.Errorf("writing solutions: %w", werr)
+			}
+			if err := s.solver.Err(); err != nil {
+				return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted after %d solutions", s.solver.Stats().Solutions)}
+			}
+			return nil
+		},
+	}
+	f.register(cmd)
+	cmd.Flags().Lookup("json").Usage = `print one line {"options":[i,j,...]} per solution`
+	return cmd
+}
+
+// appendJSONSolution appends {"options":[i,j,...]} and a newline.
+func appendJSONSolution(b []byte, sol []int) []byte {
+	b = append(b, `{"options":[`...)
+	for i, k := range sol {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(k), 10)
+	}
+	return append(b, "]}\n"...)
+}
+
+// countJSON is what count --json prints.
+type countJSON struct {
+	Solutions uint64  `json:"solutions"`
+	Nodes     uint64  `json:"nodes"`
+	Updates   uint64  `json:"updates"`
+	Seconds   float64 `json:"seconds"`
+}
+
+func newCountCmd() *cobra.Command {
+	var f searchFlags
+	cmd := &cobra.Command{
+		Use:   "count [FILE|-]",
+		Short: "Count the solutions of an exact cover problem",
+		Long: `Count reads an exact cover problem in DLX format from FILE, or from standard input
+if FILE is "-" or missing, and prints the number of its solutions. With --json it
+prints {"solutions":N,"nodes":N,"updates":N,"seconds":F}: the solutions, the search
+tree nodes entered, the link updates made, and the wall time.
+
+On an interrupt (^C) it prints the number counted so far, says on stderr that the
+count is partial, and exits with status 130.`,
+		Example: `  xcover count examples/queens8.dlx
+  xcover count --json examples/format-example.dlx
+  xcover count --progress --workers 2 examples/queens8.dlx
+  xcover count --initial 0 examples/format-example.dlx`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := f.newSearch(cmd, args, false)
+			if err != nil {
+				return err
+			}
+			n, cerr := s.solver.Count(cmd.Context())
+			st := s.solver.Stats()
+			var out []byte
+			if f.json {
+				out, err = json.Marshal(countJSON{n, st.Nodes, st.Updates, st.Elapsed.Seconds()})
+				if err != nil {
+					return err
+				}
+				out = append(out, '\n')
+			} else {
+				out = fmt.Appendf(nil, "%d\n", n)
+			}
+			if _, err := cmd.OutOrStdout().Write(out); err != nil {
+				return fmt.Errorf("writing count: %w", err)
+			}
+			if cerr != nil {
+				return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted: the count %d is partial", n)}
+			}
+			return nil
+		},
+	}
+	f.register(cmd)
+	cmd.Flags().Lookup("json").Usage = `print {"solutions":N,"nodes":N,"updates":N,"seconds":F}`
+	return cmd
+}
+
+// A clearingWriter erases the progress line before each write.
+type clearingWriter struct {
+	w io.Writer
+	l *progressLine
+}
+
+func (c *clearingWriter) Write(b []byte) (int, error) {
+	c.l.clear()
+	return c.w.Write(b)
+}
