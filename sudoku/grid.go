@@ -1,0 +1,216 @@
+package sudoku
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A Grid holds the cells of one puzzle or solution, row by row: 0 for a blank, 1..N for a
+// symbol.
+type Grid []uint8
+
+// An Alphabet says how the values 1..N are written as characters.
+type Alphabet uint8
+
+const (
+	// Auto, when reading, chooses the alphabet of each puzzle from its characters (see
+	// [ParseLine]); when writing, it means OneBased.
+	Auto Alphabet = iota
+	// OneBased writes 1..9 as '1'..'9' and 10, 11, ... as 'A', 'B', ... (1-9A-G on 16x16,
+	// 1-9A-P on 25x25). Blanks are '.' or '0'.
+	OneBased
+	// ZeroBased writes 1..N as '0'..'9', 'A', 'B', ... (0-F on 16x16). Blanks are '.' only.
+	ZeroBased
+)
+
+// String returns the name of the alphabet: "auto", "1-9A-Z" or "0-9A-Z".
+func (a Alphabet) String() string {
+	switch a {
+	case OneBased:
+		return "1-9A-Z"
+	case ZeroBased:
+		return "0-9A-Z"
+	}
+	return "auto"
+}
+
+// MaxValue returns the largest value the alphabet can write: 35 for OneBased, 36 for
+// ZeroBased.
+func (a Alphabet) MaxValue() int {
+	if a == ZeroBased {
+		return 36
+	}
+	return 35
+}
+
+// Symbol returns the character for value v (1 <= v <= a.MaxValue()), or '.' for 0.
+func (a Alphabet) Symbol(v uint8) byte {
+	if v == 0 {
+		return '.'
+	}
+	s := int(v)
+	if a == ZeroBased {
+		s--
+	}
+	if s <= 9 {
+		return byte('0' + s)
+	}
+	return byte('A' + s - 10)
+}
+
+// Value returns the value of character ch, 0 for a blank, and false if ch is neither a blank
+// nor a symbol of the alphabet. Letters are read in either case. It does not check the value
+// against a board's side.
+func (a Alphabet) Value(ch byte) (uint8, bool) {
+	if ch == '.' {
+		return 0, true
+	}
+	var s int
+	switch {
+	case '0' <= ch && ch <= '9':
+		s = int(ch - '0')
+	case 'A' <= ch && ch <= 'Z':
+		s = int(ch-'A') + 10
+	case 'a' <= ch && ch <= 'z':
+		s = int(ch-'a') + 10
+	default:
+		return 0, false
+	}
+	if a == ZeroBased {
+		return uint8(s + 1), true
+	}
+	return uint8(s), true // '0' is a blank
+}
+
+// detect chooses the alphabet for the symbols in s on a board of side n: on boards up to 9x9
+// always OneBased; on larger boards ZeroBased when s has no symbol for value n in OneBased
+// (e.g. no 'G' on 16x16) and its '0's cannot be blanks: there are at most n of them and
+// either s also has '.' blanks or exactly n '0's (a full grid). Otherwise OneBased.
+func detect(s []byte, n int) Alphabet {
+	if n <= 9 || n > 35 {
+		if n > 35 {
+			return ZeroBased
+		}
+		return OneBased
+	}
+	top := OneBased.Symbol(uint8(n))
+	zeros, dots := 0, 0
+	for _, ch := range s {
+		switch {
+		case ch == '0':
+			zeros++
+		case ch == '.':
+			dots++
+		case ch == top || ch == top+'a'-'A':
+			return OneBased
+		}
+	}
+	if zeros > 0 && zeros <= n && (dots > 0 || zeros == n) {
+		return ZeroBased
+	}
+	return OneBased
+}
+
+// ParseLine parses one puzzle written on one line: N*N characters, one a cell, row by row,
+// surrounding blanks ignored. With alphabet Auto the alphabet is chosen from the characters:
+// see [Alphabet]; on 16x16, a line with a 'G' or with more than 16 '0's is 1-9A-G, a line
+// with both '0' and '.' is 0-F. It returns the grid and the alphabet used.
+func ParseLine(line string, n int, a Alphabet) (Grid, Alphabet, error) {
+	s := strings.TrimSpace(line)
+	if len(s) != n*n {
+		return nil, a, fmt.Errorf("%d characters, want %d for %dx%d", len(s), n*n, n, n)
+	}
+	g := make(Grid, n*n)
+	a, err := parseCells(g, []byte(s), n, a)
+	return g, a, err
+}
+
+func parseCells(g Grid, s []byte, n int, a Alphabet) (Alphabet, error) {
+	if a == Auto {
+		a = detect(s, n)
+	}
+	for i, ch := range s {
+		v, ok := a.Value(ch)
+		if !ok || int(v) > n {
+			return a, fmt.Errorf("row %d column %d: %q is not a blank or a symbol of %s for %dx%d", i/n+1, i%n+1, ch, a.Range(n), n, n)
+		}
+		g[i] = v
+	}
+	return a, nil
+}
+
+// Range describes the symbols of the alphabet on a board of side n, e.g. "1-9", "1-9A-G" or
+// "0-F".
+func (a Alphabet) Range(n int) string {
+	if a == Auto {
+		a = OneBased
+	}
+	lo, hi := a.Symbol(1), a.Symbol(uint8(n))
+	switch {
+	case n <= 1:
+		return string(lo)
+	case a == OneBased && n == 10:
+		return "1-9A"
+	case a == OneBased && n > 10:
+		return fmt.Sprintf("1-9A-%c", hi)
+	}
+	return fmt.Sprintf("%c-%c", lo, hi)
+}
+
+// Format returns the grid on one line in alphabet a, blanks as '.'.
+func (g Grid) Format(a Alphabet) string { return string(g.AppendFormat(nil, a)) }
+
+// AppendFormat appends the grid on one line in alphabet a, blanks as '.'.
+func (g Grid) AppendFormat(dst []byte, a Alphabet) []byte {
+	for _, v := range g {
+		dst = append(dst, a.Symbol(v))
+	}
+	return dst
+}
+
+// Givens returns the number of filled cells.
+func (g Grid) Givens() int {
+	k := 0
+	for _, v := range g {
+		if v != 0 {
+			k++
+		}
+	}
+	return k
+}
+
+// Check reports whether sol solves puzzle on the board: every cell holds a value 1..N, the
+// givens of puzzle are kept, and every unit (row, column, region, diagonal, window) holds
+// each value exactly once. It returns nil or an error naming the first fault. It shares no
+// code with the solvers.
+func (b *Board) Check(puzzle, sol Grid) error {
+	n := b.n
+	if len(sol) != n*n {
+		return fmt.Errorf("solution has %d cells, want %d", len(sol), n*n)
+	}
+	if puzzle != nil && len(puzzle) != n*n {
+		return fmt.Errorf("puzzle has %d cells, want %d", len(puzzle), n*n)
+	}
+	for i, v := range sol {
+		if v < 1 || int(v) > n {
+			return fmt.Errorf("cell r%dc%d holds %d, want 1..%d", i/n+1, i%n+1, v, n)
+		}
+		if puzzle != nil && puzzle[i] != 0 && puzzle[i] != v {
+			return fmt.Errorf("cell r%dc%d: given %d changed to %d", i/n+1, i%n+1, puzzle[i], v)
+		}
+	}
+	seen := make([]bool, n+1)
+	for u, cells := range b.units {
+		clear(seen)
+		if len(cells) != n {
+			return fmt.Errorf("unit %s has %d cells", b.unitNames[u], len(cells))
+		}
+		for _, c := range cells {
+			if seen[sol[c]] {
+				return fmt.Errorf("unit %s holds %d twice", b.unitNames[u], sol[c])
+			}
+			seen[sol[c]] = true
+		}
+	}
+	return nil
+}

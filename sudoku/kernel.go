@@ -1,0 +1,271 @@
+package sudoku
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+)
+
+// A Solver is the dedicated Sudoku kernel for one board: a bitset of candidate values per
+// cell and of placed values per unit; naked singles (a cell with one candidate) and hidden
+// singles (a value with one place in a unit) to a fixed point before each branch; branching
+// on a cell with fewest candidates. It solves the same exact cover problem as
+// [Board.Encode], any size and variant. A Solver is not safe for concurrent use: make one
+// per goroutine. It does not allocate while solving.
+type Solver struct {
+	b *Board
+	k interface {
+		solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error)
+		nodes() uint64
+	}
+}
+
+// NewSolver returns a kernel for the board.
+func (b *Board) NewSolver() *Solver {
+	s := &Solver{b: b}
+	switch {
+	case b.n <= 16:
+		s.k = newKernel[uint16](b)
+	case b.n <= 32:
+		s.k = newKernel[uint32](b)
+	default:
+		s.k = newKernel[uint64](b)
+	}
+	return s
+}
+
+// Solve counts the solutions of puzzle, stopping at limit (0 means no limit; 1 finds one
+// solution; 2 checks uniqueness), and copies the first one found into sol if sol is not nil
+// and there is one. The count is exact when it is below the limit. The error is ctx's if it
+// was cancelled (checked every few thousand branches), or says the puzzle does not fit the
+// board.
+func (s *Solver) Solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
+	n := s.b.n
+	if len(puzzle) != n*n {
+		return 0, fmt.Errorf("sudoku: puzzle has %d cells, want %d", len(puzzle), n*n)
+	}
+	if sol != nil && len(sol) != n*n {
+		return 0, fmt.Errorf("sudoku: solution buffer has %d cells, want %d", len(sol), n*n)
+	}
+	return s.k.solve(ctx, puzzle, limit, sol)
+}
+
+// Nodes returns the number of branches tried (guesses) by the last Solve.
+func (s *Solver) Nodes() uint64 { return s.k.nodes() }
+
+type mask interface{ ~uint16 | ~uint32 | ~uint64 }
+
+// kernel holds the board flattened into index arrays and the search stack.
+//
+// A frame of the stack is the state at one depth: cand[0:nn] (candidates of each cell, one
+// bit a value: bit v-1 for value v) then placed[nn:nn+nu] (values placed in each unit). A
+// cell with one candidate is "single"; it is "placed" once its value has been taken out of
+// its peers and added to its units' placed sets. Invariant at the end of propagate: every
+// single cell is placed.
+type kernel[M mask] struct {
+	n, nn, nu int
+	full      M
+	units     []int32 // the cells of unit u are units[u*n : u*n+n]
+	cuStart   []int32 // the units of cell c are cu[cuStart[c]:cuStart[c+1]]
+	cu        []int32
+	peerStart []int32 // the peers of cell c are peer[peerStart[c]:peerStart[c+1]]
+	peer      []int32
+
+	frame   int
+	stack   []M     // nn+1 frames
+	queue   []int32 // single cells not yet placed
+	limit   uint64
+	count   uint64
+	nnodes  uint64
+	sol     Grid
+	ctx     context.Context
+	err     error
+	stopped bool
+}
+
+func newKernel[M mask](b *Board) *kernel[M] {
+	k := &kernel[M]{n: b.n, nn: b.n * b.n, nu: len(b.units)}
+	k.full = M(1)<<b.n - 1
+	if b.n == 64 {
+		k.full = ^M(0)
+	}
+	for _, cells := range b.units {
+		k.units = append(k.units, cells...)
+	}
+	for c := 0; c < k.nn; c++ {
+		k.cuStart = append(k.cuStart, int32(len(k.cu)))
+		k.cu = append(k.cu, b.cellUnits[c]...)
+		k.peerStart = append(k.peerStart, int32(len(k.peer)))
+		k.peer = append(k.peer, b.peers[c]...)
+	}
+	k.cuStart = append(k.cuStart, int32(len(k.cu)))
+	k.peerStart = append(k.peerStart, int32(len(k.peer)))
+	k.frame = k.nn + k.nu
+	k.stack = make([]M, (k.nn+2)*k.frame)
+	k.queue = make([]int32, 0, k.nn)
+	return k
+}
+
+func (k *kernel[M]) nodes() uint64 { return k.nnodes }
+
+func (k *kernel[M]) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
+	k.limit, k.count, k.nnodes, k.sol, k.ctx, k.err, k.stopped = limit, 0, 0, sol, ctx, nil, false
+	st := k.stack[:k.frame]
+	k.queue = k.queue[:0]
+	for c, v := range puzzle {
+		switch {
+		case v == 0:
+			st[c] = k.full
+		case int(v) > k.n:
+			return 0, fmt.Errorf("sudoku: cell r%dc%d holds %d, above %d", c/k.n+1, c%k.n+1, v, k.n)
+		default:
+			st[c] = M(1) << (v - 1)
+			k.queue = append(k.queue, int32(c))
+		}
+	}
+	clear(st[k.nn:])
+	k.search(0, 0)
+	k.sol = nil
+	k.ctx = nil
+	return k.count, k.err
+}
+
+// search propagates the frame at depth (its pending singles in k.queue), then branches.
+// solved is the number of placed cells. It returns true when the search must stop.
+func (k *kernel[M]) search(depth, solved int) bool {
+	st := k.stack[depth*k.frame : (depth+1)*k.frame]
+	solved, ok := k.propagate(st, solved)
+	if !ok {
+		return false
+	}
+	cand := st[:k.nn]
+	if solved == k.nn {
+		k.count++
+		if k.count == 1 && k.sol != nil {
+			for c, m := range cand {
+				k.sol[c] = uint8(bits.TrailingZeros64(uint64(m)) + 1)
+			}
+		}
+		return k.count == k.limit
+	}
+	best, fewest := -1, 1<<30
+	for c, m := range cand {
+		if m&(m-1) != 0 {
+			if p := bits.OnesCount64(uint64(m)); p < fewest {
+				best, fewest = c, p
+				if p == 2 {
+					break
+				}
+			}
+		}
+	}
+	next := k.stack[(depth+1)*k.frame : (depth+2)*k.frame]
+	m := cand[best]
+	for m != 0 {
+		bit := m & -m
+		m ^= bit
+		k.nnodes++
+		if k.nnodes&0xfff == 0 && k.ctx != nil {
+			if err := k.ctx.Err(); err != nil {
+				k.err = err
+				return true
+			}
+		}
+		copy(next, st)
+		next[best] = bit
+		k.queue = append(k.queue[:0], int32(best))
+		if k.search(depth+1, solved) {
+			return true
+		}
+	}
+	return false
+}
+
+// propagate places the queued singles and finds naked and hidden singles until none is left.
+// It returns the new number of placed cells and false on a contradiction.
+func (k *kernel[M]) propagate(st []M, solved int) (int, bool) {
+	nn, n := k.nn, k.n
+	cand := st[:nn]
+	placed := st[nn : nn+k.nu]
+	full := k.full
+	units, cu, cuStart, peer, peerStart := k.units, k.cu, k.cuStart, k.peer, k.peerStart
+	queue := k.queue
+	for {
+		// Naked singles: place each queued cell, taking its value out of its peers.
+		for i := 0; i < len(queue); i++ {
+			c := queue[i]
+			bit := cand[c]
+			for _, u := range cu[cuStart[c]:cuStart[c+1]] {
+				if placed[u]&bit != 0 {
+					k.queue = queue
+					return solved, false
+				}
+				placed[u] |= bit
+			}
+			solved++
+			for _, p := range peer[peerStart[c]:peerStart[c+1]] {
+				m := cand[p]
+				if m&bit != 0 {
+					m ^= bit
+					cand[p] = m
+					if m&(m-1) == 0 {
+						if m == 0 {
+							k.queue = queue
+							return solved, false
+						}
+						queue = append(queue, p)
+					}
+				}
+			}
+		}
+		queue = queue[:0]
+		if solved == nn {
+			k.queue = queue
+			return solved, true
+		}
+		// Hidden singles: a value in exactly one cell of a unit; no place at all is a
+		// contradiction.
+		for u := 0; u < k.nu; u++ {
+			pl := placed[u]
+			if pl == full {
+				continue
+			}
+			cells := units[u*n : u*n+n]
+			var ones, twos M
+			for _, c := range cells {
+				m := cand[c]
+				twos |= ones & m
+				ones |= m
+			}
+			if ones != full {
+				k.queue = queue
+				return solved, false
+			}
+			hs := ones &^ twos &^ pl
+			if hs == 0 {
+				continue
+			}
+			for _, c := range cells {
+				m := cand[c] & hs
+				if m != 0 {
+					if m&(m-1) != 0 {
+						k.queue = queue
+						return solved, false
+					}
+					hs ^= m
+					if cand[c] != m {
+						cand[c] = m
+						queue = append(queue, c)
+					}
+					if hs == 0 {
+						break
+					}
+				}
+			}
+		}
+		if len(queue) == 0 {
+			k.queue = queue
+			return solved, true
+		}
+	}
+}

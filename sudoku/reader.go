@@ -1,0 +1,157 @@
+package sudoku
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+)
+
+// A Puzzle is one puzzle read by a [Reader].
+type Puzzle struct {
+	Line     int      // line number of the puzzle (its first line in grid layout), from 1
+	Grid     Grid     // the cells; nil if Err is set
+	Alphabet Alphabet // the alphabet it was written in
+	Err      error    // why the puzzle is malformed, or nil
+}
+
+// A LineError is a malformed puzzle: its line number and what is wrong.
+type LineError struct {
+	Line int
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+// ReadOptions controls a [Reader].
+type ReadOptions struct {
+	// Grid reads each puzzle laid out over N lines, N symbols a line with any blanks
+	// between them; '|' and '+' are ignored and lines of only '-', '+', '|' and '=' are
+	// skipped, so pretty-printed grids read back. Otherwise each puzzle is one line of
+	// N*N characters.
+	Grid bool
+	// Alphabet forces the alphabet; Auto decides for each puzzle (see [ParseLine]).
+	Alphabet Alphabet
+}
+
+// A Reader reads puzzles for a board of side N. Lines whose first non-blank character is '#'
+// and blank lines are skipped. A malformed puzzle is returned with Err set (a *LineError)
+// and reading goes on.
+type Reader struct {
+	sc   *bufio.Scanner
+	n    int
+	opt  ReadOptions
+	line int
+	err  error
+}
+
+// NewReader returns a Reader of puzzles of side n from r.
+func NewReader(r io.Reader, n int, opt ReadOptions) *Reader {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16<<20)
+	return &Reader{sc: sc, n: n, opt: opt}
+}
+
+// Err returns the first read error met, other than io.EOF.
+func (r *Reader) Err() error { return r.err }
+
+// nextLine returns the next line that is not blank and not a comment, trimmed.
+func (r *Reader) nextLine() ([]byte, bool) {
+	for r.sc.Scan() {
+		r.line++
+		t := bytes.TrimSpace(r.sc.Bytes())
+		if len(t) == 0 || t[0] == '#' {
+			continue
+		}
+		return t, true
+	}
+	r.err = r.sc.Err()
+	return nil, false
+}
+
+// Next returns the next puzzle, and false at the end of the input.
+func (r *Reader) Next() (Puzzle, bool) {
+	if r.opt.Grid {
+		return r.nextGrid()
+	}
+	t, ok := r.nextLine()
+	if !ok {
+		return Puzzle{}, false
+	}
+	p := Puzzle{Line: r.line}
+	nn := r.n * r.n
+	if len(t) != nn {
+		p.Err = &LineError{r.line, fmt.Errorf("%d characters, want %d for %dx%d", len(t), nn, r.n, r.n)}
+		return p, true
+	}
+	g := make(Grid, nn)
+	a, err := parseCells(g, t, r.n, r.opt.Alphabet)
+	p.Alphabet = a
+	if err != nil {
+		p.Err = &LineError{r.line, err}
+		return p, true
+	}
+	p.Grid = g
+	return p, true
+}
+
+func separatorOnly(t []byte) bool {
+	for _, ch := range t {
+		switch ch {
+		case '-', '+', '|', '=', ' ', '\t':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func (r *Reader) nextGrid() (Puzzle, bool) {
+	var p Puzzle
+	cells := make([]byte, 0, r.n*r.n)
+	for rows := 0; rows < r.n; {
+		t, ok := r.nextLine()
+		if !ok {
+			if rows == 0 {
+				return Puzzle{}, false
+			}
+			if p.Err == nil {
+				p.Err = &LineError{p.Line, fmt.Errorf("grid ends after %d rows, want %d", rows, r.n)}
+			}
+			return p, true
+		}
+		if separatorOnly(t) {
+			continue
+		}
+		if rows == 0 {
+			p.Line = r.line
+		}
+		rows++
+		k := 0
+		for _, ch := range t {
+			switch ch {
+			case ' ', '\t', '|', '+':
+			default:
+				cells = append(cells, ch)
+				k++
+			}
+		}
+		if k != r.n && p.Err == nil {
+			p.Err = &LineError{r.line, fmt.Errorf("grid row %d has %d symbols, want %d", rows, k, r.n)}
+		}
+	}
+	if p.Err != nil {
+		return p, true
+	}
+	g := make(Grid, r.n*r.n)
+	a, err := parseCells(g, cells, r.n, r.opt.Alphabet)
+	p.Alphabet = a
+	if err != nil {
+		p.Err = &LineError{p.Line, err}
+		return p, true
+	}
+	p.Grid = g
+	return p, true
+}
