@@ -70,6 +70,19 @@ type kernel[M mask] struct {
 	cu        []int32
 	peerStart []int32 // the peers of cell c are peer[peerStart[c]:peerStart[c+1]]
 	peer      []int32
+	unitMask  [][2]uint64 // units of each cell as a bitset (only when nu <= 128)
+	tracked   bool        // nu <= 128: sweep only the units whose cells changed
+
+	// Locked candidates. A segment is the intersection of a line (row or column) and a
+	// region; the segments of a line partition it, and so do the row segments (and the
+	// column segments) of a region.
+	segStart []int32 // cells of segment s: segCells[segStart[s]:segStart[s+1]]
+	segCells []int32
+	lineSegs [][]int32 // segments of each line (unit index 0..2n-1)
+	regSegs  [][]int32 // row segments then column segments of each region, two lists each
+	lineRest [][]int32 // cells of the segment's line outside it
+	regRest  [][]int32 // cells of the segment's region outside it
+	segOr    []M       // scratch: candidates of each segment
 
 	frame   int
 	stack   []M     // nn+1 frames
@@ -100,6 +113,16 @@ func newKernel[M mask](b *Board) *kernel[M] {
 	}
 	k.cuStart = append(k.cuStart, int32(len(k.cu)))
 	k.peerStart = append(k.peerStart, int32(len(k.peer)))
+	k.tracked = k.nu <= 128
+	k.unitMask = make([][2]uint64, k.nn)
+	if k.tracked {
+		for c := range k.unitMask {
+			for _, u := range b.cellUnits[c] {
+				k.unitMask[c][u>>6] |= 1 << (u & 63)
+			}
+		}
+	}
+	k.initSegments(b)
 	k.frame = k.nn + k.nu
 	k.stack = make([]M, (k.nn+2)*k.frame)
 	k.queue = make([]int32, 0, k.nn)
@@ -190,6 +213,8 @@ func (k *kernel[M]) propagate(st []M, solved int) (int, bool) {
 	full := k.full
 	units, cu, cuStart, peer, peerStart := k.units, k.cu, k.cuStart, k.peer, k.peerStart
 	queue := k.queue
+	unitMask := k.unitMask
+	var dirty [2]uint64 // units to sweep for hidden singles
 	for {
 		// Naked singles: place each queued cell, taking its value out of its peers.
 		for i := 0; i < len(queue); i++ {
@@ -203,11 +228,15 @@ func (k *kernel[M]) propagate(st []M, solved int) (int, bool) {
 				placed[u] |= bit
 			}
 			solved++
+			dirty[0] |= unitMask[c][0]
+			dirty[1] |= unitMask[c][1]
 			for _, p := range peer[peerStart[c]:peerStart[c+1]] {
 				m := cand[p]
 				if m&bit != 0 {
 					m ^= bit
 					cand[p] = m
+					dirty[0] |= unitMask[p][0]
+					dirty[1] |= unitMask[p][1]
 					if m&(m-1) == 0 {
 						if m == 0 {
 							k.queue = queue
@@ -225,7 +254,19 @@ func (k *kernel[M]) propagate(st []M, solved int) (int, bool) {
 		}
 		// Hidden singles: a value in exactly one cell of a unit; no place at all is a
 		// contradiction.
+		sweep := dirty
+		dirty = [2]uint64{}
+		if !k.tracked {
+			sweep = [2]uint64{^uint64(0), ^uint64(0)}
+		}
 		for u := 0; u < k.nu; u++ {
+			if w := sweep[u>>6&1]; w>>(u&63) == 0 {
+				u |= 63 // no more units in this word
+				continue
+			} else if w>>(u&63)&1 == 0 {
+				u += bits.TrailingZeros64(w>>(u&63)) - 1
+				continue
+			}
 			pl := placed[u]
 			if pl == full {
 				continue
@@ -264,8 +305,142 @@ func (k *kernel[M]) propagate(st []M, solved int) (int, bool) {
 			}
 		}
 		if len(queue) == 0 {
-			k.queue = queue
-			return solved, true
+			changed, ok := k.locked(cand, placed, &queue, &dirty)
+			if !ok {
+				k.queue = queue
+				return solved, false
+			}
+			if !changed {
+				k.queue = queue
+				return solved, true
+			}
 		}
 	}
+}
+
+func (k *kernel[M]) initSegments(b *Board) {
+	n := k.n
+	k.lineSegs = make([][]int32, 2*n)
+	k.regSegs = make([][]int32, 2*n)
+	regCells := make([][]int32, n)
+	for c, r := range b.region {
+		regCells[r] = append(regCells[r], int32(c))
+	}
+	for L := 0; L < 2*n; L++ {
+		byReg := map[int][]int32{}
+		var order []int
+		for _, c := range b.units[L] {
+			r := b.region[c]
+			if _, ok := byReg[r]; !ok {
+				order = append(order, r)
+			}
+			byReg[r] = append(byReg[r], c)
+		}
+		for _, r := range order {
+			s := int32(len(k.segStart))
+			k.segStart = append(k.segStart, int32(len(k.segCells)))
+			k.segCells = append(k.segCells, byReg[r]...)
+			k.lineSegs[L] = append(k.lineSegs[L], s)
+			k.regSegs[2*r+L/n] = append(k.regSegs[2*r+L/n], s)
+			in := map[int32]bool{}
+			for _, c := range byReg[r] {
+				in[c] = true
+			}
+			var lr, rr []int32
+			for _, c := range b.units[L] {
+				if !in[c] {
+					lr = append(lr, c)
+				}
+			}
+			for _, c := range regCells[r] {
+				if !in[c] {
+					rr = append(rr, c)
+				}
+			}
+			k.lineRest = append(k.lineRest, lr)
+			k.regRest = append(k.regRest, rr)
+		}
+	}
+	k.segStart = append(k.segStart, int32(len(k.segCells)))
+	k.segOr = make([]M, len(k.lineRest))
+}
+
+// locked applies locked candidates once: a value whose places in a line all lie in one
+// region is taken out of the rest of that region, and a value whose places in a region all
+// lie in one line is taken out of the rest of that line. It reports whether it took anything
+// out, and false on a contradiction.
+func (k *kernel[M]) locked(cand, placed []M, queue *[]int32, dirty *[2]uint64) (changed, ok bool) {
+	segOr := k.segOr
+	for s := range segOr {
+		var o M
+		for _, c := range k.segCells[k.segStart[s]:k.segStart[s+1]] {
+			o |= cand[c]
+		}
+		segOr[s] = o
+	}
+	for L, segs := range k.lineSegs {
+		var ones, twos M
+		for _, s := range segs {
+			m := segOr[s]
+			twos |= ones & m
+			ones |= m
+		}
+		ex := ones &^ twos &^ placed[L]
+		if ex == 0 {
+			continue
+		}
+		for _, s := range segs {
+			if e := segOr[s] & ex; e != 0 {
+				ch, ok := k.eliminate(cand, k.regRest[s], e, queue, dirty)
+				if !ok {
+					return changed, false
+				}
+				changed = changed || ch
+			}
+		}
+	}
+	n := k.n
+	for i, segs := range k.regSegs {
+		var ones, twos M
+		for _, s := range segs {
+			m := segOr[s]
+			twos |= ones & m
+			ones |= m
+		}
+		ex := ones &^ twos &^ placed[2*n+i/2]
+		if ex == 0 {
+			continue
+		}
+		for _, s := range segs {
+			if e := segOr[s] & ex; e != 0 {
+				ch, ok := k.eliminate(cand, k.lineRest[s], e, queue, dirty)
+				if !ok {
+					return changed, false
+				}
+				changed = changed || ch
+			}
+		}
+	}
+	return changed, true
+}
+
+// eliminate takes the values e out of the cells, queueing the cells left single.
+func (k *kernel[M]) eliminate(cand []M, cells []int32, e M, queue *[]int32, dirty *[2]uint64) (changed, ok bool) {
+	for _, c := range cells {
+		m := cand[c]
+		if m&e != 0 {
+			m &^= e
+			cand[c] = m
+			changed = true
+			dirty[0] |= k.unitMask[c][0]
+			dirty[1] |= k.unitMask[c][1]
+			if m&(m-1) == 0 {
+				if m == 0 {
+					return changed, false
+				}
+				*queue = append(*queue, c)
+			}
+		}
+	}
+	return changed, true
 }
