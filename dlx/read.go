@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -277,7 +278,7 @@ func parseBound(s string) (int, string) {
 			if strings.Trim(s[i+1:], "0123456789") != "" {
 				return 0, "malformed bounds"
 			}
-			return 0, "bound above 1000000000"
+			return 0, "bound too large (limit " + strconv.Itoa(maxBound) + ")"
 		}
 	}
 	return n, ""
