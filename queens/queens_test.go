@@ -1,0 +1,306 @@
+package queens
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/xcover/xcover/verify"
+)
+
+// a000170 and a002562 are the numbers of solutions and of essentially different solutions
+// (OEIS), indexed by n.
+var (
+	a000170 = []uint64{0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
+		2279184, 14772512, 95815104, 666090624}
+	a002562 = []uint64{0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
+		1846955, 11977939, 83263591}
+	// a225623: two queens on every rank and file, at most two on a diagonal.
+	a225623 = []uint64{0, 0, 1, 2, 11, 92, 1097, 19448, 477136, 14244856}
+)
+
+func long(t *testing.T) {
+	t.Helper()
+	if os.Getenv("XCOVER_LONG") == "" {
+		t.Skip("long; set XCOVER_LONG=1")
+	}
+}
+
+// solveXC lists every solution of Problem(n, k), checking each with verify and CheckSquares.
+func solveXC(t *testing.T, n, k int, visit func(sol []int)) uint64 {
+	t.Helper()
+	p, err := Problem(n, k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	chk := verify.NewChecker(p)
+	var count uint64
+	for sol := range p.Solutions(context.Background()) {
+		if v := chk.Check(sol); len(v) > 0 {
+			t.Fatalf("n=%d k=%d: verify: %v", n, k, v)
+		}
+		if err := CheckSquares(n, k, Decode(n, sol)); err != nil {
+			t.Fatalf("n=%d k=%d: %v", n, k, err)
+		}
+		if visit != nil {
+			visit(sol)
+		}
+		count++
+	}
+	return count
+}
+
+func TestProblemCounts(t *testing.T) {
+	maxN := 10
+	if os.Getenv("XCOVER_LONG") != "" {
+		maxN = 13
+	}
+	for n := 1; n <= maxN; n++ {
+		seen := make(map[string]bool)
+		got := solveXC(t, n, 1, func(sol []int) {
+			cols, err := Columns(n, sol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := Check(cols); err != nil {
+				t.Fatalf("n=%d: %v", n, err)
+			}
+			key := fmt.Sprint(cols)
+			if seen[key] {
+				t.Fatalf("n=%d: solution %v twice", n, cols)
+			}
+			seen[key] = true
+		})
+		if got != a000170[n] {
+			t.Errorf("n=%d: %d solutions, want %d", n, got, a000170[n])
+		}
+	}
+}
+
+func TestProblemCountsEngine(t *testing.T) {
+	// Counting without listing, to n = 12 (13.. with XCOVER_LONG).
+	maxN := 12
+	if os.Getenv("XCOVER_LONG") != "" {
+		maxN = 14
+	}
+	for n := 11; n <= maxN; n++ {
+		p, err := Problem(n, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := p.Count(context.Background())
+		if err != nil || got != a000170[n] {
+			t.Errorf("n=%d: Count = %d, %v; want %d", n, got, err, a000170[n])
+		}
+	}
+}
+
+func TestProblemPerLine(t *testing.T) {
+	maxN := 6
+	if os.Getenv("XCOVER_LONG") != "" {
+		maxN = 8
+	}
+	for n := 2; n <= maxN; n++ {
+		if got := solveXC(t, n, 2, nil); got != a225623[n] {
+			t.Errorf("n=%d, 2 per line: %d solutions, want %d", n, got, a225623[n])
+		}
+	}
+	// K = n: every square.
+	if got := solveXC(t, 4, 4, nil); got != 1 {
+		t.Errorf("n=4, 4 per line: %d solutions, want 1", got)
+	}
+}
+
+func TestProblemErrors(t *testing.T) {
+	for _, c := range []struct{ n, k int }{{0, 1}, {-1, 1}, {MaxProblemN + 1, 1}, {4, 0}, {4, 5}} {
+		if _, err := Problem(c.n, c.k); err == nil {
+			t.Errorf("Problem(%d, %d): no error", c.n, c.k)
+		}
+	}
+}
+
+func TestProblemItems(t *testing.T) {
+	p, err := Problem(8, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for i := range 4 {
+		names = append(names, p.Item(i).Name)
+	}
+	if want := []string{"r4", "f4", "r3", "f3"}; !slices.Equal(names, want) {
+		t.Errorf("first items %v, want %v", names, want)
+	}
+	// 8 ranks + 8 files primary; 13 + 13 diagonals of length >= 2.
+	if p.NumPrimary() != 16 || p.NumItems() != 16+26 || p.NumOptions() != 64 {
+		t.Errorf("items %d/%d, options %d", p.NumPrimary(), p.NumItems(), p.NumOptions())
+	}
+	if got := p.OptionString(8*2 + 5); got != "r2 f5 a7 d4" {
+		t.Errorf("option (2,5) = %q", got)
+	}
+	p2, err := Problem(8, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if it := p2.Item(0); it.Min != 2 || it.Max != 2 || it.Secondary {
+		t.Errorf("rank item %+v", it)
+	}
+	i, _ := p2.ItemIndex("a7")
+	if it := p2.Item(i); it.Min != 0 || it.Max != 2 || it.Secondary {
+		t.Errorf("diagonal item %+v", it)
+	}
+	if _, ok := p2.ItemIndex("a1"); ok {
+		t.Errorf("diagonal a1 of length 2 should be left out for 2 per line")
+	}
+}
+
+func TestCheck(t *testing.T) {
+	for _, c := range []struct {
+		cols []int
+		ok   bool
+	}{
+		{[]int{}, true},
+		{[]int{0}, true},
+		{[]int{1, 3, 0, 2}, true},
+		{[]int{0, 2, 4, 1, 3}, true},
+		{[]int{0, 1}, false},       // diagonal
+		{[]int{1, 0}, false},       // anti-diagonal
+		{[]int{1, 3, 0, 3}, false}, // file twice
+		{[]int{1, 3, 0, 4}, false}, // off the board
+		{[]int{1, 3, 0, -1}, false},
+	} {
+		if err := Check(c.cols); (err == nil) != c.ok {
+			t.Errorf("Check(%v) = %v", c.cols, err)
+		}
+	}
+	for _, c := range []struct {
+		n, k int
+		sq   []Square
+		ok   bool
+	}{
+		{2, 2, []Square{{0, 0}, {0, 1}, {1, 0}, {1, 1}}, true},
+		{2, 1, []Square{{0, 0}, {1, 1}}, false},
+		{2, 2, []Square{{0, 0}, {0, 0}, {1, 1}, {1, 1}}, false},
+		{3, 2, []Square{{0, 0}, {0, 1}, {1, 1}, {1, 2}, {2, 2}, {2, 0}}, false}, // 3 on a diagonal
+		{2, 1, []Square{{0, 1}, {2, 0}}, false},
+	} {
+		if err := CheckSquares(c.n, c.k, c.sq); (err == nil) != c.ok {
+			t.Errorf("CheckSquares(%d, %d, %v) = %v", c.n, c.k, c.sq, err)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	for n := 1; n <= 15; n++ {
+		c, err := Count(context.Background(), n, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Solutions != a000170[n] {
+			t.Errorf("n=%d: %d solutions, want %d", n, c.Solutions, a000170[n])
+		}
+		if c.Distinct != a002562[n] {
+			t.Errorf("n=%d: %d distinct, want %d", n, c.Distinct, a002562[n])
+		}
+		if n > 1 && c.Solutions != 8*c.Orbit8+4*c.Orbit4+2*c.Orbit2 {
+			t.Errorf("n=%d: orbit sizes do not add up: %+v", n, c)
+		}
+	}
+}
+
+func TestCountLong(t *testing.T) {
+	long(t)
+	for n := 16; n <= 18; n++ {
+		c, err := Count(context.Background(), n, 0)
+		if err != nil || c.Solutions != a000170[n] || c.Distinct != a002562[n] {
+			t.Errorf("n=%d: %+v, %v; want %d, %d", n, c, err, a000170[n], a002562[n])
+		}
+	}
+}
+
+func TestCountCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Count(ctx, 20, 1); err == nil {
+		t.Error("no error from a cancelled count")
+	}
+	for _, n := range []int{0, MaxCountN + 1} {
+		if _, err := Count(context.Background(), n, 1); err == nil {
+			t.Errorf("Count(%d): no error", n)
+		}
+	}
+}
+
+// TestEnginesAgree compares the solutions listed by All and by the exact cover engine, and
+// the counts of both with Count, for small n.
+func TestEnginesAgree(t *testing.T) {
+	for n := 1; n <= 9; n++ {
+		var fromAll, fromXC [][]int
+		for cols := range All(n) {
+			if err := Check(cols); err != nil {
+				t.Fatalf("All(%d): %v: %v", n, cols, err)
+			}
+			fromAll = append(fromAll, cols)
+		}
+		solveXC(t, n, 1, func(sol []int) {
+			cols, _ := Columns(n, sol)
+			fromXC = append(fromXC, cols)
+		})
+		slices.SortFunc(fromXC, slices.Compare)
+		if !slices.EqualFunc(fromAll, fromXC, slices.Equal) {
+			t.Errorf("n=%d: All and the engine list different solutions", n)
+		}
+		c, _ := Count(context.Background(), n, 1)
+		if uint64(len(fromAll)) != c.Solutions {
+			t.Errorf("n=%d: All lists %d, Count says %d", n, len(fromAll), c.Solutions)
+		}
+		if !slices.IsSortedFunc(fromAll, slices.Compare) {
+			t.Errorf("n=%d: All out of order", n)
+		}
+	}
+}
+
+func TestAllCounts(t *testing.T) {
+	for n := 10; n <= 12; n++ {
+		var k uint64
+		for cols := range All(n) {
+			if err := Check(cols); err != nil {
+				t.Fatalf("n=%d: %v", n, err)
+			}
+			k++
+		}
+		if k != a000170[n] {
+			t.Errorf("All(%d): %d solutions, want %d", n, k, a000170[n])
+		}
+	}
+}
+
+func TestMiddleOut(t *testing.T) {
+	for n, want := range map[int][]int{1: {0}, 2: {1, 0}, 5: {2, 3, 1, 4, 0}, 8: {4, 3, 5, 2, 6, 1, 7, 0}} {
+		if got := middleOut(n); !slices.Equal(got, want) {
+			t.Errorf("middleOut(%d) = %v, want %v", n, got, want)
+		}
+	}
+}
+
+func ExampleProblem() {
+	p, _ := Problem(6, 1)
+	for sol := range p.Solutions(context.Background()) {
+		cols, _ := Columns(6, sol)
+		fmt.Println(cols)
+	}
+	// Unordered output:
+	// [1 3 5 0 2 4]
+	// [2 5 1 4 0 3]
+	// [3 0 4 1 5 2]
+	// [4 2 0 5 3 1]
+}
+
+func ExampleCount() {
+	c, _ := Count(context.Background(), 8, 1)
+	fmt.Println(c.Solutions, c.Distinct)
+	// Output: 92 12
+}
+
