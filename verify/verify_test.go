@@ -95,6 +95,9 @@ func TestCheck(t *testing.T) {
 		{"mixed uncoloured after coloured", mixed, []int{2, 0, 3}, []verify.Violation{
 			v(2, 0, "item x: covered by options 0 and 2 without a colour"),
 		}},
+		{"mixed uncoloured option after coloured", mixed, []int{6, 2}, []verify.Violation{
+			v(2, 6, "item x: covered by options 2 and 6 without a colour"),
+		}},
 		{"mixed coloured pair", mixed, []int{0, 2, 7}, []verify.Violation{
 			v(2, 7, "item x: colours red and blue"),
 			v(2, 0, "item x: covered by options 0 and 2 without a colour"),
@@ -187,6 +190,18 @@ func TestAll(t *testing.T) {
 			t.Errorf("All(%v) = %v, want nil", tt.sols, err)
 		case tt.want != "" && (err == nil || err.Error() != tt.want):
 			t.Errorf("All(%v) = %v, want %s", tt.sols, err, tt.want)
+		}
+	}
+}
+
+// TestWrapAround checks solutions across the wrap-around of the Checker's generation
+// counter, with stale stamps that would match after it.
+func TestWrapAround(t *testing.T) {
+	c := verify.NewChecker(formatExample(t))
+	c.NearWrap()
+	for _, sol := range [][]int{{0, 3}, {1, 2, 3}, {0, 2}, {1, 2, 3}, {0, 3}} {
+		if !c.Valid(sol) { // Check itself would hide a wrong answer behind Explain
+			t.Errorf("Valid(%v) = false, want true", sol)
 		}
 	}
 }
