@@ -145,9 +145,9 @@ func WriteSVG(w io.Writer, ts []*Tiling, opt SVGOptions) error {
 		rw, rh, rd = max(rw, w), max(rh, h), max(rd, d)
 	}
 	pad := cell / 2
-	panelW := rw*cell + pad              // one layer plus the gap after it
-	tileW := rd*panelW + pad             // a tiling with its layers
-	tileH := rh*cell + 2*pad             // a tiling's height with gaps
+	panelW := rw*cell + pad  // one layer plus the gap after it
+	tileW := rd*panelW + pad // a tiling with its layers
+	tileH := rh*cell + 2*pad // a tiling's height with gaps
 	width, height := max(cols*tileW+pad, 1), max(rows*tileH, 1)
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n",

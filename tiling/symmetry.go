@@ -17,7 +17,7 @@ import (
 // acting as a permutation of the options of the encoding.
 type Symmetry struct {
 	enc        *Encoding
-	Transforms []Transform      // the region symmetries used, the identity first
+	Transforms []Transform     // the region symmetries used, the identity first
 	Group      *symmetry.Group // the permutations of the placements they induce
 }
 
