@@ -327,3 +327,41 @@ func ExampleAll() {
 	// Output:
 	// verify: solution 2 {0, 2}: item a: covered 2 times, allowed 1..1
 }
+
+// BenchmarkChecker checks a valid 12-queens solution (a problem of 144 options).
+func BenchmarkChecker(b *testing.B) {
+	const n = 12
+	bl := xcover.NewBuilder()
+	for i := range n {
+		bl.AddPrimary(fmt.Sprintf("r%d", i))
+		bl.AddPrimary(fmt.Sprintf("c%d", i))
+	}
+	for d := range 2*n - 1 {
+		bl.AddSecondary(fmt.Sprintf("a%d", d))
+		bl.AddSecondary(fmt.Sprintf("b%d", d))
+	}
+	for r := range n {
+		for c := range n {
+			bl.AddOption(fmt.Sprintf("r%d", r), fmt.Sprintf("c%d", c),
+				fmt.Sprintf("a%d", r+c), fmt.Sprintf("b%d", r-c+n-1))
+		}
+	}
+	p, err := bl.Build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	// A known solution: the queen of row r stands in column cols[r].
+	cols := []int{0, 2, 4, 7, 9, 11, 5, 10, 1, 6, 8, 3}
+	sol := make([]int, n)
+	for r, c := range cols {
+		sol[r] = r*n + c
+	}
+	c := verify.NewChecker(p)
+	if vs := c.Check(sol); vs != nil {
+		b.Fatalf("not a solution: %v", vs)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Check(sol)
+	}
+}

@@ -3,8 +3,8 @@
 // It shares no code with the search engine or with package verify: it tries every set of
 // options (skipping only sets that already cover a primary item too often) and checks each
 // complete set against the definition of a solution with its own simple test. It is meant to
-// be obviously correct, not fast; problems of up to about 20 options take well under a
-// second.
+// be obviously correct, not fast: a problem of 18 options takes at most about a third of a
+// second, each further option doubling that.
 package brute
 
 import (

@@ -215,3 +215,25 @@ func ExampleSolutions() {
 	fmt.Println(brute.Solutions(p), brute.Count(p))
 	// Output: [[0 1] [2]] 2
 }
+
+// BenchmarkWorstCase has 18 options that all fit together: every one of the 2^18 subsets is
+// checked at a leaf.
+func BenchmarkWorstCase(b *testing.B) {
+	bl := xcover.NewBuilder()
+	bl.AddPrimaryBounds("a", 0, 18)
+	bl.AddPrimaryBounds("b", 0, 18)
+	bl.AddSecondary("s")
+	for k := range 18 {
+		if k%2 == 0 {
+			bl.AddOption("a", "s:x")
+		} else {
+			bl.AddOption("a", "b")
+		}
+	}
+	p := mustBuild(b, bl)
+	for b.Loop() {
+		if n := brute.Count(p); n != 1<<18 {
+			b.Fatalf("Count = %d, want %d", n, 1<<18)
+		}
+	}
+}
