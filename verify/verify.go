@@ -116,7 +116,8 @@ func NewChecker(p *xcover.Problem) *Checker {
 	return c
 }
 
-// Check reports every way in which sol fails to be a solution, as [Check] does; it returns
+// Check reports every way in which sol fails to be a solution, as the function [Check]
+// does; it returns
 // nil when sol is a solution.
 func (c *Checker) Check(sol []int) []Violation {
 	if c.valid(sol) {
