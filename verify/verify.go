@@ -117,8 +117,7 @@ func NewChecker(p *xcover.Problem) *Checker {
 }
 
 // Check reports every way in which sol fails to be a solution, as the function [Check]
-// does; it returns
-// nil when sol is a solution.
+// does; it returns nil when sol is a solution.
 func (c *Checker) Check(sol []int) []Violation {
 	if c.valid(sol) {
 		return nil
