@@ -303,4 +303,3 @@ func ExampleCount() {
 	fmt.Println(c.Solutions, c.Distinct)
 	// Output: 92 12
 }
-
