@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+	"unsafe"
 )
 
 // xnode is a node without a colour; see layout.go.
@@ -65,22 +66,29 @@ func (k *kernelX) force(sp *Spec, opts []int32) {
 	}
 }
 
+// xat returns node q of the array that starts at base. The search's hot loops use it
+// instead of indexing: every index they follow is a link of the layout, so it is always in
+// range, and the bounds checks cost about a tenth of the search time.
+func xat(base unsafe.Pointer, q int32) *xnode {
+	return (*xnode)(unsafe.Add(base, uintptr(q)*unsafe.Sizeof(xnode{})))
+}
+
 // cover removes item i from the active list and hides every option in its list from the
 // other items' lists. i's own list stays intact, so that the search can walk it.
 func (k *kernelX) cover(i int32) {
-	nd := k.nd
+	base := unsafe.Pointer(&k.nd[0])
 	var updates uint64
-	for p := nd[i].down; p != i; p = nd[p].down {
+	for p := xat(base, i).down; p != i; p = xat(base, p).down {
 		for q := p + 1; q != p; {
-			j := nd[q].top
+			nq := xat(base, q)
+			j := nq.top
 			if j <= 0 { // a spacer: back to the option's first node
-				q = nd[q].up
+				q = nq.up
 				continue
 			}
-			u, d := nd[q].up, nd[q].down
-			nd[u].down = d
-			nd[d].up = u
-			nd[j].top--
+			xat(base, nq.up).down = nq.down
+			xat(base, nq.down).up = nq.up
+			xat(base, j).top--
 			updates++
 			q++
 		}
@@ -92,20 +100,20 @@ func (k *kernelX) cover(i int32) {
 
 // uncover undoes cover(i), in exactly the reverse order.
 func (k *kernelX) uncover(i int32) {
-	nd := k.nd
+	base := unsafe.Pointer(&k.nd[0])
 	l, r := k.prev[i], k.next[i]
 	k.next[l], k.prev[r] = i, i
-	for p := nd[i].up; p != i; p = nd[p].up {
+	for p := xat(base, i).up; p != i; p = xat(base, p).up {
 		for q := p - 1; q != p; {
-			j := nd[q].top
+			nq := xat(base, q)
+			j := nq.top
 			if j <= 0 { // a spacer: on to the option's last node
-				q = nd[q].down
+				q = nq.down
 				continue
 			}
-			u, d := nd[q].up, nd[q].down
-			nd[u].down = q
-			nd[d].up = q
-			nd[j].top++
+			xat(base, nq.up).down = q
+			xat(base, nq.down).up = q
+			xat(base, j).top++
 			q--
 		}
 	}
