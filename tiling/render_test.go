@@ -1,0 +1,166 @@
+package tiling
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/xcover/xcover"
+)
+
+func solveAll(t *testing.T, pz *Puzzle) (*Encoding, []*Tiling) {
+	t.Helper()
+	e, err := pz.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ts []*Tiling
+	for sol := range e.Problem.Solutions(context.Background()) {
+		ts = append(ts, e.Tiling(sol))
+	}
+	return e, ts
+}
+
+// TestTextRoundTrip draws tilings as text and reads the pictures back as a region and as
+// pieces: the same cells, and each piece on the cells of its placement.
+func TestTextRoundTrip(t *testing.T) {
+	pent, _ := Set("pentominoes")
+	cases := []*Puzzle{
+		{Region: mustRegion(t, holed8x8), Pieces: pent, Reflect: true},
+		{Region: mustRegion(t, "##\n\n##\n\n##"), Pieces: []Piece{{Name: "D", Glyph: 'D', Shape: Shape{{0, 0, 0}, {0, 0, 1}}}, {Name: "d", Glyph: 'd', Shape: Shape{{0, 0, 0}, {1, 0, 0}}}}, Copies: []int{2, 1}},
+		{Region: mustRegion(t, "###\n...\n###"), Pieces: []Piece{piece("I", "###"), piece("J", "###")}, Reflect: true},
+	}
+	for _, pz := range cases {
+		_, ts := solveAll(t, pz)
+		if len(ts) == 0 {
+			t.Fatalf("no tilings of\n%s", pz.Region)
+		}
+		for _, tl := range ts {
+			text := Text(tl)
+			r, err := ParseRegion(text)
+			if err != nil {
+				t.Fatalf("%v\n%s", err, text)
+			}
+			if !r.Shape().Equal(pz.Region.Shape()) {
+				t.Fatalf("picture\n%sreads back as region\n%s", text, r)
+			}
+			ps, err := ParsePieces(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			glyphs := Glyphs(tl.Pieces)
+			for _, p := range ps {
+				var cells []Point
+				for _, pl := range tl.Placed {
+					if glyphs[pl.Piece] == p.Glyph {
+						cells = append(cells, pl.Cells...)
+					}
+				}
+				if !NewShape(cells).Equal(p.Shape) {
+					t.Fatalf("picture\n%spiece %c reads back as\n%swant\n%s", text, p.Glyph, p.Shape, NewShape(cells))
+				}
+			}
+			if got := strings.Join(Rows(tl), "\n") + "\n"; got != text {
+				t.Fatalf("Rows differ from Text:\n%s\n%s", got, text)
+			}
+		}
+	}
+}
+
+func TestGlyphs(t *testing.T) {
+	ps := []Piece{{Glyph: 'A'}, {Glyph: 'A'}, {Glyph: 0}, {Glyph: '.'}, {Glyph: 'B'}}
+	if got := string(Glyphs(ps)); got != "ACDEB" {
+		t.Errorf("Glyphs = %q", got)
+	}
+}
+
+// TestSVG draws all 65 essentially different tilings of the 8x8 board with a hole in the
+// middle, and a tiling in space, and parses the pictures as XML.
+func TestSVG(t *testing.T) {
+	pent, _ := Set("pentominoes")
+	pz := &Puzzle{Region: mustRegion(t, holed8x8), Pieces: pent, Reflect: true}
+	e, _ := pz.Encode()
+	sym, err := e.Symmetry(false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	red, err := sym.Reduce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ts []*Tiling
+	red.Search(context.Background(), xcover.Config{}, func(sol []int, _ int) bool {
+		ts = append(ts, e.Tiling(sol))
+		return true
+	})
+	_, cube := solveAll(t, &Puzzle{Region: mustRegion(t, "2x2x2"), Pieces: []Piece{piece("D", "##")}, Copies: []int{4}})
+	for _, tc := range []struct {
+		ts       []*Tiling
+		rects    int
+		cols     int
+		wantCols int
+	}{
+		{ts, 65*60 + 1, 0, 9},
+		{cube[:3], 3*8 + 1, 2, 2},
+	} {
+		var buf bytes.Buffer
+		if err := WriteSVG(&buf, tc.ts, SVGOptions{Columns: tc.cols}); err != nil {
+			t.Fatal(err)
+		}
+		rects, groups := 0, 0
+		dec := xml.NewDecoder(&buf)
+		for {
+			tok, err := dec.Token()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("SVG does not parse: %v", err)
+			}
+			if se, ok := tok.(xml.StartElement); ok {
+				switch se.Name.Local {
+				case "rect":
+					rects++
+				case "g":
+					groups++
+				}
+			}
+		}
+		if rects != tc.rects || groups != len(tc.ts) {
+			t.Errorf("%d rects and %d groups, want %d and %d", rects, groups, tc.rects, len(tc.ts))
+		}
+	}
+}
+
+func TestColors(t *testing.T) {
+	cs := Colors(35)
+	seen := map[string]bool{}
+	for _, c := range cs {
+		if len(c) != 7 || c[0] != '#' || seen[c] {
+			t.Errorf("bad or repeated colour %q", c)
+		}
+		seen[c] = true
+	}
+}
+
+func ExampleText() {
+	// The 1x5 strip with an I tromino and a domino: two tilings, mirror images of each other.
+	strip, _ := ParseSize("5x1")
+	pieces, copies, _ := ParseSpec("trominoes.I,domino")
+	pz := &Puzzle{Region: strip, Pieces: pieces, Copies: copies, Reflect: true}
+	e, _ := pz.Encode()
+	sym, _ := e.Symmetry(false)
+	red, _ := sym.Reduce()
+	red.Search(context.Background(), xcover.Config{}, func(sol []int, orbit int) bool {
+		fmt.Printf("%s(one of %d)\n", Text(e.Tiling(sol)), orbit)
+		return true
+	})
+	// Output:
+	// DDIII
+	// (one of 2)
+}
