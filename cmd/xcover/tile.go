@@ -1,0 +1,353 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/tiling"
+)
+
+// tileFlags are the flags of the tile command.
+type tileFlags struct {
+	pieces, piecesFile, region, regionFile string
+	noFlip, mirror, mirrorImages           bool
+	copies                                 int
+	atMost, partial                        bool
+	count, distinct, json, random          bool
+	limit, seed                            uint64
+	format, emit                           string
+	workers                                int
+}
+
+func newTileCmd() *cobra.Command {
+	var f tileFlags
+	cmd := &cobra.Command{
+		Use:   "tile",
+		Short: "Count, list and draw tilings of a region by polyominoes or polycubes",
+		Long: `Tile covers a region with pieces, each used exactly once (or as many times as given),
+and prints the tilings, their number (--count), or the essentially different ones
+(--distinct).
+
+Pieces: --pieces NAME[:K][,NAME[:K]...] with built-in sets monomino, domino, trominoes,
+tetrominoes, pentominoes (F I L N P T U V W X Y Z), hexominoes (H1..H35), soma (V L T Z
+A B P) and pentacubes (29), or SET.PIECE for one piece (pentominoes.X); :K asks for K
+copies. Or --pieces-file FILE, a picture in which every distinct character other than a
+blank or '.' is one piece.
+
+Region: --region WxH or WxHxD, or --region-file FILE, a picture in which every character
+other than a blank or '.' is a cell; the layers of a solid are separated by blank lines.
+
+In the plane pieces may be turned over (--no-flip forbids it); in space they are rotated,
+and mirrored only with --mirror. --at-most uses each piece at most its copies (the region
+must still be covered); --partial lets cells stay empty.
+
+--distinct identifies tilings that a symmetry of the region maps onto each other (the
+symmetries that the allowed orientations respect, found from the region; with
+--mirror-images also reflections that exchange mirror-image pieces) and lists one per
+class, or with --count prints both numbers. It searches only about one tiling per class.
+
+Output: text pictures (a letter per piece, blank for holes, solutions separated by a blank
+line, layers of a solid by a line "-"), --format svg (all listed tilings in one picture),
+or --json: one line {"rows":[...]} per tiling ({"layers":[[...],...]} for a solid);
+counts as {"solutions":N,"distinct":M}. Every listed tiling is checked.`,
+		Example: `  xcover tile --pieces pentominoes --region 6x10 --count --distinct
+  xcover tile --pieces pentominoes --region-file board.txt --distinct --format svg > all.svg
+  xcover tile --pieces soma --region 3x3x3 --count --distinct --json
+  xcover tile --pieces tetrominoes:2 --region 5x8 --limit 1
+  xcover tile --pieces-file pieces.txt --region 4x5 --random --seed 7
+  xcover tile --pieces pentominoes --region 6x10 --emit dlx > pent.dlx`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runTile(cmd, &f) },
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&f.pieces, "pieces", "", "built-in pieces `NAME[:K][,NAME...]`")
+	fs.StringVar(&f.piecesFile, "pieces-file", "", "read the pieces from a picture in `FILE` (- for stdin)")
+	fs.StringVar(&f.region, "region", "", "rectangle or box `WxH|WxHxD`")
+	fs.StringVar(&f.regionFile, "region-file", "", "read the region from a picture in `FILE` (- for stdin)")
+	fs.BoolVar(&f.noFlip, "no-flip", false, "pieces in the plane may not be turned over")
+	fs.BoolVar(&f.mirror, "mirror", false, "pieces in space may be mirrored")
+	fs.BoolVar(&f.mirrorImages, "mirror-images", false, "with --distinct, also identify mirror-image tilings when mirroring maps the pieces to pieces")
+	fs.IntVar(&f.copies, "copies", 1, "`K` copies of every piece (multiplies NAME:K)")
+	fs.BoolVar(&f.atMost, "at-most", false, "use each piece at most its copies, not exactly")
+	fs.BoolVar(&f.partial, "partial", false, "cells of the region may stay empty")
+	fs.BoolVar(&f.count, "count", false, "print the number of tilings")
+	fs.BoolVar(&f.distinct, "distinct", false, "only essentially different tilings (with --count: count both)")
+	fs.BoolVar(&f.json, "json", false, "print JSON")
+	fs.Uint64Var(&f.limit, "limit", 0, "list at most `K` tilings (0: all; 1 with --random)")
+	fs.BoolVar(&f.random, "random", false, "list random tilings")
+	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` (implies --random)")
+	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text or svg")
+	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
+	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` to search with (0: one)")
+	return cmd
+}
+
+// readPicture reads a picture file, "-" meaning standard input.
+func readPicture(cmd *cobra.Command, name string) (string, error) {
+	var b []byte
+	var err error
+	if name == "-" {
+		b, err = io.ReadAll(cmd.InOrStdin())
+	} else {
+		b, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// tilePuzzle builds the puzzle the flags describe.
+func tilePuzzle(cmd *cobra.Command, f *tileFlags) (*tiling.Puzzle, error) {
+	pz := &tiling.Puzzle{AtMost: f.atMost, Partial: f.partial}
+	switch {
+	case f.pieces != "" && f.piecesFile != "":
+		return nil, usageErrorf("give --pieces or --pieces-file, not both")
+	case f.pieces != "":
+		ps, copies, err := tiling.ParseSpec(f.pieces)
+		if err != nil {
+			return nil, usageErrorf("--pieces: %v", err)
+		}
+		pz.Pieces, pz.Copies = ps, copies
+	case f.piecesFile != "":
+		text, err := readPicture(cmd, f.piecesFile)
+		if err != nil {
+			return nil, err
+		}
+		if pz.Pieces, err = tiling.ParsePieces(text); err != nil {
+			return nil, fmt.Errorf("%s: %w", f.piecesFile, err)
+		}
+	default:
+		return nil, usageErrorf("no pieces: give --pieces NAME or --pieces-file FILE")
+	}
+	if f.copies < 1 {
+		return nil, usageErrorf("--copies must be at least 1, not %d", f.copies)
+	}
+	if pz.Copies == nil {
+		pz.Copies = make([]int, len(pz.Pieces))
+		for i := range pz.Copies {
+			pz.Copies[i] = 1
+		}
+	}
+	for i := range pz.Copies {
+		pz.Copies[i] *= f.copies
+	}
+	switch {
+	case f.region != "" && f.regionFile != "":
+		return nil, usageErrorf("give --region or --region-file, not both")
+	case f.region != "":
+		r, err := tiling.ParseSize(f.region)
+		if err != nil {
+			return nil, usageErrorf("--region: %v", err)
+		}
+		pz.Region = r
+	case f.regionFile != "":
+		text, err := readPicture(cmd, f.regionFile)
+		if err != nil {
+			return nil, err
+		}
+		if pz.Region, err = tiling.ParseRegion(text); err != nil {
+			return nil, fmt.Errorf("%s: %w", f.regionFile, err)
+		}
+	default:
+		return nil, usageErrorf("no region: give --region WxH or --region-file FILE")
+	}
+	if pz.Dim() == 2 {
+		pz.Reflect = !f.noFlip
+	} else {
+		pz.Reflect = f.mirror
+	}
+	return pz, nil
+}
+
+func runTile(cmd *cobra.Command, f *tileFlags) error {
+	switch f.format {
+	case "text", "svg":
+	default:
+		return usageErrorf("unknown --format %q: want text or svg", f.format)
+	}
+	if f.noFlip && f.mirror {
+		return usageErrorf("--no-flip and --mirror contradict each other")
+	}
+	if f.workers < 0 {
+		return usageErrorf("--workers must be at least 0, not %d", f.workers)
+	}
+	if cmd.Flags().Changed("seed") {
+		f.random = true
+	}
+	if f.random && !cmd.Flags().Changed("limit") {
+		f.limit = 1
+	}
+	pz, err := tilePuzzle(cmd, f)
+	if err != nil {
+		return err
+	}
+	enc, err := pz.Encode()
+	if err != nil {
+		return err
+	}
+	out := bufio.NewWriter(cmd.OutOrStdout())
+	defer out.Flush()
+	if f.emit != "" {
+		if f.emit != "dlx" {
+			return usageErrorf("unknown --emit %q: want dlx", f.emit)
+		}
+		if err := dlx.Write(out, enc.Problem); err != nil {
+			return err
+		}
+		return out.Flush()
+	}
+	hint := pz.Impossible()
+	if hint != "" {
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: no tilings: %s\n", hint)
+	}
+	ctx := cmd.Context()
+	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers}
+	if f.count {
+		var total, distinct uint64
+		if hint == "" {
+			if f.distinct {
+				red, err := reducedSearch(enc, f)
+				if err != nil {
+					return err
+				}
+				if distinct, total, err = red.CountDistinct(ctx, cfg); err != nil {
+					return err
+				}
+			} else {
+				s, err := xcover.NewSolver(enc.Problem, cfg)
+				if err != nil {
+					return err
+				}
+				if total, err = s.Count(ctx); err != nil {
+					return err
+				}
+			}
+		}
+		switch {
+		case f.json:
+			res := struct {
+				Solutions uint64  `json:"solutions"`
+				Distinct  *uint64 `json:"distinct,omitempty"`
+			}{Solutions: total}
+			if f.distinct {
+				res.Distinct = &distinct
+			}
+			b, _ := json.Marshal(res)
+			fmt.Fprintf(out, "%s\n", b)
+		case f.distinct:
+			fmt.Fprintf(out, "%d solutions, %d essentially different\n", total, distinct)
+		default:
+			fmt.Fprintf(out, "%d\n", total)
+		}
+		return out.Flush()
+	}
+	if hint != "" {
+		return nil
+	}
+	var svg []*tiling.Tiling
+	n := 0
+	emit := func(sol []int, orbit int) error {
+		t := enc.Tiling(sol)
+		if err := tiling.Check(pz, t); err != nil {
+			return fmt.Errorf("internal error: invalid tiling: %v", err)
+		}
+		n++
+		switch {
+		case f.format == "svg":
+			svg = append(svg, t)
+		case f.json:
+			b, _ := json.Marshal(tileJSON(t, pz.Region.Flat(), orbit))
+			fmt.Fprintf(out, "%s\n", b)
+		default:
+			if n > 1 {
+				if pz.Region.Flat() {
+					fmt.Fprintln(out)
+				} else {
+					fmt.Fprintln(out, "-")
+				}
+			}
+			out.WriteString(tiling.Text(t))
+		}
+		return nil
+	}
+	var emitErr error
+	if f.distinct {
+		red, err := reducedSearch(enc, f)
+		if err != nil {
+			return err
+		}
+		cfg.Limit = f.limit
+		err = red.Search(ctx, cfg, func(sol []int, orbit int) bool {
+			emitErr = emit(sol, orbit)
+			return emitErr == nil
+		})
+		if err != nil {
+			return err
+		}
+	} else {
+		cfg.Limit = f.limit
+		s, err := xcover.NewSolver(enc.Problem, cfg)
+		if err != nil {
+			return err
+		}
+		for sol := range s.Solutions(ctx) {
+			if emitErr = emit(sol, 0); emitErr != nil {
+				break
+			}
+		}
+		if err := s.Err(); err != nil {
+			return err
+		}
+	}
+	if emitErr != nil {
+		return emitErr
+	}
+	if f.format == "svg" {
+		if err := tiling.WriteSVG(out, svg, tiling.SVGOptions{}); err != nil {
+			return err
+		}
+	}
+	return out.Flush()
+}
+
+func reducedSearch(enc *tiling.Encoding, f *tileFlags) (*tiling.Reduced, error) {
+	sym, err := enc.Symmetry(f.mirrorImages)
+	if err != nil {
+		return nil, err
+	}
+	return sym.Reduce()
+}
+
+// tileJSON is the JSON form of one tiling: its picture's rows, or layers of rows for a
+// solid, and with --distinct the size of its class.
+func tileJSON(t *tiling.Tiling, flat bool, orbit int) any {
+	rows := tiling.Rows(t)
+	type out struct {
+		Rows   []string   `json:"rows,omitempty"`
+		Layers [][]string `json:"layers,omitempty"`
+		Class  int        `json:"class,omitempty"`
+	}
+	if flat {
+		return out{Rows: rows, Class: orbit}
+	}
+	var layers [][]string
+	cur := []string{}
+	for _, r := range rows {
+		if strings.TrimSpace(r) == "" {
+			layers = append(layers, cur)
+			cur = []string{}
+			continue
+		}
+		cur = append(cur, r)
+	}
+	layers = append(layers, append([]string(nil), cur...))
+	return out{Layers: layers, Class: orbit}
+}
