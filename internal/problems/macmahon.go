@@ -80,32 +80,39 @@ func edgeMatching(what string, k, w, h int, border, reduce bool) *xcover.Problem
 			}
 		}
 	}
+	// The four sides of a cell, in the order north, east, south, west: on the border, or
+	// the name of the inner edge item.
+	type side struct {
+		border bool
+		item   string
+	}
 	var opt []string
 	for x := 0; x < w; x++ {
 		for y := 0; y < h; y++ {
+			var sides [4]side
+			for i, s := range []struct {
+				border bool
+				kind   string
+				x, y   int
+			}{{y == 0, "h", x, y - 1}, {x+1 == w, "v", x, y}, {y+1 == h, "h", x, y}, {x == 0, "v", x - 1, y}} {
+				sides[i].border = s.border
+				if !s.border {
+					sides[i].item = s.kind + cellName(s.x, s.y)
+				}
+			}
 			for _, sq := range squares {
 				if reduce && sq == "aaaa" && (2*x >= w || 2*y >= h) {
 					continue
 				}
 			rot:
-				for _, r := range rotations(sq) {
-					north, east, south, west := r[0], r[1], r[2], r[3]
+				for _, r := range rotations(sq) { // r spells the colours north, east, south, west
 					opt = append(opt[:0], cellName(x, y), sq)
-					for _, e := range []struct {
-						onBorder bool
-						color    byte
-						item     string
-					}{
-						{y == 0, north, "h" + cellName(x, y-1)},
-						{x+1 == w, east, "v" + cellName(x, y)},
-						{y+1 == h, south, "h" + cellName(x, y)},
-						{x == 0, west, "v" + cellName(x-1, y)},
-					} {
+					for i, sd := range sides {
 						switch {
-						case e.onBorder && border && e.color != 'a':
+						case sd.border && border && r[i] != 'a':
 							continue rot
-						case !e.onBorder:
-							opt = append(opt, e.item+":"+string(e.color))
+						case !sd.border:
+							opt = append(opt, sd.item+":"+r[i:i+1])
 						}
 					}
 					b.option(opt...)

@@ -49,8 +49,7 @@ func digit62(x int) string {
 }
 
 // coord returns a function naming the numbers 0..max: one extended hexadecimal digit each
-// when max < 62, decimal otherwise (then names of different lengths cannot collide because
-// every name in a family shares its prefix and the numbers are distinct).
+// when max < 62, as Knuth's generators do, and decimal otherwise.
 func coord(max int) func(int) string {
 	if max < 62 {
 		return digit62
@@ -69,8 +68,8 @@ func Queens(n int) *xcover.Problem {
 	if n < 1 {
 		panic(fmt.Sprintf("problems: Queens(%d): n must be at least 1", n))
 	}
-	name := coord(2*n - 2)
-	last := 2*n - 2 // diagonals 0 and last hold one square each
+	name := coord(max(n-1, 2*n-3)) // the largest rank, file or diagonal number used
+	last := 2*n - 2                // diagonals 0 and last hold one square each
 	b := newBuilder()
 	for j := 0; j < n; j++ {
 		// middle first: for even n this visits n/2, n/2-1, n/2+1, ...; for odd n the centre
@@ -114,7 +113,7 @@ func DoubleQueens(n int) *xcover.Problem {
 	if n < 1 {
 		panic(fmt.Sprintf("problems: DoubleQueens(%d): n must be at least 1", n))
 	}
-	name := coord(2*n - 2)
+	name := coord(max(n-1, 2*n-3)) // the largest rank, file or diagonal number used
 	last := 2*n - 2
 	b := newBuilder()
 	for j := 0; j < n; j++ {

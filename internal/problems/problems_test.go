@@ -114,7 +114,10 @@ func TestQueensOrder(t *testing.T) {
 			t.Errorf("Queens(%d) option 0: %q, want %q", tt.n, got, tt.opt0)
 		}
 	}
-	// Beyond 32, names switch to decimal and stay distinct.
+	// Up to 32, one digit per number as in Knuth's generator; beyond, decimal.
+	if _, ok := Queens(32).ItemIndex("bZ"); !ok {
+		t.Error(`Queens(32) has no item "bZ"`)
+	}
 	if p := Queens(40); p.NumItems() != 80+2*77 {
 		t.Errorf("Queens(40) has %d items, want %d", p.NumItems(), 80+2*77)
 	}

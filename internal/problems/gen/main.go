@@ -94,6 +94,11 @@ func main() {
 	for _, a := range flag.Args() {
 		want[strings.TrimSuffix(a, ".dlx")] = true
 	}
+	if !*list {
+		if err := os.MkdirAll(*dir, 0o755); err != nil {
+			log.Fatal(err)
+		}
+	}
 	found := 0
 	for _, f := range files {
 		if len(want) > 0 && !want[f.name] {
