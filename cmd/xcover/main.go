@@ -122,6 +122,7 @@ options (sets of items), multiplicities on primary items, colours on secondary i
 		newCountCmd(),
 		newVerifyCmd(),
 		newVersionCmd(),
+		newQueensCmd(),
 		newTileCmd(),
 	)
 	classifyRunErrors(root)
