@@ -567,4 +567,3 @@ func intsText(xs []int) string {
 	}
 	return string(b)
 }
-
