@@ -154,7 +154,7 @@ func (s *Solver) run(ctx context.Context, visit func([]int32) bool) {
 		Seed:    s.cfg.Seed,
 		Initial: s.init,
 		Visit:   visit,
-		Poll: func(st *engine.Stats, fraction func() float64) bool {
+		Poll: func(st *engine.Stats, fraction float64) bool {
 			if err := ctx.Err(); err != nil {
 				s.err = err
 				return false
@@ -163,7 +163,7 @@ func (s *Solver) run(ctx context.Context, visit func([]int32) bool) {
 				if now := time.Now(); now.After(next) {
 					next = now.Add(interval)
 					est = *st
-					report(fraction(), false)
+					report(fraction, false)
 				}
 			}
 			return true

@@ -53,9 +53,9 @@ type Params struct {
 	// Visit, if not nil, receives each solution as the chosen option indices (in no
 	// particular order; the slice is reused) and returns false to stop the search.
 	Visit func(sol []int32) bool
-	// Poll, if not nil, is called every few thousand nodes; it returns false to stop the
-	// search. fraction computes Knuth's estimate of the part of the tree done.
-	Poll func(st *Stats, fraction func() float64) bool
+	// Poll, if not nil, is called every few thousand nodes with the work so far and
+	// Knuth's estimate of the fraction of the tree done; it returns false to stop the search.
+	Poll func(st *Stats, fraction float64) bool
 }
 
 // Stats counts the work of a search.
@@ -85,15 +85,22 @@ func Run(sp *Spec, p *Params, st *Stats) {
 	if p.Random {
 		rng = rand.New(rand.NewPCG(p.Seed, 0x9e3779b97f4a7c15))
 	}
+	// In random mode each level keeps its options in order in rbuf: the items branched on
+	// along a path are distinct, so their lists, plus one end marker per level, fit in
+	// the number of entries plus the depth.
+	rbufCap := 0
+	if rng != nil {
+		rbufCap = len(sp.Item) + sp.NumOptions() + sp.NumPrimary + 1
+	}
 	if sp.exact() {
 		k := newKernelX(sp)
-		k.rng = rng
+		k.rng, k.rbuf = rng, make([]int32, 0, rbufCap)
 		k.force(sp, p.Initial)
 		k.search(p, st)
 		return
 	}
 	k := newKernelM(sp)
-	k.rng = rng
+	k.rng, k.rbuf = rng, make([]int32, 0, rbufCap)
 	k.force(sp, p.Initial)
 	k.search(p, st)
 }
@@ -139,7 +146,7 @@ func compatible(sp *Spec, forced []int32) bool {
 
 // fraction is Knuth's estimate of the part of a search tree done: the current node's
 // position among its siblings at every level, pos[l] of cnt[l], weighted by the size of the
-// subtree it stands for if the tree were uniform.
+// subtree it stands for if the tree were uniform. It never decreases as the search goes on.
 func fraction(pos, cnt []int32, level int) float64 {
 	f, scale := 0.0, 1.0
 	for l := range level {
@@ -149,5 +156,13 @@ func fraction(pos, cnt []int32, level int) float64 {
 		scale /= float64(cnt[l])
 		f += float64(pos[l]) * scale
 	}
-	return f + scale/2
+	return f
+}
+
+// shuffle puts a in random order (Fisher and Yates).
+func shuffle(rng *rand.Rand, a []int32) {
+	for i := len(a) - 1; i > 0; i-- {
+		j := rng.Int32N(int32(i + 1))
+		a[i], a[j] = a[j], a[i]
+	}
 }

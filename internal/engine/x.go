@@ -131,7 +131,7 @@ forward:
 	if st.Nodes&(pollEvery-1) == 0 && p.Poll != nil {
 		st.Updates += k.updates
 		k.updates = 0
-		if !p.Poll(st, func() float64 { return fraction(k.pos, k.cnt, level) }) {
+		if !p.Poll(st, fraction(k.pos, k.cnt, level)) {
 			return
 		}
 	}
@@ -231,7 +231,7 @@ func (k *kernelX) shuffle(level int, i int32) int32 {
 		k.rbuf = append(k.rbuf, p)
 	}
 	opts := k.rbuf[base:]
-	k.rng.Shuffle(len(opts), func(a, b int) { opts[a], opts[b] = opts[b], opts[a] })
+	shuffle(k.rng, opts)
 	k.rbuf = append(k.rbuf, i)
 	return k.rbuf[base]
 }
