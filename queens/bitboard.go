@@ -223,7 +223,6 @@ func (sh *shape) run(t *task, board *[MaxCountN]uint32, s *stack, c *Counts) {
 		}
 		bit := a & -a
 		s[row%MaxCountN] = frame{l, d, r, a ^ bit}
-		board[row%MaxCountN] = bit
 		l = (l | bit) << 1
 		d |= bit
 		r = (r | bit) >> 1
@@ -231,6 +230,11 @@ func (sh *shape) run(t *task, board *[MaxCountN]uint32, s *stack, c *Counts) {
 		a = allow[row%MaxCountN] &^ (l | d | r)
 		if row == m {
 			if a != 0 {
+				// The queen of each rank is the file its placement added to d.
+				for i := start; i+1 < m; i++ {
+					board[i%MaxCountN] = s[(i+1)%MaxCountN].d ^ s[i%MaxCountN].d
+				}
+				board[(m-1)%MaxCountN] = d ^ s[(m-1)%MaxCountN].d
 				board[m%MaxCountN] = a
 				sh.leaf(board, c)
 			}
