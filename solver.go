@@ -27,7 +27,10 @@ type Config struct {
 	// ProgressInterval (default one second) while the search runs, and once at its end.
 	Progress         func(Progress)
 	ProgressInterval time.Duration
-	// Workers is the number of goroutines to search with; 0 or 1 means one.
+	// Workers is the number of goroutines to search with; 0 or 1 means one. With more, the
+	// search tree is cut into many more parts than workers, handed out as workers become
+	// free: counts and solution sets are those of one worker, but Solutions may come in
+	// another order. A Random search always uses one worker, so that a seed gives one order.
 	Workers int
 }
 
@@ -59,6 +62,10 @@ type Solver struct {
 	init  []int32
 	stats Stats
 	err   error
+
+	// Set by CountParts for the length of one search.
+	parts    []engine.Part
+	partDone func(int, engine.Stats)
 }
 
 // NewSolver prepares a search of p. It fails only for an Initial option out of range.
@@ -110,16 +117,59 @@ func (p *Problem) engineSpec() *engine.Spec {
 // Limit, or when ctx is cancelled; [Solver.Err] then tells which.
 func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
-		s.run(ctx, func(sol []int32) bool {
-			out := make([]int, len(sol))
-			for i, k := range sol {
-				out[i] = int(k)
+		if s.workers() == 1 {
+			s.run(ctx, func(sol []int32) bool { return yield(sortedInts(sol)) })
+			return
+		}
+		// The workers hand solutions to this goroutine, which alone calls yield.
+		ch := make(chan []int, 64)
+		wctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			defer close(ch)
+			s.run(wctx, func(sol []int32) bool {
+				select {
+				case ch <- sortedInts(sol):
+					return true
+				case <-wctx.Done():
+					return false
+				}
+			})
+		}()
+		for sol := range ch {
+			if !yield(sol) {
+				cancel()
+				for range ch {
+				}
+				if ctx.Err() == nil {
+					s.err = nil // stopped by the loop, not by the caller's context
+				}
+				return
 			}
-			slices.Sort(out)
-			return yield(out)
-		})
+		}
 	}
 }
+
+func sortedInts(sol []int32) []int {
+	out := make([]int, len(sol))
+	for i, k := range sol {
+		out[i] = int(k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// workers returns the number of workers the search will use.
+func (s *Solver) workers() int {
+	if s.cfg.Random || s.cfg.Workers <= 1 {
+		return 1
+	}
+	return s.cfg.Workers
+}
+
+// partsPerWorker is how many parts per worker a parallel search cuts its tree into, so that
+// the work stays balanced to the end.
+const partsPerWorker = 64
 
 // Count returns the number of solutions (at most the Limit), without building them. The
 // error is ctx's if the search was cancelled; the count is then the number found so far.
@@ -169,9 +219,15 @@ func (s *Solver) run(ctx context.Context, visit func([]int32) bool) {
 			return true
 		},
 	}
-	if err := ctx.Err(); err != nil {
-		s.err = err
-	} else {
+	switch {
+	case ctx.Err() != nil:
+		s.err = ctx.Err()
+	case s.parts != nil:
+		engine.RunParts(s.spec, params, s.parts, s.workers(), &est, s.partDone)
+	case s.workers() > 1:
+		parts := engine.Cut(s.spec, s.init, partsPerWorker*s.workers())
+		engine.RunParts(s.spec, params, parts, s.workers(), &est, nil)
+	default:
 		engine.Run(s.spec, params, &est)
 	}
 	s.stats = s.statsFrom(&est, start)

@@ -76,10 +76,24 @@ func Kernel(sp *Spec) string {
 	return "M"
 }
 
-// Run searches the problem, choosing the kernel that fits it, and accumulates into st.
-func Run(sp *Spec, p *Params, st *Stats) {
+// kernel is a search positioned at a node of the search tree.
+type kernel interface {
+	// branches chooses the item to branch on at the current node and returns the number of
+	// branches: 0 at a dead end, -1 at a solution.
+	branches() int32
+	// descend moves to branch b, 0 <= b < branches(), of the current node.
+	descend(b int32)
+	// ascend undoes the last descend.
+	ascend()
+	// search searches the subtree of the current node and reports whether it finished.
+	search(p *Params, st *Stats) bool
+}
+
+// newKernel sets up the kernel that fits sp, with the forced options applied; it returns nil
+// when they contradict each other.
+func newKernel(sp *Spec, p *Params) kernel {
 	if !compatible(sp, p.Initial) {
-		return
+		return nil
 	}
 	var rng *rand.Rand
 	if p.Random {
@@ -96,13 +110,20 @@ func Run(sp *Spec, p *Params, st *Stats) {
 		k := newKernelX(sp)
 		k.rng, k.rbuf = rng, make([]int32, 0, rbufCap)
 		k.force(sp, p.Initial)
-		k.search(p, st)
-		return
+		return k
 	}
 	k := newKernelM(sp)
 	k.rng, k.rbuf = rng, make([]int32, 0, rbufCap)
 	k.force(sp, p.Initial)
-	k.search(p, st)
+	return k
+}
+
+// Run searches the problem with one worker, choosing the kernel that fits it, and
+// accumulates into st.
+func Run(sp *Spec, p *Params, st *Stats) {
+	if k := newKernel(sp, p); k != nil {
+		k.search(p, st)
+	}
 }
 
 // compatible reports whether the forced options can all be in one solution: none lacks a

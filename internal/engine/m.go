@@ -28,6 +28,7 @@ type kernelM struct {
 	rng         *rand.Rand
 	forced      []int32
 	updates     uint64
+	level       int // the depth of the current node: levels below it were entered by descend
 
 	// Per level: the item branched on, its mode, the option node tried (the item's header
 	// in a null branch), the branch position and count (for the progress estimate), and
@@ -303,30 +304,14 @@ func (k *kernelM) uncommitOthers(x int32) {
 	}
 }
 
-// search runs Algorithm M from the current state.
-func (k *kernelM) search(p *Params, st *Stats) {
+// choose returns the active primary item of least branching degree, and that degree;
+// ties go to the smaller min(slack, room), then to the longer list, and in random mode
+// uniformly at random among items equal on all three.
+func (k *kernelM) choose() (best, bestScore int32) {
 	nd, next := k.nd, k.next
-	level := 0
-	var i, x, j, best, bestScore, bestS, bestL, ties int32
-	defer func() { st.Updates += k.updates }()
-
-forward:
-	st.Nodes++
-	if st.Nodes&(pollEvery-1) == 0 && p.Poll != nil {
-		st.Updates += k.updates
-		k.updates = 0
-		if !p.Poll(st, fraction(k.pos, k.cnt, level)) {
-			return
-		}
-	}
-	if next[0] == 0 { // every primary item is settled
-		if !k.visit(p, st, level) {
-			return
-		}
-		goto backdown
-	}
-	bestScore, ties = math.MaxInt32, 0
-	for j = next[0]; j != 0; j = next[j] {
+	var bestS, bestL, ties int32
+	bestScore = math.MaxInt32
+	for j := next[0]; j != 0; j = next[j] {
 		l, r := nd[j].top, k.room[j]
 		s := min(k.slack[j], r)
 		t := l + s - r + 1 // the branching degree
@@ -340,6 +325,110 @@ forward:
 			}
 		}
 	}
+	return best, bestScore
+}
+
+// branches chooses the item to branch on at the current node and returns the number of
+// branches: 0 at a dead end, -1 at a solution.
+func (k *kernelM) branches() int32 {
+	if k.next[0] == 0 {
+		return -1
+	}
+	i, t := k.choose()
+	t = max(t, 0)
+	k.item[k.level], k.cnt[k.level] = i, t
+	return t
+}
+
+// descend moves to branch b of the current node, leaving the same state as the search does
+// when it takes that branch; branches must have been called there.
+func (k *kernelM) descend(b int32) {
+	nd, level := k.nd, k.level
+	i := k.item[level]
+	k.pos[level] = b
+	if k.room[i] == 1 {
+		k.cover(i)
+		if b < nd[i].top {
+			x := nd[i].down
+			for range b {
+				x = nd[x].down
+			}
+			k.mode[level], k.x[level] = modeCover, x
+			k.commitOthers(x)
+		} else {
+			k.mode[level], k.x[level] = modeCoverNull, i
+		}
+		k.level++
+		return
+	}
+	k.twBase[level] = int32(len(k.tw))
+	options := k.cnt[level] // branches that take an option; the last is null if i needs none
+	if k.room[i] <= k.slack[i] {
+		options--
+	}
+	for range min(b, options) { // the options tried before branch b
+		x := nd[i].down
+		k.hideOption(x)
+		k.tw = append(k.tw, x)
+	}
+	if b < options {
+		x := nd[i].down
+		k.hideOption(x)
+		k.tw = append(k.tw, x)
+		k.mode[level], k.x[level] = modeTweak, x
+		k.commitOption(x)
+	} else {
+		k.mode[level], k.x[level] = modeTweakNull, i
+		k.cover(i)
+	}
+	k.level++
+}
+
+// ascend undoes the last descend.
+func (k *kernelM) ascend() {
+	k.level--
+	level := k.level
+	i, x := k.item[level], k.x[level]
+	switch k.mode[level] {
+	case modeCover:
+		k.uncommitOthers(x)
+		k.uncover(i)
+	case modeCoverNull:
+		k.uncover(i)
+	case modeTweak:
+		k.uncommitOption(x)
+		k.untweak(level)
+	default: // modeTweakNull
+		k.uncover(i)
+		k.untweak(level)
+	}
+}
+
+// search runs Algorithm M on the subtree of the current node, and reports whether it
+// finished it (false when Visit or Poll stopped it: the kernel is then left mid-tree).
+func (k *kernelM) search(p *Params, st *Stats) bool {
+	nd := k.nd
+	base := k.level
+	level := base
+	var i, x, best, bestScore int32
+	defer func() { st.Updates += k.updates; k.updates = 0 }()
+
+forward:
+	st.Nodes++
+	if st.Nodes&(pollEvery-1) == 0 && p.Poll != nil {
+		st.Updates += k.updates
+		k.updates = 0
+		if !p.Poll(st, fraction(k.pos, k.cnt, level)) {
+			return false
+		}
+	}
+	if k.next[0] == 0 { // every primary item is settled
+		if !k.visit(p, st, level) {
+			return false
+		}
+		goto backdown
+	}
+	best, bestScore = k.choose()
 	if bestScore <= 0 { // too few options left for some item
 		goto backdown
 	}
@@ -397,8 +486,8 @@ tryTweak:
 	goto forward
 
 backdown:
-	if level == 0 {
-		return
+	if level == base {
+		return true
 	}
 	level--
 	i, x = k.item[level], k.x[level]

@@ -20,6 +20,7 @@ type kernelX struct {
 	rng        *rand.Rand
 	forced     []int32
 	updates    uint64
+	level      int // the depth of the current node: levels below it were entered by descend
 
 	// Per level l of the search: the item branched on, the option node being tried, its
 	// position pos among the cnt options of the item; in random mode the options' order is
@@ -119,32 +120,14 @@ func (k *kernelX) uncover(i int32) {
 	}
 }
 
-// search runs Algorithm X from the current state.
-func (k *kernelX) search(p *Params, st *Stats) {
+// choose returns the active primary item with the shortest list and its length (minimum
+// remaining values); in random mode ties are broken uniformly at random. It returns length 0
+// as soon as it meets an empty list.
+func (k *kernelX) choose() (best, bestLen int32) {
 	nd, next := k.nd, k.next
-	level := 0
-	var i, x, q, j, best, bestLen, ties int32
-	defer func() { st.Updates += k.updates }()
-
-forward:
-	st.Nodes++
-	if st.Nodes&(pollEvery-1) == 0 && p.Poll != nil {
-		st.Updates += k.updates
-		k.updates = 0
-		if !p.Poll(st, fraction(k.pos, k.cnt, level)) {
-			return
-		}
-	}
-	if next[0] == 0 { // every primary item is covered
-		if !k.visit(p, st, level) {
-			return
-		}
-		goto backdown
-	}
-	// Choose the item with the shortest list (minimum remaining values).
 	bestLen = math.MaxInt32
 	if k.rng == nil {
-		for j = next[0]; j != 0; j = next[j] {
+		for j := next[0]; j != 0; j = next[j] {
 			if l := nd[j].top; l < bestLen {
 				best, bestLen = j, l
 				if l == 0 {
@@ -152,18 +135,95 @@ forward:
 				}
 			}
 		}
-	} else { // break ties uniformly at random
-		for j = next[0]; j != 0; j = next[j] {
-			if l := nd[j].top; l < bestLen {
-				best, bestLen, ties = j, l, 1
-			} else if l == bestLen {
-				ties++
-				if k.rng.Int32N(ties) == 0 {
-					best = j
-				}
+		return best, bestLen
+	}
+	var ties int32
+	for j := next[0]; j != 0; j = next[j] {
+		if l := nd[j].top; l < bestLen {
+			best, bestLen, ties = j, l, 1
+		} else if l == bestLen {
+			ties++
+			if k.rng.Int32N(ties) == 0 {
+				best = j
 			}
 		}
 	}
+	return best, bestLen
+}
+
+// branches chooses the item to branch on at the current node and returns the number of
+// branches: 0 at a dead end, -1 at a solution.
+func (k *kernelX) branches() int32 {
+	if k.next[0] == 0 {
+		return -1
+	}
+	i, l := k.choose()
+	k.item[k.level], k.cnt[k.level] = i, l
+	return l
+}
+
+// descend moves to branch b of the current node; branches must have been called there.
+func (k *kernelX) descend(b int32) {
+	nd, level := k.nd, k.level
+	i := k.item[level]
+	k.cover(i)
+	x := nd[i].down
+	for range b {
+		x = nd[x].down
+	}
+	k.x[level], k.pos[level] = x, b
+	for q := x + 1; q != x; {
+		if j := nd[q].top; j <= 0 {
+			q = nd[q].up
+		} else {
+			k.cover(j)
+			q++
+		}
+	}
+	k.level++
+}
+
+// ascend undoes the last descend.
+func (k *kernelX) ascend() {
+	nd := k.nd
+	k.level--
+	x := k.x[k.level]
+	for q := x - 1; q != x; {
+		if j := nd[q].top; j <= 0 {
+			q = nd[q].down
+		} else {
+			k.uncover(j)
+			q--
+		}
+	}
+	k.uncover(k.item[k.level])
+}
+
+// search runs Algorithm X on the subtree of the current node, and reports whether it
+// finished it (false when Visit or Poll stopped it: the kernel is then left mid-tree).
+func (k *kernelX) search(p *Params, st *Stats) bool {
+	nd := k.nd
+	base := k.level
+	level := base
+	var i, x, q, j, best, bestLen int32
+	defer func() { st.Updates += k.updates; k.updates = 0 }()
+
+forward:
+	st.Nodes++
+	if st.Nodes&(pollEvery-1) == 0 && p.Poll != nil {
+		st.Updates += k.updates
+		k.updates = 0
+		if !p.Poll(st, fraction(k.pos, k.cnt, level)) {
+			return false
+		}
+	}
+	if k.next[0] == 0 { // every primary item is covered
+		if !k.visit(p, st, level) {
+			return false
+		}
+		goto backdown
+	}
+	best, bestLen = k.choose()
 	if bestLen == 0 {
 		goto backdown
 	}
@@ -195,8 +255,8 @@ try:
 	goto forward
 
 backdown:
-	if level == 0 {
-		return
+	if level == base {
+		return true
 	}
 	level--
 	x = k.x[level]
@@ -222,7 +282,7 @@ backdown:
 // itself as the end marker, and returns the first.
 func (k *kernelX) shuffle(level int, i int32) int32 {
 	base := int32(0)
-	if level > 0 {
+	if level > 0 && k.rng != nil {
 		base = k.rbase[level-1] + k.cnt[level-1] + 1
 	}
 	k.rbase[level] = base

@@ -1,0 +1,124 @@
+package xcover
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"time"
+
+	"github.com/xcover/xcover/internal/engine"
+)
+
+// A Part is a subtree of a problem's search tree, named by the branch taken at each level
+// on the way down from the root. The parts from one call of [Solver.Parts] are disjoint and
+// together hold every solution, so counting them separately — on other machines, at other
+// times — and adding the counts gives the problem's count.
+type Part struct {
+	Path []int
+	// Weight is the part's share of the tree were the tree uniform (Knuth's measure);
+	// the weights of all parts add up to at most 1.
+	Weight float64
+}
+
+// Parts cuts the search tree into at least n parts where the tree allows it: every node at
+// the shallowest depth at which there are n, plus the solutions met above it. The cut
+// depends only on the problem, the Initial options and n — not on the machine, the number
+// of workers or the Random setting — so every machine of a cluster computes the same parts.
+func (s *Solver) Parts(n int) []Part {
+	eparts := engine.Cut(s.spec, s.init, n)
+	parts := make([]Part, len(eparts))
+	for i, ep := range eparts {
+		path := make([]int, len(ep.Path))
+		for l, b := range ep.Path {
+			path[l] = int(b)
+		}
+		parts[i] = Part{Path: path, Weight: ep.Weight}
+	}
+	return parts
+}
+
+// CountParts counts the solutions in the given parts with Config.Workers workers (Random
+// and Limit are ignored). done, if not nil, is called as each part is finished, with its
+// position in parts and its count; calls never overlap. The result is the total over the
+// parts finished; if ctx is cancelled, the count so far and ctx's error.
+func (s *Solver) CountParts(ctx context.Context, parts []Part, done func(i int, count uint64)) (uint64, error) {
+	s.parts = make([]engine.Part, len(parts))
+	for i, p := range parts {
+		path := make([]int32, len(p.Path))
+		for l, b := range p.Path {
+			path[l] = int32(b)
+		}
+		s.parts[i] = engine.Part{Path: path, Weight: p.Weight}
+	}
+	s.partDone = func(i int, st engine.Stats) {
+		if done != nil {
+			done(i, st.Solutions)
+		}
+	}
+	cfg := s.cfg
+	s.cfg.Random, s.cfg.Limit = false, 0
+	defer func() { s.cfg, s.parts, s.partDone = cfg, nil, nil }()
+	s.run(ctx, nil)
+	return s.stats.Solutions, s.err
+}
+
+// An Estimate is Knuth's estimate of the size of a search from random probes: each probe
+// walks from the root to a leaf taking branches at random; the products of the numbers of
+// branches along the way are unbiased estimates of the number of nodes and solutions.
+type Estimate struct {
+	Probes       int
+	Nodes        float64 // mean estimate of the number of search tree nodes
+	NodesErr     float64 // standard error of that mean
+	Solutions    float64 // mean estimate of the number of solutions
+	SolutionsErr float64
+	// Elapsed is the time the probes took.
+	Elapsed time.Duration
+}
+
+// Estimate runs the given number of random probes of the search tree, with the Config's
+// Seed and Initial options.
+func (s *Solver) Estimate(probes int) Estimate {
+	start := time.Now()
+	e := engine.EstimateTree(s.spec, s.init, probes, s.cfg.Seed)
+	return Estimate{
+		Probes: e.Probes, Nodes: e.Nodes, NodesErr: e.NodesErr,
+		Solutions: e.Solutions, SolutionsErr: e.SolutionsErr,
+		Elapsed: time.Since(start),
+	}
+}
+
+// Hash returns a digest of the problem — its items with their kinds and bounds, and its
+// options with their colours, in order — as 64 hexadecimal digits. Two problems with the
+// same hash have the same search tree, so shard results and checkpoints carry it.
+func (p *Problem) Hash() string {
+	h := sha256.New()
+	var buf [8]byte
+	num := func(x int) {
+		binary.LittleEndian.PutUint64(buf[:], uint64(x))
+		h.Write(buf[:])
+	}
+	str := func(s string) {
+		num(len(s))
+		h.Write([]byte(s))
+	}
+	num(len(p.items))
+	for _, it := range p.items {
+		str(it.Name)
+		if it.Secondary {
+			num(-1)
+		} else {
+			num(it.Min)
+			num(it.Max)
+		}
+	}
+	num(p.NumOptions())
+	for k := range p.NumOptions() {
+		num(int(p.start[k+1] - p.start[k]))
+		for e := p.start[k]; e < p.start[k+1]; e++ {
+			num(int(p.entItem[e]))
+			str(p.colors[p.entColor[e]])
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
