@@ -101,10 +101,10 @@ type runner struct {
 	stop  atomic.Bool
 	found atomic.Uint64 // solutions so far, for the limit
 
-	mu       sync.Mutex // guards what follows, and serialises Visit, Poll and done
-	total    Stats
-	doneW    float64   // weight of the parts finished
-	partial  []float64 // per worker: progress inside its current part, in tree weight
+	mu      sync.Mutex // guards what follows, and serialises Visit, Poll and done
+	total   Stats
+	doneW   float64   // weight of the parts finished
+	partial []float64 // per worker: progress inside its current part, in tree weight
 }
 
 func (r *runner) work(w int, k kernel) {
