@@ -141,6 +141,9 @@ func (k *kernel[M]) solve(ctx context.Context, puzzle Grid, limit uint64, sol Gr
 		switch {
 		case v == 0:
 			st[c] = k.full
+			if k.n == 1 {
+				k.queue = append(k.queue, int32(c)) // one candidate: single already
+			}
 		case int(v) > k.n:
 			return 0, fmt.Errorf("sudoku: cell r%dc%d holds %d, above %d", c/k.n+1, c%k.n+1, v, k.n)
 		default:
