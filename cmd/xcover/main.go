@@ -124,6 +124,7 @@ options (sets of items), multiplicities on primary items, colours on secondary i
 		newVersionCmd(),
 		newQueensCmd(),
 		newTileCmd(),
+		newSudokuCmd(),
 	)
 	classifyRunErrors(root)
 	return root

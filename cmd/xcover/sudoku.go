@@ -1,0 +1,472 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/sudoku"
+)
+
+// sudokuNoSolution is the line printed for a puzzle without a solution.
+const sudokuNoSolution = "# no solution"
+
+// sudokuChunk is the number of puzzles a worker takes at a time.
+const sudokuChunk = 256
+
+// sudokuFlags are the flags of the sudoku command.
+type sudokuFlags struct {
+	box, jigsaw, alphabet, emit, format string
+	grid, x, windoku, count, first      bool
+	json, progress                      bool
+	limit                               uint64
+	workers                             int
+}
+
+func newSudokuCmd() *cobra.Command {
+	var f sudokuFlags
+	cmd := &cobra.Command{
+		Use:   "sudoku [FILE|-]",
+		Short: "Solve, count and draw Sudoku puzzles of any size, in bulk",
+		Long: `Sudoku solves every puzzle of FILE (or standard input) and prints one solution a line,
+in input order, in the alphabet of the puzzle. Each puzzle is checked for uniqueness
+(unless --first) and every solution is verified before it is printed.
+
+Input: one puzzle a line, N*N characters row by row, or with --grid a puzzle laid out over
+N lines with any blanks between symbols ('|' and '+' ignored, lines of '-', '+', '|', '='
+skipped). Lines starting with '#' and blank lines are skipped.
+
+Symbols: --box RxC sets the box shape and so the side N = R*C (default 3x3):
+  N <= 9    1..N, blanks '.' or '0'             (4x4 from 2x2, 6x6 from 2x3, 9x9)
+  N >= 10   1-9 then A, B, ..., blanks '.' or '0'  (16x16: 1-9A-G; 25x25: 1-9A-P)
+  or        0-9 then A, B, ..., blanks '.' only    (16x16: 0-F)
+The alphabet is decided for each puzzle (--alphabet auto): a line with the top symbol of
+1-9A-.. (G on 16x16) or with more than N '0's is 1-9A-..; a line with both '0' and '.'
+is 0-F style. A line using neither '0' nor the top symbol reads the same either way and is
+written back as 1-9A-... Force it with --alphabet 1 (1-9A-Z) or --alphabet 0 (0-9A-Z).
+Letters are read in either case and written in upper case.
+
+Output: a puzzle without a solution prints the line "` + sudokuNoSolution + `"; a malformed
+puzzle prints "# malformed line L" and an error naming line L on stderr, the other puzzles
+are still solved and the exit status is 1. With several solutions the first found is
+printed and counted as "not unique" in the summary. --count prints the number of
+solutions of each puzzle (all of them, or at most --limit; --limit 2 checks uniqueness),
+--json one JSON object a line: {"solutions":k} when counting, else
+{"solution":"...","solutions":k} with k = 1 for a unique puzzle, 2 for several, 0 for none
+(then "solution" is null). --format text prints pretty grids, --format svg one SVG picture
+of all the grids (givens bold black, found symbols blue). --emit dlx writes each puzzle as
+an exact cover problem in DLX format instead of solving (givens by leaving out the options
+they contradict), each after a comment line "| line L".
+
+Variants: --x (both main diagonals hold each symbol once), --windoku (the four extra 3x3
+windows of 9x9; on n x n boxes the (n-1)^2 windows at rows and columns 1, n+2, ...),
+--jigsaw FILE (irregular regions: N lines of N region letters; N comes from the picture).
+
+Solving uses a dedicated kernel (candidate bitsets, singles and locked candidates) on
+--workers goroutines, chunks of puzzles each, output order kept. At the end stderr gets
+one line: puzzles, seconds, puzzles per second (every second too with --progress).`,
+		Example: `  xcover sudoku puzzles.txt > solutions.txt
+  xcover sudoku --count --limit 2 --json puzzles.txt
+  xcover sudoku --box 4x4 big.txt
+  xcover sudoku --grid --format text puzzle.txt
+  xcover sudoku --x --format svg x.txt > x.svg
+  xcover sudoku --jigsaw regions.txt jigsaw.txt
+  xcover sudoku --emit dlx one.txt > one.dlx`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSudoku(cmd, &f, args)
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&f.box, "box", "3x3", "box shape `RxC`: side N = R*C (2x2, 2x3, 3x3, 4x4, 5x5, ...)")
+	fs.BoolVar(&f.grid, "grid", false, "read each puzzle as a grid over N lines")
+	fs.StringVar(&f.alphabet, "alphabet", "auto", "symbols: auto, 1 (1-9A-Z) or 0 (0-9A-Z)")
+	fs.BoolVar(&f.x, "x", false, "X-Sudoku: the two main diagonals are units too")
+	fs.BoolVar(&f.windoku, "windoku", false, "windoku: the extra windows are units too")
+	fs.StringVar(&f.jigsaw, "jigsaw", "", "jigsaw regions from a picture `FILE` of region letters")
+	fs.BoolVar(&f.count, "count", false, "print the number of solutions of each puzzle")
+	fs.Uint64Var(&f.limit, "limit", 0, "with --count, stop counting at `K` solutions (0: all; 2: uniqueness)")
+	fs.BoolVar(&f.first, "first", false, "stop at the first solution: no uniqueness check")
+	fs.BoolVar(&f.json, "json", false, "one JSON object a line")
+	fs.StringVar(&f.format, "format", "line", "output: line, text or svg")
+	fs.StringVar(&f.emit, "emit", "", "write each puzzle as a problem instead: dlx")
+	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` (0: all cores)")
+	fs.BoolVar(&f.progress, "progress", false, "report puzzles solved every second on stderr")
+	return cmd
+}
+
+// sudokuBoard builds the board the flags describe.
+func sudokuBoard(cmd *cobra.Command, f *sudokuFlags) (*sudoku.Board, error) {
+	spec := sudoku.Spec{X: f.x, Windoku: f.windoku}
+	if f.jigsaw != "" {
+		if cmd.Flags().Changed("box") {
+			return nil, usageErrorf("--box and --jigsaw exclude each other: the picture gives the size")
+		}
+		text, err := readPicture(cmd, f.jigsaw)
+		if err != nil {
+			return nil, err
+		}
+		regions, err := sudoku.ParseRegions(strings.NewReader(text))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.jigsaw, err)
+		}
+		spec.Regions = regions
+	} else {
+		r, c, ok := strings.Cut(strings.ToLower(f.box), "x")
+		rows, err1 := strconv.Atoi(r)
+		cols, err2 := strconv.Atoi(c)
+		if !ok || err1 != nil || err2 != nil || rows < 1 || cols < 1 {
+			return nil, usageErrorf("--box %q: want RxC, e.g. 3x3 or 2x3", f.box)
+		}
+		spec.BoxRows, spec.BoxCols = rows, cols
+	}
+	b, err := sudoku.NewBoard(spec)
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	return b, nil
+}
+
+// A sudokuResult is what a worker found for one puzzle.
+type sudokuResult struct {
+	count uint64
+	sol   sudoku.Grid
+	err   error // the puzzle could not be solved (not a malformed line)
+}
+
+// A sudokuJob is a chunk of puzzles and, once solved, their results.
+type sudokuJob struct {
+	puzzles []sudoku.Puzzle
+	results []sudokuResult
+	done    chan struct{}
+}
+
+func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
+	switch f.format {
+	case "line", "text", "svg":
+	default:
+		return usageErrorf("--format %q: want line, text or svg", f.format)
+	}
+	if f.emit != "" && f.emit != "dlx" {
+		return usageErrorf("--emit %q: only dlx", f.emit)
+	}
+	if f.limit > 0 && !f.count {
+		return usageErrorf("--limit needs --count")
+	}
+	if f.json && f.format != "line" {
+		return usageErrorf("--json and --format %s exclude each other", f.format)
+	}
+	var alpha sudoku.Alphabet
+	switch f.alphabet {
+	case "auto":
+	case "1", "1-9A-Z", "1-9A-G":
+		alpha = sudoku.OneBased
+	case "0", "0-9A-Z", "0-F":
+		alpha = sudoku.ZeroBased
+	default:
+		return usageErrorf("--alphabet %q: want auto, 1 or 0", f.alphabet)
+	}
+	b, err := sudokuBoard(cmd, f)
+	if err != nil {
+		return err
+	}
+	in := cmd.InOrStdin()
+	if len(args) == 1 && args[0] != "-" {
+		file, err := os.Open(args[0])
+		if err != nil {
+			return err
+		}
+		defer file.Close()
+		in = file
+	}
+	rd := sudoku.NewReader(in, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha})
+	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64*1024)
+	if f.emit == "dlx" {
+		return emitSudokuDLX(cmd, b, rd, out)
+	}
+
+	limit := uint64(2)
+	switch {
+	case f.count:
+		limit = f.limit
+	case f.first:
+		limit = 1
+	}
+	workers := f.workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	ctx, cancel := context.WithCancel(cmd.Context())
+	defer cancel()
+	start := time.Now()
+
+	// The reader sends chunks to the workers and, in the same order, to the writer.
+	jobs := make(chan *sudokuJob, workers)
+	ordered := make(chan *sudokuJob, 2*workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := b.NewSolver()
+			for job := range jobs {
+				solveSudokuChunk(ctx, b, s, job, limit)
+				close(job.done)
+			}
+		}()
+	}
+	go func() {
+		defer close(ordered)
+		defer close(jobs)
+		for {
+			job := &sudokuJob{done: make(chan struct{})}
+			for len(job.puzzles) < sudokuChunk {
+				p, ok := rd.Next()
+				if !ok {
+					break
+				}
+				job.puzzles = append(job.puzzles, p)
+			}
+			if len(job.puzzles) == 0 {
+				return
+			}
+			select {
+			case jobs <- job:
+			case <-ctx.Done():
+				return
+			}
+			ordered <- job
+		}
+	}()
+
+	st := sudokuStats{}
+	var svgs [][]byte
+	var firstErr error
+	nextReport := start.Add(time.Second)
+	for job := range ordered {
+		<-job.done
+		for i, p := range job.puzzles {
+			res := job.results[i]
+			if err := writeSudokuResult(cmd, f, b, out, p, res, &st, &svgs); err != nil && firstErr == nil {
+				firstErr = err
+			}
+		}
+		if f.progress && time.Now().After(nextReport) {
+			nextReport = time.Now().Add(time.Second)
+			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.summary(time.Since(start)))
+		}
+		if firstErr != nil {
+			cancel()
+			for range ordered { // let the reader finish
+			}
+			break
+		}
+	}
+	wg.Wait()
+	if rd.Err() != nil && firstErr == nil {
+		firstErr = rd.Err()
+	}
+	if ctx.Err() != nil && firstErr == nil {
+		firstErr = ctx.Err()
+	}
+	if f.format == "svg" && len(svgs) > 0 {
+		writeSVGSheet(out, svgs)
+	}
+	if err := out.Flush(); err != nil && firstErr == nil {
+		firstErr = err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.summary(time.Since(start)))
+	if firstErr != nil {
+		return firstErr
+	}
+	if st.malformed > 0 {
+		return &exitError{code: exitInput, err: fmt.Errorf("%d malformed puzzle(s)", st.malformed)}
+	}
+	return nil
+}
+
+// solveSudokuChunk solves the puzzles of a job and verifies every solution.
+func solveSudokuChunk(ctx context.Context, b *sudoku.Board, s *sudoku.Solver, job *sudokuJob, limit uint64) {
+	job.results = make([]sudokuResult, len(job.puzzles))
+	sols := make([]uint8, len(job.puzzles)*b.Cells())
+	for i, p := range job.puzzles {
+		if p.Err != nil {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			job.results[i].err = err
+			continue
+		}
+		sol := sudoku.Grid(sols[i*b.Cells() : (i+1)*b.Cells()])
+		n, err := s.Solve(ctx, p.Grid, limit, sol)
+		r := &job.results[i]
+		r.count, r.err = n, err
+		if err == nil && n > 0 {
+			if err := b.Check(p.Grid, sol); err != nil {
+				r.err = fmt.Errorf("line %d: internal error: the solver's answer fails the check: %v", p.Line, err)
+			}
+			r.sol = sol
+		}
+	}
+}
+
+// sudokuStats counts what the command has printed.
+type sudokuStats struct {
+	puzzles, noSolution, notUnique, malformed int
+}
+
+func (st *sudokuStats) summary(el time.Duration) string {
+	rate := float64(st.puzzles) / el.Seconds()
+	s := fmt.Sprintf("%d puzzles in %.3f s: %.0f puzzles/s", st.puzzles, el.Seconds(), rate)
+	var extra []string
+	if st.noSolution > 0 {
+		extra = append(extra, fmt.Sprintf("%d without solution", st.noSolution))
+	}
+	if st.notUnique > 0 {
+		extra = append(extra, fmt.Sprintf("%d not unique", st.notUnique))
+	}
+	if st.malformed > 0 {
+		extra = append(extra, fmt.Sprintf("%d malformed", st.malformed))
+	}
+	if len(extra) > 0 {
+		s += " (" + strings.Join(extra, ", ") + ")"
+	}
+	return s
+}
+
+// writeSudokuResult prints the result of one puzzle.
+func writeSudokuResult(cmd *cobra.Command, f *sudokuFlags, b *sudoku.Board, out *bufio.Writer, p sudoku.Puzzle, res sudokuResult, st *sudokuStats, svgs *[][]byte) error {
+	st.puzzles++
+	if p.Err != nil {
+		st.malformed++
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", p.Err)
+		switch {
+		case f.json:
+			fmt.Fprintf(out, "{\"line\":%d,\"error\":%s}\n", p.Line, strconv.Quote(p.Err.Error()))
+		case f.format != "svg":
+			fmt.Fprintf(out, "# malformed line %d\n", p.Line)
+		}
+		return nil
+	}
+	if res.err != nil {
+		return res.err
+	}
+	switch {
+	case res.count == 0:
+		st.noSolution++
+	case res.count > 1 && !f.count:
+		st.notUnique++
+	}
+	if f.count {
+		if f.json {
+			fmt.Fprintf(out, "{\"solutions\":%d}\n", res.count)
+		} else {
+			fmt.Fprintf(out, "%d\n", res.count)
+		}
+		return nil
+	}
+	if f.json {
+		if res.count == 0 {
+			fmt.Fprintf(out, "{\"solution\":null,\"solutions\":0}\n")
+		} else {
+			fmt.Fprintf(out, "{\"solution\":\"%s\",\"solutions\":%d}\n", res.sol.Format(p.Alphabet), res.count)
+		}
+		return nil
+	}
+	switch f.format {
+	case "text":
+		if res.count == 0 {
+			fmt.Fprintf(out, "%s (line %d)\n\n", sudokuNoSolution, p.Line)
+			return nil
+		}
+		b.WriteText(out, res.sol, p.Alphabet)
+		out.WriteByte('\n')
+	case "svg":
+		var buf bytes.Buffer
+		g := res.sol
+		if res.count == 0 {
+			g = p.Grid // draw the puzzle as it is
+		}
+		b.WriteSVG(&buf, p.Grid, g, p.Alphabet)
+		*svgs = append(*svgs, buf.Bytes())
+	default:
+		if res.count == 0 {
+			out.WriteString(sudokuNoSolution + "\n")
+			return nil
+		}
+		out.Write(res.sol.AppendFormat(nil, p.Alphabet))
+		out.WriteByte('\n')
+	}
+	return nil
+}
+
+// writeSVGSheet writes the pictures side by side, four a row, in one SVG document.
+func writeSVGSheet(w io.Writer, svgs [][]byte) {
+	if len(svgs) == 1 {
+		w.Write(svgs[0])
+		return
+	}
+	// Every picture has the same size: read it from the first.
+	var width, height int
+	fmt.Sscanf(string(svgs[0][bytes.Index(svgs[0], []byte("width=")):]), "width=\"%d\" height=\"%d\"", &width, &height)
+	const perRow, gap = 4, 8
+	cols := min(len(svgs), perRow)
+	rows := (len(svgs) + perRow - 1) / perRow
+	W, H := cols*(width+gap)-gap, rows*(height+gap)-gap
+	fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", W, H, W, H)
+	for i, s := range svgs {
+		fmt.Fprintf(w, `<g transform="translate(%d,%d)">`+"\n", i%perRow*(width+gap), i/perRow*(height+gap))
+		w.Write(s)
+		io.WriteString(w, "</g>\n")
+	}
+	io.WriteString(w, "</svg>\n")
+}
+
+// emitSudokuDLX writes every puzzle as a DLX problem.
+func emitSudokuDLX(cmd *cobra.Command, b *sudoku.Board, rd *sudoku.Reader, out *bufio.Writer) error {
+	malformed := 0
+	first := true
+	for {
+		p, ok := rd.Next()
+		if !ok {
+			break
+		}
+		if p.Err != nil {
+			malformed++
+			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", p.Err)
+			continue
+		}
+		e, err := b.Encode(p.Grid, sudoku.GivensOmit)
+		if err != nil {
+			return err
+		}
+		if !first {
+			out.WriteByte('\n')
+		}
+		first = false
+		fmt.Fprintf(out, "| line %d: %s %s\n", p.Line, b, p.Grid.Format(p.Alphabet))
+		if err := dlx.Write(out, e.Problem); err != nil {
+			return err
+		}
+	}
+	if err := rd.Err(); err != nil {
+		return err
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if malformed > 0 {
+		return fmt.Errorf("%d malformed puzzle(s)", malformed)
+	}
+	return nil
+}
