@@ -1,0 +1,165 @@
+package shard
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A Result is the count of one shard, or of all of them merged, as printed by
+// "xcover count --shard K/N --json" and "xcover merge": the fields of a plain count
+// (solutions, nodes, updates, seconds) and those that say what was counted.
+type Result struct {
+	Solutions *big.Int `json:"solutions"`
+	Nodes     uint64   `json:"nodes"`   // search tree nodes entered
+	Updates   uint64   `json:"updates"` // link updates
+	Seconds   float64  `json:"seconds"` // wall time
+	// Partial marks a count that was interrupted before all its parts were done. Partial
+	// results are never merged.
+	Partial bool   `json:"partial,omitempty"`
+	Format  int    `json:"format"`            // the package's Format
+	Problem string `json:"problem"`           // the problem's hash
+	Initial []int  `json:"initial,omitempty"` // options forced, sorted
+	Shard   int    `json:"shard,omitempty"`   // 1..Shards; 0 for a merged result
+	Shards  int    `json:"shards"`
+	Parts   int    `json:"parts"` // the number of parts in the whole cut
+	Cut     string `json:"cut"`   // the Plan's Cut
+	// Version is the xcover build that counted, for the record; it is not checked.
+	Version string `json:"version,omitempty"`
+
+	// Source says where the result was read from, for messages.
+	Source string `json:"-"`
+}
+
+// Decode reads a stream of results in JSON, one object after another (typically one a line),
+// naming them after source for later messages: "source" for a lone object, "source:2" for
+// the second of several.
+func Decode(r io.Reader, source string) ([]*Result, error) {
+	dec := json.NewDecoder(r)
+	var rs []*Result
+	for {
+		res := new(Result)
+		err := dec.Decode(res)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: result %d: %w", source, len(rs)+1, err)
+		}
+		if err := res.check(); err != nil {
+			return nil, fmt.Errorf("%s: result %d: %w", source, len(rs)+1, err)
+		}
+		rs = append(rs, res)
+	}
+	if len(rs) == 0 {
+		return nil, fmt.Errorf("%s: no result", source)
+	}
+	for i, res := range rs {
+		res.Source = source
+		if len(rs) > 1 {
+			res.Source += ":" + strconv.Itoa(i+1)
+		}
+	}
+	return rs, nil
+}
+
+// check reports a result that is not a shard's count.
+func (r *Result) check() error {
+	switch {
+	case r.Solutions == nil:
+		return errors.New(`no "solutions"`)
+	case r.Solutions.Sign() < 0:
+		return fmt.Errorf("negative solutions %v", r.Solutions)
+	case r.Format != Format:
+		return fmt.Errorf("format %d, want %d (written by another version of xcover?)", r.Format, Format)
+	case r.Problem == "":
+		return errors.New(`no "problem": not the output of count --shard`)
+	case r.Shards < 1:
+		return fmt.Errorf(`"shards" %d, want at least 1`, r.Shards)
+	case r.Shard < 1 || r.Shard > r.Shards:
+		return fmt.Errorf(`"shard" %d, want 1 to %d`, r.Shard, r.Shards)
+	}
+	return nil
+}
+
+// Merge adds up the results of the shards of one count. It fails unless the results are of
+// the same problem, cut and number of shards N, none is partial, and every shard 1..N is
+// there (naming the missing ones: "missing shards 3, 7 of 8"). A shard given twice with the
+// same count is counted once and reported in warnings; with different counts it is an
+// error. Solutions are added exactly; nodes, updates and seconds are summed.
+func Merge(results []*Result) (merged *Result, warnings []string, err error) {
+	if len(results) == 0 {
+		return nil, nil, errors.New("no results to merge")
+	}
+	first := results[0]
+	for _, r := range results {
+		if err := r.check(); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", r.Source, err)
+		}
+		if r.Partial {
+			return nil, nil, fmt.Errorf("%s: shard %d/%d is partial (the count was interrupted); run it again", r.Source, r.Shard, r.Shards)
+		}
+		switch {
+		case r.Problem != first.Problem:
+			return nil, nil, fmt.Errorf("%s and %s are counts of different problems (hashes %.12s… and %.12s…)", first.Source, r.Source, first.Problem, r.Problem)
+		case r.Shards != first.Shards:
+			return nil, nil, fmt.Errorf("%s and %s split the count differently (%d and %d shards)", first.Source, r.Source, first.Shards, r.Shards)
+		case !slices.Equal(r.Initial, first.Initial):
+			return nil, nil, fmt.Errorf("%s and %s force different options (%v and %v)", first.Source, r.Source, first.Initial, r.Initial)
+		case r.Cut != first.Cut || r.Parts != first.Parts:
+			return nil, nil, fmt.Errorf("%s and %s cut the search tree differently (different versions of xcover?)", first.Source, r.Source)
+		}
+	}
+	n := first.Shards
+	byShard := make([]*Result, n+1)
+	merged = &Result{
+		Solutions: new(big.Int),
+		Format:    Format,
+		Problem:   first.Problem,
+		Initial:   first.Initial,
+		Shards:    n,
+		Parts:     first.Parts,
+		Cut:       first.Cut,
+		Version:   first.Version,
+	}
+	for _, r := range results {
+		if prev := byShard[r.Shard]; prev != nil {
+			if prev.Solutions.Cmp(r.Solutions) != 0 {
+				return nil, nil, fmt.Errorf("shard %d/%d given twice with different counts: %v in %s, %v in %s", r.Shard, n, prev.Solutions, prev.Source, r.Solutions, r.Source)
+			}
+			warnings = append(warnings, fmt.Sprintf("shard %d/%d given twice (%s and %s, same count): counted once", r.Shard, n, prev.Source, r.Source))
+			continue
+		}
+		byShard[r.Shard] = r
+		merged.Solutions.Add(merged.Solutions, r.Solutions)
+		merged.Nodes += r.Nodes
+		merged.Updates += r.Updates
+		merged.Seconds += r.Seconds
+		if r.Version != merged.Version {
+			merged.Version = ""
+		}
+	}
+	var missing []string
+	for k := 1; k <= n; k++ {
+		if byShard[k] == nil {
+			missing = append(missing, strconv.Itoa(k))
+		}
+	}
+	if len(missing) > 0 {
+		s := "s"
+		if len(missing) == 1 {
+			s = ""
+		}
+		list := strings.Join(missing, ", ")
+		if len(missing) > 20 {
+			list = strings.Join(missing[:20], ", ") + fmt.Sprintf(", … (%d in all)", len(missing))
+		}
+		return nil, warnings, fmt.Errorf("missing shard%s %s of %d", s, list, n)
+	}
+	return merged, warnings, nil
+}
