@@ -22,7 +22,7 @@ import (
 const sudokuNoSolution = "# no solution"
 
 // sudokuChunk is the number of puzzles a worker takes at a time.
-const sudokuChunk = 256
+const sudokuChunk = 32
 
 // sudokuFlags are the flags of the sudoku command.
 type sudokuFlags struct {
