@@ -1,0 +1,211 @@
+package interop
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/xcover/xcover"
+)
+
+// A solverSpec says how to run one external solver.
+type solverSpec struct {
+	name    string
+	binary  string
+	pkg     string // Debian package that installs binary
+	format  Format
+	smt     SMTEncoding
+	args    func(in, result string) []string
+	toFile  bool // the solver writes its answer to the result file, not to stdout
+	comment string
+}
+
+// solverSpecs returns the solvers Solve knows, in the order Solvers lists them.
+func solverSpecs() []solverSpec {
+	return []solverSpec{
+		{name: "z3", binary: "z3", pkg: "z3", format: SMT2, smt: PB,
+			args:    func(in, _ string) []string { return []string{in} },
+			comment: "SMT-LIB2 with pseudo-boolean constraints"},
+		{name: "z3-int", binary: "z3", pkg: "z3", format: SMT2, smt: Int,
+			args:    func(in, _ string) []string { return []string{in} },
+			comment: "SMT-LIB2 with sums over Int"},
+		{name: "z3-sat", binary: "z3", pkg: "z3", format: DIMACS,
+			args:    func(in, _ string) []string { return []string{"-dimacs", in} },
+			comment: "z3's SAT solver on the CNF"},
+		{name: "z3-opb", binary: "z3", pkg: "z3", format: OPB,
+			args:    func(in, _ string) []string { return []string{"-model", in} /* z3 knows OPB by the .opb suffix */ },
+			comment: "z3 on the OPB file"},
+		{name: "cadical", binary: "cadical", pkg: "cadical", format: DIMACS,
+			args:    func(in, _ string) []string { return []string{"-q", in} },
+			comment: "CaDiCaL on the CNF"},
+		{name: "minisat", binary: "minisat", pkg: "minisat", format: DIMACS, toFile: true,
+			args:    func(in, res string) []string { return []string{"-verb=0", in, res} },
+			comment: "MiniSat on the CNF"},
+		{name: "cvc5", binary: "cvc5", pkg: "cvc5", format: SMT2, smt: Int,
+			args:    func(in, _ string) []string { return []string{in} },
+			comment: "cvc5 on SMT-LIB2 with sums over Int"},
+	}
+}
+
+// Solvers returns the names of the external solvers that Solve can run, each with a
+// description: z3 (pseudo-boolean SMT-LIB2), z3-int, z3-sat, z3-opb, cadical, minisat, cvc5.
+func Solvers() [][2]string {
+	var out [][2]string
+	for _, s := range solverSpecs() {
+		out = append(out, [2]string{s.name, s.comment})
+	}
+	return out
+}
+
+func lookupSolver(name string) (solverSpec, error) {
+	var names []string
+	for _, s := range solverSpecs() {
+		if s.name == name {
+			return s, nil
+		}
+		names = append(names, s.name)
+	}
+	return solverSpec{}, fmt.Errorf("unknown solver %q: want one of %s", name, strings.Join(names, ", "))
+}
+
+// A MissingSolverError reports that a solver's program is not installed.
+type MissingSolverError struct {
+	Solver  string // as given to Solve
+	Binary  string // the program looked for in $PATH
+	Package string // the Debian package that provides it
+}
+
+func (e *MissingSolverError) Error() string {
+	return fmt.Sprintf("solver %s is not installed (no %q in $PATH): install the Debian package %q, e.g. with \"sudo apt-get install %s\"",
+		e.Solver, e.Binary, e.Package, e.Package)
+}
+
+// Solve runs the external solver on p and returns its solution, or no solutions if the
+// solver proves there is none. The problem is exported to a temporary directory in the
+// solver's format, the solver run there under ctx, its answer read back and checked with
+// verify.Check. Solver names are those of [Solvers]; a solver that is not installed gives a
+// *MissingSolverError naming the Debian package to install.
+func Solve(ctx context.Context, p *xcover.Problem, solver string) ([][]int, error) {
+	return SolveAll(ctx, p, solver, 1)
+}
+
+// SolveAll is like Solve but returns up to limit solutions (all if limit is 0), running the
+// solver again after each one with a clause that excludes every solution found so far. Each
+// run rewrites the whole problem, so this is a slow cross-check, for small problems.
+func SolveAll(ctx context.Context, p *xcover.Problem, solver string, limit int) ([][]int, error) {
+	spec, err := lookupSolver(solver)
+	if err != nil {
+		return nil, err
+	}
+	bin, err := exec.LookPath(spec.binary)
+	if err != nil {
+		return nil, &MissingSolverError{Solver: spec.name, Binary: spec.binary, Package: spec.pkg}
+	}
+	dir, err := os.MkdirTemp("", "xcover-"+spec.name+"-")
+	if err != nil {
+		return nil, fmt.Errorf("interop: %w", err)
+	}
+	defer os.RemoveAll(dir)
+
+	var sols [][]int
+	seen := map[string]bool{}
+	for limit <= 0 || len(sols) < limit {
+		opt := &Options{SMT: spec.smt, Block: sols, NoComments: true}
+		m, err := runSolver(ctx, spec, bin, dir, p, opt)
+		if err != nil {
+			return sols, err
+		}
+		sol, err := m.Solution(p)
+		if errors.Is(err, ErrNoSolution) {
+			break
+		}
+		if err != nil {
+			return sols, fmt.Errorf("%s: %w", spec.name, err)
+		}
+		key := fmt.Sprint(sol)
+		if seen[key] {
+			return sols, fmt.Errorf("%s: returned the excluded solution %v again", spec.name, sol)
+		}
+		seen[key] = true
+		sols = append(sols, sol)
+	}
+	return sols, nil
+}
+
+// runSolver exports p to dir, runs the solver on it and reads its answer.
+func runSolver(ctx context.Context, spec solverSpec, bin, dir string, p *xcover.Problem, opt *Options) (*Model, error) {
+	in := filepath.Join(dir, "problem."+map[Format]string{DIMACS: "cnf", SMT2: "smt2", OPB: "opb"}[spec.format])
+	res := filepath.Join(dir, "answer.txt")
+	if err := writeFile(in, func(w *bufio.Writer) error { return Export(w, p, spec.format, opt) }); err != nil {
+		return nil, err
+	}
+	os.Remove(res)
+	cmd := exec.CommandContext(ctx, bin, spec.args(in, res)...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.WaitDelay = 2 * time.Second
+	var stdout *os.File
+	if !spec.toFile {
+		f, err := os.Create(res)
+		if err != nil {
+			return nil, fmt.Errorf("interop: %w", err)
+		}
+		stdout = f
+		cmd.Stdout = f
+	}
+	runErr := cmd.Run()
+	if stdout != nil {
+		stdout.Close()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", spec.name, err)
+	}
+	f, err := os.Open(res)
+	var m *Model
+	if err == nil {
+		m, err = ReadModel(f, spec.format)
+		f.Close()
+	}
+	if err != nil || m.Status == Unknown {
+		msg := strings.TrimSpace(stderr.String())
+		if len(msg) > 300 {
+			msg = msg[:300] + "..."
+		}
+		if err == nil {
+			err = errors.New("answered unknown")
+		}
+		if runErr != nil {
+			return nil, fmt.Errorf("%s: %v (%v) %s", spec.name, err, runErr, msg)
+		}
+		return nil, fmt.Errorf("%s: %v %s", spec.name, err, msg)
+	}
+	return m, nil
+}
+
+// writeFile writes a file through a buffered writer.
+func writeFile(name string, write func(*bufio.Writer) error) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return fmt.Errorf("interop: %w", err)
+	}
+	w := bufio.NewWriterSize(f, 256<<10)
+	err = write(w)
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("interop: writing %s: %w", name, err)
+	}
+	return nil
+}
