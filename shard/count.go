@@ -81,6 +81,7 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 		if user != nil {
 			pr.Nodes += base.Nodes
 			pr.Updates += base.Updates
+			pr.Elapsed += time.Duration(base.Seconds * float64(time.Second))
 			if baseSolutions.IsUint64() {
 				pr.Solutions += baseSolutions.Uint64()
 			}
