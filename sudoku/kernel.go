@@ -24,6 +24,8 @@ type Solver struct {
 func (b *Board) NewSolver() *Solver {
 	s := &Solver{b: b}
 	switch {
+	case b.n == 9 && b.boxR == 3 && len(b.units) == 27:
+		s.k = newKernel9(b)
 	case b.n <= 16:
 		s.k = newKernel[uint16](b)
 	case b.n <= 32:

@@ -1,0 +1,294 @@
+package sudoku
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+)
+
+// kernel9 is the kernel for classic 9x9 Sudoku (3x3 boxes, no variant): the same search as
+// kernel, with the state held digit by digit. For each digit d, the cells where d may go are
+// a set of 81 bits kept as three 27-bit words, one a band of three rows (bit 9*r+c of band
+// b is row 3b+r, column c). A placed cell keeps its bit in its digit's set and loses it in
+// the others, so that every unit has exactly one bit of every digit in a solution.
+// Placing is a dozen word operations; naked singles are found for all cells of a band at
+// once by counting bits across the nine digit sets; hidden singles digit by digit on
+// 9-bit row fields.
+type kernel9 struct {
+	peers [81][3]uint32 // the peers of each cell, by band
+	stack []state9
+	limit uint64
+	count uint64
+	nnode uint64
+	sol   Grid
+	ctx   context.Context
+	err   error
+}
+
+type state9 struct {
+	p [27]uint32 // p[3d+b]: digit d in band b
+	u [3]uint32  // cells not placed, by band
+}
+
+const band27 = 1<<27 - 1
+
+func newKernel9(b *Board) *kernel9 {
+	k := &kernel9{stack: make([]state9, 82)}
+	for c := 0; c < 81; c++ {
+		for _, p := range b.peers[c] {
+			k.peers[c][p/27] |= 1 << (p % 27)
+		}
+	}
+	return k
+}
+
+func (k *kernel9) nodes() uint64 { return k.nnode }
+
+// assign places digit d in cell c (band b, bit within band).
+func (k *kernel9) assign(s *state9, c int, d int) {
+	b := c / 27
+	bit := uint32(1) << (c % 27)
+	for e := 0; e < 9; e++ {
+		s.p[3*e+b] &^= bit
+	}
+	pr := &k.peers[c]
+	s.p[3*d] &^= pr[0]
+	s.p[3*d+1] &^= pr[1]
+	s.p[3*d+2] &^= pr[2]
+	s.p[3*d+b] |= bit
+	s.u[b] &^= bit
+}
+
+func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
+	k.limit, k.count, k.nnode, k.sol, k.ctx, k.err = limit, 0, 0, sol, ctx, nil
+	s := &k.stack[0]
+	for i := range s.p {
+		s.p[i] = band27
+	}
+	s.u = [3]uint32{band27, band27, band27}
+	ok := true
+	for c, v := range puzzle {
+		if v == 0 {
+			continue
+		}
+		if v > 9 {
+			return 0, fmt.Errorf("sudoku: cell r%dc%d holds %d, above 9", c/9+1, c%9+1, v)
+		}
+		d, b, bit := int(v-1), c/27, uint32(1)<<(c%27)
+		if s.p[3*d+b]&bit == 0 {
+			ok = false // contradicts an earlier given
+			continue
+		}
+		k.assign(s, c, d)
+	}
+	if ok {
+		k.search(0)
+	}
+	k.sol, k.ctx = nil, nil
+	return k.count, k.err
+}
+
+func (k *kernel9) search(depth int) bool {
+	s := &k.stack[depth]
+	if !k.propagate(s) {
+		return false
+	}
+	if s.u[0]|s.u[1]|s.u[2] == 0 {
+		k.count++
+		if k.count == 1 && k.sol != nil {
+			for d := 0; d < 9; d++ {
+				for b := 0; b < 3; b++ {
+					for m := s.p[3*d+b]; m != 0; m &= m - 1 {
+						k.sol[27*b+bits.TrailingZeros32(m)] = uint8(d + 1)
+					}
+				}
+			}
+		}
+		return k.count == k.limit
+	}
+	// Branch on a cell with two candidates if there is one, else on one with fewest.
+	best := -1
+	for b := 0; b < 3 && best < 0; b++ {
+		var ones, twos, threes uint32
+		for d := 0; d < 9; d++ {
+			m := s.p[3*d+b]
+			threes |= twos & m
+			twos |= ones & m
+			ones |= m
+		}
+		if two := twos &^ threes & s.u[b]; two != 0 {
+			best = 27*b + bits.TrailingZeros32(two)
+		}
+	}
+	if best < 0 {
+		fewest := 10
+		for c := 0; c < 81; c++ {
+			b, bit := c/27, uint32(1)<<(c%27)
+			if s.u[b]&bit == 0 {
+				continue
+			}
+			n := 0
+			for d := 0; d < 9; d++ {
+				if s.p[3*d+b]&bit != 0 {
+					n++
+				}
+			}
+			if n < fewest {
+				best, fewest = c, n
+			}
+		}
+	}
+	b, bit := best/27, uint32(1)<<(best%27)
+	next := &k.stack[depth+1]
+	for d := 0; d < 9; d++ {
+		if s.p[3*d+b]&bit == 0 {
+			continue
+		}
+		k.nnode++
+		if k.nnode&0xfff == 0 && k.ctx != nil {
+			if err := k.ctx.Err(); err != nil {
+				k.err = err
+				return true
+			}
+		}
+		*next = *s
+		k.assign(next, best, d)
+		if k.search(depth + 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// propagate places naked and hidden singles until none is left; false on a contradiction.
+func (k *kernel9) propagate(s *state9) bool {
+	for {
+		// Naked singles, band by band.
+		progress := false
+		for b := 0; b < 3; b++ {
+			u := s.u[b]
+			if u == 0 {
+				continue
+			}
+			var ones, twos uint32
+			for d := 0; d < 9; d++ {
+				m := s.p[3*d+b]
+				twos |= ones & m
+				ones |= m
+			}
+			if u&^ones != 0 {
+				return false // a cell without candidates
+			}
+			for single := u & ones &^ twos; single != 0; single &= single - 1 {
+				bit := single & -single
+				d := 0
+				for d < 9 && s.p[3*d+b]&bit == 0 {
+					d++
+				}
+				if d == 9 {
+					return false // lost its last candidate to an earlier single
+				}
+				k.assign(s, 27*b+bits.TrailingZeros32(bit), d)
+				progress = true
+			}
+		}
+		if progress {
+			continue
+		}
+		// Hidden singles, digit by digit: rows, columns, boxes. An assignment found on a
+		// digit's set as it was is made only if the cell is still a candidate and not placed:
+		// places only shrink, so the only place left in a unit stays the only place.
+		for d := 0; d < 9; d++ {
+			w := [3]uint32{s.p[3*d], s.p[3*d+1], s.p[3*d+2]}
+			if (w[0]&s.u[0])|(w[1]&s.u[1])|(w[2]&s.u[2]) == 0 {
+				continue // all nine placed
+			}
+			var cOnes, cTwos uint32
+			for b := 0; b < 3; b++ {
+				f0, f1, f2 := w[b]&0x1ff, w[b]>>9&0x1ff, w[b]>>18
+				if f0 == 0 || f1 == 0 || f2 == 0 {
+					return false // a row without d
+				}
+				// Rows.
+				for r, f := range [3]uint32{f0, f1, f2} {
+					if f&(f-1) == 0 {
+						if bit := f << (9 * r); s.u[b]&bit != 0 {
+							if !k.place(s, b, bit, d) {
+								return false
+							}
+							progress = true
+						}
+					}
+				}
+				// Columns: count over the rows.
+				cTwos |= cOnes & f0
+				cOnes |= f0
+				cTwos |= cOnes & f1
+				cOnes |= f1
+				cTwos |= cOnes & f2
+				cOnes |= f2
+				// Boxes: per column of the band, one row or more than one.
+				o := f0 | f1 | f2
+				t := f0&f1 | f0&f2 | f1&f2
+				for x := 0; x < 9; x += 3 {
+					og, tg := o>>x&7, t>>x&7
+					if og == 0 {
+						return false // a box without d
+					}
+					if tg == 0 && og&(og-1) == 0 {
+						col := og << x
+						var bit uint32
+						switch {
+						case f0&col != 0:
+							bit = col
+						case f1&col != 0:
+							bit = col << 9
+						default:
+							bit = col << 18
+						}
+						if s.u[b]&bit != 0 {
+							if !k.place(s, b, bit, d) {
+								return false
+							}
+							progress = true
+						}
+					}
+				}
+			}
+			if cOnes != 0x1ff {
+				return false // a column without d
+			}
+			// Columns where d is placed are done: leave them out.
+			pl := (w[0] &^ s.u[0]) | (w[1] &^ s.u[1]) | (w[2] &^ s.u[2])
+			pl = (pl | pl>>9 | pl>>18) & 0x1ff
+			for ex := cOnes &^ cTwos &^ pl; ex != 0; ex &= ex - 1 {
+				col := ex & -ex
+				col3 := col | col<<9 | col<<18
+				b := 0
+				for w[b]&col3 == 0 {
+					b++
+				}
+				if !k.place(s, b, w[b]&col3, d) {
+					return false
+				}
+				progress = true
+			}
+		}
+		if !progress {
+			return true
+		}
+	}
+}
+
+// place assigns d to the cell at bit of band b if d is still a candidate there; a hidden
+// single that has lost its place is a contradiction.
+func (k *kernel9) place(s *state9, b int, bit uint32, d int) bool {
+	if s.p[3*d+b]&bit == 0 {
+		return false
+	}
+	if s.u[b]&bit == 0 {
+		return true
+	}
+	k.assign(s, 27*b+bits.TrailingZeros32(bit), d)
+	return true
+}
