@@ -75,10 +75,10 @@ func (r *Result) check() error {
 		return errors.New(`no "solutions"`)
 	case r.Solutions.Sign() < 0:
 		return fmt.Errorf("negative solutions %v", r.Solutions)
-	case r.Format != Format:
-		return fmt.Errorf("format %d, want %d (written by another version of xcover?)", r.Format, Format)
 	case r.Problem == "":
 		return errors.New(`no "problem": not the output of count --shard`)
+	case r.Format != Format:
+		return fmt.Errorf("format %d, want %d (written by another version of xcover?)", r.Format, Format)
 	case r.Shards < 1:
 		return fmt.Errorf(`"shards" %d, want at least 1`, r.Shards)
 	case r.Shard < 1 || r.Shard > r.Shards:

@@ -5,6 +5,8 @@
 //	xcover solve [FILE|-]               print the solutions of a DLX file
 //	xcover count [FILE|-]               count them
 //	xcover verify PROBLEM SOLUTIONS     check solutions against a problem
+//	xcover merge FILE...                add up the counts of the shards of a count
+//	xcover estimate [FILE|-]            estimate the size of a search before running it
 //	xcover version                      print the version
 //
 // Run "xcover help COMMAND" for the flags of each command.
@@ -120,11 +122,14 @@ options (sets of items), multiplicities on primary items, colours on secondary i
 	root.AddCommand(
 		newSolveCmd(),
 		newCountCmd(),
+		newMergeCmd(),
+		newEstimateCmd(),
 		newVerifyCmd(),
 		newVersionCmd(),
 		newQueensCmd(),
 		newTileCmd(),
 		newSudokuCmd(),
+		newServeCmd(),
 	)
 	classifyRunErrors(root)
 	return root

@@ -42,6 +42,7 @@ func (f *searchFlags) register(cmd *cobra.Command) {
 type search struct {
 	file     *dlx.File
 	solver   *xcover.Solver
+	cfg      xcover.Config // the solver's configuration
 	out      *bufio.Writer // buffered stdout
 	progress *progressLine // nil if off
 	mu       sync.Mutex    // serialises output: solutions, progress lines
@@ -105,6 +106,7 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		}
 		s.out = bufio.NewWriterSize(w, 64<<10)
 	}
+	s.cfg = cfg
 	s.solver, err = xcover.NewSolver(p, cfg)
 	if err != nil {
 		return nil, usageErrorf("%v", err)
@@ -215,6 +217,7 @@ type countJSON struct {
 
 func newCountCmd() *cobra.Command {
 	var f searchFlags
+	var sh shardFlags
 	cmd := &cobra.Command{
 		Use:   "count [FILE|-]",
 		Short: "Count the solutions of an exact cover problem",
@@ -224,16 +227,28 @@ prints {"solutions":N,"nodes":N,"updates":N,"seconds":F}: the solutions, the sea
 tree nodes entered, the link updates made, and the wall time.
 
 On an interrupt (^C) it prints the number counted so far, says on stderr that the
-count is partial, and exits with status 130.`,
+count is partial, and exits with status 130.
+
+With --shard K/N it counts only the K-th of N disjoint shares of the search tree,
+the same on every machine, and --json adds what merge needs to add the shares up:
+"shard", "shards", "problem" (a hash), "parts", "cut" (see "xcover merge").
+With --checkpoint FILE it saves the finished parts of the count in FILE every few
+seconds and on ^C or SIGTERM, and a run with the same FILE resumes from it.`,
 		Example: `  xcover count examples/queens8.dlx
   xcover count --json examples/format-example.dlx
   xcover count --progress --workers 2 examples/queens8.dlx
-  xcover count --initial 0 examples/format-example.dlx`,
+  xcover count --initial 0 examples/format-example.dlx
+  xcover count --shard 3/8 --json examples/queens14.dlx > shard-3.json
+  xcover count --shard auto/8 --json examples/queens14.dlx   # K from the cluster
+  xcover count --checkpoint q14.ckpt examples/queens14.dlx`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := f.newSearch(cmd, args, false)
 			if err != nil {
 				return err
+			}
+			if sh.active() {
+				return sh.countParts(cmd, &f, s)
 			}
 			n, cerr := s.solver.Count(cmd.Context())
 			st := s.solver.Stats()
@@ -257,6 +272,7 @@ count is partial, and exits with status 130.`,
 		},
 	}
 	f.register(cmd)
+	sh.register(cmd)
 	cmd.Flags().Lookup("json").Usage = `print {"solutions":N,"nodes":N,"updates":N,"seconds":F}`
 	return cmd
 }

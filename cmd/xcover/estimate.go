@@ -1,0 +1,184 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/xcover/xcover"
+)
+
+// estimateJSON is what estimate --json prints.
+type estimateJSON struct {
+	Probes       int     `json:"probes"`
+	Seed         uint64  `json:"seed"`
+	Nodes        float64 `json:"nodes"`
+	NodesErr     float64 `json:"nodes_err"` // standard errors
+	Solutions    float64 `json:"solutions"`
+	SolutionsErr float64 `json:"solutions_err"`
+	// NodesPerSecond is the speed of one worker measured by a sample run of the search.
+	NodesPerSecond float64 `json:"nodes_per_second"`
+	Seconds        float64 `json:"seconds"` // the time of the whole count on one worker
+	SecondsErr     float64 `json:"seconds_err"`
+	Workers        int     `json:"workers"`
+	WallSeconds    float64 `json:"wall_seconds"` // Seconds / Workers
+	// Exact is set when the sample run finished the whole search: the counts are then the
+	// true ones.
+	Exact bool `json:"exact,omitempty"`
+}
+
+func newEstimateCmd() *cobra.Command {
+	var (
+		probes   int
+		seed     uint64
+		initial  []int
+		workers  int
+		sample   time.Duration
+		jsonFlag bool
+	)
+	cmd := &cobra.Command{
+		Use:   "estimate [FILE|-]",
+		Short: "Estimate the size of a search before running it",
+		Long: `Estimate reads an exact cover problem in DLX format and estimates how big its search
+is: the number of search tree nodes and of solutions, by Knuth's method of random
+probes (each walks from the root to a leaf taking branches at random; the products
+of the branch counts along the way estimate the totals without bias), each with
+its standard error; and the time a count would take, from the nodes per second of
+a short sample run of the real search.
+
+The estimates are rough: a tree with a few huge subtrees that random walks seldom
+reach is underestimated, and the standard error is then too small as well. More
+probes help. If the sample run finishes the search, the counts are exact.`,
+		Example: `  xcover estimate examples/pentominoes-6x10.dlx
+  xcover estimate --probes 100000 --seed 7 examples/queens14.dlx
+  xcover estimate --json examples/macmahon.dlx`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if probes < 1 {
+				return usageErrorf("--probes must be at least 1, not %d", probes)
+			}
+			if workers < 0 {
+				return usageErrorf("--workers must be at least 0, not %d", workers)
+			}
+			if workers == 0 {
+				workers = runtime.NumCPU()
+			}
+			if sample <= 0 {
+				return usageErrorf("--sample must be positive, not %v", sample)
+			}
+			file, err := readProblem(cmd, args)
+			if err != nil {
+				return err
+			}
+			p := file.Problem
+			for _, k := range initial {
+				if k < 0 || k >= p.NumOptions() {
+					return usageErrorf("--initial: no option %d in %s (options are numbered 0 to %d)", k, file.Name, p.NumOptions()-1)
+				}
+			}
+			s, err := xcover.NewSolver(p, xcover.Config{Seed: seed, Initial: initial})
+			if err != nil {
+				return usageErrorf("%v", err)
+			}
+			e := s.Estimate(probes)
+
+			// A sample run of the search on one worker measures its speed.
+			ctx, cancel := context.WithTimeout(cmd.Context(), sample)
+			defer cancel()
+			run, _ := xcover.NewSolver(p, xcover.Config{Initial: initial})
+			n, serr := run.Count(ctx)
+			if cmd.Context().Err() != nil {
+				return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted")}
+			}
+			st := run.Stats()
+			out := estimateJSON{
+				Probes: e.Probes, Seed: seed,
+				Nodes: e.Nodes, NodesErr: e.NodesErr,
+				Solutions: e.Solutions, SolutionsErr: e.SolutionsErr,
+				Workers: workers,
+			}
+			if el := st.Elapsed.Seconds(); el > 0 {
+				out.NodesPerSecond = float64(st.Nodes) / el
+			}
+			if serr == nil { // the sample run finished the search
+				out.Exact = true
+				out.Nodes, out.NodesErr = float64(st.Nodes), 0
+				out.Solutions, out.SolutionsErr = float64(n), 0
+				out.Seconds = st.Elapsed.Seconds()
+			} else if out.NodesPerSecond > 0 {
+				out.Seconds = out.Nodes / out.NodesPerSecond
+				out.SecondsErr = out.NodesErr / out.NodesPerSecond
+			}
+			out.WallSeconds = out.Seconds / float64(workers)
+
+			var b []byte
+			if jsonFlag {
+				b, err = json.Marshal(out)
+				if err != nil {
+					return err
+				}
+				b = append(b, '\n')
+			} else {
+				b = []byte(estimateText(out))
+			}
+			if _, err := cmd.OutOrStdout().Write(b); err != nil {
+				return fmt.Errorf("writing the estimate: %w", err)
+			}
+			return nil
+		},
+	}
+	fs := cmd.Flags()
+	fs.IntVar(&probes, "probes", 10000, "number of random probes `P`")
+	fs.Uint64Var(&seed, "seed", 0, "random seed `S` of the probes")
+	fs.IntSliceVar(&initial, "initial", nil, "force the options with these 0-based indices `i,j,...` into every solution")
+	fs.IntVar(&workers, "workers", 0, "estimate the wall time on `N` workers (0: one per CPU)")
+	fs.DurationVar(&sample, "sample", 500*time.Millisecond, "length `D` of the sample run that measures the speed")
+	fs.BoolVar(&jsonFlag, "json", false, "print JSON")
+	return cmd
+}
+
+// estimateText describes an estimate in a few lines.
+func estimateText(e estimateJSON) string {
+	var b strings.Builder
+	if e.Exact {
+		fmt.Fprintf(&b, "nodes      %.0f (exact: the sample run finished the search)\n", e.Nodes)
+		fmt.Fprintf(&b, "solutions  %.0f (exact)\n", e.Solutions)
+		fmt.Fprintf(&b, "time       %s on 1 worker\n", roundDuration(seconds(e.Seconds)))
+		return b.String()
+	}
+	fmt.Fprintf(&b, "nodes      %.3g ± %.2g\n", e.Nodes, e.NodesErr)
+	fmt.Fprintf(&b, "solutions  %.3g ± %.2g\n", e.Solutions, e.SolutionsErr)
+	fmt.Fprintf(&b, "speed      %s nodes/s on 1 worker (sample run)\n", siCount(e.NodesPerSecond))
+	fmt.Fprintf(&b, "time       %s ± %s on 1 worker", humanDuration(e.Seconds), humanDuration(e.SecondsErr))
+	if e.Workers > 1 {
+		fmt.Fprintf(&b, ", about %s on %d workers", humanDuration(e.WallSeconds), e.Workers)
+	}
+	fmt.Fprintf(&b, "\n(Knuth's estimate from %d random probes, seed %d; ± one standard error)\n", e.Probes, e.Seed)
+	return b.String()
+}
+
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// humanDuration writes a time that may be anything from milliseconds to millennia.
+func humanDuration(s float64) string {
+	const (
+		day  = 86400
+		year = 365.25 * day
+	)
+	switch {
+	case s < 60:
+		return fmt.Sprintf("%.2g s", s)
+	case s < 3600:
+		return fmt.Sprintf("%.2g min", s/60)
+	case s < day:
+		return fmt.Sprintf("%.2g h", s/3600)
+	case s < year:
+		return fmt.Sprintf("%.2g days", s/day)
+	default:
+		return fmt.Sprintf("%.2g years", s/year)
+	}
+}

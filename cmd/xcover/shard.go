@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/xcover/xcover/shard"
+)
+
+// shardFlags are count's flags for counts split over machines or sessions.
+type shardFlags struct {
+	shard      string        // "K/N", "auto/N" or ""
+	checkpoint string        // checkpoint file or ""
+	every      time.Duration // time between checkpoint saves
+}
+
+func (f *shardFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.StringVar(&f.shard, "shard", "", "count only shard `K/N` of the search tree (K = 1..N); auto/N takes K from JOB_COMPLETION_INDEX+1 or SLURM_ARRAY_TASK_ID")
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "save finished parts of the count in `FILE` and resume from it")
+	fs.DurationVar(&f.every, "checkpoint-every", 5*time.Second, "time `D` between checkpoint saves")
+}
+
+// active reports whether the count is to be split into parts.
+func (f *shardFlags) active() bool { return f.shard != "" || f.checkpoint != "" }
+
+// parseShard reads --shard's value: "K/N", or "auto/N" with K from the environment as a
+// Kubernetes Indexed Job or a Slurm job array sets it.
+func parseShard(v string, getenv func(string) (string, bool)) (k, n int, err error) {
+	ks, ns, ok := strings.Cut(v, "/")
+	if !ok {
+		return 0, 0, usageErrorf("--shard %q: want K/N or auto/N, such as 3/8", v)
+	}
+	n, err = strconv.Atoi(ns)
+	if err != nil || n < 1 {
+		return 0, 0, usageErrorf("--shard %q: N must be a whole number at least 1", v)
+	}
+	if ks != "auto" {
+		k, err = strconv.Atoi(ks)
+		if err != nil || k < 1 || k > n {
+			return 0, 0, usageErrorf("--shard %q: K must be auto or a whole number from 1 to %d", v, n)
+		}
+		return k, n, nil
+	}
+	if s, ok := getenv("JOB_COMPLETION_INDEX"); ok {
+		i, err := strconv.Atoi(s)
+		if err != nil || i < 0 || i >= n {
+			return 0, 0, usageErrorf("--shard %s: JOB_COMPLETION_INDEX=%q is not an index from 0 to %d", v, s, n-1)
+		}
+		return i + 1, n, nil
+	}
+	if s, ok := getenv("SLURM_ARRAY_TASK_ID"); ok {
+		i, err := strconv.Atoi(s)
+		if err != nil || i < 1 || i > n {
+			return 0, 0, usageErrorf("--shard %s: SLURM_ARRAY_TASK_ID=%q is not a task id from 1 to %d (declare the array as --array=1-%d)", v, s, n, n)
+		}
+		return i, n, nil
+	}
+	return 0, 0, usageErrorf("--shard %s: neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set; give K/N instead", v)
+}
+
+// countParts runs count for a shard, or with a checkpoint: the tree cut into parts, the
+// shard's parts counted, finished parts saved to the checkpoint.
+func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) error {
+	if sf.limit > 0 {
+		return usageErrorf("--limit cannot be used with --shard or --checkpoint")
+	}
+	if s.cfg.Random {
+		return usageErrorf("--random and --seed cannot be used with --shard or --checkpoint")
+	}
+	if f.checkpoint != "" && f.every <= 0 {
+		return usageErrorf("--checkpoint-every must be positive, not %v", f.every)
+	}
+	k, n := 1, 1
+	if f.shard != "" {
+		var err error
+		if k, n, err = parseShard(f.shard, os.LookupEnv); err != nil {
+			return err
+		}
+	}
+	plan, err := shard.NewPlan(s.file.Problem, s.cfg.Initial, k, n)
+	if err != nil {
+		return err
+	}
+	opt := shard.CountOptions{Config: s.cfg, Version: version()}
+	if f.checkpoint != "" {
+		cp, err := shard.ReadCheckpoint(f.checkpoint)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			cp = shard.NewCheckpoint(plan)
+		case err != nil:
+			return err
+		default:
+			if err := cp.Check(plan); err != nil {
+				return fmt.Errorf("checkpoint %s does not belong to this count: %v; remove it or name another file", f.checkpoint, err)
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: resuming from %s: %d of %d parts done\n", f.checkpoint, len(cp.Done), len(plan.Mine))
+		}
+		opt.Checkpoint = cp
+		opt.Save = func(c *shard.Checkpoint) error { return c.WriteFile(f.checkpoint) }
+		opt.SaveEvery = f.every
+	}
+
+	// SIGTERM, as a cluster's scheduler sends it, stops the count like ^C: the finished
+	// parts are saved.
+	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGTERM)
+	defer stop()
+	res, cerr := plan.Count(ctx, opt)
+	if res == nil {
+		return cerr
+	}
+	var out []byte
+	if sf.json {
+		out, err = json.Marshal(res)
+		if err != nil {
+			return err
+		}
+		out = append(out, '\n')
+	} else {
+		out = fmt.Appendf(nil, "%v\n", res.Solutions)
+	}
+	s.mu.Lock()
+	if s.progress != nil {
+		s.progress.clear()
+	}
+	s.mu.Unlock()
+	if _, err := cmd.OutOrStdout().Write(out); err != nil {
+		return fmt.Errorf("writing count: %w", err)
+	}
+	if cerr != nil && errors.Is(cerr, context.Canceled) {
+		msg := fmt.Sprintf("interrupted: the count %v is partial", res.Solutions)
+		if f.checkpoint != "" {
+			msg += fmt.Sprintf("; %s holds the finished parts: run the same command to resume", f.checkpoint)
+		}
+		return &exitError{code: exitInterrupted, err: errors.New(msg)}
+	}
+	return cerr
+}

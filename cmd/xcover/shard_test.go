@@ -1,0 +1,288 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/problems"
+)
+
+// TestXcoverProcess is not a test: run as a subprocess by xcoverProcess with
+// XCOVER_TEST_PROCESS=1, it is the xcover command with the arguments after "--".
+func TestXcoverProcess(t *testing.T) {
+	if os.Getenv("XCOVER_TEST_PROCESS") != "1" {
+		t.Skip("a helper process for other tests")
+	}
+	args := os.Args
+	for len(args) > 0 && args[0] != "--" {
+		args = args[1:]
+	}
+	os.Exit(run(args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// xcoverProcess returns a command that runs xcover as a separate process (the test binary
+// running TestXcoverProcess), with the given extra environment, and none of the cluster's
+// variables from the test's own environment.
+func xcoverProcess(t *testing.T, env []string, args ...string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^TestXcoverProcess$", "--"}, args...)...)
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "JOB_COMPLETION_INDEX=") && !strings.HasPrefix(kv, "SLURM_ARRAY_TASK_ID=") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, "XCOVER_TEST_PROCESS=1")
+	cmd.Env = append(cmd.Env, env...)
+	return cmd
+}
+
+// shardJSON is the part of count --shard --json's and merge's output the tests look at.
+type shardJSON struct {
+	Solutions *big.Int
+	Nodes     uint64
+	Partial   bool
+	Problem   string
+	Shard     int
+	Shards    int
+	Parts     int
+	Cut       string
+}
+
+func decodeShard(t *testing.T, out string) shardJSON {
+	t.Helper()
+	var v shardJSON
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatalf("bad JSON %q: %v", out, err)
+	}
+	return v
+}
+
+func TestParseShard(t *testing.T) {
+	tests := []struct {
+		v       string
+		env     map[string]string
+		k, n    int
+		errText string
+	}{
+		{"3/8", nil, 3, 8, ""},
+		{"1/1", nil, 1, 1, ""},
+		{"auto/8", map[string]string{"JOB_COMPLETION_INDEX": "0"}, 1, 8, ""},
+		{"auto/8", map[string]string{"JOB_COMPLETION_INDEX": "7", "SLURM_ARRAY_TASK_ID": "2"}, 8, 8, ""},
+		{"auto/8", map[string]string{"SLURM_ARRAY_TASK_ID": "8"}, 8, 8, ""},
+		{"auto/8", map[string]string{"JOB_COMPLETION_INDEX": "8"}, 0, 0, "JOB_COMPLETION_INDEX"},
+		{"auto/8", map[string]string{"SLURM_ARRAY_TASK_ID": "0"}, 0, 0, "--array=1-8"},
+		{"auto/8", map[string]string{"SLURM_ARRAY_TASK_ID": "x"}, 0, 0, "SLURM_ARRAY_TASK_ID"},
+		{"auto/8", nil, 0, 0, "neither JOB_COMPLETION_INDEX"},
+		{"0/8", nil, 0, 0, "from 1 to 8"},
+		{"9/8", nil, 0, 0, "from 1 to 8"},
+		{"3", nil, 0, 0, "K/N"},
+		{"3/0", nil, 0, 0, "N must be"},
+		{"a/b", nil, 0, 0, "N must be"},
+	}
+	for _, tt := range tests {
+		k, n, err := parseShard(tt.v, func(key string) (string, bool) {
+			v, ok := tt.env[key]
+			return v, ok
+		})
+		if tt.errText != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.errText) {
+				t.Errorf("parseShard(%q, %v): %v, want an error with %q", tt.v, tt.env, err, tt.errText)
+			}
+			continue
+		}
+		if err != nil || k != tt.k || n != tt.n {
+			t.Errorf("parseShard(%q, %v) = %d, %d, %v; want %d, %d", tt.v, tt.env, k, n, err, tt.k, tt.n)
+		}
+	}
+}
+
+func TestShardCommand(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"q8.dlx": queensDLX(8), "q9.dlx": queensDLX(9)})
+	q8 := filepath.Join(dir, "q8.dlx")
+	var outs []string
+	total := new(big.Int)
+	for k := 1; k <= 3; k++ {
+		r := runX(t, "", "count", "--shard", fmt.Sprintf("%d/3", k), "--json", "--workers", strconv.Itoa(k), q8)
+		if r.code != 0 || r.stderr != "" {
+			t.Fatalf("shard %d: exit %d, stderr %q", k, r.code, r.stderr)
+		}
+		v := decodeShard(t, r.stdout)
+		if v.Shard != k || v.Shards != 3 || len(v.Problem) != 64 || v.Parts != 92 || v.Partial {
+			t.Errorf("shard %d: %s", k, r.stdout)
+		}
+		plain := runX(t, "", "count", "--shard", fmt.Sprintf("%d/3", k), q8)
+		if plain.stdout != v.Solutions.String()+"\n" {
+			t.Errorf("shard %d: text %q, JSON %v", k, plain.stdout, v.Solutions)
+		}
+		total.Add(total, v.Solutions)
+		outs = append(outs, r.stdout)
+	}
+	if total.Int64() != 92 {
+		t.Errorf("shards of queens 8 add up to %v", total)
+	}
+
+	// merge: files, stdin with several results a line, and its errors.
+	files := map[string]string{}
+	for i, o := range outs {
+		files[fmt.Sprintf("s%d.json", i+1)] = o
+	}
+	rd := writeFiles(t, files)
+	p := func(n string) string { return filepath.Join(rd, n) }
+	r := runX(t, "", "merge", p("s1.json"), p("s2.json"), p("s3.json"))
+	if r.code != 0 || decodeShard(t, r.stdout).Solutions.Int64() != 92 {
+		t.Fatalf("merge: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+	r = runX(t, outs[2]+outs[0], "merge", p("s2.json"), "-")
+	if r.code != 0 || decodeShard(t, r.stdout).Solutions.Int64() != 92 {
+		t.Errorf("merge with stdin: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+	r = runX(t, "", "merge", p("s1.json"), p("s3.json"))
+	if r.code != 1 || !strings.Contains(r.stderr, "missing shard 2 of 3") || r.stdout != "" {
+		t.Errorf("merge with a shard missing: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+	r = runX(t, "", "merge", p("s1.json"), p("s2.json"), p("s3.json"), p("s2.json"))
+	if r.code != 0 || !strings.Contains(r.stderr, "warning: shard 2/3 given twice") {
+		t.Errorf("merge with an identical duplicate: exit %d, %q", r.code, r.stderr)
+	}
+
+	// A shard of another problem, or another N, is refused.
+	q9 := runX(t, "", "count", "--shard", "2/3", "--json", filepath.Join(dir, "q9.dlx"))
+	n4 := runX(t, "", "count", "--shard", "2/4", "--json", q8)
+	for name, bad := range map[string]string{"different problems": q9.stdout, "3 and 4 shards": n4.stdout} {
+		r = runX(t, bad, "merge", p("s1.json"), p("s3.json"), "-")
+		if r.code != 1 || !strings.Contains(r.stderr, name) {
+			t.Errorf("merge %s: exit %d, %q", name, r.code, r.stderr)
+		}
+	}
+}
+
+func TestMergeBig(t *testing.T) {
+	// Two hand-made halves of the number of Sudoku grids, and a third shard of 2^64-1.
+	line := func(k int, n string) string {
+		return fmt.Sprintf(`{"solutions":%s,"nodes":5,"updates":6,"seconds":1.5,"format":1,"problem":"%s","shard":%d,"shards":3,"parts":1024,"cut":"c"}`+"\n",
+			n, strings.Repeat("ab", 32), k)
+	}
+	in := line(1, "3335451876010536468480") + line(2, "3335451876010536468480") + line(3, "18446744073709551615")
+	r := runX(t, in, "merge", "-")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	v := decodeShard(t, r.stdout)
+	if got := v.Solutions.String(); got != "6689350496094782488575" { // 6670903752021072936960 + 2^64-1
+		t.Errorf("total %s", got)
+	}
+	if v.Nodes != 15 || v.Shard != 0 || v.Shards != 3 {
+		t.Errorf("merged %s", r.stdout)
+	}
+	for _, tt := range []struct{ in, err string }{
+		{line(1, "1") + line(2, "2") + line(1, "3") + line(3, "0"), "given twice with different counts"},
+		{"not json", "<stdin>"},
+		{"", "no result"},
+		{`{"solutions":92,"nodes":1049,"updates":12603,"seconds":0.0002}`, "not the output of count --shard"},
+	} {
+		r := runX(t, tt.in, "merge", "-")
+		if r.code != 1 || !strings.Contains(r.stderr, tt.err) {
+			t.Errorf("merge %q: exit %d, %q; want %q", tt.in, r.code, r.stderr, tt.err)
+		}
+	}
+	if r := runX(t, "", "merge"); r.code != 2 {
+		t.Errorf("merge without files: exit %d", r.code)
+	}
+}
+
+func TestShardUsage(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"q6.dlx": queensDLX(6)})
+	q6 := filepath.Join(dir, "q6.dlx")
+	t.Setenv("JOB_COMPLETION_INDEX", "")
+	os.Unsetenv("JOB_COMPLETION_INDEX")
+	t.Setenv("SLURM_ARRAY_TASK_ID", "")
+	os.Unsetenv("SLURM_ARRAY_TASK_ID")
+	for _, tt := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"--shard", "auto/4"}, "neither JOB_COMPLETION_INDEX"},
+		{[]string{"--shard", "5/4"}, "--shard"},
+		{[]string{"--shard", "1/4", "--limit", "3"}, "--limit"},
+		{[]string{"--shard", "1/4", "--seed", "3"}, "--random"},
+		{[]string{"--checkpoint", filepath.Join(dir, "c"), "--checkpoint-every", "0s"}, "--checkpoint-every"},
+	} {
+		r := runX(t, "", append(append([]string{"count"}, tt.args...), q6)...)
+		if r.code != 2 || !strings.Contains(r.stderr, tt.err) || r.stdout != "" {
+			t.Errorf("count %v: exit %d, stderr %q, want 2 and %q", tt.args, r.code, r.stderr, tt.err)
+		}
+	}
+	t.Setenv("SLURM_ARRAY_TASK_ID", "2")
+	r := runX(t, "", "count", "--shard", "auto/4", "--json", q6)
+	if r.code != 0 || decodeShard(t, r.stdout).Shard != 2 {
+		t.Errorf("auto/4 with SLURM_ARRAY_TASK_ID=2: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestCluster runs every shard of a count as a separate process, with K from the
+// environment as a Kubernetes Indexed Job or a Slurm job array gives it, merges their
+// outputs with xcover merge, and compares the total with a plain count.
+func TestCluster(t *testing.T) {
+	var edge bytes.Buffer
+	if err := dlx.Write(&edge, problems.EdgeMatching(2, 3, 2, false)); err != nil {
+		t.Fatal(err)
+	}
+	dir := writeFiles(t, map[string]string{"queens10.dlx": queensDLX(10), "edges.dlx": edge.String()})
+	files := []string{
+		filepath.Join(dir, "queens10.dlx"),
+		filepath.Join("..", "..", "examples", "double-queens6.dlx"), // bounds
+		filepath.Join(dir, "edges.dlx"),                             // colours
+	}
+	for _, file := range files {
+		r := runX(t, "", "count", file)
+		if r.code != 0 {
+			t.Fatalf("count %s: %s", file, r.stderr)
+		}
+		want := strings.TrimSpace(r.stdout)
+		for _, n := range []int{1, 3, 7} {
+			results := t.TempDir()
+			var names []string
+			for k := 1; k <= n; k++ {
+				env := fmt.Sprintf("JOB_COMPLETION_INDEX=%d", k-1) // Kubernetes counts from 0
+				if n == 3 {
+					env = fmt.Sprintf("SLURM_ARRAY_TASK_ID=%d", k) // our Slurm array is 1..N
+				}
+				name := filepath.Join(results, fmt.Sprintf("shard-%d.json", k))
+				out, err := os.Create(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cmd := xcoverProcess(t, []string{env}, "count", "--shard", fmt.Sprintf("auto/%d", n), "--json", "--workers", "2", file)
+				cmd.Stdout = out
+				var stderr bytes.Buffer
+				cmd.Stderr = &stderr
+				err = cmd.Run()
+				out.Close()
+				if err != nil {
+					t.Fatalf("%s shard %d/%d (%s): %v: %s", file, k, n, env, err, stderr.String())
+				}
+				names = append(names, name)
+			}
+			slices.Reverse(names) // the order does not matter
+			var stdout, stderr bytes.Buffer
+			cmd := xcoverProcess(t, nil, append([]string{"merge"}, names...)...)
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("merge: %v: %s", err, stderr.String())
+			}
+			if v := decodeShard(t, stdout.String()); v.Solutions.String() != want || v.Shards != n {
+				t.Errorf("%s with %d shards: merged %s, want %s", file, n, stdout.String(), want)
+			}
+		}
+	}
+}
