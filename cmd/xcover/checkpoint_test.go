@@ -1,0 +1,164 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// checkpointDone returns the number of finished parts in the checkpoint file, or -1 if
+// there is none yet.
+func checkpointDone(t *testing.T, path string) int {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return -1
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var c struct{ Done map[string]uint64 }
+	if err := json.Unmarshal(data, &c); err != nil {
+		t.Fatalf("checkpoint %s is not whole: %v", path, err)
+	}
+	return len(c.Done)
+}
+
+// startUntilCheckpoint starts a checkpointed count of queens 13 in a separate process and
+// returns once the checkpoint records some finished parts, but not all.
+func startUntilCheckpoint(t *testing.T, problem, ckpt string, extra ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	args := append([]string{"count", "--json", "--workers", "1", "--checkpoint", ckpt, "--checkpoint-every", "10ms"}, extra...)
+	cmd := xcoverProcess(t, nil, append(args, problem)...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for checkpointDone(t, ckpt) <= 0 {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("no checkpoint after 30 s: %s", stderr.String())
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	return cmd, &stdout, &stderr
+}
+
+// resume runs the count again with the checkpoint and returns its result.
+func resume(t *testing.T, problem, ckpt string, extra ...string) shardJSON {
+	t.Helper()
+	args := append([]string{"count", "--json", "--checkpoint", ckpt}, extra...)
+	r := runX(t, "", append(args, problem)...)
+	if r.code != 0 {
+		t.Fatalf("resumed count: exit %d: %s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stderr, "resuming from "+ckpt) {
+		t.Errorf("resumed count does not say it resumes: %q", r.stderr)
+	}
+	return decodeShard(t, r.stdout)
+}
+
+// TestCheckpointKill kills a checkpointed count with SIGKILL as soon as a checkpoint holds
+// finished parts, resumes it, and checks the exact total.
+func TestCheckpointKill(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"q13.dlx": queensDLX(13)})
+	problem, ckpt := filepath.Join(dir, "q13.dlx"), filepath.Join(dir, "q13.ckpt")
+	cmd, _, stderr := startUntilCheckpoint(t, problem, ckpt)
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	done := checkpointDone(t, ckpt)
+	if done <= 0 {
+		t.Fatalf("checkpoint after the kill holds %d parts; stderr %q", done, stderr.String())
+	}
+	v := resume(t, problem, ckpt)
+	if v.Solutions.Int64() != 73712 || v.Partial {
+		t.Errorf("resumed after SIGKILL (%d parts saved): %v solutions, partial %v; want 73712", done, v.Solutions, v.Partial)
+	}
+	if n := checkpointDone(t, ckpt); n != v.Parts {
+		t.Errorf("final checkpoint holds %d of %d parts", n, v.Parts)
+	}
+	// Once finished, the checkpoint gives the count again without searching.
+	if again := resume(t, problem, ckpt); again.Solutions.Int64() != 73712 {
+		t.Errorf("count from a finished checkpoint: %v", again.Solutions)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("files left beside the checkpoint: %v", entries)
+	}
+}
+
+// TestCheckpointInterrupt stops a checkpointed shard with SIGINT and with SIGTERM: it saves,
+// prints a partial result and exits 130; the resumed count is exact.
+func TestCheckpointInterrupt(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"q13.dlx": queensDLX(13)})
+	problem := filepath.Join(dir, "q13.dlx")
+	want := map[string]int64{}
+	for _, k := range []string{"1/2", "2/2"} {
+		r := runX(t, "", "count", "--shard", k, problem)
+		n, _ := json.Number(strings.TrimSpace(r.stdout)).Int64()
+		want[k] = n
+	}
+	if want["1/2"]+want["2/2"] != 73712 {
+		t.Fatalf("shards %v do not add up to 73712", want)
+	}
+	for _, tt := range []struct {
+		sig   os.Signal
+		shard string
+	}{{os.Interrupt, "1/2"}, {syscall.SIGTERM, "2/2"}} {
+		ckpt := filepath.Join(dir, tt.shard[:1]+".ckpt")
+		cmd, stdout, stderr := startUntilCheckpoint(t, problem, ckpt, "--shard", tt.shard)
+		cmd.Process.Signal(tt.sig)
+		err := cmd.Wait()
+		var ee *exec.ExitError
+		if err == nil {
+			t.Logf("%v: the count finished before the signal", tt.sig)
+		} else if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {
+			t.Fatalf("%v: %v; stderr %q", tt.sig, err, stderr.String())
+		} else {
+			v := decodeShard(t, stdout.String())
+			if !v.Partial || !strings.Contains(stderr.String(), "run the same command to resume") {
+				t.Errorf("%v: output %q, stderr %q", tt.sig, stdout.String(), stderr.String())
+			}
+			if v.Solutions.Int64() >= want[tt.shard] {
+				t.Errorf("%v: partial count %v, shard's total %d", tt.sig, v.Solutions, want[tt.shard])
+			}
+		}
+		v := resume(t, problem, ckpt, "--shard", tt.shard)
+		if v.Solutions.Int64() != want[tt.shard] || v.Partial {
+			t.Errorf("%v: resumed shard %s: %v, want %d", tt.sig, tt.shard, v.Solutions, want[tt.shard])
+		}
+	}
+}
+
+// TestCheckpointRefused gives a checkpoint to another count.
+func TestCheckpointRefused(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"q8.dlx": queensDLX(8), "q9.dlx": queensDLX(9), "junk": "{}"})
+	ckpt := filepath.Join(dir, "q8.ckpt")
+	if r := runX(t, "", "count", "--checkpoint", ckpt, filepath.Join(dir, "q8.dlx")); r.code != 0 || r.stdout != "92\n" {
+		t.Fatalf("count with a new checkpoint: exit %d, %q %q", r.code, r.stdout, r.stderr)
+	}
+	for _, tt := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"--checkpoint", ckpt, filepath.Join(dir, "q9.dlx")}, "another problem"},
+		{[]string{"--checkpoint", ckpt, "--shard", "1/2", filepath.Join(dir, "q8.dlx")}, "shard 1/1, not 1/2"},
+		{[]string{"--checkpoint", ckpt, "--initial", "3", filepath.Join(dir, "q8.dlx")}, "other options"},
+		{[]string{"--checkpoint", filepath.Join(dir, "junk"), filepath.Join(dir, "q8.dlx")}, "not a checkpoint"},
+	} {
+		r := runX(t, "", append([]string{"count"}, tt.args...)...)
+		if r.code != 1 || !strings.Contains(r.stderr, tt.err) || !strings.Contains(r.stderr, tt.args[1]) {
+			t.Errorf("count %v: exit %d, %q; want 1 and an error naming the file with %q", tt.args, r.code, r.stderr, tt.err)
+		}
+	}
+}
