@@ -10,8 +10,11 @@ import (
 // cell and of placed values per unit; naked singles (a cell with one candidate) and hidden
 // singles (a value with one place in a unit) to a fixed point before each branch; branching
 // on a cell with fewest candidates. It solves the same exact cover problem as
-// [Board.Encode], any size and variant. A Solver is not safe for concurrent use: make one
-// per goroutine. It does not allocate while solving.
+// [Board.Encode], any size and variant; classic 9x9 boards get a faster version of the
+// same search that keeps one bitset of places per digit. Near the root of the search it
+// also applies locked candidates (a value confined to one line within a region, or to one
+// region within a line). A Solver is not safe for concurrent use: make one per goroutine.
+// It does not allocate while solving.
 type Solver struct {
 	b *Board
 	k interface {

@@ -15,14 +15,15 @@ import (
 // once by counting bits across the nine digit sets; hidden singles digit by digit on
 // 9-bit row fields.
 type kernel9 struct {
-	peers [81][3]uint32 // the peers of each cell, by band
-	stack []state9
-	limit uint64
-	count uint64
-	nnode uint64
-	sol   Grid
-	ctx   context.Context
-	err   error
+	peers   [81][3]uint32 // the peers of each cell, by band
+	lcDepth int           // locked candidates down to this depth
+	stack   []state9
+	limit   uint64
+	count   uint64
+	nnode   uint64
+	sol     Grid
+	ctx     context.Context
+	err     error
 }
 
 type state9 struct {
@@ -33,7 +34,7 @@ type state9 struct {
 const band27 = 1<<27 - 1
 
 func newKernel9(b *Board) *kernel9 {
-	k := &kernel9{stack: make([]state9, 82)}
+	k := &kernel9{stack: make([]state9, 82), lcDepth: 1}
 	for c := 0; c < 81; c++ {
 		for _, p := range b.peers[c] {
 			k.peers[c][p/27] |= 1 << (p % 27)
@@ -90,7 +91,7 @@ func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid
 
 func (k *kernel9) search(depth int) bool {
 	s := &k.stack[depth]
-	if !k.propagate(s) {
+	if !k.propagate(s, depth) {
 		return false
 	}
 	if s.u[0]|s.u[1]|s.u[2] == 0 {
@@ -161,7 +162,7 @@ func (k *kernel9) search(depth int) bool {
 }
 
 // propagate places naked and hidden singles until none is left; false on a contradiction.
-func (k *kernel9) propagate(s *state9) bool {
+func (k *kernel9) propagate(s *state9, depth int) bool {
 	for {
 		// Naked singles, band by band.
 		progress := false
@@ -203,81 +204,144 @@ func (k *kernel9) propagate(s *state9) bool {
 			if (w[0]&s.u[0])|(w[1]&s.u[1])|(w[2]&s.u[2]) == 0 {
 				continue // all nine placed
 			}
-			var cOnes, cTwos uint32
+			all := w[0] | w[1] | w[2]
+			if (all|all>>9|all>>18)&0x1ff != 0x1ff {
+				return false // a column without d
+			}
+			var cOnes, cTwos uint32 // columns: places not yet filled, once / more
 			for b := 0; b < 3; b++ {
-				f0, f1, f2 := w[b]&0x1ff, w[b]>>9&0x1ff, w[b]>>18
+				wb := w[b]
+				f0, f1, f2 := wb&0x1ff, wb>>9&0x1ff, wb>>18
 				if f0 == 0 || f1 == 0 || f2 == 0 {
 					return false // a row without d
 				}
-				// Rows.
-				for r, f := range [3]uint32{f0, f1, f2} {
-					if f&(f-1) == 0 {
-						if bit := f << (9 * r); s.u[b]&bit != 0 {
-							if !k.place(s, b, bit, d) {
-								return false
-							}
-							progress = true
+				if o := f0 | f1 | f2; o&7 == 0 || o&070 == 0 || o&0700 == 0 {
+					return false // a box without d
+				}
+				// The places of d in unplaced cells: a row, box or column where d is placed
+				// has none left.
+				wu := wb & s.u[b]
+				if wu == 0 {
+					continue
+				}
+				u0, u1, u2 := wu&0x1ff, wu>>9&0x1ff, wu>>18
+				cTwos |= cOnes&u0 | (cOnes|u0)&u1 | (cOnes|u0|u1)&u2
+				cOnes |= u0 | u1 | u2
+				for r, f := range [3]uint32{u0, u1, u2} {
+					if f != 0 && f&(f-1) == 0 {
+						if !k.place(s, b, f<<(9*r), d) {
+							return false
 						}
+						progress = true
 					}
 				}
-				// Columns: count over the rows.
-				cTwos |= cOnes & f0
-				cOnes |= f0
-				cTwos |= cOnes & f1
-				cOnes |= f1
-				cTwos |= cOnes & f2
-				cOnes |= f2
-				// Boxes: per column of the band, one row or more than one.
-				o := f0 | f1 | f2
-				t := f0&f1 | f0&f2 | f1&f2
+				ou, tu := u0|u1|u2, u0&u1|u0&u2|u1&u2
 				for x := 0; x < 9; x += 3 {
-					og, tg := o>>x&7, t>>x&7
-					if og == 0 {
-						return false // a box without d
-					}
-					if tg == 0 && og&(og-1) == 0 {
+					if og := ou >> x & 7; og != 0 && og&(og-1) == 0 && tu>>x&7 == 0 {
 						col := og << x
-						var bit uint32
-						switch {
-						case f0&col != 0:
-							bit = col
-						case f1&col != 0:
-							bit = col << 9
-						default:
-							bit = col << 18
+						if !k.place(s, b, wu&(col|col<<9|col<<18), d) {
+							return false
 						}
-						if s.u[b]&bit != 0 {
-							if !k.place(s, b, bit, d) {
-								return false
-							}
-							progress = true
-						}
+						progress = true
 					}
 				}
 			}
-			if cOnes != 0x1ff {
-				return false // a column without d
-			}
-			// Columns where d is placed are done: leave them out.
-			pl := (w[0] &^ s.u[0]) | (w[1] &^ s.u[1]) | (w[2] &^ s.u[2])
-			pl = (pl | pl>>9 | pl>>18) & 0x1ff
-			for ex := cOnes &^ cTwos &^ pl; ex != 0; ex &= ex - 1 {
+			for ex := cOnes &^ cTwos; ex != 0; ex &= ex - 1 {
 				col := ex & -ex
 				col3 := col | col<<9 | col<<18
-				b := 0
-				for w[b]&col3 == 0 {
-					b++
+				// Read afresh: a single placed above may have taken this column's place
+				// (then the next round finds the contradiction, or d placed here).
+				for b := 0; b < 3; b++ {
+					if bit := s.p[3*d+b] & s.u[b] & col3; bit != 0 {
+						if !k.place(s, b, bit, d) {
+							return false
+						}
+						progress = true
+						break
+					}
 				}
-				if !k.place(s, b, w[b]&col3, d) {
-					return false
-				}
-				progress = true
 			}
 		}
 		if !progress {
-			return true
+			if depth > k.lcDepth || !k.locked(s) {
+				return true
+			}
 		}
 	}
+}
+
+// locked applies locked candidates to every digit once: within a band, a box whose places
+// for d lie in one row clears the rest of that row, and a row whose places lie in one box
+// clears the rest of that box; within a stack, the same with columns. It reports whether
+// it cleared anything.
+func (k *kernel9) locked(s *state9) bool {
+	changed := false
+	for d := 0; d < 9; d++ {
+		p := s.p[3*d : 3*d+3 : 3*d+3]
+		if (p[0]&s.u[0])|(p[1]&s.u[1])|(p[2]&s.u[2]) == 0 {
+			continue
+		}
+		// Rows and boxes of each band.
+		for b := 0; b < 3; b++ {
+			w := p[b]
+			for x := uint(0); x < 9; x += 3 {
+				box := uint32(0x1c0e07) << x // the box's three 3-bit groups
+				in := w & box
+				for r := uint(0); r < 27; r += 9 {
+					row := uint32(0x1ff) << r
+					if in&^row == 0 && in != 0 && w&row&^box != 0 {
+						w &^= row &^ box // pointing: box confined to the row
+					}
+					if w&row&^box == 0 && w&row != 0 && in&^row != 0 {
+						w &^= box &^ row // claiming: row confined to the box
+						in = w & box
+					}
+				}
+			}
+			if w != p[b] {
+				p[b] = w
+				changed = true
+			}
+		}
+		// Columns and boxes of each stack.
+		var cp [3]uint32
+		for b := 0; b < 3; b++ {
+			cp[b] = (p[b] | p[b]>>9 | p[b]>>18) & 0x1ff
+		}
+		for j := uint(0); j < 9; j++ {
+			colBit := uint32(1) << j
+			col3 := colBit | colBit<<9 | colBit<<18
+			stack := uint32(7) << (j / 3 * 3)
+			for b := 0; b < 3; b++ {
+				// Pointing: the box (b, stack) holds d only in column j.
+				if cp[b]&stack == colBit {
+					for o := 0; o < 3; o++ {
+						if o != b && p[o]&col3 != 0 {
+							p[o] &^= col3
+							changed = true
+						}
+					}
+				}
+			}
+			// Claiming: column j holds d in one band only.
+			nb, which := 0, 0
+			for b := 0; b < 3; b++ {
+				if cp[b]&colBit != 0 {
+					nb++
+					which = b
+				}
+			}
+			if nb == 1 && cp[which]&stack&^colBit != 0 {
+				other := (stack &^ colBit)
+				p[which] &^= other | other<<9 | other<<18
+				changed = true
+			}
+			for b := 0; b < 3; b++ {
+				cp[b] = (p[b] | p[b]>>9 | p[b]>>18) & 0x1ff
+			}
+		}
+	}
+	return changed
 }
 
 // place assigns d to the cell at bit of band b if d is still a candidate there; a hidden
@@ -292,3 +356,4 @@ func (k *kernel9) place(s *state9, b int, bit uint32, d int) bool {
 	k.assign(s, 27*b+bits.TrailingZeros32(bit), d)
 	return true
 }
+
