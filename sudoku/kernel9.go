@@ -356,4 +356,3 @@ func (k *kernel9) place(s *state9, b int, bit uint32, d int) bool {
 	k.assign(s, 27*b+bits.TrailingZeros32(bit), d)
 	return true
 }
-
