@@ -1,0 +1,373 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/xcover/xcover/dlx"
+)
+
+// Status describes a search.
+type Status struct {
+	ID    string `json:"id"`
+	Kind  string `json:"kind"`  // dlx, queens, tiling or sudoku
+	Title string `json:"title"` // what is searched, in words
+	Mode  string `json:"mode"`
+	State string `json:"state"` // running, done, failed or cancelled
+	// Solutions is the number of solutions found so far (of classes, in distinct mode);
+	// Total, in distinct mode, the number of solutions in those classes; Kept the
+	// number of solutions kept for listing.
+	Solutions uint64 `json:"solutions"`
+	Total     uint64 `json:"total,omitempty"`
+	Kept      int    `json:"kept"`
+	// The progress of the search: nodes of the search tree entered, Knuth's estimate of
+	// the fraction of the tree done, seconds elapsed, the speed, and the estimated seconds
+	// left (-1 when unknown).
+	Nodes          uint64  `json:"nodes"`
+	Fraction       float64 `json:"fraction"`
+	Elapsed        float64 `json:"elapsed"`
+	NodesPerSecond float64 `json:"nodesPerSecond"`
+	ETA            float64 `json:"eta"`
+	// Seed is the seed of a random search.
+	Seed *uint64 `json:"seed,omitempty"`
+	// Error says why a search failed or was cancelled.
+	Error    string   `json:"error,omitempty"`
+	Note     string   `json:"note,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
+	// Drawable says whether the solutions have drawings.
+	Drawable bool `json:"drawable"`
+	// The size of the exact cover problem.
+	Items   int `json:"items"`
+	Options int `json:"options"`
+}
+
+// A Page is a list of solutions.
+type Page struct {
+	Offset    int        `json:"offset"`
+	Kept      int        `json:"kept"` // solutions kept in all
+	State     string     `json:"state"`
+	Solutions []Solution `json:"solutions"`
+}
+
+// A Solution is one solution of a search.
+type Solution struct {
+	Index   int    `json:"index"`           // its position among the kept solutions
+	Options []int  `json:"options"`         // the chosen options, 0-based indices, ascending
+	Text    string `json:"text"`            // the solution as text (the options' lines for a DLX problem)
+	SVG     string `json:"svg,omitempty"`   // its drawing, if the puzzle has one
+	Class   int    `json:"class,omitempty"` // distinct mode: the size of its class
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBodyBytes)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	var req Request
+	if err := dec.Decode(&req); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", mbe.Limit))
+			return
+		}
+		writeError(w, http.StatusBadRequest, "bad request body: "+err.Error())
+		return
+	}
+	if s.busy(w) {
+		return // before the work of encoding the problem
+	}
+	t, err := newTask(&req)
+	if err != nil {
+		var re *requestError
+		if errors.As(err, &re) {
+			writeJSON(w, http.StatusBadRequest, apiError{Error: re.msg, Line: re.line})
+			return
+		}
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	j, code, msg := s.start(t, &req)
+	if j == nil {
+		if code == http.StatusTooManyRequests {
+			w.Header().Set("Retry-After", retryAfter)
+		}
+		writeError(w, code, msg)
+		return
+	}
+	w.Header().Set("Location", "/api/jobs/"+j.id)
+	j.mu.Lock()
+	st := j.status()
+	j.mu.Unlock()
+	writeJSON(w, http.StatusCreated, st)
+}
+
+// busy answers 429 or 503 and reports true if no search can start now.
+func (s *Server) busy(w http.ResponseWriter) bool {
+	s.mu.Lock()
+	closed, full := s.closed, s.running >= s.opt.MaxRunning
+	s.mu.Unlock()
+	switch {
+	case closed:
+		writeError(w, http.StatusServiceUnavailable, "server shutting down")
+	case full:
+		w.Header().Set("Retry-After", retryAfter)
+		writeError(w, http.StatusTooManyRequests, "too many searches running; try again later")
+	}
+	return closed || full
+}
+
+func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
+	if j := s.job(w, r); j != nil {
+		j.mu.Lock()
+		st := j.status()
+		j.mu.Unlock()
+		writeJSON(w, http.StatusOK, st)
+	}
+}
+
+// errCancelled is the cause of a search cancelled by DELETE.
+var errCancelled = errors.New("cancelled by request")
+
+// handleCancel cancels a search and answers with its status once it has stopped (or
+// after a few seconds if it is slow to stop).
+func (s *Server) handleCancel(w http.ResponseWriter, r *http.Request) {
+	j := s.job(w, r)
+	if j == nil {
+		return
+	}
+	j.cancel(errCancelled)
+	t := time.NewTimer(5 * time.Second)
+	defer t.Stop()
+	select {
+	case <-j.done:
+	case <-t.C:
+	case <-r.Context().Done():
+		return
+	}
+	j.mu.Lock()
+	st := j.status()
+	j.mu.Unlock()
+	writeJSON(w, http.StatusOK, st)
+}
+
+// heartbeat is the time between comments sent on an idle event stream, which find out
+// whether the client has gone.
+const heartbeat = 15 * time.Second
+
+// handleEvents streams the status of a search as Server-Sent Events: a "progress" event
+// at every change while it runs, then an "end" event, and the stream closes. A search
+// with an open stream is never abandoned.
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	j := s.job(w, r)
+	if j == nil {
+		return
+	}
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	j.mu.Lock()
+	j.streams++
+	j.mu.Unlock()
+	defer func() {
+		j.mu.Lock()
+		j.streams--
+		j.lastSeen = s.opt.Time()
+		j.mu.Unlock()
+	}()
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		j.mu.Lock()
+		st := j.status()
+		changed := j.changed
+		j.mu.Unlock()
+		event := "progress"
+		if st.State != StateRunning {
+			event = "end"
+		}
+		b, _ := json.Marshal(st)
+		if _, err := fmt.Fprintf(w, "event: %s\ndata: %s\n\n", event, b); err != nil {
+			return
+		}
+		if rc.Flush() != nil || event == "end" {
+			return
+		}
+	wait:
+		for {
+			select {
+			case <-changed:
+				break wait
+			case <-r.Context().Done():
+				return
+			case <-s.ctx.Done():
+				return
+			case <-tick.C:
+				if _, err := fmt.Fprint(w, ": still here\n\n"); err != nil || rc.Flush() != nil {
+					return
+				}
+			}
+		}
+	}
+}
+
+// pageRange reads offset and count from the query and returns the kept solutions they
+// select, with their offset, or answers 400.
+func (s *Server) pageRange(w http.ResponseWriter, r *http.Request, j *job, defCount int) (sols [][]int, classes []int, offset int, ok bool) {
+	num := func(name string, def int) (int, bool) {
+		v := r.URL.Query().Get(name)
+		if v == "" {
+			return def, true
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("%s=%q: want a number >= 0", name, v))
+			return 0, false
+		}
+		return n, true
+	}
+	offset, ok1 := num("offset", 0)
+	count, ok2 := num("count", defCount)
+	if !ok1 || !ok2 {
+		return nil, nil, 0, false
+	}
+	count = min(count, s.opt.MaxPage)
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	lo := min(offset, len(j.sols))
+	hi := min(lo+count, len(j.sols))
+	sols = j.sols[lo:hi:hi]
+	if j.classes != nil {
+		classes = j.classes[lo:hi:hi]
+	}
+	return sols, classes, lo, true
+}
+
+func (s *Server) handleSolutions(w http.ResponseWriter, r *http.Request) {
+	j := s.job(w, r)
+	if j == nil {
+		return
+	}
+	sols, classes, offset, ok := s.pageRange(w, r, j, 20)
+	if !ok {
+		return
+	}
+	pg := Page{Offset: offset, Solutions: make([]Solution, len(sols))}
+	t := j.task
+	var buf bytes.Buffer
+	for i, sol := range sols {
+		out := Solution{Index: offset + i, Options: sol}
+		if t.text != nil {
+			out.Text = t.text(sol)
+		}
+		if t.draw != nil {
+			buf.Reset()
+			if err := t.draw(&buf, [][]int{sol}); err != nil {
+				writeError(w, http.StatusInternalServerError, "drawing: "+err.Error())
+				return
+			}
+			out.SVG = buf.String()
+		}
+		if classes != nil {
+			out.Class = classes[i]
+		}
+		pg.Solutions[i] = out
+	}
+	j.mu.Lock()
+	pg.Kept, pg.State = len(j.sols), j.state
+	j.mu.Unlock()
+	writeJSON(w, http.StatusOK, pg)
+}
+
+// handleSolutionsSVG draws the solutions selected by offset and count (one by default).
+func (s *Server) handleSolutionsSVG(w http.ResponseWriter, r *http.Request) {
+	j := s.job(w, r)
+	if j == nil {
+		return
+	}
+	t := j.task
+	if t.draw == nil {
+		writeError(w, http.StatusNotFound, "no drawings for "+t.title)
+		return
+	}
+	sols, _, offset, ok := s.pageRange(w, r, j, 1)
+	if !ok {
+		return
+	}
+	switch {
+	case len(sols) == 0:
+		writeError(w, http.StatusNotFound, "no solutions there")
+		return
+	case len(sols) > 1 && !t.multi:
+		writeError(w, http.StatusBadRequest, "draws one solution at a time here: ask for count=1")
+		return
+	}
+	var buf bytes.Buffer
+	if err := t.draw(&buf, sols); err != nil {
+		writeError(w, http.StatusInternalServerError, "drawing: "+err.Error())
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "image/svg+xml")
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s-%d.svg"`, t.kind, offset+1))
+	w.Write(buf.Bytes())
+}
+
+// handleSolutionsJSON answers every kept solution, as a download.
+func (s *Server) handleSolutionsJSON(w http.ResponseWriter, r *http.Request) {
+	j := s.job(w, r)
+	if j == nil {
+		return
+	}
+	type sol struct {
+		Options []int  `json:"options"`
+		Text    string `json:"text,omitempty"`
+		Class   int    `json:"class,omitempty"`
+	}
+	j.mu.Lock()
+	st := j.status()
+	sols, classes := j.sols, j.classes
+	j.mu.Unlock()
+	out := struct {
+		Title     string `json:"title"`
+		Mode      string `json:"mode"`
+		State     string `json:"state"`
+		Solutions uint64 `json:"found"`
+		Total     uint64 `json:"total,omitempty"`
+		List      []sol  `json:"solutions"`
+	}{Title: st.Title, Mode: st.Mode, State: st.State, Solutions: st.Solutions, Total: st.Total, List: make([]sol, len(sols))}
+	for i, k := range sols {
+		out.List[i] = sol{Options: k}
+		if j.task.text != nil {
+			out.List[i].Text = j.task.text(k)
+		}
+		if i < len(classes) {
+			out.List[i].Class = classes[i]
+		}
+	}
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s-solutions.json"`, j.task.kind))
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleProblem answers the problem searched in DLX format, as a download.
+func (s *Server) handleProblem(w http.ResponseWriter, r *http.Request) {
+	j := s.job(w, r)
+	if j == nil {
+		return
+	}
+	var buf bytes.Buffer
+	if err := dlx.Write(&buf, j.task.problem); err != nil {
+		writeError(w, http.StatusConflict, err.Error())
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/plain; charset=utf-8")
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s.dlx"`, j.task.kind))
+	w.Write(buf.Bytes())
+}

@@ -1,0 +1,309 @@
+package serve
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/verify"
+)
+
+// The states of a search.
+const (
+	StateRunning   = "running"
+	StateDone      = "done"      // the search ended: every solution found, or the limit reached
+	StateFailed    = "failed"    // an error stopped it
+	StateCancelled = "cancelled" // stopped by DELETE, the time limit, abandonment or shutdown
+)
+
+// The modes of a search.
+const (
+	ModeCount    = "count"    // count the solutions
+	ModeSolve    = "solve"    // list the solutions (the first Limit, or all)
+	ModeRandom   = "random"   // list Limit random solutions (default 1)
+	ModeDistinct = "distinct" // list one solution of every class of symmetric ones
+)
+
+// A job is one search and what it has found.
+type job struct {
+	id      string
+	task    *task
+	mode    string
+	limit   uint64
+	seed    uint64
+	created time.Time
+	cancel  context.CancelCauseFunc
+	done    chan struct{} // closed when the search has ended
+
+	mu       sync.Mutex
+	state    string
+	err      string
+	found    uint64 // solutions found (classes in distinct mode)
+	total    uint64 // distinct mode: solutions in the classes found
+	prog     xcover.Progress
+	partBase xcover.Stats // distinct tiling: the stats of the parts searched already
+	partDone int          // distinct tiling: the number of parts searched already
+	sols     [][]int      // kept solutions, at most Options.MaxSolutions
+	classes  []int        // distinct mode: the size of each kept solution's class
+	lastSeen time.Time
+	streams  int       // event streams open
+	finished time.Time // when the state left running
+	changed  chan struct{}
+}
+
+// newID returns a random job identifier that other pages cannot guess.
+func newID() string {
+	var b [12]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// notify wakes the event streams; j.mu must be held.
+func (j *job) notify() {
+	close(j.changed)
+	j.changed = make(chan struct{})
+}
+
+// status returns the job's status; j.mu must be held.
+func (j *job) status() Status {
+	st := Status{
+		ID:        j.id,
+		Kind:      j.task.kind,
+		Title:     j.task.title,
+		Mode:      j.mode,
+		State:     j.state,
+		Solutions: j.found,
+		Total:     j.total,
+		Kept:      len(j.sols),
+		Nodes:     j.prog.Nodes,
+		Fraction:  j.prog.Fraction,
+		Elapsed:   j.prog.Elapsed.Seconds(),
+		ETA:       -1,
+		Error:     j.err,
+		Note:      j.task.note,
+		Warnings:  j.task.warnings,
+		Drawable:  j.task.draw != nil,
+		Items:     j.task.problem.NumItems(),
+		Options:   j.task.problem.NumOptions(),
+	}
+	if j.mode == ModeRandom {
+		seed := j.seed
+		st.Seed = &seed
+	}
+	if st.Elapsed > 0 {
+		st.NodesPerSecond = float64(st.Nodes) / st.Elapsed
+	}
+	switch {
+	case j.state != StateRunning:
+		st.ETA = 0
+		if j.state == StateDone {
+			st.Fraction = 1
+		}
+	case st.Fraction > 0:
+		st.ETA = st.Elapsed * (1 - st.Fraction) / st.Fraction
+	}
+	return st
+}
+
+// start registers a job for the task and starts its search, or returns the HTTP status
+// and message of a refusal.
+func (s *Server) start(t *task, req *Request) (*job, int, string) {
+	now := s.opt.Time()
+	j := &job{
+		id:       newID(),
+		task:     t,
+		mode:     req.Mode,
+		limit:    req.Limit,
+		created:  now,
+		done:     make(chan struct{}),
+		state:    StateRunning,
+		lastSeen: now,
+		changed:  make(chan struct{}),
+	}
+	if j.mode == ModeRandom {
+		j.seed = uint64(now.UnixNano())
+		if req.Seed != nil {
+			j.seed = *req.Seed
+		}
+		if j.limit == 0 {
+			j.limit = 1
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.closed:
+		return nil, http.StatusServiceUnavailable, "server shutting down"
+	case s.running >= s.opt.MaxRunning:
+		return nil, http.StatusTooManyRequests, fmt.Sprintf("%d searches running already; try again later", s.running)
+	}
+	if len(s.jobs) >= s.opt.MaxJobs && !s.forgetOldest() {
+		return nil, http.StatusTooManyRequests, "too many searches kept; try again later"
+	}
+	ctx, cancel := context.WithCancelCause(s.ctx)
+	ctx, stopTimer := context.WithTimeoutCause(ctx, s.opt.JobTimeout, fmt.Errorf("time limit of %v reached", s.opt.JobTimeout))
+	j.cancel = cancel
+	s.jobs[j.id] = j
+	s.running++
+	s.wg.Add(1)
+	go s.run(ctx, j, stopTimer)
+	return j, 0, ""
+}
+
+// forgetOldest forgets the finished job that ended first; s.mu must be held. It reports
+// false if every job is running.
+func (s *Server) forgetOldest() bool {
+	var old *job
+	for _, j := range s.jobs {
+		j.mu.Lock()
+		if j.state != StateRunning && (old == nil || j.finished.Before(old.finished)) {
+			old = j
+		}
+		j.mu.Unlock()
+	}
+	if old == nil {
+		return false
+	}
+	delete(s.jobs, old.id)
+	return true
+}
+
+// errShutdown is the cause of the searches stopped by Close.
+var errShutdown = errors.New("server shutting down")
+
+// run searches, then records how the search ended.
+func (s *Server) run(ctx context.Context, j *job, stopTimer context.CancelFunc) {
+	defer s.wg.Done()
+	err := s.search(ctx, j)
+	stopped, cause := ctx.Err() != nil, context.Cause(ctx)
+	stopTimer()
+	j.cancel(nil)
+	j.mu.Lock()
+	j.finished = s.opt.Time()
+	switch {
+	case err == nil:
+		j.state = StateDone
+	case stopped:
+		j.state = StateCancelled
+		if errors.Is(cause, context.Canceled) && s.ctx.Err() != nil {
+			cause = errShutdown
+		}
+		j.err = cause.Error()
+	default:
+		j.state = StateFailed
+		j.err = err.Error()
+	}
+	j.notify()
+	j.mu.Unlock()
+	close(j.done)
+	s.mu.Lock()
+	s.running--
+	s.mu.Unlock()
+}
+
+// search runs the job's search and keeps what it finds.
+func (s *Server) search(ctx context.Context, j *job) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	t := j.task
+	if t.note != "" && t.impossible {
+		return nil // no solutions, and no search needed to say so
+	}
+	cfg := xcover.Config{
+		Limit:            j.limit,
+		Initial:          t.initial,
+		Workers:          s.opt.Workers,
+		ProgressInterval: s.opt.ProgressInterval,
+		Progress:         j.progress,
+	}
+	if j.mode == ModeRandom {
+		cfg.Random, cfg.Seed = true, j.seed
+	}
+	checker := verify.NewChecker(t.problem)
+	// keep checks a solution and keeps it if there is room; class is the size of its class
+	// of symmetric solutions in distinct mode.
+	keep := func(sol []int, class int) error {
+		if v := checker.Check(sol); len(v) > 0 {
+			return fmt.Errorf("internal error: the search returned a non-solution: %s", v[0].Msg)
+		}
+		j.mu.Lock()
+		defer j.mu.Unlock()
+		j.found++
+		j.total += uint64(class)
+		if len(j.sols) < s.opt.MaxSolutions {
+			if t.check != nil {
+				if err := t.check(sol); err != nil {
+					return fmt.Errorf("internal error: invalid solution: %v", err)
+				}
+			}
+			j.sols = append(j.sols, sol)
+			if j.mode == ModeDistinct {
+				j.classes = append(j.classes, class)
+			}
+		}
+		return nil
+	}
+	switch j.mode {
+	case ModeCount:
+		sv, err := xcover.NewSolver(t.problem, cfg)
+		if err != nil {
+			return err
+		}
+		n, err := sv.Count(ctx)
+		j.mu.Lock()
+		j.found = n
+		j.mu.Unlock()
+		return err
+	case ModeDistinct:
+		var kerr error
+		cfg.Limit = 0 // the limit counts classes, not solutions
+		err := t.distinct(ctx, cfg, func(sol []int, class int) bool {
+			kerr = keep(sol, class)
+			return kerr == nil && (j.limit == 0 || j.found < j.limit)
+		})
+		return errors.Join(kerr, err)
+	default: // solve, random
+		sv, err := xcover.NewSolver(t.problem, cfg)
+		if err != nil {
+			return err
+		}
+		for sol := range sv.Solutions(ctx) {
+			if err := keep(sol, 0); err != nil {
+				return err
+			}
+		}
+		return sv.Err()
+	}
+}
+
+// progress records a progress report of the job's search.
+func (j *job) progress(p xcover.Progress) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.task.parts > 1 {
+		// A distinct tiling search runs one search per part, each reporting from zero:
+		// add up their work, and spread the fraction over the parts.
+		p.Stats.Nodes += j.partBase.Nodes
+		p.Stats.Updates += j.partBase.Updates
+		p.Stats.Elapsed += j.partBase.Elapsed
+		p.Fraction = (float64(j.partDone) + p.Fraction) / float64(j.task.parts)
+		if p.Done {
+			j.partBase = p.Stats
+			j.partDone++
+		}
+	}
+	if j.mode == ModeCount {
+		j.found = p.Solutions
+	}
+	j.prog = p
+	j.notify()
+}
