@@ -235,15 +235,19 @@ func (k *kernel9) propagate(s *state9, depth int) bool {
 						progress = true
 					}
 				}
+				// Boxes: bit 3x of these masks is about the box of columns 3x..3x+2.
 				ou, tu := u0|u1|u2, u0&u1|u0&u2|u1&u2
-				for x := 0; x < 9; x += 3 {
-					if og := ou >> x & 7; og != 0 && og&(og-1) == 0 && tu>>x&7 == 0 {
-						col := og << x
-						if !k.place(s, b, wu&(col|col<<9|col<<18), d) {
-							return false
-						}
-						progress = true
+				const low = 0111
+				anyCol := (ou | ou>>1 | ou>>2) & low
+				twoCols := (ou&(ou>>1) | ou&(ou>>2) | (ou>>1)&(ou>>2)) & low
+				twoRows := (tu | tu>>1 | tu>>2) & low
+				for one := anyCol &^ twoCols &^ twoRows; one != 0; one &= one - 1 {
+					x := bits.TrailingZeros32(one)
+					col := ou & (7 << x)
+					if !k.place(s, b, wu&(col|col<<9|col<<18), d) {
+						return false
 					}
+					progress = true
 				}
 			}
 			for ex := cOnes &^ cTwos; ex != 0; ex &= ex - 1 {
