@@ -70,8 +70,8 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 
 	cfg := xcover.Config{Workers: opt.Config.Workers, ProgressInterval: opt.Config.ProgressInterval}
 	user := opt.Config.Progress
-	if user == nil && cfg.ProgressInterval <= 0 {
-		cfg.ProgressInterval = time.Second
+	if user == nil { // the callback only notes the work done, for the saves
+		cfg.ProgressInterval = min(time.Second, max(opt.SaveEvery, 100*time.Millisecond))
 	}
 	baseSolutions := base.Solutions()
 	cfg.Progress = func(pr xcover.Progress) {

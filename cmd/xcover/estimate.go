@@ -26,9 +26,11 @@ type estimateJSON struct {
 	SecondsErr     float64 `json:"seconds_err"`
 	Workers        int     `json:"workers"`
 	WallSeconds    float64 `json:"wall_seconds"` // Seconds / Workers
-	// Exact is set when the sample run finished the whole search: the counts are then the
-	// true ones.
-	Exact bool `json:"exact,omitempty"`
+	// Exact is set when the sample run finished the whole search: ExactNodes and
+	// ExactSolutions are then the true counts, and Seconds the time it took.
+	Exact          bool   `json:"exact,omitempty"`
+	ExactNodes     uint64 `json:"exact_nodes,omitempty"`
+	ExactSolutions uint64 `json:"exact_solutions,omitempty"`
 }
 
 func newEstimateCmd() *cobra.Command {
@@ -105,9 +107,7 @@ probes help. If the sample run finishes the search, the counts are exact.`,
 				out.NodesPerSecond = float64(st.Nodes) / el
 			}
 			if serr == nil { // the sample run finished the search
-				out.Exact = true
-				out.Nodes, out.NodesErr = float64(st.Nodes), 0
-				out.Solutions, out.SolutionsErr = float64(n), 0
+				out.Exact, out.ExactNodes, out.ExactSolutions = true, st.Nodes, n
 				out.Seconds = st.Elapsed.Seconds()
 			} else if out.NodesPerSecond > 0 {
 				out.Seconds = out.Nodes / out.NodesPerSecond
@@ -144,14 +144,18 @@ probes help. If the sample run finishes the search, the counts are exact.`,
 // estimateText describes an estimate in a few lines.
 func estimateText(e estimateJSON) string {
 	var b strings.Builder
+	fmt.Fprintf(&b, "nodes      %.3g ± %.2g\n", e.Nodes, e.NodesErr)
+	if e.Solutions == 0 {
+		fmt.Fprintf(&b, "solutions  0: no probe reached a solution (none, or too rare for %d probes)\n", e.Probes)
+	} else {
+		fmt.Fprintf(&b, "solutions  %.3g ± %.2g\n", e.Solutions, e.SolutionsErr)
+	}
 	if e.Exact {
-		fmt.Fprintf(&b, "nodes      %.0f (exact: the sample run finished the search)\n", e.Nodes)
-		fmt.Fprintf(&b, "solutions  %.0f (exact)\n", e.Solutions)
-		fmt.Fprintf(&b, "time       %s on 1 worker\n", roundDuration(seconds(e.Seconds)))
+		fmt.Fprintf(&b, "exact      %d nodes, %d solutions in %s on 1 worker: the sample run finished the search\n",
+			e.ExactNodes, e.ExactSolutions, roundDuration(seconds(e.Seconds)))
+		fmt.Fprintf(&b, "(Knuth's estimate from %d random probes, seed %d; ± one standard error)\n", e.Probes, e.Seed)
 		return b.String()
 	}
-	fmt.Fprintf(&b, "nodes      %.3g ± %.2g\n", e.Nodes, e.NodesErr)
-	fmt.Fprintf(&b, "solutions  %.3g ± %.2g\n", e.Solutions, e.SolutionsErr)
 	fmt.Fprintf(&b, "speed      %s nodes/s on 1 worker (sample run)\n", siCount(e.NodesPerSecond))
 	fmt.Fprintf(&b, "time       %s ± %s on 1 worker", humanDuration(e.Seconds), humanDuration(e.SecondsErr))
 	if e.Workers > 1 {
