@@ -109,7 +109,8 @@ func (k *kernel9) search(depth int) bool {
 	}
 	// Branch on a cell with two candidates if there is one, else on one with fewest.
 	best := -1
-	for b := 0; b < 3 && best < 0; b++ {
+	var two [3]uint32
+	for b := 0; b < 3; b++ {
 		var ones, twos, threes uint32
 		for d := 0; d < 9; d++ {
 			m := s.p[3*d+b]
@@ -117,8 +118,20 @@ func (k *kernel9) search(depth int) bool {
 			twos |= ones & m
 			ones |= m
 		}
-		if two := twos &^ threes & s.u[b]; two != 0 {
-			best = 27*b + bits.TrailingZeros32(two)
+		two[b] = twos &^ threes & s.u[b]
+	}
+	if two[0]|two[1]|two[2] != 0 {
+		// Among the cells with two candidates, the one with most such peers.
+		score := -1
+		for b := 0; b < 3; b++ {
+			for m := two[b]; m != 0; m &= m - 1 {
+				c := 27*b + bits.TrailingZeros32(m)
+				pr := &k.peers[c]
+				sc := bits.OnesCount32(pr[0]&two[0]) + bits.OnesCount32(pr[1]&two[1]) + bits.OnesCount32(pr[2]&two[2])
+				if sc > score {
+					best, score = c, sc
+				}
+			}
 		}
 	}
 	if best < 0 {
