@@ -286,3 +286,79 @@ func TestCluster(t *testing.T) {
 		}
 	}
 }
+
+// TestSlurmScript runs deploy/slurm/count.sbatch as each task of a job array would, with
+// stand-ins for srun (runs its arguments), sbatch (records them) and xcover (this test
+// binary), then runs the merge job that the first task submitted.
+func TestSlurmScript(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	script, err := filepath.Abs(filepath.Join("..", "..", "deploy", "slurm", "count.sbatch"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	bin := filepath.Join(work, "bin")
+	stubs := map[string]string{
+		"srun":   `exec "$@"`,
+		"sbatch": `printf '%s\n' "$@" >> "$SBATCH_LOG"`,
+		"xcover": fmt.Sprintf(`XCOVER_TEST_PROCESS=1 exec %q -test.run='^TestXcoverProcess$' -- "$@"`, os.Args[0]),
+	}
+	if err := os.Mkdir(bin, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range stubs {
+		if err := os.WriteFile(filepath.Join(bin, name), []byte("#!/bin/sh\n"+body+"\n"), 0o777); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(work, "q10.dlx"), []byte(queensDLX(10)), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	sbatchLog := filepath.Join(work, "sbatch.log")
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "JOB_COMPLETION_INDEX=") && !strings.HasPrefix(kv, "SLURM_") && !strings.HasPrefix(kv, "PATH=") {
+			env = append(env, kv)
+		}
+	}
+	env = append(env, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "SBATCH_LOG="+sbatchLog,
+		"SLURM_ARRAY_JOB_ID=4242", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_MAX=3", "SLURM_CPUS_PER_TASK=2")
+	for _, k := range []int{3, 1, 2} {
+		cmd := exec.Command(bash, script, "q10.dlx", "results")
+		cmd.Dir = work
+		cmd.Env = append(env, fmt.Sprintf("SLURM_ARRAY_TASK_ID=%d", k))
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("task %d: %v: %s", k, err, out)
+		}
+	}
+	logged, err := os.ReadFile(sbatchLog)
+	if err != nil {
+		t.Fatalf("no merge job submitted: %v", err)
+	}
+	args := strings.Split(strings.TrimSpace(string(logged)), "\n")
+	var wrap string
+	for _, a := range args {
+		if w, ok := strings.CutPrefix(a, "--wrap="); ok {
+			wrap = w
+		}
+	}
+	if !slices.Contains(args, "--dependency=afterok:4242") || wrap == "" {
+		t.Fatalf("merge job submitted as sbatch %q", args)
+	}
+	merge := exec.Command("sh", "-c", wrap)
+	merge.Dir = work
+	merge.Env = env
+	if out, err := merge.CombinedOutput(); err != nil {
+		t.Fatalf("merge job: %v: %s", err, out)
+	}
+	total, err := os.ReadFile(filepath.Join(work, "results", "total.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := decodeShard(t, string(total)); v.Solutions.Int64() != 724 || v.Shards != 3 {
+		t.Errorf("total %s", total)
+	}
+}
