@@ -127,7 +127,16 @@ func (k *kernel9) search(depth int) bool {
 			for m := two[b]; m != 0; m &= m - 1 {
 				c := 27*b + bits.TrailingZeros32(m)
 				pr := &k.peers[c]
-				sc := bits.OnesCount32(pr[0]&two[0]) + bits.OnesCount32(pr[1]&two[1]) + bits.OnesCount32(pr[2]&two[2])
+				bit := uint32(1) << (c % 27)
+				var dm [3]uint32 // places of the cell's two digits
+				for d := 0; d < 9; d++ {
+					if s.p[3*d+b]&bit != 0 {
+						dm[0] |= s.p[3*d]
+						dm[1] |= s.p[3*d+1]
+						dm[2] |= s.p[3*d+2]
+					}
+				}
+				sc := bits.OnesCount32(pr[0]&two[0]&dm[0]) + bits.OnesCount32(pr[1]&two[1]&dm[1]) + bits.OnesCount32(pr[2]&two[2]&dm[2])
 				if sc > score {
 					best, score = c, sc
 				}
