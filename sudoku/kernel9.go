@@ -136,7 +136,8 @@ func (k *kernel9) search(depth int) bool {
 						dm[2] |= s.p[3*d+2]
 					}
 				}
-				sc := bits.OnesCount32(pr[0]&two[0]&dm[0]) + bits.OnesCount32(pr[1]&two[1]&dm[1]) + bits.OnesCount32(pr[2]&two[2]&dm[2])
+				sc := 4*(bits.OnesCount32(pr[0]&two[0]&dm[0])+bits.OnesCount32(pr[1]&two[1]&dm[1])+bits.OnesCount32(pr[2]&two[2]&dm[2])) +
+					bits.OnesCount32(pr[0]&s.u[0]&dm[0]) + bits.OnesCount32(pr[1]&s.u[1]&dm[1]) + bits.OnesCount32(pr[2]&s.u[2]&dm[2])
 				if sc > score {
 					best, score = c, sc
 				}
