@@ -68,9 +68,12 @@ type Stats struct {
 // pollEvery is how many nodes pass between calls of Params.Poll (a power of two).
 const pollEvery = 1 << 12
 
-// Kernel names the kernel Run would choose for sp.
-func Kernel(sp *Spec) string {
-	if sp.exact() {
+// Kernel names the kernel Run would choose for sp: "bits", "X" or "M".
+func Kernel(sp *Spec, random bool) string {
+	switch {
+	case useBits(sp, random):
+		return "bits"
+	case sp.exact():
 		return "X"
 	}
 	return "M"
@@ -105,6 +108,11 @@ func newKernel(sp *Spec, p *Params) kernel {
 	rbufCap := 0
 	if rng != nil {
 		rbufCap = len(sp.Item) + sp.NumOptions() + sp.NumPrimary + 1
+	}
+	if useBits(sp, p.Random) {
+		k := newKernelB(sp)
+		k.force(p.Initial)
+		return k
 	}
 	if sp.exact() {
 		k := newKernelX(sp)

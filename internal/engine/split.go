@@ -205,6 +205,8 @@ func fractionAt(k kernel) float64 {
 		return fraction(k.pos, k.cnt, k.level)
 	case *kernelM:
 		return fraction(k.pos, k.cnt, k.level)
+	case *kernelB:
+		return fraction(k.pos, k.cnt, k.level)
 	}
 	return 0
 }

@@ -1,0 +1,445 @@
+package engine
+
+import (
+	"math"
+	"math/bits"
+	"unsafe"
+)
+
+// kernelB is Algorithms X, C and M on bitsets, for problems with few options (see useBits).
+//
+// The state of a node is the set A of options still possible, a bitset over the options,
+// and per primary item the number of possible options containing it (cnt) and the number of
+// times it may still be covered (room), plus the set of unsettled primary items. Each level
+// has its own copy of the state, so going back up costs nothing.
+//
+// Taking option o removes from A every option that conflicts with it, a precomputed bitset:
+// the options sharing an item that o fills for good (an item with upper bound 1), and those
+// sharing a secondary item unless both give it the same colour. Items with larger bounds
+// lose their options when their room runs out. Branching is Algorithm M's: an item with
+// room 1 tries each of its options in turn, then (if it needs no more) none; an item with
+// more room takes its first option and, for the later branches, excludes the options taken
+// in the earlier ones. For problems without bounds this is Algorithm X (or C with colours)
+// with the same search tree as the dancing-links kernels.
+//
+// Memory: a conflict bitset per option (options²/8 bytes), a bitset per primary item, and
+// per level a copy of the state.
+type kernelB struct {
+	w, np, wp  int      // words per option bitset, primary items, words of the item bitset
+	mask       []uint64 // primary item i's options: mask[i*w:(i+1)*w]
+	conf       []uint64 // option o's conflicts: conf[o*w:(o+1)*w]
+	pstart     []int32  // option o's primary items: pitems[pstart[o]:pstart[o+1]]
+	pitems     []int32
+	hi, slack  []int32 // bounds of each primary item
+	forced     []int32
+	level      int
+	sw, si     int      // words and ints of one level's state
+	words      []uint64 // level l's A then unsettled-item bitset: words[l*sw:(l+1)*sw]
+	ints       []int32  // level l's cnt then room: ints[l*si:(l+1)*si]
+	item, cur  []int32  // per level: item branched on; in cover mode the option tried
+	pos, cnt   []int32  // per level: branch number and count, for the progress estimate
+	chosen     []int32  // per level: the option taken, or -1 for a null branch
+	mode       []uint8
+	sol        []int32
+	saveW      []uint64 // the base level's state, which a search changes in tweak mode
+	saveI      []int32
+}
+
+// bitsMaxOptions bounds the problems kernelB takes: its conflict table grows as the square
+// of the number of options, and each node works on bitsets of that length.
+const bitsMaxOptions = 1 << 13
+
+// useBits reports whether kernelB should run sp.
+func useBits(sp *Spec, random bool) bool {
+	return !random && sp.NumOptions() <= bitsMaxOptions && sp.NumPrimary > 0
+}
+
+func newKernelB(sp *Spec) *kernelB {
+	nopt := sp.NumOptions()
+	np := sp.NumPrimary
+	w := max(1, (nopt+63)/64)
+	k := &kernelB{w: w, np: np, wp: (np + 63) / 64}
+	k.hi = sp.Hi[:np:np]
+	k.slack = make([]int32, np)
+	for i := range np {
+		k.slack[i] = sp.Hi[i] - sp.Lo[i]
+	}
+	// Item lists, with colours, for building the conflicts.
+	type use struct{ opt, color int32 }
+	lists := make([][]use, sp.NumItems)
+	k.pstart = make([]int32, nopt+1)
+	for o := range nopt {
+		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+			c := int32(0)
+			if sp.Color != nil {
+				c = sp.Color[e]
+			}
+			i := sp.Item[e]
+			lists[i] = append(lists[i], use{int32(o), c})
+			if int(i) < np {
+				k.pitems = append(k.pitems, i)
+			}
+		}
+		k.pstart[o+1] = int32(len(k.pitems))
+	}
+	k.mask = make([]uint64, np*w)
+	for i := range np {
+		for _, u := range lists[i] {
+			k.mask[i*w+int(u.opt)>>6] |= 1 << (u.opt & 63)
+		}
+	}
+	k.conf = make([]uint64, nopt*w)
+	for o := range nopt {
+		c := k.conf[o*w : (o+1)*w]
+		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+			i := sp.Item[e]
+			if int(i) < np {
+				if sp.Hi[i] == 1 {
+					for t, m := range k.mask[int(i)*w : (int(i)+1)*w] {
+						c[t] |= m
+					}
+				}
+				continue
+			}
+			col := int32(0)
+			if sp.Color != nil {
+				col = sp.Color[e]
+			}
+			for _, u := range lists[i] {
+				if col == 0 || u.color != col {
+					c[u.opt>>6] |= 1 << (u.opt & 63)
+				}
+			}
+		}
+	}
+	// Levels: each takes an option or settles an item.
+	depth := min(nopt, sumBounds(sp)) + np + 2
+	k.sw, k.si = w+k.wp, 2*np
+	k.words = make([]uint64, depth*k.sw)
+	k.ints = make([]int32, depth*k.si)
+	k.item = make([]int32, depth)
+	k.cur = make([]int32, depth)
+	k.pos = make([]int32, depth)
+	k.cnt = make([]int32, depth)
+	k.chosen = make([]int32, depth)
+	k.mode = make([]uint8, depth)
+	k.saveW = make([]uint64, k.sw)
+	k.saveI = make([]int32, k.si)
+	// The root state: every option possible, every primary item unsettled.
+	a := k.words[:w]
+	for o := range nopt {
+		a[o>>6] |= 1 << (o & 63)
+	}
+	act := k.words[w:k.sw]
+	for i := range np {
+		act[i>>6] |= 1 << (i & 63)
+	}
+	cnt, room := k.ints[:np], k.ints[np:2*np]
+	for i := range np {
+		cnt[i] = int32(len(lists[i]))
+		room[i] = sp.Hi[i]
+	}
+	return k
+}
+
+// sumBounds returns the sum of the primary items' upper bounds (capped).
+func sumBounds(sp *Spec) int {
+	s := 0
+	for _, h := range sp.Hi {
+		s += int(h)
+		if s > math.MaxInt32 {
+			return math.MaxInt32
+		}
+	}
+	return s
+}
+
+// force applies options that every solution must contain; compatible has vetted them.
+func (k *kernelB) force(opts []int32) {
+	for _, o := range opts {
+		k.forced = append(k.forced, o)
+		k.take(0, o)
+	}
+}
+
+// drop accounts for the options in word t of r leaving A in state s: their primary items'
+// counts go down. This is the kernel's inner loop; its indices come from the tables built
+// with the kernel, so it reads them without bounds checks.
+func (k *kernelB) drop(s int, t int, r uint64) {
+	cnt := unsafe.Pointer(&k.ints[s*k.si])
+	start := unsafe.Pointer(&k.pstart[0])
+	items := unsafe.Pointer(&k.pitems[0])
+	for r != 0 {
+		o := uintptr(t<<6 + bits.TrailingZeros64(r))
+		r &= r - 1
+		lo := uintptr(*(*int32)(unsafe.Add(start, 4*o)))
+		hi := uintptr(*(*int32)(unsafe.Add(start, 4*o+4)))
+		for e := lo; e < hi; e++ {
+			j := uintptr(*(*int32)(unsafe.Add(items, 4*e)))
+			*(*int32)(unsafe.Add(cnt, 4*j))--
+		}
+	}
+}
+
+// take applies option o to state s: o and the options conflicting with it leave A, and
+// o's primary items lose a unit of room, settling when none is left. (An item with upper
+// bound 1 has lost its options through the conflicts already.)
+func (k *kernelB) take(s int, o int32) {
+	w := k.w
+	a := k.words[s*k.sw : s*k.sw+w]
+	conf := k.conf[int(o)*w : int(o)*w+w]
+	for t := range a {
+		if r := a[t] & conf[t]; r != 0 {
+			a[t] &^= r
+			k.drop(s, t, r)
+		}
+	}
+	if t, bit := o>>6, uint64(1)<<(o&63); a[t]&bit != 0 {
+		a[t] &^= bit
+		k.drop(s, int(t), bit)
+	}
+	room := k.ints[s*k.si+k.np : s*k.si+2*k.np]
+	act := k.words[s*k.sw+w : (s+1)*k.sw]
+	for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
+		room[j]--
+		if k.hi[j] == 1 {
+			act[j>>6] &^= 1 << (j & 63)
+		} else if room[j] == 0 {
+			k.settle(s, j)
+		}
+	}
+}
+
+// settle removes item i's remaining options from A in state s and marks i settled.
+func (k *kernelB) settle(s int, i int32) {
+	w := k.w
+	a := k.words[s*k.sw : s*k.sw+w]
+	m := k.mask[int(i)*w : int(i)*w+w]
+	for t := range a {
+		if r := a[t] & m[t]; r != 0 {
+			a[t] &^= r
+			k.drop(s, t, r)
+		}
+	}
+	k.words[s*k.sw+w+int(i>>6)] &^= 1 << (i & 63)
+}
+
+// exclude removes option o from A in state s (o is known to be in it).
+func (k *kernelB) exclude(s int, o int32) {
+	k.words[s*k.sw+int(o>>6)] &^= 1 << (o & 63)
+	k.drop(s, int(o>>6), 1<<(o&63))
+}
+
+// copyState makes state s+1 a copy of state s.
+func (k *kernelB) copyState(s int) {
+	copy(k.words[(s+1)*k.sw:(s+2)*k.sw], k.words[s*k.sw:(s+1)*k.sw])
+	copy(k.ints[(s+1)*k.si:(s+2)*k.si], k.ints[s*k.si:(s+1)*k.si])
+}
+
+// nextOption returns the first option of item i in state s's A after option after, or -1.
+func (k *kernelB) nextOption(s int, i, after int32) int32 {
+	w := k.w
+	a := k.words[s*k.sw : s*k.sw+w]
+	m := k.mask[int(i)*w : int(i)*w+w]
+	from := after + 1
+	for t := int(from >> 6); t < w; t++ {
+		x := a[t] & m[t]
+		if t == int(from>>6) {
+			x &^= 1<<(from&63) - 1
+		}
+		if x != 0 {
+			return int32(t<<6 + bits.TrailingZeros64(x))
+		}
+	}
+	return -1
+}
+
+// choose returns the unsettled primary item of state s with the least branching degree,
+// and the degree (Knuth's rule, as in kernelM); -1 when every item is settled.
+func (k *kernelB) choose(s int) (best, bestScore int32) {
+	act := k.words[s*k.sw+k.w : (s+1)*k.sw]
+	cnt, room := k.ints[s*k.si:s*k.si+k.np], k.ints[s*k.si+k.np:s*k.si+2*k.np]
+	best, bestScore = -1, math.MaxInt32
+	var bestS, bestL int32
+	for t, word := range act {
+		for word != 0 {
+			j := int32(t<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			l, r := cnt[j], room[j]
+			sl := min(k.slack[j], r)
+			d := l + sl - r + 1
+			if d < bestScore || d == bestScore && (sl < bestS || sl == bestS && l > bestL) {
+				best, bestScore, bestS, bestL = j, d, sl, l
+				if d <= 0 {
+					return best, bestScore
+				}
+			}
+		}
+	}
+	return best, bestScore
+}
+
+// branches chooses the item to branch on at the current node and returns the number of
+// branches: 0 at a dead end, -1 at a solution.
+func (k *kernelB) branches() int32 {
+	i, d := k.choose(k.level)
+	if i < 0 {
+		return -1
+	}
+	d = max(d, 0)
+	k.item[k.level], k.cnt[k.level] = i, d
+	return d
+}
+
+// descend moves to branch b of the current node; this level's own state is left as it was.
+func (k *kernelB) descend(b int32) {
+	s := k.level
+	i := k.item[s]
+	k.pos[s] = b
+	k.copyState(s)
+	room := k.ints[s*k.si+k.np+int(i)]
+	options := k.cnt[s]
+	if room <= k.slack[i] {
+		options-- // the last branch is the null one
+	}
+	if room == 1 { // cover mode: the b-th option, or none
+		x := int32(-1)
+		for range b + 1 {
+			if x = k.nextOption(s, i, x); x < 0 {
+				break
+			}
+		}
+		if b < options {
+			k.mode[s], k.cur[s], k.chosen[s] = modeCover, x, x
+			k.take(s+1, x)
+		} else {
+			k.mode[s], k.chosen[s] = modeCoverNull, -1
+			k.settle(s+1, i)
+		}
+	} else { // tweak mode: the first b options excluded, then the next one taken, or none
+		for range min(b, options) {
+			k.exclude(s+1, k.nextOption(s+1, i, -1))
+		}
+		if b < options {
+			x := k.nextOption(s+1, i, -1)
+			k.exclude(s+1, x)
+			k.mode[s], k.chosen[s] = modeTweak, x
+			k.take(s+1, x)
+		} else {
+			k.mode[s], k.chosen[s] = modeTweakNull, -1
+			k.settle(s+1, i)
+		}
+	}
+	k.level++
+}
+
+// ascend undoes the last descend.
+func (k *kernelB) ascend() { k.level-- }
+
+// search runs the search on the subtree of the current node, and reports whether it
+// finished it (false when Visit or Poll stopped it).
+func (k *kernelB) search(p *Params, st *Stats) bool {
+	base := k.level
+	level := base
+	var i, x, d int32
+	np := k.np
+	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
+	copy(k.saveI, k.ints[base*k.si:(base+1)*k.si])
+
+forward:
+	st.Nodes++
+	if st.Nodes&(pollEvery-1) == 0 && p.Poll != nil {
+		if !p.Poll(st, fraction(k.pos, k.cnt, level)) {
+			return false
+		}
+	}
+	i, d = k.choose(level)
+	if i < 0 { // every primary item is settled
+		if !k.visit(p, st, level) {
+			return false
+		}
+		goto backdown
+	}
+	if d <= 0 {
+		goto backdown
+	}
+	k.item[level], k.pos[level], k.cnt[level] = i, 0, d
+	if k.ints[level*k.si+np+int(i)] == 1 {
+		k.mode[level], k.cur[level] = modeCover, -1
+		goto tryCover
+	}
+	k.mode[level] = modeTweak
+	goto tryTweak
+
+tryCover:
+	i = k.item[level]
+	x = k.nextOption(level, i, k.cur[level])
+	if x < 0 { // every option tried: the null branch, if i needs nothing more
+		if k.slack[i] == 0 {
+			goto backdown
+		}
+		k.mode[level], k.chosen[level] = modeCoverNull, -1
+		k.copyState(level)
+		k.settle(level+1, i)
+		level++
+		goto forward
+	}
+	k.cur[level], k.chosen[level] = x, x
+	k.copyState(level)
+	k.take(level+1, x)
+	level++
+	goto forward
+
+tryTweak:
+	i = k.item[level]
+	if l, need := k.ints[level*k.si+int(i)], k.ints[level*k.si+np+int(i)]-k.slack[i]; l > 0 && l >= need {
+		x = k.nextOption(level, i, -1)
+		k.exclude(level, x) // gone for this branch and all later ones
+		k.chosen[level] = x
+		k.copyState(level)
+		k.take(level+1, x)
+		level++
+		goto forward
+	} else if need > 0 {
+		goto backdown
+	}
+	k.mode[level], k.chosen[level] = modeTweakNull, -1
+	k.copyState(level)
+	k.settle(level+1, i)
+	level++
+	goto forward
+
+backdown:
+	if level == base {
+		copy(k.words[base*k.sw:(base+1)*k.sw], k.saveW)
+		copy(k.ints[base*k.si:(base+1)*k.si], k.saveI)
+		return true
+	}
+	level--
+	k.pos[level]++
+	switch k.mode[level] {
+	case modeCover:
+		goto tryCover
+	case modeTweak:
+		goto tryTweak
+	}
+	goto backdown
+}
+
+// visit reports the solution (the options taken at every level, plus the forced ones) and
+// says whether to go on.
+func (k *kernelB) visit(p *Params, st *Stats, level int) bool {
+	st.Solutions++
+	if p.Visit != nil {
+		k.sol = append(k.sol[:0], k.forced...)
+		for l := range level {
+			if x := k.chosen[l]; x >= 0 {
+				k.sol = append(k.sol, x)
+			}
+		}
+		if !p.Visit(k.sol) {
+			return false
+		}
+	}
+	return p.Limit == 0 || st.Solutions < p.Limit
+}
