@@ -25,24 +25,25 @@ import (
 // Memory: a conflict bitset per option (options²/8 bytes), a bitset per primary item, and
 // per level a copy of the state.
 type kernelB struct {
-	w, np, wp  int      // words per option bitset, primary items, words of the item bitset
-	mask       []uint64 // primary item i's options: mask[i*w:(i+1)*w]
-	conf       []uint64 // option o's conflicts: conf[o*w:(o+1)*w]
-	pstart     []int32  // option o's primary items: pitems[pstart[o]:pstart[o+1]]
-	pitems     []int32
-	hi, slack  []int32 // bounds of each primary item
-	forced     []int32
-	level      int
-	sw, si     int      // words and ints of one level's state
-	words      []uint64 // level l's A then unsettled-item bitset: words[l*sw:(l+1)*sw]
-	ints       []int32  // level l's cnt then room: ints[l*si:(l+1)*si]
-	item, cur  []int32  // per level: item branched on; in cover mode the option tried
-	pos, cnt   []int32  // per level: branch number and count, for the progress estimate
-	chosen     []int32  // per level: the option taken, or -1 for a null branch
-	mode       []uint8
-	sol        []int32
-	saveW      []uint64 // the base level's state, which a search changes in tweak mode
-	saveI      []int32
+	w, np, wp int      // words per option bitset, primary items, words of the item bitset
+	mask      []uint64 // primary item i's options: mask[i*w:(i+1)*w]
+	conf      []uint64 // option o's conflicts: conf[o*w:(o+1)*w]
+	pstart    []int32  // option o's primary items: pitems[pstart[o]:pstart[o+1]]
+	pitems    []int32
+	hi, slack []int32 // bounds of each primary item
+	plain     bool    // every primary item is covered exactly once
+	forced    []int32
+	level     int
+	sw, si    int      // words and ints of one level's state
+	words     []uint64 // level l's A then unsettled-item bitset: words[l*sw:(l+1)*sw]
+	ints      []int32  // level l's cnt then room: ints[l*si:(l+1)*si]
+	item, cur []int32  // per level: item branched on; in cover mode the option tried
+	pos, cnt  []int32  // per level: branch number and count, for the progress estimate
+	chosen    []int32  // per level: the option taken, or -1 for a null branch
+	mode      []uint8
+	sol       []int32
+	saveW     []uint64 // the base level's state, which a search changes in tweak mode
+	saveI     []int32
 }
 
 // bitsMaxOptions bounds the problems kernelB takes: its conflict table grows as the square
@@ -61,8 +62,10 @@ func newKernelB(sp *Spec) *kernelB {
 	k := &kernelB{w: w, np: np, wp: (np + 63) / 64}
 	k.hi = sp.Hi[:np:np]
 	k.slack = make([]int32, np)
+	k.plain = true
 	for i := range np {
 		k.slack[i] = sp.Hi[i] - sp.Lo[i]
+		k.plain = k.plain && sp.Lo[i] == 1 && sp.Hi[i] == 1
 	}
 	// Item lists, with colours, for building the conflicts.
 	type use struct{ opt, color int32 }
@@ -258,8 +261,24 @@ func (k *kernelB) nextOption(s int, i, after int32) int32 {
 // and the degree (Knuth's rule, as in kernelM); -1 when every item is settled.
 func (k *kernelB) choose(s int) (best, bestScore int32) {
 	act := k.words[s*k.sw+k.w : (s+1)*k.sw]
-	cnt, room := k.ints[s*k.si:s*k.si+k.np], k.ints[s*k.si+k.np:s*k.si+2*k.np]
 	best, bestScore = -1, math.MaxInt32
+	if k.plain { // the degree is the count: the first item with the fewest options
+		cnt := unsafe.Pointer(&k.ints[s*k.si])
+		for t, word := range act {
+			for word != 0 {
+				j := int32(t<<6 + bits.TrailingZeros64(word))
+				word &= word - 1
+				if l := *(*int32)(unsafe.Add(cnt, 4*uintptr(j))); l < bestScore {
+					best, bestScore = j, l
+					if l == 0 {
+						return best, 0
+					}
+				}
+			}
+		}
+		return best, bestScore
+	}
+	cnt, room := k.ints[s*k.si:s*k.si+k.np], k.ints[s*k.si+k.np:s*k.si+2*k.np]
 	var bestS, bestL int32
 	for t, word := range act {
 		for word != 0 {
