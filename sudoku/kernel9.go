@@ -330,41 +330,45 @@ func (k *kernel9) locked(s *state9) bool {
 				changed = true
 			}
 		}
-		// Columns and boxes of each stack.
+		// Columns and boxes of each stack. cp[b]: the columns holding d in band b.
 		var cp [3]uint32
 		for b := 0; b < 3; b++ {
 			cp[b] = (p[b] | p[b]>>9 | p[b]>>18) & 0x1ff
 		}
-		for j := uint(0); j < 9; j++ {
-			colBit := uint32(1) << j
-			col3 := colBit | colBit<<9 | colBit<<18
-			stack := uint32(7) << (j / 3 * 3)
-			for b := 0; b < 3; b++ {
-				// Pointing: the box (b, stack) holds d only in column j.
-				if cp[b]&stack == colBit {
-					for o := 0; o < 3; o++ {
-						if o != b && p[o]&col3 != 0 {
-							p[o] &^= col3
-							changed = true
-						}
+		for b := 0; b < 3; b++ {
+			for x := 0; x < 9; x += 3 {
+				// Pointing: the box (b, x) holds d in one column only.
+				g := cp[b] & (7 << x)
+				if g == 0 || g&(g-1) != 0 {
+					continue
+				}
+				col3 := g | g<<9 | g<<18
+				for o := 0; o < 3; o++ {
+					if o != b && p[o]&col3 != 0 {
+						p[o] &^= col3
+						cp[o] &^= g
+						changed = true
 					}
 				}
 			}
-			// Claiming: column j holds d in one band only.
-			nb, which := 0, 0
-			for b := 0; b < 3; b++ {
-				if cp[b]&colBit != 0 {
-					nb++
-					which = b
-				}
+		}
+		// Claiming: a column holding d in one band only clears the rest of its box there.
+		ones := cp[0] | cp[1] | cp[2]
+		twos := cp[0]&cp[1] | cp[0]&cp[2] | cp[1]&cp[2]
+		for single := ones &^ twos; single != 0; single &= single - 1 {
+			col := single & -single
+			b := 0
+			for b < 3 && cp[b]&col == 0 {
+				b++
 			}
-			if nb == 1 && cp[which]&stack&^colBit != 0 {
-				other := (stack &^ colBit)
-				p[which] &^= other | other<<9 | other<<18
+			if b == 3 {
+				continue // cleared by a claim above: the next round sees the contradiction
+			}
+			stack := uint32(7) << (bits.TrailingZeros32(col) / 3 * 3)
+			if other := cp[b] & stack &^ col; other != 0 {
+				p[b] &^= other | other<<9 | other<<18
+				cp[b] &^= other
 				changed = true
-			}
-			for b := 0; b < 3; b++ {
-				cp[b] = (p[b] | p[b]>>9 | p[b]>>18) & 0x1ff
 			}
 		}
 	}
