@@ -308,21 +308,27 @@ func (k *kernel9) locked(s *state9) bool {
 		if (p[0]&s.u[0])|(p[1]&s.u[1])|(p[2]&s.u[2]) == 0 {
 			continue
 		}
-		// Rows and boxes of each band.
+		// Rows and boxes of each band. Bit 9r+3x of h: row r of the band holds d in box x.
 		for b := 0; b < 3; b++ {
 			w := p[b]
-			for x := uint(0); x < 9; x += 3 {
-				box := uint32(0x1c0e07) << x // the box's three 3-bit groups
-				in := w & box
-				for r := uint(0); r < 27; r += 9 {
-					row := uint32(0x1ff) << r
-					if in&^row == 0 && in != 0 && w&row&^box != 0 {
-						w &^= row &^ box // pointing: box confined to the row
-					}
-					if w&row&^box == 0 && w&row != 0 && in&^row != 0 {
-						w &^= box &^ row // claiming: row confined to the box
-						in = w & box
-					}
+			h := (w | w>>1 | w>>2) & 0o111111111
+			r0, r1, r2 := h&0o111, h>>9&0o111, h>>18&0o111
+			// Pointing: a box holding d in one row only clears the rest of the row.
+			for one := (r0 | r1 | r2) &^ (r0&r1 | r0&r2 | r1&r2); one != 0; one &= one - 1 {
+				x := bits.TrailingZeros32(one)
+				r := 0
+				if r1&(1<<x) != 0 {
+					r = 9
+				} else if r2&(1<<x) != 0 {
+					r = 18
+				}
+				w &^= 0x1ff << r &^ (7 << (x + r))
+			}
+			// Claiming: a row holding d in one box only clears the rest of the box.
+			for r, rb := range [3]uint32{r0, r1, r2} {
+				if rb != 0 && rb&(rb-1) == 0 {
+					x := bits.TrailingZeros32(rb)
+					w &^= 0x1c0e07 << x &^ (0x1ff << (9 * r))
 				}
 			}
 			if w != p[b] {
