@@ -48,6 +48,9 @@ func solverSpecs() []solverSpec {
 		{name: "minisat", binary: "minisat", pkg: "minisat", format: DIMACS, toFile: true,
 			args:    func(in, res string) []string { return []string{"-verb=0", in, res} },
 			comment: "MiniSat on the CNF"},
+		{name: "clasp", binary: "clasp", pkg: "clasp", format: OPB,
+			args:    func(in, _ string) []string { return []string{in} },
+			comment: "clasp on the OPB file"},
 		{name: "cvc5", binary: "cvc5", pkg: "cvc5", format: SMT2, smt: Int,
 			args:    func(in, _ string) []string { return []string{in} },
 			comment: "cvc5 on SMT-LIB2 with sums over Int"},
@@ -55,7 +58,8 @@ func solverSpecs() []solverSpec {
 }
 
 // Solvers returns the names of the external solvers that Solve can run, each with a
-// description: z3 (pseudo-boolean SMT-LIB2), z3-int, z3-sat, z3-opb, cadical, minisat, cvc5.
+// description: z3 (pseudo-boolean SMT-LIB2), z3-int, z3-sat, z3-opb, cadical, minisat,
+// clasp, cvc5.
 func Solvers() [][2]string {
 	var out [][2]string
 	for _, s := range solverSpecs() {
