@@ -130,6 +130,8 @@ options (sets of items), multiplicities on primary items, colours on secondary i
 		newTileCmd(),
 		newSudokuCmd(),
 		newServeCmd(),
+		newExportCmd(),
+		newImportCmd(),
 	)
 	classifyRunErrors(root)
 	return root

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/interop"
+)
+
+// importFlags are the flags of the import command.
+type importFlags struct {
+	from, via  string
+	all, count bool
+	limit      int
+	json       bool
+}
+
+func newImportCmd() *cobra.Command {
+	var f importFlags
+	cmd := &cobra.Command{
+		Use:   "import (--from FORMAT PROBLEM MODEL | --via SOLVER PROBLEM)",
+		Short: "Read a SAT, SMT or pseudo-boolean solver's answer back as a solution",
+		Long: `Import turns the answer of an external solver, run on a file that "xcover export"
+wrote, back into a solution of the DLX problem PROBLEM, checks it, and prints it as
+"xcover solve" does: its option lines and a blank line, or with --json one line
+{"options":[i,j,...]}.
+
+With --from FORMAT it reads the answer from the file MODEL ("-": standard input):
+
+  dimacs  SAT competition output ("s SATISFIABLE" and "v" lines: cadical, kissat,
+          z3 -dimacs) or MiniSat's result file ("SAT" and a line of literals)
+  smt2    what z3 or cvc5 print for (check-sat) and (get-model)
+  opb     "s" and "v" lines of a pseudo-boolean solver (clasp), or z3 -model's output
+
+With --via SOLVER it runs an installed solver end to end instead: export to a
+temporary directory, run, read, check. Solvers: z3 (smt2, pseudo-boolean), z3-int
+(smt2, Int sums), z3-sat (dimacs), z3-opb, cadical, minisat, clasp (opb) and cvc5
+(smt2, Int sums). --all (or --limit K) asks the solver again after each solution
+with that solution excluded, until it finds no more: a slow cross-check of the
+engine's count on small problems; --count prints only the number.
+
+An unsatisfiable answer prints "no solution" on standard error and exits 0, like a
+search that finds nothing. A model that is not a solution is an error.`,
+		Example: `  xcover export --to dimacs examples/queens8.dlx -o q8.cnf
+  cadical q8.cnf > q8.out; xcover import --from dimacs examples/queens8.dlx q8.out
+  minisat q8.cnf q8.res; xcover import --from dimacs --json examples/queens8.dlx q8.res
+  xcover export --to smt2 examples/queens8.dlx | z3 -in | xcover import --from smt2 examples/queens8.dlx -
+  xcover import --via cadical examples/queens8.dlx
+  xcover import --via minisat --all --count examples/queens8.dlx`,
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runImport(cmd, &f, args)
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&f.from, "from", "", "read the answer in file MODEL, written in `FORMAT` dimacs, smt2 or opb")
+	fs.StringVar(&f.via, "via", "", "run the installed `SOLVER` instead: z3, z3-int, z3-sat, z3-opb, cadical, minisat, clasp or cvc5")
+	fs.BoolVar(&f.all, "all", false, "with --via, find every solution, excluding each one found")
+	fs.IntVar(&f.limit, "limit", 0, "with --via, find at most `K` solutions that way (default 1, or all with --all)")
+	fs.BoolVar(&f.count, "count", false, "with --via, print the number of solutions found instead of them")
+	fs.BoolVar(&f.json, "json", false, `print one line {"options":[i,j,...]} per solution`)
+	return cmd
+}
+
+func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
+	switch {
+	case f.from == "" && f.via == "":
+		return usageErrorf("say where the answer comes from: --from FORMAT PROBLEM MODEL, or --via SOLVER PROBLEM")
+	case f.from != "" && f.via != "":
+		return usageErrorf("--from and --via exclude each other")
+	case f.from != "" && len(args) != 2:
+		return usageErrorf("--from needs two arguments, PROBLEM and MODEL")
+	case f.via != "" && len(args) != 1:
+		return usageErrorf("--via needs one argument, PROBLEM")
+	case f.from != "" && (f.all || f.count || cmd.Flags().Changed("limit")):
+		return usageErrorf("--all, --limit and --count need --via")
+	case f.limit < 0:
+		return usageErrorf("--limit must be at least 0, not %d", f.limit)
+	case f.all && f.limit > 0:
+		return usageErrorf("--all and --limit exclude each other")
+	}
+	if f.via != "" && !knownSolver(f.via) {
+		return usageErrorf("--via: unknown solver %q: want %s", f.via, solverNames())
+	}
+	if len(args) == 2 && args[0] == "-" && args[1] == "-" {
+		return usageErrorf("PROBLEM and MODEL cannot both be standard input")
+	}
+	file, err := readProblem(cmd, args[:1])
+	if err != nil {
+		return err
+	}
+	var sols [][]int
+	if f.from != "" {
+		format, err := interop.ParseFormat(f.from)
+		if err != nil {
+			return usageErrorf("--from: %v", err)
+		}
+		sol, found, err := readModelFile(cmd, args[1], format, file)
+		if err != nil {
+			return err
+		}
+		if found {
+			sols = [][]int{sol}
+		}
+	} else {
+		limit := f.limit
+		if limit == 0 && !f.all {
+			limit = 1
+		}
+		if f.all {
+			limit = 0
+		}
+		var err error
+		sols, err = interop.SolveAll(cmd.Context(), file.Problem, f.via, limit)
+		if err != nil {
+			if cmd.Context().Err() != nil {
+				return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted after %d solutions", len(sols))}
+			}
+			return err
+		}
+	}
+	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
+	if f.count {
+		fmt.Fprintf(out, "%d\n", len(sols))
+	} else {
+		if len(sols) == 0 {
+			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+		}
+		writeSolutions(out, sols, file, f.json)
+	}
+	if err := out.Flush(); err != nil {
+		return fmt.Errorf("writing solutions: %w", err)
+	}
+	return nil
+}
+
+// readModelFile reads a solver's answer from name ("-": stdin) and returns the verified
+// solution; found is false if the answer is unsat.
+func readModelFile(cmd *cobra.Command, name string, format interop.Format, file *dlx.File) (sol []int, found bool, err error) {
+	var r io.Reader
+	if name == "-" {
+		name, r = "<stdin>", cmd.InOrStdin()
+	} else {
+		fh, err := os.Open(name)
+		if err != nil {
+			return nil, false, err
+		}
+		defer fh.Close()
+		r = fh
+	}
+	m, err := interop.ReadModel(r, format)
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", name, err)
+	}
+	sol, err = m.Solution(file.Problem)
+	if errors.Is(err, interop.ErrNoSolution) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", name, err)
+	}
+	return sol, true, nil
+}
+
+// writeSolutions prints solutions as solve does: option lines and a blank line, or JSON
+// lines.
+func writeSolutions(w *bufio.Writer, sols [][]int, file *dlx.File, asJSON bool) {
+	var line []byte
+	for _, sol := range sols {
+		line = line[:0]
+		if asJSON {
+			line = appendJSONSolution(line, sol)
+		} else {
+			for _, k := range sol {
+				line = append(line, file.OptionText[k]...)
+				line = append(line, '\n')
+			}
+			line = append(line, '\n')
+		}
+		w.Write(line)
+	}
+}
+
+// knownSolver reports whether interop can run the solver called name.
+func knownSolver(name string) bool {
+	for _, s := range interop.Solvers() {
+		if s[0] == name {
+			return true
+		}
+	}
+	return false
+}
+
+// solverNames lists the solvers interop can run, as "a, b or c".
+func solverNames() string {
+	var names []string
+	for _, s := range interop.Solvers() {
+		names = append(names, s[0])
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
