@@ -27,6 +27,11 @@ type Config struct {
 	// ProgressInterval (default one second) while the search runs, and once at its end.
 	Progress         func(Progress)
 	ProgressInterval time.Duration
+	// Kernel forces one of the engine's kernels, for tests and benchmarks: "dlx" (dancing
+	// links), "bits" (bitsets), "bits-lazy" or "bits-counts" (bitsets, with counts of
+	// options found by popcounts or kept up to date). Empty, the usual, lets the engine
+	// choose by problem. A kernel that cannot run the problem is replaced by the choice.
+	Kernel string
 	// Workers is the number of goroutines to search with; 0 or 1 means one. With more, the
 	// search tree is cut into many more parts than workers, handed out as workers become
 	// free: counts and solution sets are those of one worker, but Solutions may come in
@@ -200,6 +205,7 @@ func (s *Solver) run(ctx context.Context, visit func([]int32) bool) {
 	}
 	params := &engine.Params{
 		Limit:   s.cfg.Limit,
+		Kernel:  s.cfg.Kernel,
 		Random:  s.cfg.Random,
 		Seed:    s.cfg.Seed,
 		Initial: s.init,

@@ -46,7 +46,12 @@ func (sp *Spec) exact() bool {
 
 // Params controls one search.
 type Params struct {
-	Limit   uint64 // stop after this many solutions; 0 = none
+	Limit uint64 // stop after this many solutions; 0 = none
+	// Kernel forces a kernel, for tests and benchmarks: "dlx" (dancing links: X when the
+	// problem allows, else M), "bits" (bitsets, counts chosen by size), "bits-lazy" and
+	// "bits-counts" (bitsets, counts by popcount or kept up to date); "" chooses by
+	// problem. A kernel that cannot run the problem is replaced by the automatic choice.
+	Kernel  string
 	Random  bool
 	Seed    uint64
 	Initial []int32 // options forced into every solution, distinct
@@ -68,16 +73,8 @@ type Stats struct {
 // pollEvery is how many nodes pass between calls of Params.Poll (a power of two).
 const pollEvery = 1 << 12
 
-// Kernel names the kernel Run would choose for sp: "bits", "X" or "M".
-func Kernel(sp *Spec, random bool) string {
-	switch {
-	case useBits(sp, random):
-		return "bits"
-	case sp.exact():
-		return "X"
-	}
-	return "M"
-}
+// Kernel names the kernel that runs sp with p: "bits", "X" or "M".
+func Kernel(sp *Spec, p *Params) string { return kernelName(sp, p) }
 
 // kernel is a search positioned at a node of the search tree.
 type kernel interface {
@@ -92,11 +89,16 @@ type kernel interface {
 	search(p *Params, st *Stats) bool
 }
 
-// newKernel sets up the kernel that fits sp, with the forced options applied; it returns nil
-// when they contradict each other.
+// newKernel sets up the kernel for sp and p, with the forced options applied; it returns
+// nil when they contradict each other.
 func newKernel(sp *Spec, p *Params) kernel {
 	if !compatible(sp, p.Initial) {
 		return nil
+	}
+	if choice := kernelName(sp, p); choice == "bits" {
+		k := newKernelB(sp, p.Kernel)
+		k.force(p.Initial)
+		return k
 	}
 	var rng *rand.Rand
 	if p.Random {
@@ -109,11 +111,6 @@ func newKernel(sp *Spec, p *Params) kernel {
 	if rng != nil {
 		rbufCap = len(sp.Item) + sp.NumOptions() + sp.NumPrimary + 1
 	}
-	if useBits(sp, p.Random) {
-		k := newKernelB(sp)
-		k.force(p.Initial)
-		return k
-	}
 	if sp.exact() {
 		k := newKernelX(sp)
 		k.rng, k.rbuf = rng, make([]int32, 0, rbufCap)
@@ -124,6 +121,20 @@ func newKernel(sp *Spec, p *Params) kernel {
 	k.rng, k.rbuf = rng, make([]int32, 0, rbufCap)
 	k.force(sp, p.Initial)
 	return k
+}
+
+// kernelName returns the kernel that runs sp with p: "bits", "X" or "M". The bitset kernel
+// runs problems with few options, except in random mode (it has none); dancing links run
+// the rest, kernel X when every primary item is covered exactly once without colours.
+func kernelName(sp *Spec, p *Params) string {
+	bitsOK := !p.Random && sp.NumOptions() <= bitsMaxOptions && sp.NumPrimary > 0
+	switch {
+	case bitsOK && p.Kernel != "dlx":
+		return "bits"
+	case sp.exact():
+		return "X"
+	}
+	return "M"
 }
 
 // Run searches the problem with one worker, choosing the kernel that fits it, and

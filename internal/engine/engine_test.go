@@ -34,9 +34,10 @@ func queensSpec(n, k int) *Spec {
 // the kernel as it found it: a second search finds the same.
 func TestNoAllocationWhileSearching(t *testing.T) {
 	kernels := map[string]func(*Spec) kernel{
-		"X":    func(sp *Spec) kernel { return newKernelX(sp) },
-		"M":    func(sp *Spec) kernel { return newKernelM(sp) },
-		"bits": func(sp *Spec) kernel { return newKernelB(sp) },
+		"X":           func(sp *Spec) kernel { return newKernelX(sp) },
+		"M":           func(sp *Spec) kernel { return newKernelM(sp) },
+		"bits-lazy":   func(sp *Spec) kernel { return newKernelB(sp, "bits-lazy") },
+		"bits-counts": func(sp *Spec) kernel { return newKernelB(sp, "bits-counts") },
 	}
 	for name, newK := range kernels {
 		for _, k := range []int{1, 2} {
@@ -63,14 +64,19 @@ func TestNoAllocationWhileSearching(t *testing.T) {
 }
 
 func TestKernelChoice(t *testing.T) {
-	if got := Kernel(queensSpec(4, 1), true); got != "X" {
-		t.Errorf("queens: kernel %s, want X", got)
-	}
-	if got := Kernel(queensSpec(4, 2), true); got != "M" {
-		t.Errorf("2 per line: kernel %s, want M", got)
-	}
-	if got := Kernel(queensSpec(4, 2), false); got != "bits" {
-		t.Errorf("2 per line: kernel %s, want bits", got)
+	for _, tc := range []struct {
+		k      int
+		random bool
+		force  string
+		want   string
+	}{
+		{1, true, "", "X"}, {2, true, "", "M"}, {2, false, "", "bits"}, {1, false, "", "bits"},
+		{1, false, "dlx", "X"}, {2, false, "dlx", "M"}, {2, true, "bits", "M"},
+	} {
+		p := &Params{Random: tc.random, Kernel: tc.force}
+		if got := Kernel(queensSpec(4, tc.k), p); got != tc.want {
+			t.Errorf("%d per line, random %v, forced %q: kernel %s, want %s", tc.k, tc.random, tc.force, got, tc.want)
+		}
 	}
 }
 

@@ -75,7 +75,7 @@ func RunParts(sp *Spec, p *Params, parts []Part, workers int, st *Stats, done fu
 	r.total = *st
 	var wg sync.WaitGroup
 	for w := range workers {
-		k := newKernel(sp, &Params{Initial: p.Initial})
+		k := newKernel(sp, &Params{Initial: p.Initial, Kernel: p.Kernel})
 		if k == nil {
 			return
 		}
