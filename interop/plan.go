@@ -73,7 +73,13 @@ func newPlan(p *xcover.Problem, block [][]int) (*plan, error) {
 	}
 	start := count
 	vars := make([]int32, start[nitems])
-	colors := make([]string, start[nitems]) // colour of each entry, "" for none
+	// Colours of the entries, as 1 + index in colorNames, 0 for none; only if p has any.
+	var colors []int32
+	var colorNames []string
+	colorID := map[string]int32{}
+	if p.HasColors() {
+		colors = make([]int32, start[nitems])
+	}
 	fill := make([]int32, nitems)
 	copy(fill, start[:nitems])
 	for k := range nopt {
@@ -82,7 +88,15 @@ func newPlan(p *xcover.Problem, block [][]int) (*plan, error) {
 		}
 		for _, e := range p.Option(k) {
 			vars[fill[e.Item]] = int32(k + 1)
-			colors[fill[e.Item]] = e.Color
+			if e.Color != "" {
+				id, ok := colorID[e.Color]
+				if !ok {
+					colorNames = append(colorNames, e.Color)
+					id = int32(len(colorNames))
+					colorID[e.Color] = id
+				}
+				colors[fill[e.Item]] = id
+			}
 			fill[e.Item]++
 		}
 	}
@@ -105,7 +119,11 @@ func newPlan(p *xcover.Problem, block [][]int) (*plan, error) {
 			pl.cards = append(pl.cards, card{item: i, vars: vs, min: lo, max: hi})
 			continue
 		}
-		pl.secondary(i, vs, colors[start[i]:start[i+1]])
+		var cols []int32
+		if colors != nil {
+			cols = colors[start[i]:start[i+1]]
+		}
+		pl.secondary(i, vs, cols, colorNames)
 	}
 
 	anyAlive := len(pl.dead) < nopt
@@ -130,13 +148,19 @@ func newPlan(p *xcover.Problem, block [][]int) (*plan, error) {
 }
 
 // secondary adds the constraints of secondary item i, used by the options vs with the
-// given colours.
-func (pl *plan) secondary(i int, vs []int32, cols []string) {
+// colours cols (ids into names, 0 for none; nil if no entry has a colour).
+func (pl *plan) secondary(i int, vs []int32, cols []int32, names []string) {
+	if cols == nil {
+		if len(vs) > 1 {
+			pl.amos = append(pl.amos, card{item: i, vars: vs, min: 0, max: 1})
+		}
+		return
+	}
 	// The values the item can take: one per colour, one per uncoloured use.
 	values := 0
-	group := map[string]int{} // colour -> number of uses
+	group := map[int32]int{} // colour -> number of uses
 	for _, c := range cols {
-		if c == "" {
+		if c == 0 {
 			values++
 		} else {
 			if group[c] == 0 {
@@ -149,11 +173,11 @@ func (pl *plan) secondary(i int, vs []int32, cols []string) {
 		return // nothing can conflict
 	}
 	amo := make([]int32, 0, values)
-	colVars := map[string]int32{}
+	colVars := map[int32]int32{}
 	for j, v := range vs {
 		c := cols[j]
 		switch {
-		case c == "" || group[c] == 1:
+		case c == 0 || group[c] == 1:
 			amo = append(amo, v)
 		default:
 			y, ok := colVars[c]
@@ -161,7 +185,7 @@ func (pl *plan) secondary(i int, vs []int32, cols []string) {
 				pl.nvars++
 				y = int32(pl.nvars)
 				colVars[c] = y
-				pl.colors = append(pl.colors, colVar{v: y, item: i, color: c})
+				pl.colors = append(pl.colors, colVar{v: y, item: i, color: names[c-1]})
 				amo = append(amo, y)
 			}
 			pl.imps = append(pl.imps, imp{v, y})
