@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/interop"
 )
@@ -204,4 +205,32 @@ func solverNames() string {
 		names = append(names, s[0])
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// addViaFlag registers the --via flag of the puzzle commands (queens, tile, sudoku).
+func addViaFlag(cmd *cobra.Command, solver *string) {
+	cmd.Flags().StringVar(solver, "via", "", "solve with the installed external `SOLVER` instead: "+solverNames()+
+		" (see xcover import --help); lists 1 solution unless --limit")
+}
+
+// solveVia finds up to limit solutions of p (0: all) with an external solver and passes
+// each, already checked by verify, to emit. It prints "no solution" on stderr if there is
+// none.
+func solveVia(cmd *cobra.Command, p *xcover.Problem, solver string, limit uint64, emit func([]int) error) error {
+	if !knownSolver(solver) {
+		return usageErrorf("--via: unknown solver %q: want %s", solver, solverNames())
+	}
+	sols, err := interop.SolveAll(cmd.Context(), p, solver, int(limit))
+	if err != nil && cmd.Context().Err() != nil {
+		err = &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted after %d solutions", len(sols))}
+	}
+	if len(sols) == 0 && err == nil {
+		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+	}
+	for _, sol := range sols {
+		if eerr := emit(sol); eerr != nil {
+			return eerr
+		}
+	}
+	return err
 }

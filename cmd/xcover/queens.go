@@ -32,7 +32,7 @@ type queensFlags struct {
 	count, distinct, orbits, json, random bool
 	perLine, workers                      int
 	limit, seed                           uint64
-	format, emit, engine                  string
+	format, emit, engine, via             string
 }
 
 func newQueensCmd() *cobra.Command {
@@ -90,6 +90,7 @@ Every solution is checked before it is printed.`,
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
 	fs.StringVar(&f.engine, "engine", "auto", "`ENGINE`: auto, xc, bitboard or construct")
 	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` (0: one per CPU)")
+	addViaFlag(cmd, &f.via)
 	return cmd
 }
 
@@ -152,6 +153,8 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		out: bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)}
 	var err error
 	switch {
+	case f.via != "" && (f.count || f.orbits || f.random || cmd.Flags().Changed("engine")):
+		return usageErrorf("--via lists solutions found by an external solver: not with --count, --orbits, --random or --engine")
 	case f.count && f.orbits:
 		return usageErrorf("--count and --orbits do not go together")
 	case f.count:
@@ -367,6 +370,12 @@ func (r *queensRun) runList() error {
 		return err
 	}
 	engine := f.engine
+	if f.via != "" {
+		engine = "xc" // listXC hands the problem to the solver
+		if !r.cmd.Flags().Changed("limit") {
+			limit = 1
+		}
+	}
 	if engine == "auto" {
 		switch {
 		case f.perLine > 1:
@@ -467,6 +476,9 @@ func (r *queensRun) listXC(limit uint64) error {
 			return r.emitCols(cols)
 		}
 		return r.emitSquares(queens.Decode(n, sol))
+	}
+	if f.via != "" {
+		return solveVia(r.cmd, p, f.via, limit, emit)
 	}
 	if f.random && limit == 1 {
 		sol, _, err := queens.RandomXC(r.ctx, p, f.seed)
