@@ -22,7 +22,7 @@ type tileFlags struct {
 	atMost, partial                        bool
 	count, distinct, json, random          bool
 	limit, seed                            uint64
-	format, emit                           string
+	format, emit, via                      string
 	workers                                int
 }
 
@@ -86,6 +86,7 @@ counts as {"solutions":N,"distinct":M}. Every listed tiling is checked.`,
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text or svg")
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
 	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` to search with (0: one)")
+	addViaFlag(cmd, &f.via)
 	return cmd
 }
 
@@ -182,7 +183,10 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	if cmd.Flags().Changed("seed") {
 		f.random = true
 	}
-	if f.random && !cmd.Flags().Changed("limit") {
+	if f.via != "" && (f.count || f.distinct || f.random) {
+		return usageErrorf("--via lists tilings found by an external solver: not with --count, --distinct or --random")
+	}
+	if (f.random || f.via != "") && !cmd.Flags().Changed("limit") {
 		f.limit = 1
 	}
 	pz, err := tilePuzzle(cmd, f)
@@ -290,6 +294,10 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 			return emitErr == nil
 		})
 		if err != nil {
+			return err
+		}
+	} else if f.via != "" {
+		if err := solveVia(cmd, enc.Problem, f.via, f.limit, func(sol []int) error { return emit(sol, 0) }); err != nil {
 			return err
 		}
 	} else {
