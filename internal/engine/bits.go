@@ -30,9 +30,10 @@ type kernelB struct {
 	conf      []uint64 // option o's conflicts: conf[o*w:(o+1)*w]
 	pstart    []int32  // option o's primary items: pitems[pstart[o]:pstart[o+1]]
 	pitems    []int32
-	hi, slack []int32 // bounds of each primary item
-	plain     bool    // every primary item is covered exactly once
-	lazy      bool    // counts are computed when needed (popcounts) instead of kept in cnt
+	oprim     []uint64 // option o's primary items as a bitset: oprim[o*wp:(o+1)*wp]
+	hi, slack []int32  // bounds of each primary item
+	plain     bool     // every primary item is covered exactly once
+	lazy      bool     // counts are computed when needed (popcounts) instead of kept in cnt
 	forced    []int32
 	level     int
 	sw        int      // words of one level's state
@@ -84,6 +85,12 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 			}
 		}
 		k.pstart[o+1] = int32(len(k.pitems))
+	}
+	k.oprim = make([]uint64, nopt*k.wp)
+	for o := range nopt {
+		for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
+			k.oprim[o*k.wp+int(j>>6)] |= 1 << (j & 63)
+		}
 	}
 	k.mask = make([]uint64, np*w)
 	for i := range np {
@@ -356,13 +363,25 @@ func (k *kernelB) count(s int, i int32) int32 {
 	return int32(n)
 }
 
-// lastItem reports whether state s has exactly one unsettled item.
-func (k *kernelB) lastItem(s int) bool {
-	n := 0
-	for _, word := range k.words[s*k.sw+k.w : s*k.sw+k.w+k.wp] {
-		n += bits.OnesCount64(word)
+// completes reports whether taking option x in state s settles every unsettled item, so
+// that it ends in a solution at once: every unsettled item is in x, with room for one.
+func (k *kernelB) completes(s int, x int32) bool {
+	act := k.words[s*k.sw+k.w : s*k.sw+k.w+k.wp]
+	own := k.oprim[int(x)*k.wp : int(x)*k.wp+k.wp]
+	for t := range act {
+		if act[t]&^own[t] != 0 {
+			return false
+		}
 	}
-	return n == 1
+	if !k.plain {
+		room := k.ints[k.ib(s)+k.np : k.ib(s)+2*k.np]
+		for _, j := range k.pitems[k.pstart[x]:k.pstart[x+1]] {
+			if room[j] != 1 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // branches chooses the item to branch on at the current node and returns the number of
@@ -450,31 +469,6 @@ forward:
 	if d <= 0 {
 		goto backdown
 	}
-	if k.ints[k.ib(level)+np+int(i)] == 1 && k.lastItem(level) {
-		// The last unsettled item, with room for one more option: each of its d branches
-		// ends in a solution at once. Count them without descending (and as nodes, so that
-		// the statistics are those of the whole tree).
-		if p.Visit == nil && p.Limit == 0 {
-			st.Nodes += uint64(d)
-			st.Solutions += uint64(d)
-			goto backdown
-		}
-		for x = k.nextOption(level, i, -1); x >= 0; x = k.nextOption(level, i, x) {
-			st.Nodes++
-			k.chosen[level] = x
-			if !k.visit(p, st, level+1) {
-				return false
-			}
-		}
-		if k.slack[i] > 0 { // the null branch
-			st.Nodes++
-			k.chosen[level] = -1
-			if !k.visit(p, st, level+1) {
-				return false
-			}
-		}
-		goto backdown
-	}
 	k.item[level], k.pos[level], k.cnt[level] = i, 0, d
 	if k.ints[k.ib(level)+np+int(i)] == 1 {
 		k.mode[level], k.cur[level] = modeCover, -1
@@ -486,6 +480,14 @@ forward:
 tryCover:
 	i = k.item[level]
 	x = k.nextOption(level, i, k.cur[level])
+	for x >= 0 && k.completes(level, x) { // a solution at once: no need to descend
+		st.Nodes++
+		k.chosen[level] = x
+		if !k.visit(p, st, level+1) {
+			return false
+		}
+		x = k.nextOption(level, i, x)
+	}
 	if x < 0 { // every option tried: the null branch, if i needs nothing more
 		if k.slack[i] == 0 {
 			goto backdown
