@@ -290,10 +290,10 @@ func TestPentominoes(t *testing.T) {
 		want uint64
 	}{
 		{"20x3", false, func() *xcover.Problem { return Pentominoes(20, 3) }, 8},
-		{"holed", true, PentominoesHoled, 520},
+		{"holed", false, PentominoesHoled, 520},
 		{"15x4", true, func() *xcover.Problem { return Pentominoes(15, 4) }, 1472},
 		{"12x5", true, func() *xcover.Problem { return Pentominoes(12, 5) }, 4040},
-		{"10x6", true, func() *xcover.Problem { return Pentominoes(10, 6) }, 9356},
+		{"10x6", false, func() *xcover.Problem { return Pentominoes(10, 6) }, 9356},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
