@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/interop"
+	"github.com/xcover/xcover/sudoku"
 )
 
 // importFlags are the flags of the import command.
@@ -207,10 +209,11 @@ func solverNames() string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// addViaFlag registers the --via flag of the puzzle commands (queens, tile, sudoku).
-func addViaFlag(cmd *cobra.Command, solver *string) {
+// addViaFlag registers the --via flag of the puzzle commands (queens, tile, sudoku); note
+// says how many solutions the command then asks for.
+func addViaFlag(cmd *cobra.Command, solver *string, note string) {
 	cmd.Flags().StringVar(solver, "via", "", "solve with the installed external `SOLVER` instead: "+solverNames()+
-		" (see xcover import --help); lists 1 solution unless --limit")
+		" (see xcover import --help); "+note)
 }
 
 // solveVia finds up to limit solutions of p (0: all) with an external solver and passes
@@ -233,4 +236,25 @@ func solveVia(cmd *cobra.Command, p *xcover.Problem, solver string, limit uint64
 		}
 	}
 	return err
+}
+
+// sudokuVia solves a Sudoku puzzle with an external solver: it returns the number of
+// solutions found, at most limit (0: all), and writes the first into sol.
+func sudokuVia(ctx context.Context, b *sudoku.Board, solver string, puzzle sudoku.Grid, limit uint64, sol sudoku.Grid) (uint64, error) {
+	enc, err := b.Encode(puzzle, sudoku.GivensOmit)
+	if err != nil {
+		return 0, err
+	}
+	sols, err := interop.SolveAll(ctx, enc.Problem, solver, int(limit))
+	if err != nil {
+		return 0, err
+	}
+	if len(sols) > 0 {
+		g, err := enc.Decode(sols[0])
+		if err != nil {
+			return 0, err
+		}
+		copy(sol, g)
+	}
+	return uint64(len(sols)), nil
 }

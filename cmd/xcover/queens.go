@@ -90,7 +90,7 @@ Every solution is checked before it is printed.`,
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
 	fs.StringVar(&f.engine, "engine", "auto", "`ENGINE`: auto, xc, bitboard or construct")
 	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` (0: one per CPU)")
-	addViaFlag(cmd, &f.via)
+	addViaFlag(cmd, &f.via, "lists 1 solution unless --limit")
 	return cmd
 }
 

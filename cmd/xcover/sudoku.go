@@ -27,6 +27,7 @@ const sudokuChunk = 32
 // sudokuFlags are the flags of the sudoku command.
 type sudokuFlags struct {
 	box, jigsaw, alphabet, emit, format string
+	via                                 string
 	grid, x, windoku, count, first      bool
 	json, progress                      bool
 	limit                               uint64
@@ -102,6 +103,7 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 	fs.StringVar(&f.emit, "emit", "", "write each puzzle as a problem instead: dlx")
 	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` (0: all cores)")
 	fs.BoolVar(&f.progress, "progress", false, "report puzzles solved every second on stderr")
+	addViaFlag(cmd, &f.via, "one run per solution: two per puzzle to check uniqueness unless --first")
 	return cmd
 }
 
@@ -163,6 +165,9 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.limit > 0 && !f.count {
 		return usageErrorf("--limit needs --count")
 	}
+	if f.via != "" && !knownSolver(f.via) {
+		return usageErrorf("--via: unknown solver %q: want %s", f.via, solverNames())
+	}
 	if f.json && f.format != "line" {
 		return usageErrorf("--json and --format %s exclude each other", f.format)
 	}
@@ -220,7 +225,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 			defer wg.Done()
 			s := b.NewSolver()
 			for job := range jobs {
-				solveSudokuChunk(ctx, b, s, job, limit)
+				solveSudokuChunk(ctx, b, s, job, limit, f.via)
 				close(job.done)
 			}
 		}()
@@ -296,7 +301,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 }
 
 // solveSudokuChunk solves the puzzles of a job and verifies every solution.
-func solveSudokuChunk(ctx context.Context, b *sudoku.Board, s *sudoku.Solver, job *sudokuJob, limit uint64) {
+func solveSudokuChunk(ctx context.Context, b *sudoku.Board, s *sudoku.Solver, job *sudokuJob, limit uint64, via string) {
 	job.results = make([]sudokuResult, len(job.puzzles))
 	sols := make([]uint8, len(job.puzzles)*b.Cells())
 	for i, p := range job.puzzles {
@@ -308,7 +313,13 @@ func solveSudokuChunk(ctx context.Context, b *sudoku.Board, s *sudoku.Solver, jo
 			continue
 		}
 		sol := sudoku.Grid(sols[i*b.Cells() : (i+1)*b.Cells()])
-		n, err := s.Solve(ctx, p.Grid, limit, sol)
+		var n uint64
+		var err error
+		if via != "" {
+			n, err = sudokuVia(ctx, b, via, p.Grid, limit, sol)
+		} else {
+			n, err = s.Solve(ctx, p.Grid, limit, sol)
+		}
 		r := &job.results[i]
 		r.count, r.err = n, err
 		if err == nil && n > 0 {

@@ -86,7 +86,7 @@ counts as {"solutions":N,"distinct":M}. Every listed tiling is checked.`,
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text or svg")
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
 	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` to search with (0: one)")
-	addViaFlag(cmd, &f.via)
+	addViaFlag(cmd, &f.via, "lists 1 tiling unless --limit")
 	return cmd
 }
 
