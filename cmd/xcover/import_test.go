@@ -98,3 +98,65 @@ func TestImportViaMissing(t *testing.T) {
 		t.Errorf("missing solver: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+func TestPuzzlesVia(t *testing.T) {
+	var solver string
+	for _, s := range []string{"cadical", "minisat", "z3"} {
+		if _, err := exec.LookPath(s); err == nil {
+			solver = s
+			break
+		}
+	}
+	if solver == "" {
+		t.Skip("no external solver installed (apt-get install cadical minisat z3)")
+	}
+	// A valid grid with a fifth of its cells blanked: one solution.
+	var puzzle strings.Builder
+	for i := range 81 {
+		r, c := i/9, i%9
+		if i*7%5 == 1 {
+			puzzle.WriteByte('.')
+		} else {
+			puzzle.WriteByte(byte('1' + (r*3+r/3+c)%9))
+		}
+	}
+	for _, tc := range []struct {
+		args  []string
+		stdin string
+		lines int // lines of output
+		want  string
+	}{
+		{[]string{"queens", "6", "--json", "--limit", "0"}, "", 4, `{"queens":[`},
+		{[]string{"queens", "8"}, "", 8, "Q"},
+		{[]string{"tile", "--pieces", "pentominoes.L,pentominoes.P,pentominoes.U,pentominoes.Y", "--region", "4x5", "--json", "--limit", "0"}, "", 4, `{"rows":[`},
+		{[]string{"sudoku", "--json"}, puzzle.String() + "\n", 1, `"solutions":1}`},
+		{[]string{"sudoku", "--json"}, strings.Repeat(".", 80) + "1\n", 1, `"solutions":2}`},
+		{[]string{"sudoku", "--count", "--limit", "0"}, puzzle.String() + "\n", 1, "1"},
+	} {
+		r := runX(t, tc.stdin, append(tc.args, "--via", solver)...)
+		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+		if r.code != 0 || len(lines) != tc.lines || !strings.Contains(r.stdout, tc.want) {
+			t.Errorf("%v --via %s: exit %d, %d lines, stderr %q, stdout\n%s", tc.args, solver, r.code, len(lines), r.stderr, r.stdout)
+		}
+		seen := map[string]bool{}
+		for _, l := range lines {
+			if seen[l] && strings.HasPrefix(l, "{") {
+				t.Errorf("%v --via %s: %s twice", tc.args, solver, l)
+			}
+			seen[l] = true
+		}
+	}
+	for _, args := range [][]string{
+		{"queens", "8", "--count", "--via", solver},
+		{"queens", "8", "--via", "nope"},
+		{"tile", "--pieces", "domino", "--region", "2x1", "--count", "--via", solver},
+		{"sudoku", "--via", "nope"},
+	} {
+		if r := runX(t, "", args...); r.code != exitUsage {
+			t.Errorf("%v: exit %d, want 2 (stderr %q)", args, r.code, r.stderr)
+		}
+	}
+	if r := runX(t, "", "queens", "3", "--via", solver); r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, "no solution") {
+		t.Errorf("queens 3 --via %s: exit %d, %q, %q", solver, r.code, r.stdout, r.stderr)
+	}
+}
