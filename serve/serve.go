@@ -26,6 +26,7 @@
 package serve
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -282,14 +283,16 @@ func (s *Server) job(w http.ResponseWriter, r *http.Request) *job {
 
 // writeJSON writes v as the JSON body of a response with the given status code.
 func writeJSON(w http.ResponseWriter, code int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // drawings stay readable; the type is application/json
+	if err := enc.Encode(v); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
-	w.Write(append(b, '\n'))
+	w.Write(buf.Bytes())
 }
 
 // An apiError is the body of an error response.

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/xcover/xcover/serve"
+)
+
+// serveFlags are the flags of the serve command.
+type serveFlags struct {
+	addr       string
+	maxRunning int
+	timeLimit  time.Duration
+}
+
+func newServeCmd() *cobra.Command {
+	var f serveFlags
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve a local web page to pose puzzles and watch them solved",
+		Long: `Serve runs a web server with a page on which to pose a puzzle (N-queens, a tiling,
+a Sudoku) or an exact cover problem in DLX format, watch the search progress, and page
+through drawings of the solutions; and the JSON API the page uses (see the README).
+
+It listens on the loopback interface only, unless --addr names another one, and
+prints the page's address. It reads and writes no files. ^C stops it: the searches
+under way are cancelled and the server shuts down gracefully.`,
+		Example: `  xcover serve
+  xcover serve --addr 127.0.0.1:9000
+  xcover serve --addr 127.0.0.1:0 --max-running 4 --time-limit 1h`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd, &f) },
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0: any free port)")
+	fs.IntVar(&f.maxRunning, "max-running", 2, "run at most `N` searches at once")
+	fs.DurationVar(&f.timeLimit, "time-limit", 10*time.Minute, "stop a search after `DURATION`")
+	return cmd
+}
+
+func runServe(cmd *cobra.Command, f *serveFlags) error {
+	if f.maxRunning < 1 {
+		return usageErrorf("--max-running must be at least 1, not %d", f.maxRunning)
+	}
+	if f.timeLimit <= 0 {
+		return usageErrorf("--time-limit must be positive, not %v", f.timeLimit)
+	}
+	host, _, err := net.SplitHostPort(f.addr)
+	if err != nil {
+		return usageErrorf("--addr %q: %v", f.addr, err)
+	}
+	opt := serve.Options{MaxRunning: f.maxRunning, JobTimeout: f.timeLimit}
+	local := isLoopback(host)
+	if !local {
+		opt.Hosts = []string{"*"}
+	}
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		return err
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	if local {
+		fmt.Fprintf(cmd.OutOrStdout(), "xcover: serving %s (this machine only; ^C to stop)\n", url)
+	} else {
+		fmt.Fprintf(cmd.OutOrStdout(), "xcover: serving %s\n", url)
+		warnf(cmd, "listening on %s: other machines can reach this server", ln.Addr())
+	}
+	s := serve.New(opt)
+	err = s.Serve(cmd.Context(), ln, 5*time.Second)
+	fmt.Fprintln(cmd.OutOrStdout(), "xcover: server stopped")
+	return err
+}
+
+// isLoopback reports whether host names the loopback interface.
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
