@@ -362,3 +362,28 @@ func TestSlurmScript(t *testing.T) {
 		t.Errorf("total %s", total)
 	}
 }
+
+// TestLimitWorkers checks that --limit K gives exactly K solutions, all valid and distinct,
+// whatever the number of workers.
+func TestLimitWorkers(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"q9.dlx": queensDLX(9)})
+	q9 := filepath.Join(dir, "q9.dlx")
+	for _, workers := range []string{"1", "2", "4"} {
+		for _, k := range []int{1, 7, 100, 352, 1000} {
+			want := min(k, 352)
+			r := runX(t, "", "count", "--workers", workers, "--limit", strconv.Itoa(k), q9)
+			if r.code != 0 || r.stdout != fmt.Sprintf("%d\n", want) {
+				t.Errorf("count --workers %s --limit %d: %q %q", workers, k, r.stdout, r.stderr)
+			}
+			r = runX(t, "", "solve", "--json", "--workers", workers, "--limit", strconv.Itoa(k), q9)
+			sols := jsonSolutions(t, q9, r.stdout)
+			distinct := map[string]bool{}
+			for _, s := range sols {
+				distinct[fmt.Sprint(s)] = true
+			}
+			if len(sols) != want || len(distinct) != want {
+				t.Errorf("solve --workers %s --limit %d: %d solutions, %d distinct", workers, k, len(sols), len(distinct))
+			}
+		}
+	}
+}
