@@ -25,6 +25,8 @@ type Status struct {
 	Solutions uint64 `json:"solutions"`
 	Total     uint64 `json:"total,omitempty"`
 	Kept      int    `json:"kept"`
+	// LimitReached says the search stopped at the limit asked for.
+	LimitReached bool `json:"limitReached,omitempty"`
 	// The progress of the search: nodes of the search tree entered, Knuth's estimate of
 	// the fraction of the tree done, seconds elapsed, the speed, and the estimated seconds
 	// left (-1 when unknown).

@@ -99,11 +99,12 @@ func (j *job) status() Status {
 	if st.Elapsed > 0 {
 		st.NodesPerSecond = float64(st.Nodes) / st.Elapsed
 	}
+	st.LimitReached = j.limit > 0 && j.found >= j.limit
 	switch {
 	case j.state != StateRunning:
 		st.ETA = 0
-		if j.state == StateDone {
-			st.Fraction = 1
+		if j.state == StateDone && !st.LimitReached {
+			st.Fraction = 1 // the estimate is of the whole tree
 		}
 	case st.Fraction > 0:
 		st.ETA = st.Elapsed * (1 - st.Fraction) / st.Fraction
@@ -289,6 +290,11 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 func (j *job) progress(p xcover.Progress) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
+	if p.Done && j.task.parts <= 1 {
+		// The final report says 1 even for a search cancelled or stopped at its limit:
+		// keep the last estimate; status says 1 for a search that ran to its end.
+		p.Fraction = j.prog.Fraction
+	}
 	if j.task.parts > 1 {
 		// A distinct tiling search runs one search per part, each reporting from zero:
 		// add up their work, and spread the fraction over the parts.

@@ -171,6 +171,7 @@ func TestSearches(t *testing.T) {
 		solutions uint64
 		total     uint64 // distinct mode
 		kept      int
+		limited   bool // stopped at the limit
 		note      string
 		check     func(t *testing.T, sols []Solution)
 	}{
@@ -186,7 +187,7 @@ func TestSearches(t *testing.T) {
 				}
 			}},
 		{name: "queens 8 count", body: `{"puzzle":"queens","n":8,"mode":"count"}`, solutions: 92},
-		{name: "queens 8 count limit", body: `{"puzzle":"queens","n":8,"mode":"count","limit":50}`, solutions: 50},
+		{name: "queens 8 count limit", body: `{"puzzle":"queens","n":8,"mode":"count","limit":50}`, solutions: 50, limited: true},
 		{name: "queens 8 distinct", body: `{"puzzle":"queens","n":8,"mode":"distinct"}`, solutions: 12, total: 92, kept: 12,
 			check: func(t *testing.T, sols []Solution) {
 				seen := map[string]bool{}
@@ -202,7 +203,7 @@ func TestSearches(t *testing.T) {
 					seen[rep] = true
 				}
 			}},
-		{name: "queens 10 solve limit", body: `{"puzzle":"queens","n":10,"limit":7}`, solutions: 7, kept: 7},
+		{name: "queens 10 solve limit", body: `{"puzzle":"queens","n":10,"limit":7}`, solutions: 7, kept: 7, limited: true},
 		{name: "queens 4 two per line", body: `{"puzzle":"queens","n":4,"perLine":2,"mode":"solve"}`, solutions: 11, kept: 11,
 			check: func(t *testing.T, sols []Solution) {
 				for _, sol := range sols {
@@ -211,10 +212,10 @@ func TestSearches(t *testing.T) {
 					}
 				}
 			}},
-		{name: "queens random", body: `{"puzzle":"queens","n":12,"mode":"random","seed":7}`, solutions: 1, kept: 1},
+		{name: "queens random", body: `{"puzzle":"queens","n":12,"mode":"random","seed":7}`, solutions: 1, kept: 1, limited: true},
 		{name: "pentominoes holed distinct", body: `{"puzzle":"tiling","pieces":"pentominoes","region":` + jsonString(holed8x8) + `,"mode":"distinct"}`,
 			solutions: 65, total: 520, kept: 65, note: "8 symmetries"},
-		{name: "tetrominoes twice", body: `{"puzzle":"tiling","pieces":"tetrominoes:2","region":"5x8","limit":3}`, solutions: 3, kept: 3,
+		{name: "tetrominoes twice", body: `{"puzzle":"tiling","pieces":"tetrominoes:2","region":"5x8","limit":3}`, solutions: 3, kept: 3, limited: true,
 			check: func(t *testing.T, sols []Solution) {
 				for _, sol := range sols {
 					if !strings.HasPrefix(sol.SVG, "<svg") || len(strings.Split(strings.TrimSpace(sol.Text), "\n")) != 8 {
@@ -248,7 +249,10 @@ func TestSearches(t *testing.T) {
 			if st.Solutions != tc.solutions || st.Total != tc.total || st.Kept != tc.kept {
 				t.Errorf("solutions %d, total %d, kept %d; want %d, %d, %d", st.Solutions, st.Total, st.Kept, tc.solutions, tc.total, tc.kept)
 			}
-			if st.Fraction != 1 || st.ETA != 0 {
+			if st.LimitReached != tc.limited {
+				t.Errorf("limitReached %v", st.LimitReached)
+			}
+			if !tc.limited && st.Fraction != 1 || st.ETA != 0 {
 				t.Errorf("fraction %g, ETA %g at the end", st.Fraction, st.ETA)
 			}
 			if !strings.HasPrefix(st.Note, tc.note) {
@@ -384,8 +388,8 @@ func TestTooManyAndCancel(t *testing.T) {
 		t.Fatalf("DELETE: %s %s", resp.Status, b)
 	}
 	st := decode[Status](t, b)
-	if st.State != StateCancelled || st.Error != "cancelled by request" {
-		t.Errorf("after DELETE: state %s, error %q", st.State, st.Error)
+	if st.State != StateCancelled || st.Error != "cancelled by request" || st.Fraction >= 1 {
+		t.Errorf("after DELETE: state %s, error %q, fraction %g", st.State, st.Error, st.Fraction)
 	}
 	if st := status(t, ts.URL, id); st.State != StateCancelled {
 		t.Errorf("GET after DELETE: state %s", st.State)
