@@ -107,9 +107,15 @@ func (p *Problem) engineSpec() *engine.Spec {
 			np++
 		}
 	}
-	sp.Item = make([]int32, len(p.entItem))
-	for e, i := range p.entItem {
-		sp.Item[e] = pos[i]
+	sp.Item = p.entItem // shared when the primary items come first, as in a DLX file
+	for i, q := range pos {
+		if int32(i) != q {
+			sp.Item = make([]int32, len(p.entItem))
+			for e, i := range p.entItem {
+				sp.Item[e] = pos[i]
+			}
+			break
+		}
 	}
 	if p.HasColors() {
 		sp.Color = p.entColor

@@ -12,18 +12,31 @@ package engine
 // node of the option after it, so that a walk along an option wraps around without tests
 // other than top <= 0.
 
+// links are the three links of a node.
+type links struct {
+	up, down, top int32
+}
+
+// xnode is a node without a colour.
+type xnode = links
+
 // mnode is a node with a colour: 0 none, > 0 a colour, -1 a node whose secondary item has
 // been purified to this node's colour (it stays in its list until unpurified).
 type mnode struct {
-	up, down, top, color int32
+	links
+	color int32
 }
 
-// buildNodes lays out sp's items and options as nodes with colours.
-func buildNodes(sp *Spec) []mnode {
+// numNodes returns the number of nodes of sp's layout.
+func numNodes(sp *Spec) int { return sp.NumItems + 2 + len(sp.Item) + sp.NumOptions() }
+
+// layout fills nd (of numNodes(sp) nodes) with sp's items and options; at gives a node's
+// links.
+func layout[N any](sp *Spec, nd []N, at func(*N) *links) {
 	n := int32(sp.NumItems)
-	nd := make([]mnode, int(n)+2+len(sp.Item)+sp.NumOptions())
 	for i := int32(1); i <= n; i++ {
-		nd[i].up, nd[i].down = i, i
+		h := at(&nd[i])
+		h.up, h.down = i, i
 	}
 	s := n + 1 // the spacer before the current option
 	q := s + 1
@@ -31,20 +44,34 @@ func buildNodes(sp *Spec) []mnode {
 		first := q
 		for e := sp.Start[k]; e < sp.Start[k+1]; e++ {
 			i := sp.Item[e] + 1
-			nd[q].top = i
-			if sp.Color != nil {
-				nd[q].color = sp.Color[e]
-			}
-			last := nd[i].up
-			nd[q].up, nd[q].down = last, i
-			nd[last].down, nd[i].up = q, q
-			nd[i].top++
+			h, x := at(&nd[i]), at(&nd[q])
+			x.top = i
+			x.up, x.down = h.up, i
+			at(&nd[h.up]).down = q
+			h.up = q
+			h.top++
 			q++
 		}
-		nd[s].down = q - 1
-		nd[q].top = -int32(k + 1)
-		nd[q].up = first
+		at(&nd[s]).down = q - 1
+		sp := at(&nd[q])
+		sp.top = -int32(k + 1)
+		sp.up = first
 		s, q = q, q+1
+	}
+}
+
+// buildNodes lays out sp's items and options as nodes with colours.
+func buildNodes(sp *Spec) []mnode {
+	nd := make([]mnode, numNodes(sp))
+	layout(sp, nd, func(x *mnode) *links { return &x.links })
+	if sp.Color != nil {
+		for k := range sp.NumOptions() {
+			q := firstNode(sp, int32(k))
+			for e := sp.Start[k]; e < sp.Start[k+1]; e++ {
+				nd[q].color = sp.Color[e]
+				q++
+			}
+		}
 	}
 	return nd
 }

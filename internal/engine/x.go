@@ -6,11 +6,6 @@ import (
 	"unsafe"
 )
 
-// xnode is a node without a colour; see layout.go.
-type xnode struct {
-	up, down, top int32
-}
-
 // kernelX is Algorithm X with dancing links, for problems whose primary items are each
 // covered exactly once and that have no colours.
 type kernelX struct {
@@ -31,11 +26,8 @@ type kernelX struct {
 }
 
 func newKernelX(sp *Spec) *kernelX {
-	wide := buildNodes(sp)
-	nd := make([]xnode, len(wide))
-	for i, w := range wide {
-		nd[i] = xnode{w.up, w.down, w.top}
-	}
+	nd := make([]xnode, numNodes(sp))
+	layout(sp, nd, func(x *xnode) *links { return x })
 	k := &kernelX{nd: nd, n: int32(sp.NumItems)}
 	k.prev, k.next = activeList(sp)
 	depth := sp.NumPrimary + 1 // every level covers at least one more primary item
