@@ -1,15 +1,16 @@
 // Package engine holds xcover's search kernels and the planner that picks one per problem.
 // Nothing outside this package touches the kernels' arrays.
 //
-// Two kernels share one memory layout, Knuth's dancing links:
+// Three kernels walk the same search tree (see docs/engine.md):
 //
-//   - kernelX (x.go) is Algorithm X for problems whose primary items are all covered exactly
-//     once and that have no colours. Each entry of an option is a 12-byte node.
-//   - kernelM (m.go) is Algorithm M: bounds u..v on primary items and colours on secondary
-//     items. Each entry is a 16-byte node (the extra word is its colour).
+//   - kernelB (bits.go): bitsets, for problems with up to 8192 options — Algorithms X, C
+//     and M with colours as precomputed conflicts and a copy of the state per level.
+//   - kernelX (x.go): Algorithm X with dancing links, for larger problems whose primary
+//     items are all covered exactly once and that have no colours; 12 bytes per node.
+//   - kernelM (m.go): Algorithm M with dancing links, bounds and colours; 16 bytes per node.
 //
-// Both are iterative loops over flat int32 arrays, with explicit per-level state, so that a
-// search never allocates after it has started.
+// All are iterative loops over flat arrays with explicit per-level state: a search never
+// allocates after it has started.
 package engine
 
 import "math/rand/v2"
