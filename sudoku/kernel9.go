@@ -39,6 +39,7 @@ type kernel9 struct {
 type state9 struct {
 	p     [27]uint32 // p[3d+b]: the places of digit d in band b
 	u     [3]uint32  // cells not solved, by band
+	cols  [9]uint32  // the columns of digit d's places at its last stack fixed point, by band
 	dirty uint32     // bit 3d+b: p[3d+b] changed since digit d's last pass
 }
 
@@ -128,6 +129,9 @@ func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid
 	}
 	s.u = [3]uint32{band27, band27, band27}
 	s.dirty = 1<<27 - 1
+	for d := range s.cols {
+		s.cols[d] = band27
+	}
 	ok := true
 	for c, v := range puzzle {
 		if v == 0 {
@@ -296,27 +300,33 @@ func (k *kernel9) digit(s *state9, d int) bool {
 	p := (*[3]uint32)(s.p[3*d : 3*d+3])
 	bands := s.dirty >> (3 * d) & 7
 	s.dirty &^= 7 << (3 * d)
+	changed := bands
 	for {
 		for ; bands != 0; bands &= bands - 1 {
 			b := bits.TrailingZeros32(bands)
 			w := p[b]
-			m := bandPerm[rowBoxes[w&511]|rowBoxes[w>>9&511]<<3|rowBoxes[w>>18&511]<<6]
+			m := bandPerm[(rowBoxes[w&511]|rowBoxes[w>>9&511]<<3|rowBoxes[w>>18&511]<<6)&511]
 			if m == 0 {
 				return false
 			}
 			p[b] = w & m
 		}
-		// The columns holding d, band by band: bit 9b+c.
+		// The columns holding d, band by band: bit 9b+c. The stack pass depends on them
+		// alone: nothing to do if they are those of its last fixed point.
 		c := (p[0]|p[0]>>9|p[0]>>18)&511 | ((p[1]|p[1]>>9|p[1]>>18)&511)<<9 | ((p[2]|p[2]>>9|p[2]>>18)&511)<<18
+		if c == s.cols[d] {
+			break
+		}
 		var n uint32
 		for x := 0; x < 9; x += 3 {
 			t := c >> x & 0x1c0e07
-			m := stackPerm[t&7|t>>6&070|t>>12&0700]
+			m := stackPerm[(t&7|t>>6&070|t>>12&0700)&511]
 			if m == 0 {
 				return false
 			}
 			n |= m << x
 		}
+		s.cols[d] = n
 		if n == c {
 			break
 		}
@@ -326,19 +336,21 @@ func (k *kernel9) digit(s *state9, d int) bool {
 				bands |= 1 << b
 			}
 		}
+		changed |= bands
 	}
 	// Rows with one place left: the new ones are solved cells.
-	for b := 0; b < 3; b++ {
+	for ; changed != 0; changed &= changed - 1 {
+		b := bits.TrailingZeros32(changed)
 		w := p[b]
 		single := (rowSingle[w&511] | rowSingle[w>>9&511]<<9 | rowSingle[w>>18&511]<<18) & s.u[b]
 		if single == 0 {
 			continue
 		}
 		s.u[b] &^= single
-		for e := 0; e < 9; e++ {
-			if e != d && s.p[3*e+b]&single != 0 {
-				s.p[3*e+b] &^= single
-				s.dirty |= 1 << (3*e + b)
+		for e := b; e < 27; e += 3 {
+			if e != 3*d+b && s.p[e]&single != 0 {
+				s.p[e] &^= single
+				s.dirty |= 1 << e
 			}
 		}
 	}
