@@ -52,7 +52,8 @@ type Options struct {
 	// IdleTimeout cancels a running search whose status nobody has asked for, and whose
 	// event stream nobody has listened to, for this long. Default 30 seconds.
 	IdleTimeout time.Duration
-	// Expiry forgets a finished search this long after it ended. Default 15 minutes.
+	// Expiry forgets a finished search this long after it ended, or after it was last
+	// asked about if that is later. Default 15 minutes.
 	Expiry time.Duration
 	// MaxSolutions is the number of solutions kept per search for listing; the search
 	// goes on counting beyond it. Default 1000.
@@ -248,7 +249,7 @@ func (s *Server) janitor() {
 var errAbandoned = errors.New("abandoned: nobody asked for it")
 
 // sweep cancels the running searches nobody has asked about for IdleTimeout and forgets
-// the searches that ended more than Expiry ago.
+// the searches that ended, and were last asked about, more than Expiry ago.
 func (s *Server) sweep() {
 	now := s.opt.Time()
 	s.mu.Lock()
@@ -258,7 +259,7 @@ func (s *Server) sweep() {
 		switch {
 		case j.state == StateRunning && j.streams == 0 && now.Sub(j.lastSeen) > s.opt.IdleTimeout:
 			j.cancel(fmt.Errorf("%w for %v", errAbandoned, s.opt.IdleTimeout))
-		case j.state != StateRunning && now.Sub(j.finished) > s.opt.Expiry:
+		case j.state != StateRunning && now.Sub(j.finished) > s.opt.Expiry && now.Sub(j.lastSeen) > s.opt.Expiry:
 			delete(s.jobs, id)
 		}
 		j.mu.Unlock()

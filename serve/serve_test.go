@@ -576,8 +576,16 @@ func TestExpiry(t *testing.T) {
 	wait(t, s, id)
 	c.Add(9 * time.Minute)
 	s.sweep()
-	if st := status(t, ts.URL, id); st.State != StateDone {
+	if st := status(t, ts.URL, id); st.State != StateDone { // seen: kept Expiry longer
 		t.Fatalf("before expiry: %+v", st)
+	}
+	c.Add(9 * time.Minute)
+	s.sweep()
+	s.mu.Lock()
+	kept := s.jobs[id] != nil
+	s.mu.Unlock()
+	if !kept {
+		t.Fatalf("forgotten less than Expiry after it was last seen")
 	}
 	c.Add(2 * time.Minute)
 	s.sweep()
