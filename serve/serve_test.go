@@ -231,6 +231,9 @@ func TestSearches(t *testing.T) {
 				if want := "534678912672195348198342567859761423426853791713924856961537284287419635345286179"; sols[0].Text != want {
 					t.Errorf("sudoku solved as %s, want %s", sols[0].Text, want)
 				}
+				if !strings.HasPrefix(sols[0].SVG, "<svg") {
+					t.Errorf("no drawing of the Sudoku (has sudoku.Board.WriteSVG changed?)")
+				}
 			}},
 		{name: "dlx", body: `{"problem":` + jsonString(knuthExample) + `}`, solutions: 1, kept: 1,
 			check: func(t *testing.T, sols []Solution) {
