@@ -40,9 +40,9 @@ func (s *Solver) Parts(n int) []Part {
 
 // CountParts counts the solutions in the given parts with Config.Workers workers (Random
 // and Limit are ignored). done, if not nil, is called as each part is finished, with its
-// position in parts and its count; calls never overlap. The result is the total over the
+// position in parts and the part's own statistics (Elapsed unset); calls never overlap. The result is the total over the
 // parts finished; if ctx is cancelled, the count so far and ctx's error.
-func (s *Solver) CountParts(ctx context.Context, parts []Part, done func(i int, count uint64)) (uint64, error) {
+func (s *Solver) CountParts(ctx context.Context, parts []Part, done func(i int, st Stats)) (uint64, error) {
 	s.parts = make([]engine.Part, len(parts))
 	for i, p := range parts {
 		path := make([]int32, len(p.Path))
@@ -53,7 +53,7 @@ func (s *Solver) CountParts(ctx context.Context, parts []Part, done func(i int, 
 	}
 	s.partDone = func(i int, st engine.Stats) {
 		if done != nil {
-			done(i, st.Solutions)
+			done(i, Stats{Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates})
 		}
 	}
 	cfg := s.cfg

@@ -32,7 +32,7 @@ func TestPartsAddUp(t *testing.T) {
 					sum += c
 				}
 				seen := make([]bool, len(parts))
-				all, err := s.CountParts(ctx, parts, func(i int, _ uint64) {
+				all, err := s.CountParts(ctx, parts, func(i int, _ xcover.Stats) {
 					if seen[i] {
 						t.Errorf("part %d reported twice", i)
 					}

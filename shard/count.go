@@ -127,9 +127,9 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 		close(saverDone)
 	}
 
-	_, cerr := s.CountParts(ctx, parts, func(j int, count uint64) {
+	_, cerr := s.CountParts(ctx, parts, func(j int, pst xcover.Stats) {
 		mu.Lock()
-		cp.Done[todo[j]] = count
+		cp.Done[todo[j]] = pst.Solutions
 		mu.Unlock()
 	})
 	cancel()

@@ -45,6 +45,8 @@ type kernelB struct {
 	mode      []uint8
 	sol       []int32
 	saveW     []uint64 // the base level's state, which a search changes in tweak mode
+	updates   uint64   // options removed from A
+	tick      int      // nodes until the next poll, kept across searches of small parts
 }
 
 // ib returns the index in ints of state s's cnt, followed by its room.
@@ -151,6 +153,7 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 	k.chosen = make([]int32, depth)
 	k.mode = make([]uint8, depth)
 	k.saveW = make([]uint64, k.sw)
+	k.tick = pollEvery
 	// The root state: every option possible, every primary item unsettled.
 	a := k.words[:w]
 	for o := range nopt {
@@ -220,11 +223,13 @@ func (k *kernelB) take(s int, o int32) {
 	for t := range a {
 		if r := a[t] & conf[t]; r != 0 {
 			a[t] &^= r
+			k.updates += uint64(bits.OnesCount64(r))
 			k.drop(s, t, r)
 		}
 	}
 	if t, bit := o>>6, uint64(1)<<(o&63); a[t]&bit != 0 {
 		a[t] &^= bit
+		k.updates++
 		k.drop(s, int(t), bit)
 	}
 	room := k.ints[k.ib(s)+k.np : k.ib(s)+2*k.np]
@@ -247,6 +252,7 @@ func (k *kernelB) settle(s int, i int32) {
 	for t := range a {
 		if r := a[t] & m[t]; r != 0 {
 			a[t] &^= r
+			k.updates += uint64(bits.OnesCount64(r))
 			k.drop(s, t, r)
 		}
 	}
@@ -256,6 +262,7 @@ func (k *kernelB) settle(s int, i int32) {
 // exclude removes option o from A in state s (o is known to be in it).
 func (k *kernelB) exclude(s int, o int32) {
 	k.words[s*k.sw+int(o>>6)] &^= 1 << (o & 63)
+	k.updates++
 	k.drop(s, int(o>>6), 1<<(o&63))
 }
 
@@ -448,13 +455,15 @@ func (k *kernelB) search(p *Params, st *Stats) bool {
 	level := base
 	var i, x, d int32
 	np := k.np
-	tick := pollEvery
+	defer func() { st.Updates += k.updates; k.updates = 0 }()
 	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
 
 forward:
 	st.Nodes++
-	if tick--; tick == 0 {
-		tick = pollEvery
+	if k.tick--; k.tick == 0 {
+		k.tick = pollEvery
+		st.Updates += k.updates
+		k.updates = 0
 		if p.Poll != nil && !p.Poll(st, fraction(k.pos, k.cnt, level)) {
 			return false
 		}
