@@ -237,7 +237,8 @@ func (s *Solver) run(ctx context.Context, visit func([]int32) bool) {
 	case s.parts != nil:
 		engine.RunParts(s.spec, params, s.parts, s.workers(), &est, s.partDone)
 	case s.workers() > 1:
-		parts := engine.Cut(s.spec, s.init, partsPerWorker*s.workers())
+		parts, above := engine.Cut(s.spec, s.init, partsPerWorker*s.workers())
+		est.Nodes = above // the nodes above the parts, so that the count is the whole tree's
 		engine.RunParts(s.spec, params, parts, s.workers(), &est, nil)
 	default:
 		engine.Run(s.spec, params, &est)

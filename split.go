@@ -26,7 +26,7 @@ type Part struct {
 // depends only on the problem, the Initial options and n — not on the machine, the number
 // of workers or the Random setting — so every machine of a cluster computes the same parts.
 func (s *Solver) Parts(n int) []Part {
-	eparts := engine.Cut(s.spec, s.init, n)
+	eparts, _ := engine.Cut(s.spec, s.init, n)
 	parts := make([]Part, len(eparts))
 	for i, ep := range eparts {
 		path := make([]int, len(ep.Path))

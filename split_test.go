@@ -47,6 +47,18 @@ func TestPartsAddUp(t *testing.T) {
 	}
 }
 
+// TestWorkersNodes checks that a parallel search reports the nodes of the whole tree.
+func TestWorkersNodes(t *testing.T) {
+	p := problems.Queens(9)
+	one, _ := xcover.NewSolver(p, xcover.Config{})
+	two, _ := xcover.NewSolver(p, xcover.Config{Workers: 2})
+	a, _ := one.Count(context.Background())
+	b, _ := two.Count(context.Background())
+	if a != b || one.Stats().Nodes != two.Stats().Nodes {
+		t.Errorf("one worker: %d solutions, %d nodes; two: %d, %d", a, one.Stats().Nodes, b, two.Stats().Nodes)
+	}
+}
+
 // TestPartsDeterministic checks that a cut does not depend on the solver's configuration.
 func TestPartsDeterministic(t *testing.T) {
 	p := problems.Queens(10)

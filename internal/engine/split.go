@@ -19,26 +19,28 @@ type Part struct {
 // Cut cuts the search tree of sp, with the forced options, into at least min parts where the
 // tree allows it: every node at the shallowest depth at which there are that many, plus the
 // solutions met above that depth. Dead ends are left out. The cut depends only on the
-// problem, the forced options and min, so it is the same on every machine. It returns nil
-// when the forced options contradict each other.
-func Cut(sp *Spec, initial []int32, min int) []Part {
+// problem, the forced options and min, so it is the same on every machine. above is the
+// number of search nodes above the parts (the parts' own nodes are theirs), so that the
+// parts' node counts plus above make the whole tree's. Cut returns no parts when the forced
+// options contradict each other.
+func Cut(sp *Spec, initial []int32, min int) (parts []Part, above uint64) {
 	k := newKernel(sp, &Params{Initial: initial})
 	if k == nil {
-		return nil
+		return nil, 0
 	}
-	var parts []Part
 	for depth := 0; ; depth++ {
-		parts = parts[:0]
-		deeper := cut(k, depth, nil, 1, &parts)
+		parts, above = parts[:0], 0
+		deeper := cut(k, depth, nil, 1, &parts, &above)
 		if len(parts) >= min || !deeper {
-			return parts
+			return parts, above
 		}
 	}
 }
 
-// cut appends the parts below the current node down to the given depth, and reports whether
-// any node was cut at that depth (so that a deeper cut could give more parts).
-func cut(k kernel, depth int, path []int32, w float64, parts *[]Part) bool {
+// cut appends the parts below the current node down to the given depth, counts the nodes
+// above them, and reports whether any node was cut at that depth (so that a deeper cut
+// could give more parts).
+func cut(k kernel, depth int, path []int32, w float64, parts *[]Part, above *uint64) bool {
 	if len(path) == depth {
 		*parts = append(*parts, Part{Path: append([]int32(nil), path...), Weight: w})
 		return true
@@ -48,10 +50,11 @@ func cut(k kernel, depth int, path []int32, w float64, parts *[]Part) bool {
 		*parts = append(*parts, Part{Path: append([]int32(nil), path...), Weight: w})
 		return false
 	}
+	*above++ // an inner node (or a dead end) above the parts
 	deeper := false
 	for b := range n {
 		k.descend(b)
-		if cut(k, depth, append(path, b), w/float64(n), parts) {
+		if cut(k, depth, append(path, b), w/float64(n), parts, above) {
 			deeper = true
 		}
 		k.ascend()
