@@ -23,8 +23,10 @@ type Config struct {
 	// Initial lists options (0-based indices) that every solution must contain. Options that
 	// contradict each other give no solutions.
 	Initial []int
-	// Progress, if not nil, is called from the searching goroutine about every
-	// ProgressInterval (default one second) while the search runs, and once at its end.
+	// Progress, if not nil, is called about every ProgressInterval (default one second)
+	// while the search runs, and once at its end (with Done set, and Fraction 1 if the
+	// whole tree was searched). With several workers it is called from theirs, one call at
+	// a time.
 	Progress         func(Progress)
 	ProgressInterval time.Duration
 	// Kernel forces one of the engine's kernels, for tests and benchmarks: "dlx" (dancing
@@ -204,6 +206,7 @@ func (s *Solver) run(ctx context.Context, visit func([]int32) bool) {
 	}
 	next := start.Add(interval)
 	var est engine.Stats
+	lastFrac := 0.0 // the latest estimate, reported at the end of a search stopped early
 	report := func(frac float64, done bool) {
 		if s.cfg.Progress != nil {
 			s.cfg.Progress(Progress{Stats: s.statsFrom(&est, start), Fraction: frac, Done: done})
@@ -217,6 +220,7 @@ func (s *Solver) run(ctx context.Context, visit func([]int32) bool) {
 		Initial: s.init,
 		Visit:   visit,
 		Poll: func(st *engine.Stats, fraction float64) bool {
+			lastFrac = fraction
 			if err := ctx.Err(); err != nil {
 				s.err = err
 				return false
@@ -231,20 +235,24 @@ func (s *Solver) run(ctx context.Context, visit func([]int32) bool) {
 			return true
 		},
 	}
+	finished := false
 	switch {
 	case ctx.Err() != nil:
 		s.err = ctx.Err()
 	case s.parts != nil:
-		engine.RunParts(s.spec, params, s.parts, s.workers(), &est, s.partDone)
+		finished = engine.RunParts(s.spec, params, s.parts, s.workers(), &est, s.partDone)
 	case s.workers() > 1:
 		parts, above := engine.Cut(s.spec, s.init, partsPerWorker*s.workers())
 		est.Nodes = above // the nodes above the parts, so that the count is the whole tree's
-		engine.RunParts(s.spec, params, parts, s.workers(), &est, nil)
+		finished = engine.RunParts(s.spec, params, parts, s.workers(), &est, nil)
 	default:
-		engine.Run(s.spec, params, &est)
+		finished = engine.Run(s.spec, params, &est)
 	}
 	s.stats = s.statsFrom(&est, start)
-	report(1, true)
+	if finished {
+		lastFrac = 1
+	}
+	report(lastFrac, true)
 }
 
 func (s *Solver) statsFrom(st *engine.Stats, start time.Time) Stats {

@@ -116,3 +116,19 @@ func TestEstimate(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressEnd checks the last progress report: Fraction 1 after a whole search, less
+// after one stopped at its limit.
+func TestProgressEnd(t *testing.T) {
+	for _, tc := range []struct {
+		limit uint64
+		whole bool
+	}{{0, true}, {10, false}} {
+		var last xcover.Progress
+		s, _ := xcover.NewSolver(problems.Queens(10), xcover.Config{Limit: tc.limit, Progress: func(p xcover.Progress) { last = p }})
+		s.Count(context.Background())
+		if !last.Done || (last.Fraction == 1) != tc.whole {
+			t.Errorf("limit %d: last report %+v", tc.limit, last)
+		}
+	}
+}

@@ -107,7 +107,7 @@ func (c *Checkpoint) clone() *Checkpoint {
 }
 
 // WriteFile saves the checkpoint to the named file atomically: it writes a temporary file
-// in the same directory, syncs it to disk and renames it over path, so that the file always
+// in the same directory (named "."+name+".tmp…"), syncs it to disk and renames it over path, so that the file always
 // holds a whole checkpoint — the old one or the new one — whenever the process dies.
 func (c *Checkpoint) WriteFile(path string) (err error) {
 	data, err := json.Marshal(c)
@@ -146,6 +146,25 @@ func (c *Checkpoint) WriteFile(path string) (err error) {
 	if d, derr := os.Open(dir); derr == nil {
 		d.Sync()
 		d.Close()
+	}
+	return nil
+}
+
+// RemoveStale removes the temporary files that a process killed while saving a checkpoint
+// at path may have left beside it. Call it before a count that will save to path starts.
+func RemoveStale(path string) error {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	stale, err := filepath.Glob(filepath.Join(dir, "."+base+".tmp*"))
+	if err != nil {
+		return err
+	}
+	for _, name := range stale {
+		if err := os.Remove(name); err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("removing stale checkpoint file: %w", err)
+		}
 	}
 	return nil
 }

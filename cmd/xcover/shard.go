@@ -94,6 +94,9 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 	}
 	opt := shard.CountOptions{Config: s.cfg, Version: version()}
 	if f.checkpoint != "" {
+		if err := shard.RemoveStale(f.checkpoint); err != nil {
+			return err
+		}
 		cp, err := shard.ReadCheckpoint(f.checkpoint)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):

@@ -138,12 +138,14 @@ func kernelName(sp *Spec, p *Params) string {
 	return "M"
 }
 
-// Run searches the problem with one worker, choosing the kernel that fits it, and
-// accumulates into st.
-func Run(sp *Spec, p *Params, st *Stats) {
+// Run searches the problem with one worker, choosing the kernel that fits it, accumulates
+// into st, and reports whether it searched the whole tree (false when Visit, Poll or the
+// Limit stopped it).
+func Run(sp *Spec, p *Params, st *Stats) bool {
 	if k := newKernel(sp, p); k != nil {
-		k.search(p, st)
+		return k.search(p, st)
 	}
+	return true
 }
 
 // compatible reports whether the forced options can all be in one solution: none lacks a

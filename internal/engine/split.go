@@ -68,10 +68,11 @@ func cut(k kernel, depth int, path []int32, w float64, parts *[]Part, above *uin
 // searched to the end, with the part's index and its own statistics; calls of done, Visit
 // and Poll never overlap. Poll sees the statistics of all workers together and the sum of
 // the weights of the parts done plus the progress inside the parts under way. With
-// p.Limit, exactly min(Limit, solutions) solutions are counted and visited.
-func RunParts(sp *Spec, p *Params, parts []Part, workers int, st *Stats, done func(i int, st Stats)) {
+// p.Limit, exactly min(Limit, solutions) solutions are counted and visited. RunParts reports
+// whether it searched every part to the end.
+func RunParts(sp *Spec, p *Params, parts []Part, workers int, st *Stats, done func(i int, st Stats)) bool {
 	if len(parts) == 0 {
-		return
+		return true
 	}
 	workers = max(1, min(workers, len(parts)))
 	r := &runner{p: p, parts: parts, done: done, partial: make([]float64, workers)}
@@ -80,7 +81,7 @@ func RunParts(sp *Spec, p *Params, parts []Part, workers int, st *Stats, done fu
 	for w := range workers {
 		k := newKernel(sp, &Params{Initial: p.Initial, Kernel: p.Kernel})
 		if k == nil {
-			return
+			return true
 		}
 		wg.Add(1)
 		go func() {
@@ -93,6 +94,7 @@ func RunParts(sp *Spec, p *Params, parts []Part, workers int, st *Stats, done fu
 	if p.Limit > 0 {
 		st.Solutions = min(st.Solutions, p.Limit)
 	}
+	return !r.stop.Load()
 }
 
 // runner is the state the workers of RunParts share.
