@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+	"unsafe"
 )
 
 // kernelM is Algorithm M with dancing links: primary items with bounds u..v, secondary items
@@ -78,41 +79,49 @@ func (k *kernelM) force(sp *Spec, opts []int32) {
 	}
 }
 
+// mat returns node q of the array that starts at base; as in kernel X, the hot loops follow
+// links of the layout, which are always in range, without bounds checks.
+func mat(base unsafe.Pointer, q int32) *mnode {
+	return (*mnode)(unsafe.Add(base, uintptr(q)*unsafe.Sizeof(mnode{})))
+}
+
 // hide removes the other nodes of p's option from their lists, except nodes marked as
 // purified (they stay for unpurify to find).
 func (k *kernelM) hide(p int32) {
-	nd := k.nd
+	base := unsafe.Pointer(&k.nd[0])
+	var updates uint64
 	for q := p + 1; q != p; {
-		j := nd[q].top
+		nq := mat(base, q)
+		j := nq.top
 		if j <= 0 {
-			q = nd[q].up
+			q = nq.up
 			continue
 		}
-		if nd[q].color >= 0 {
-			u, d := nd[q].up, nd[q].down
-			nd[u].down = d
-			nd[d].up = u
-			nd[j].top--
-			k.updates++
+		if nq.color >= 0 {
+			mat(base, nq.up).down = nq.down
+			mat(base, nq.down).up = nq.up
+			mat(base, j).top--
+			updates++
 		}
 		q++
 	}
+	k.updates += updates
 }
 
 // unhide undoes hide(p).
 func (k *kernelM) unhide(p int32) {
-	nd := k.nd
+	base := unsafe.Pointer(&k.nd[0])
 	for q := p - 1; q != p; {
-		j := nd[q].top
+		nq := mat(base, q)
+		j := nq.top
 		if j <= 0 {
-			q = nd[q].down
+			q = nq.down
 			continue
 		}
-		if nd[q].color >= 0 {
-			u, d := nd[q].up, nd[q].down
-			nd[u].down = q
-			nd[d].up = q
-			nd[j].top++
+		if nq.color >= 0 {
+			mat(base, nq.up).down = q
+			mat(base, nq.down).up = q
+			mat(base, j).top++
 		}
 		q--
 	}
