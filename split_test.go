@@ -3,6 +3,7 @@ package xcover_test
 import (
 	"context"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/xcover/xcover"
@@ -70,7 +71,7 @@ func TestPartsDeterministic(t *testing.T) {
 	}
 	w := 0.0
 	for i := range pa {
-		if !slicesEqual(pa[i].Path, pb[i].Path) {
+		if !slices.Equal(pa[i].Path, pb[i].Path) {
 			t.Fatalf("part %d: %v and %v", i, pa[i].Path, pb[i].Path)
 		}
 		w += pa[i].Weight
@@ -78,18 +79,6 @@ func TestPartsDeterministic(t *testing.T) {
 	if w > 1+1e-9 || w < 0.5 {
 		t.Errorf("weights add up to %v", w)
 	}
-}
-
-func slicesEqual(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestEstimate checks Knuth's estimator against the true size of two trees: with many

@@ -2,6 +2,7 @@ package brute_test
 
 import (
 	"fmt"
+	"github.com/xcover/xcover/internal/problems"
 	"slices"
 	"testing"
 
@@ -18,22 +19,6 @@ func mustBuild(t testing.TB, b *xcover.Builder) *xcover.Problem {
 		t.Fatal(err)
 	}
 	return p
-}
-
-// formatExample is the example of dlx-format.md.
-func formatExample(t testing.TB) *xcover.Problem {
-	b := xcover.NewBuilder()
-	b.AddPrimary("A")
-	b.AddPrimaryBounds("B", 2, 2)
-	b.AddPrimaryBounds("C", 0, 2)
-	b.AddSecondary("X")
-	b.AddSecondary("Y")
-	b.AddOption("A", "B", "X:red")
-	b.AddOption("A", "C", "X:red", "Y")
-	b.AddOption("B", "C")
-	b.AddOption("B")
-	b.AddOption("C", "X:blue")
-	return mustBuild(t, b)
 }
 
 // queens is the n-queens problem: primary rows and columns, secondary diagonals.
@@ -98,7 +83,7 @@ func TestSolutions(t *testing.T) {
 		p    *xcover.Problem
 		want [][]int
 	}{
-		{"format example", formatExample(t), [][]int{{0, 2}, {0, 3}, {1, 2, 3}}},
+		{"format example", problems.FormatExample(), [][]int{{0, 2}, {0, 3}, {1, 2, 3}}},
 		{"no items", small(t, nil), [][]int{{}}},
 		{"no primary", small(t, []string{"s1"}, []string{"s1"}, []string{"s1:red"}), [][]int{{}}},
 		{"no options", small(t, []string{"a"}), nil},

@@ -195,3 +195,21 @@ func TwoPerRowCol(n int) *xcover.Problem {
 	}
 	return b.build("two per row and column")
 }
+
+// FormatExample is the example of the format description: item B covered exactly twice, C
+// at most twice, and options that agree on the colour of X. Its solutions are options
+// {0, 2}, {0, 3} and {1, 2, 3}.
+func FormatExample() *xcover.Problem {
+	b := newBuilder()
+	b.primary("A")
+	b.bounds("B", 2, 2)
+	b.bounds("C", 0, 2)
+	b.secondary("X")
+	b.secondary("Y")
+	b.option("A", "B", "X:red")
+	b.option("A", "C", "X:red", "Y")
+	b.option("B", "C")
+	b.option("B")
+	b.option("C", "X:blue")
+	return b.build("the format example")
+}

@@ -42,7 +42,7 @@ var files = []file{
 		"two secondary items, one coloured. The solutions are the option sets {0, 2}, {0, 3}",
 		"and {1, 2, 3}, counting options from 0. (Its colour names are longer than one",
 		"character, so Knuth's programs will not read it.)"},
-		3, formatExample},
+		3, problems.FormatExample},
 	{"langford7", []string{"Langford pairs for n = 7: two copies of each of 1..7, i numbers between the",
 		"two i's. A sequence and its reversal are both counted (26 up to reversal)."},
 		52, func() *xcover.Problem { return problems.Langford(7) }},
@@ -63,25 +63,6 @@ var files = []file{
 		"the top left 3 x 2 quarter, which leaves one solution of each orbit under the",
 		"rectangle's symmetries (b and c may still be exchanged: 13328 essentially different)."},
 		26656, problems.MacMahon},
-}
-
-func formatExample() *xcover.Problem {
-	b := xcover.NewBuilder()
-	b.AddPrimary("A")
-	b.AddPrimaryBounds("B", 2, 2)
-	b.AddPrimaryBounds("C", 0, 2)
-	b.AddSecondary("X")
-	b.AddSecondary("Y")
-	b.AddOption("A", "B", "X:red")
-	b.AddOption("A", "C", "X:red", "Y")
-	b.AddOption("B", "C")
-	b.AddOption("B")
-	b.AddOption("C", "X:blue")
-	p, err := b.Build()
-	if err != nil {
-		panic(err)
-	}
-	return p
 }
 
 func main() {
