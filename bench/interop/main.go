@@ -17,6 +17,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -291,10 +292,10 @@ func cnfSize(name string) string {
 		return "?"
 	}
 	defer f.Close()
-	buf := make([]byte, 1<<20)
-	n, _ := f.Read(buf)
-	for line := range strings.Lines(string(buf[:n])) {
-		if rest, ok := strings.CutPrefix(line, "p cnf "); ok {
+	sc := bufio.NewScanner(f) // the header follows one comment line per option
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "p cnf "); ok {
 			var v, c int
 			fmt.Sscanf(rest, "%d %d", &v, &c)
 			return fmt.Sprintf("%d vars, %d clauses", v, c)
