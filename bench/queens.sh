@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# queens.sh times `xcover queens N --count` (and --distinct) side by side with a plain
+# single-threaded C bitboard counter that halves the work by mirror symmetry (the classic
+# fast method; our own code, bench/queens/baseline.c), and prints the ratios.
+set -euo pipefail
+
+usage() {
+	cat <<'USAGE'
+Usage: bench/queens.sh [-r RUNS] [-n N] [-l]
+
+Builds xcover and bench/queens/baseline.c (gcc -O3 -march=native) into a temporary
+directory, then runs, interleaved, RUNS times each (default 3):
+  baseline N                       the C counter, one thread
+  xcover queens N --count          all cores
+  xcover queens N --count --distinct
+and prints the median wall times and the ratios to the baseline (default N = 16). The
+counts are checked against OEIS A000170 / A002562.
+
+  -l   also run the long check: N = 18 (666090624 solutions, 83263591 distinct), and
+       the long tests of package queens (XCOVER_LONG=1).
+
+The machine may be shared: compare ratios, not absolute times.
+USAGE
+}
+
+runs=3 n=16 long=0
+while getopts "r:n:lh" opt; do
+	case $opt in
+	r) runs=$OPTARG ;;
+	n) n=$OPTARG ;;
+	l) long=1 ;;
+	h) usage; exit 0 ;;
+	*) usage >&2; exit 2 ;;
+	esac
+done
+
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+gcc -O3 -march=native -o "$tmp/baseline" bench/queens/baseline.c
+go build -o "$tmp/xcover" ./cmd/xcover
+
+# A000170 and A002562 for n = 1..20.
+all=(1 0 0 2 10 4 40 92 352 724 2680 14200 73712 365596 2279184 14772512 95815104 666090624 4968057848 39029188884)
+distinct=(1 0 0 1 2 1 6 12 46 92 341 1787 9233 45752 285053 1846955 11977939 83263591 621012754 4878666808)
+
+# seconds runs a command and prints its wall time; its output goes to $tmp/out.
+seconds() {
+	local t0=$EPOCHREALTIME
+	"$@" > "$tmp/out"
+	awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN {printf "%.4f\n", b - a}'
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+median() { sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+
+: > "$tmp/base" ; : > "$tmp/count" ; : > "$tmp/distinct"
+for ((i = 1; i <= runs; i++)); do
+	seconds "$tmp/baseline" "$n" >> "$tmp/base"
+	[[ $(cat "$tmp/out") == "${all[n-1]}" ]] || { echo "baseline: wrong count $(cat "$tmp/out")" >&2; exit 1; }
+	seconds "$tmp/xcover" queens "$n" --count --json >> "$tmp/count"
+	grep -q "\"solutions\":${all[n-1]}[,}]" "$tmp/out" || { echo "xcover: wrong count $(cat "$tmp/out")" >&2; exit 1; }
+	seconds "$tmp/xcover" queens "$n" --count --distinct --json >> "$tmp/distinct"
+	grep -q "\"distinct\":${distinct[n-1]}[,}]" "$tmp/out" || { echo "xcover: wrong distinct count $(cat "$tmp/out")" >&2; exit 1; }
+done
+b=$(median < "$tmp/base") c=$(median < "$tmp/count") d=$(median < "$tmp/distinct")
+echo "queens $n, median of $runs, $(nproc) cores"
+printf '%-36s %8.3f s\n' "baseline (C, 1 thread, mirror halving)" "$b"
+printf '%-36s %8.3f s   %sx\n' "xcover queens $n --count" "$c" "$(ratio "$c" "$b")"
+printf '%-36s %8.3f s   %sx\n' "xcover queens $n --count --distinct" "$d" "$(ratio "$d" "$b")"
+
+if ((long)); then
+	echo "long check: queens 18"
+	t=$(seconds "$tmp/xcover" queens 18 --count --distinct --json)
+	cat "$tmp/out"
+	grep -q '"solutions":666090624[,}]' "$tmp/out" && grep -q '"distinct":83263591[,}]' "$tmp/out" ||
+		{ echo "queens 18: wrong counts" >&2; exit 1; }
+	echo "queens 18 --count --distinct: $t s"
+	XCOVER_LONG=1 go test -run 'TestCountLong|TestProblemCounts|TestProblemPerLine' ./queens
+fi
