@@ -37,10 +37,10 @@ type kernel9 struct {
 
 // state9 is the state at one depth of the search, copied to branch.
 type state9 struct {
-	p     [27]uint32 // p[3d+b]: the places of digit d in band b
-	u     [3]uint32  // cells not solved, by band
-	cols  [9]uint32  // the columns of digit d's places at its last stack fixed point, by band
-	dirty uint32     // bit 3d+b: p[3d+b] changed since digit d's last pass
+	p     [9][3]uint32 // p[d][b]: the places of digit d in band b
+	u     [3]uint32    // cells not solved, by band
+	cols  [9]uint32    // the columns of digit d's places at its last stack fixed point, by band
+	dirty uint32       // bit 3d+b: p[3d+b] changed since digit d's last pass
 }
 
 const band27 = 1<<27 - 1
@@ -106,15 +106,15 @@ func (k *kernel9) assign(s *state9, c int, d int) {
 	b := c / 27
 	bit := uint32(1) << (c % 27)
 	for e := 0; e < 9; e++ {
-		if e != d && s.p[3*e+b]&bit != 0 {
-			s.p[3*e+b] &^= bit
+		if e != d && s.p[e][b]&bit != 0 {
+			s.p[e][b] &^= bit
 			s.dirty |= 1 << (3*e + b)
 		}
 	}
 	pr := &k.peers[c]
 	for o := 0; o < 3; o++ {
-		if s.p[3*d+o]&pr[o] != 0 {
-			s.p[3*d+o] &^= pr[o]
+		if s.p[d][o]&pr[o] != 0 {
+			s.p[d][o] &^= pr[o]
 			s.dirty |= 1 << (3*d + o)
 		}
 	}
@@ -124,8 +124,8 @@ func (k *kernel9) assign(s *state9, c int, d int) {
 func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
 	k.limit, k.count, k.nnode, k.sol, k.ctx, k.err = limit, 0, 0, sol, ctx, nil
 	s := &k.stack[0]
-	for i := range s.p {
-		s.p[i] = band27
+	for d := range s.p {
+		s.p[d] = [3]uint32{band27, band27, band27}
 	}
 	s.u = [3]uint32{band27, band27, band27}
 	s.dirty = 1<<27 - 1
@@ -141,7 +141,7 @@ func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid
 			return 0, fmt.Errorf("sudoku: cell r%dc%d holds %d, above 9", c/9+1, c%9+1, v)
 		}
 		d, b, bit := int(v-1), c/27, uint32(1)<<(c%27)
-		if s.p[3*d+b]&bit == 0 {
+		if s.p[d][b]&bit == 0 {
 			ok = false // contradicts an earlier given
 			continue
 		}
@@ -166,7 +166,7 @@ func (k *kernel9) search(depth int) bool {
 		if k.count == 1 && k.sol != nil {
 			for d := 0; d < 9; d++ {
 				for b := 0; b < 3; b++ {
-					for m := s.p[3*d+b]; m != 0; m &= m - 1 {
+					for m := s.p[d][b]; m != 0; m &= m - 1 {
 						k.sol[27*b+bits.TrailingZeros32(m)] = uint8(d + 1)
 					}
 				}
@@ -178,7 +178,7 @@ func (k *kernel9) search(depth int) bool {
 	b, bit := best/27, uint32(1)<<(best%27)
 	next := &k.stack[depth+1]
 	for d := 0; d < 9; d++ {
-		if s.p[3*d+b]&bit == 0 {
+		if s.p[d][b]&bit == 0 {
 			continue
 		}
 		k.nnode++
@@ -210,10 +210,10 @@ func (k *kernel9) choose(s *state9) int {
 				bit := uint32(1) << (c % 27)
 				var dm [3]uint32 // places of the cell's two digits
 				for d := 0; d < 9; d++ {
-					if s.p[3*d+b]&bit != 0 {
-						dm[0] |= s.p[3*d]
-						dm[1] |= s.p[3*d+1]
-						dm[2] |= s.p[3*d+2]
+					if s.p[d][b]&bit != 0 {
+						dm[0] |= s.p[d][0]
+						dm[1] |= s.p[d][1]
+						dm[2] |= s.p[d][2]
 					}
 				}
 				sc := 4*(bits.OnesCount32(pr[0]&two[0]&dm[0])+bits.OnesCount32(pr[1]&two[1]&dm[1])+bits.OnesCount32(pr[2]&two[2]&dm[2])) +
@@ -231,7 +231,7 @@ func (k *kernel9) choose(s *state9) int {
 			bit := m & -m
 			n := 0
 			for d := 0; d < 9; d++ {
-				if s.p[3*d+b]&bit != 0 {
+				if s.p[d][b]&bit != 0 {
 					n++
 				}
 			}
@@ -262,7 +262,7 @@ func (k *kernel9) propagate(s *state9) bool {
 			}
 			var ones, twos, threes uint32
 			for d := 0; d < 9; d++ {
-				m := s.p[3*d+b]
+				m := s.p[d][b]
 				threes |= twos & m
 				twos |= ones & m
 				ones |= m
@@ -277,11 +277,11 @@ func (k *kernel9) propagate(s *state9) bool {
 			}
 			found = true
 			for d := 0; d < 9 && single != 0; d++ {
-				x := s.p[3*d+b] & single
+				x := s.p[d][b] & single
 				single &^= x
 				for ; x != 0; x &= x - 1 {
 					bit := x & -x
-					if s.p[3*d+b]&bit == 0 {
+					if s.p[d][b]&bit == 0 {
 						return false // taken by a single placed just before
 					}
 					k.assign(s, 27*b+bits.TrailingZeros32(bit), d)
@@ -297,7 +297,7 @@ func (k *kernel9) propagate(s *state9) bool {
 // digit brings digit d to the fixed point of its band and stack permutations, then solves
 // the cells that are the only place of d in their row; false on a contradiction.
 func (k *kernel9) digit(s *state9, d int) bool {
-	p := (*[3]uint32)(s.p[3*d : 3*d+3])
+	p := &s.p[d]
 	bands := s.dirty >> (3 * d) & 7
 	s.dirty &^= 7 << (3 * d)
 	changed := bands
@@ -317,14 +317,18 @@ func (k *kernel9) digit(s *state9, d int) bool {
 		if c == s.cols[d] {
 			break
 		}
-		var n uint32
+		// Only the stacks whose columns changed.
+		diff, n := c^s.cols[d], c
 		for x := 0; x < 9; x += 3 {
+			if diff&(0x1c0e07<<x) == 0 {
+				continue
+			}
 			t := c >> x & 0x1c0e07
 			m := stackPerm[(t&7|t>>6&070|t>>12&0700)&511]
 			if m == 0 {
 				return false
 			}
-			n |= m << x
+			n = n&^(0x1c0e07<<x) | m<<x
 		}
 		s.cols[d] = n
 		if n == c {
@@ -347,10 +351,10 @@ func (k *kernel9) digit(s *state9, d int) bool {
 			continue
 		}
 		s.u[b] &^= single
-		for e := b; e < 27; e += 3 {
-			if e != 3*d+b && s.p[e]&single != 0 {
-				s.p[e] &^= single
-				s.dirty |= 1 << e
+		for e := range s.p {
+			if e != d && s.p[e][b]&single != 0 {
+				s.p[e][b] &^= single
+				s.dirty |= 1 << (3*e + b)
 			}
 		}
 	}
