@@ -3,6 +3,7 @@ package xcover_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/xcover/xcover"
@@ -19,8 +20,12 @@ var kernels = []string{"dlx", "bits-lazy", "bits-counts"}
 // (the same number of nodes), since they share the rules for choosing items and options.
 func TestKernelsAgree(t *testing.T) {
 	ctx := context.Background()
+	seeds := uint64(120)
+	if os.Getenv("XCOVER_LONG") != "" {
+		seeds = 5000
+	}
 	for _, kind := range randprob.Kinds() {
-		for seed := range uint64(120) {
+		for seed := range seeds {
 			p := randprob.New(seed, kind)
 			want := sorted(brute.Solutions(p))
 			var nodes []uint64
