@@ -158,10 +158,12 @@ func ValidName(s string) string {
 		switch {
 		case r == ':' || r == '|':
 			return fmt.Sprintf("%q not allowed in name", r)
+		case unicode.IsControl(r):
+			return "control character in name"
 		case unicode.IsSpace(r):
 			return "blank in name"
 		case !unicode.IsPrint(r):
-			return "control character in name"
+			return "unprintable character in name"
 		}
 	}
 	return ""
