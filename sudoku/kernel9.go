@@ -197,8 +197,10 @@ func (k *kernel9) search(depth int) bool {
 	return false
 }
 
-// choose returns the cell to branch on: one with two candidates if there is one (the one
-// with most two-candidate peers sharing a candidate), else one with fewest candidates.
+// choose returns the cell to branch on: one with two candidates if there is one, else one
+// with fewest candidates. Among two-candidate cells it takes the one whose unsolved peers
+// sharing a candidate with it are most, two-candidate peers counting three times: the
+// branch that should propagate furthest.
 func (k *kernel9) choose(s *state9) int {
 	two := k.two
 	if two[0]|two[1]|two[2] != 0 {
@@ -216,7 +218,7 @@ func (k *kernel9) choose(s *state9) int {
 						dm[2] |= s.p[d][2]
 					}
 				}
-				sc := 4*(bits.OnesCount32(pr[0]&two[0]&dm[0])+bits.OnesCount32(pr[1]&two[1]&dm[1])+bits.OnesCount32(pr[2]&two[2]&dm[2])) +
+				sc := 2*(bits.OnesCount32(pr[0]&two[0]&dm[0])+bits.OnesCount32(pr[1]&two[1]&dm[1])+bits.OnesCount32(pr[2]&two[2]&dm[2])) +
 					bits.OnesCount32(pr[0]&s.u[0]&dm[0]) + bits.OnesCount32(pr[1]&s.u[1]&dm[1]) + bits.OnesCount32(pr[2]&s.u[2]&dm[2])
 				if sc > score {
 					best, score = c, sc
