@@ -199,17 +199,17 @@ func (b *Board) Check(puzzle, sol Grid) error {
 			return fmt.Errorf("cell r%dc%d: given %d changed to %d", i/n+1, i%n+1, puzzle[i], v)
 		}
 	}
-	seen := make([]bool, n+1)
 	for u, cells := range b.units {
-		clear(seen)
 		if len(cells) != n {
 			return fmt.Errorf("unit %s has %d cells", b.unitNames[u], len(cells))
 		}
+		var seen [2]uint64 // the values (1..N, N <= 64) seen in the unit
 		for _, c := range cells {
-			if seen[sol[c]] {
-				return fmt.Errorf("unit %s holds %d twice", b.unitNames[u], sol[c])
+			v := sol[c]
+			if seen[v>>6&1]&(1<<(v&63)) != 0 {
+				return fmt.Errorf("unit %s holds %d twice", b.unitNames[u], v)
 			}
-			seen[sol[c]] = true
+			seen[v>>6&1] |= 1 << (v & 63)
 		}
 	}
 	return nil

@@ -418,3 +418,100 @@ func TestBadBoards(t *testing.T) {
 		}
 	}
 }
+
+func TestCheck(t *testing.T) {
+	b := mustBoard(t, Spec{})
+	bx := mustBoard(t, Spec{X: true})
+	sol := mustParse(t, classicSol, 9)
+	puzzle := mustParse(t, classic, 9)
+	swap := func(g Grid, i, j int) Grid {
+		g = append(Grid(nil), g...)
+		g[i], g[j] = g[j], g[i]
+		return g
+	}
+	set := func(g Grid, i int, v uint8) Grid {
+		g = append(Grid(nil), g...)
+		g[i] = v
+		return g
+	}
+	tests := []struct {
+		name    string
+		b       *Board
+		puzzle  Grid
+		sol     Grid
+		wantErr string // "" for a valid solution
+	}{
+		{"valid", b, puzzle, sol, ""},
+		{"valid, no puzzle", b, nil, sol, ""},
+		{"short", b, nil, sol[:80], "80 cells"},
+		{"blank cell", b, nil, set(sol, 40, 0), "holds 0"},
+		{"value above 9", b, nil, set(sol, 40, 10), "holds 10"},
+		{"given changed", b, set(puzzle, 2, 9), sol, "given 9"},
+		{"columns swapped in a row", b, nil, swap(sol, 0, 1), "twice"},
+		{"rows swapped in a column", b, nil, swap(sol, 0, 9), "twice"},
+		{"not an X-Sudoku", bx, nil, sol, "twice"},
+	}
+	for _, tt := range tests {
+		err := tt.b.Check(tt.puzzle, tt.sol)
+		switch {
+		case tt.wantErr == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+			t.Errorf("%s: error %v, want one containing %q", tt.name, err, tt.wantErr)
+		}
+	}
+	// Swapping two whole rows of different bands keeps rows and columns but breaks boxes.
+	g := append(Grid(nil), sol...)
+	for c := 0; c < 9; c++ {
+		g[c], g[27+c] = g[27+c], g[c]
+	}
+	if err := b.Check(nil, g); err == nil || !strings.Contains(err.Error(), "unit b") {
+		t.Errorf("rows of two bands swapped: error %v, want a box holding a value twice", err)
+	}
+}
+
+// TestKernel9VsKernel compares the 9x9 kernel with the general kernel on the same board, on
+// puzzles with givens removed at random: full solution counts (up to 1000) and the first
+// solution of each.
+func TestKernel9VsKernel(t *testing.T) {
+	b := mustBoard(t, Spec{})
+	k9, kg := newKernel9(b), newKernel[uint16](b)
+	rng := rand.New(rand.NewPCG(3, 4))
+	set := loadSet(t, "top1465.txt")
+	clue := loadSet(t, "17_clue.txt")
+	sol9, solg := make(Grid, 81), make(Grid, 81)
+	counts := map[bool]int{}
+	n := 400
+	if testing.Short() {
+		n = 100
+	}
+	for i := 0; i < n; i++ {
+		var g Grid
+		if i%2 == 0 {
+			g = append(g, set[rng.IntN(len(set))]...)
+		} else {
+			g = append(g, clue[rng.IntN(len(clue))]...)
+		}
+		// Remove up to 4 givens; now and then add a wrong one (often no solution).
+		for r := rng.IntN(5); r > 0; r-- {
+			g[rng.IntN(81)] = 0
+		}
+		if i%7 == 0 {
+			g[rng.IntN(81)] = uint8(1 + rng.IntN(9))
+		}
+		c9, err9 := k9.solve(context.Background(), g, 1000, sol9)
+		cg, errg := kg.solve(context.Background(), g, 1000, solg)
+		if err9 != nil || errg != nil || c9 != cg {
+			t.Fatalf("%s: kernel9 %d (%v), kernel %d (%v)", g.Format(OneBased), c9, err9, cg, errg)
+		}
+		if c9 > 0 {
+			if err := b.Check(g, sol9); err != nil {
+				t.Fatalf("%s: kernel9 solution %s: %v", g.Format(OneBased), sol9.Format(OneBased), err)
+			}
+		}
+		counts[c9 > 1]++
+	}
+	if counts[true] == 0 || counts[false] == 0 {
+		t.Errorf("want puzzles with one and with several solutions: %v", counts)
+	}
+}
