@@ -10,11 +10,14 @@ import (
 // cell and of placed values per unit; naked singles (a cell with one candidate) and hidden
 // singles (a value with one place in a unit) to a fixed point before each branch; branching
 // on a cell with fewest candidates. It solves the same exact cover problem as
-// [Board.Encode], any size and variant; classic 9x9 boards get a faster version of the
-// same search that keeps one bitset of places per digit. Near the root of the search it
-// also applies locked candidates (a value confined to one line within a region, or to one
-// region within a line). A Solver is not safe for concurrent use: make one per goroutine.
-// It does not allocate while solving.
+// [Board.Encode], any size and variant. Near the root of the search it also applies
+// locked candidates (a value confined to one line within a region, or to one region within
+// a line). Classic 9x9 boards get a faster kernel for the same problem: the places of each
+// digit as three 27-bit band words, each digit propagated completely within every band and
+// stack at every node (which covers hidden singles and locked candidates) by table
+// lookups, naked singles counted bit-parallel over the digits, and branching on a
+// two-candidate cell. A Solver is not safe for concurrent use: make one per goroutine. It
+// does not allocate while solving.
 type Solver struct {
 	b *Board
 	k interface {
