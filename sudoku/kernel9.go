@@ -123,16 +123,13 @@ func (k *kernel9) assign(s *state9, c int, d int) {
 
 func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
 	k.limit, k.count, k.nnode, k.sol, k.ctx, k.err = limit, 0, 0, sol, ctx, nil
-	s := &k.stack[0]
-	for d := range s.p {
-		s.p[d] = [3]uint32{band27, band27, band27}
+	// The givens, all at once: each digit loses the peers of its givens and the cells
+	// given another digit.
+	var given [9][3]uint32
+	var all [3]uint32
+	if len(puzzle) != 81 {
+		return 0, fmt.Errorf("sudoku: puzzle has %d cells, want 81", len(puzzle))
 	}
-	s.u = [3]uint32{band27, band27, band27}
-	s.dirty = 1<<27 - 1
-	for d := range s.cols {
-		s.cols[d] = band27
-	}
-	ok := true
 	for c, v := range puzzle {
 		if v == 0 {
 			continue
@@ -140,13 +137,31 @@ func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid
 		if v > 9 {
 			return 0, fmt.Errorf("sudoku: cell r%dc%d holds %d, above 9", c/9+1, c%9+1, v)
 		}
-		d, b, bit := int(v-1), c/27, uint32(1)<<(c%27)
-		if s.p[d][b]&bit == 0 {
-			ok = false // contradicts an earlier given
-			continue
-		}
-		k.assign(s, c, d)
+		given[v-1][c/27] |= 1 << (c % 27)
+		all[c/27] |= 1 << (c % 27)
 	}
+	s := &k.stack[0]
+	ok := true
+	for d := range s.p {
+		var out [3]uint32
+		for b := 0; b < 3; b++ {
+			for m := given[d][b]; m != 0; m &= m - 1 {
+				pr := &k.peers[27*b+bits.TrailingZeros32(m)]
+				out[0] |= pr[0]
+				out[1] |= pr[1]
+				out[2] |= pr[2]
+			}
+		}
+		for b := 0; b < 3; b++ {
+			s.p[d][b] = band27 &^ out[b] &^ (all[b] &^ given[d][b])
+			if given[d][b]&out[b] != 0 {
+				ok = false // two givens of d see each other
+			}
+		}
+		s.cols[d] = band27
+	}
+	s.u = [3]uint32{band27 &^ all[0], band27 &^ all[1], band27 &^ all[2]}
+	s.dirty = 1<<27 - 1
 	if ok {
 		k.search(0)
 	}
