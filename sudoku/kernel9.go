@@ -368,12 +368,15 @@ func (k *kernel9) digit(s *state9, d int) bool {
 			continue
 		}
 		s.u[b] &^= single
+		// Clear the cells from every digit, then give them back to d; without branches.
+		var dirty uint32
 		for e := range s.p {
-			if e != d && s.p[e][b]&single != 0 {
-				s.p[e][b] &^= single
-				s.dirty |= 1 << (3*e + b)
-			}
+			t := s.p[e][b] & single
+			s.p[e][b] &^= t
+			dirty |= (t | -t) >> 31 << (3 * e)
 		}
+		p[b] |= single
+		s.dirty |= (dirty &^ (1 << (3 * d))) << b
 	}
 	return true
 }
