@@ -105,19 +105,24 @@ func (k *kernel9) nodes() uint64 { return k.nnode }
 func (k *kernel9) assign(s *state9, c int, d int) {
 	b := c / 27
 	bit := uint32(1) << (c % 27)
-	for e := 0; e < 9; e++ {
-		if e != d && s.p[e][b]&bit != 0 {
-			s.p[e][b] &^= bit
-			s.dirty |= 1 << (3*e + b)
-		}
+	// Without branches: clear the cell from every digit and give it back to d; clear d
+	// from the peers. A digit word that changed gets its dirty bit.
+	var dirty uint32
+	for e := range s.p {
+		t := s.p[e][b] & bit
+		s.p[e][b] &^= t
+		dirty |= (t | -t) >> 31 << (3 * e)
 	}
+	dirty = (dirty &^ (1 << (3 * d))) << b
+	s.p[d][b] |= bit
 	pr := &k.peers[c]
+	p := &s.p[d]
 	for o := 0; o < 3; o++ {
-		if s.p[d][o]&pr[o] != 0 {
-			s.p[d][o] &^= pr[o]
-			s.dirty |= 1 << (3*d + o)
-		}
+		t := p[o] & pr[o]
+		p[o] &^= t
+		dirty |= (t | -t) >> 31 << (3*d + o)
 	}
+	s.dirty |= dirty
 	s.u[b] &^= bit
 }
 
@@ -222,16 +227,15 @@ func (k *kernel9) choose(s *state9) int {
 		best, score := -1, -1
 		for b := 0; b < 3; b++ {
 			for m := two[b]; m != 0; m &= m - 1 {
-				c := 27*b + bits.TrailingZeros32(m)
+				i := bits.TrailingZeros32(m)
+				c := 27*b + i
 				pr := &k.peers[c]
-				bit := uint32(1) << (c % 27)
 				var dm [3]uint32 // places of the cell's two digits
-				for d := 0; d < 9; d++ {
-					if s.p[d][b]&bit != 0 {
-						dm[0] |= s.p[d][0]
-						dm[1] |= s.p[d][1]
-						dm[2] |= s.p[d][2]
-					}
+				for d := range s.p {
+					has := -(s.p[d][b] >> i & 1) // all ones if d is a candidate
+					dm[0] |= s.p[d][0] & has
+					dm[1] |= s.p[d][1] & has
+					dm[2] |= s.p[d][2] & has
 				}
 				sc := 2*(bits.OnesCount32(pr[0]&two[0]&dm[0])+bits.OnesCount32(pr[1]&two[1]&dm[1])+bits.OnesCount32(pr[2]&two[2]&dm[2])) +
 					bits.OnesCount32(pr[0]&s.u[0]&dm[0]) + bits.OnesCount32(pr[1]&s.u[1]&dm[1]) + bits.OnesCount32(pr[2]&s.u[2]&dm[2])
