@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"unsafe"
 )
 
@@ -181,6 +182,18 @@ func sumBounds(sp *Spec) int {
 		}
 	}
 	return s
+}
+
+// clone returns a kernel in the same state for another worker: the tables (masks,
+// conflicts, option items) are read-only and shared, the state and per-level arrays copied.
+func (k *kernelB) clone() kernel {
+	c := *k
+	c.words = slices.Clone(k.words)
+	c.ints = unsafe.Slice((*int32)(unsafe.Pointer(&c.words[0])), 2*len(c.words))
+	c.item, c.cur, c.pos, c.cnt = slices.Clone(k.item), slices.Clone(k.cur), slices.Clone(k.pos), slices.Clone(k.cnt)
+	c.chosen, c.mode = slices.Clone(k.chosen), slices.Clone(k.mode)
+	c.saveW, c.sol, c.updates = make([]uint64, len(k.saveW)), nil, 0
+	return &c
 }
 
 // force applies options that every solution must contain; compatible has vetted them.

@@ -88,6 +88,9 @@ type kernel interface {
 	ascend()
 	// search searches the subtree of the current node and reports whether it finished.
 	search(p *Params, st *Stats) bool
+	// clone returns a copy of the kernel, in the same state, for another worker; what no
+	// search changes may be shared.
+	clone() kernel
 }
 
 // newKernel sets up the kernel for sp and p, with the forced options applied; it returns

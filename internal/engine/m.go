@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"unsafe"
 )
 
@@ -67,6 +68,18 @@ func newKernelM(sp *Spec) *kernelM {
 	k.mode = make([]uint8, depth)
 	k.tw = make([]int32, 0, sp.NumOptions())
 	return k
+}
+
+// clone returns a kernel in the same state with arrays of its own, for another worker.
+func (k *kernelM) clone() kernel {
+	c := *k
+	c.nd = slices.Clone(k.nd)
+	c.prev, c.next, c.room = slices.Clone(k.prev), slices.Clone(k.next), slices.Clone(k.room)
+	c.item, c.x, c.pos, c.cnt = slices.Clone(k.item), slices.Clone(k.x), slices.Clone(k.pos), slices.Clone(k.cnt)
+	c.twBase, c.rbase, c.mode = slices.Clone(k.twBase), slices.Clone(k.rbase), slices.Clone(k.mode)
+	c.tw = append(make([]int32, 0, cap(k.tw)), k.tw...)
+	c.rbuf, c.sol, c.updates = make([]int32, 0, cap(k.rbuf)), nil, 0
+	return &c
 }
 
 // force applies options that every solution must contain; compatible has vetted them.

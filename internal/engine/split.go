@@ -77,12 +77,16 @@ func RunParts(sp *Spec, p *Params, parts []Part, workers int, st *Stats, done fu
 	workers = max(1, min(workers, len(parts)))
 	r := &runner{p: p, parts: parts, done: done, partial: make([]float64, workers)}
 	r.total = *st
+	first := newKernel(sp, &Params{Initial: p.Initial, Kernel: p.Kernel})
+	if first == nil {
+		return true
+	}
+	kernels := []kernel{first} // cloned before any worker starts changing first
+	for range workers - 1 {
+		kernels = append(kernels, first.clone())
+	}
 	var wg sync.WaitGroup
-	for w := range workers {
-		k := newKernel(sp, &Params{Initial: p.Initial, Kernel: p.Kernel})
-		if k == nil {
-			return true
-		}
+	for w, k := range kernels {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

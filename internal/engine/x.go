@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"unsafe"
 )
 
@@ -37,6 +38,17 @@ func newKernelX(sp *Spec) *kernelX {
 	k.cnt = make([]int32, depth)
 	k.rbase = make([]int32, depth)
 	return k
+}
+
+// clone returns a kernel in the same state with arrays of its own, for another worker.
+func (k *kernelX) clone() kernel {
+	c := *k
+	c.nd = slices.Clone(k.nd)
+	c.prev, c.next = slices.Clone(k.prev), slices.Clone(k.next)
+	c.item, c.x, c.pos = slices.Clone(k.item), slices.Clone(k.x), slices.Clone(k.pos)
+	c.cnt, c.rbase = slices.Clone(k.cnt), slices.Clone(k.rbase)
+	c.rbuf, c.sol, c.updates = make([]int32, 0, cap(k.rbuf)), nil, 0
+	return &c
 }
 
 // force applies options that every solution must contain; compatible has vetted them.
