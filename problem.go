@@ -140,6 +140,7 @@ type NameError struct {
 	Reason string
 }
 
+// Error returns the reason followed by the quoted token.
 func (e *NameError) Error() string { return fmt.Sprintf("%s %q", e.Reason, e.Token) }
 
 // ErrOptionsStarted is returned when an item is added after the first option.

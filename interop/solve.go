@@ -86,6 +86,7 @@ type MissingSolverError struct {
 	Package string // the Debian package that provides it
 }
 
+// Error says which solver is missing and how to install it.
 func (e *MissingSolverError) Error() string {
 	return fmt.Sprintf("solver %s is not installed (no %q in $PATH): install the Debian package %q, e.g. with \"sudo apt-get install %s\"",
 		e.Solver, e.Binary, e.Package, e.Package)

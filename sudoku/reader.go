@@ -21,8 +21,10 @@ type LineError struct {
 	Err  error
 }
 
+// Error returns the message with its line number.
 func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
 
+// Unwrap returns the error without its line number.
 func (e *LineError) Unwrap() error { return e.Err }
 
 // ReadOptions controls a [Reader].
