@@ -46,6 +46,8 @@ type kernelB struct {
 	mode      []uint8
 	sol       []int32
 	saveW     []uint64 // the base level's state, which a search changes in tweak mode
+	fstack    []int32  // options taken by forced moves, made in place (see search)
+	fbase     []int32  // per level: where its forced options start in fstack
 	updates   uint64   // options removed from A
 	tick      int      // nodes until the next poll, kept across searches of small parts
 }
@@ -161,6 +163,8 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 	k.chosen = make([]int32, depth)
 	k.mode = make([]uint8, depth)
 	k.saveW = make([]uint64, k.sw)
+	k.fstack = make([]int32, 0, depth)
+	k.fbase = make([]int32, depth)
 	k.tick = pollEvery
 	// The root state: every option possible, every primary item unsettled.
 	a := k.words[:w]
@@ -200,6 +204,7 @@ func (k *kernelB) clone() kernel {
 	c.item, c.cur, c.pos, c.cnt = slices.Clone(k.item), slices.Clone(k.cur), slices.Clone(k.pos), slices.Clone(k.cnt)
 	c.chosen, c.mode = slices.Clone(k.chosen), slices.Clone(k.mode)
 	c.saveW, c.sol, c.updates = make([]uint64, len(k.saveW)), nil, 0
+	c.fstack, c.fbase = make([]int32, 0, cap(k.fstack)), slices.Clone(k.fbase)
 	return &c
 }
 
@@ -477,6 +482,7 @@ func (k *kernelB) search(p *Params, st *Stats) bool {
 	np := k.np
 	defer func() { st.Updates += k.updates; k.updates = 0 }()
 	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
+	k.fstack, k.fbase[base] = k.fstack[:0], 0
 
 forward:
 	st.Nodes++
@@ -497,6 +503,19 @@ forward:
 	}
 	if d <= 0 {
 		goto backdown
+	}
+	if d == 1 {
+		// A forced move: the one branch is taken here, in this level's own state, without
+		// a level of its own (but counted as a node: the tree is the same). It is the only
+		// option of i, or of the options i must still take the first, or, with none left,
+		// settling i.
+		if x = k.nextOption(level, i, -1); x >= 0 {
+			k.take(level, x)
+			k.fstack = append(k.fstack, x)
+		} else {
+			k.settle(level, i)
+		}
+		goto forward
 	}
 	k.item[level], k.pos[level], k.cnt[level] = i, 0, d
 	if k.ints[k.ib(level)+np+int(i)] == 1 {
@@ -525,12 +544,14 @@ tryCover:
 		k.copyState(level)
 		k.settle(level+1, i)
 		level++
+		k.fbase[level] = int32(len(k.fstack))
 		goto forward
 	}
 	k.cur[level], k.chosen[level] = x, x
 	k.copyState(level)
 	k.take(level+1, x)
 	level++
+	k.fbase[level] = int32(len(k.fstack))
 	goto forward
 
 tryTweak:
@@ -542,6 +563,7 @@ tryTweak:
 		k.copyState(level)
 		k.take(level+1, x)
 		level++
+		k.fbase[level] = int32(len(k.fstack))
 		goto forward
 	} else if need > 0 {
 		goto backdown
@@ -550,9 +572,11 @@ tryTweak:
 	k.copyState(level)
 	k.settle(level+1, i)
 	level++
+	k.fbase[level] = int32(len(k.fstack))
 	goto forward
 
 backdown:
+	k.fstack = k.fstack[:k.fbase[level]] // the forced moves made at this level
 	if level == base {
 		copy(k.words[base*k.sw:(base+1)*k.sw], k.saveW)
 		return true
@@ -579,6 +603,7 @@ func (k *kernelB) visit(p *Params, st *Stats, level int) bool {
 				k.sol = append(k.sol, x)
 			}
 		}
+		k.sol = append(k.sol, k.fstack...)
 		if !p.Visit(k.sol) {
 			return false
 		}
