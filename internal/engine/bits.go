@@ -272,6 +272,16 @@ func (k *kernelB) take(s int, o int32) {
 // settle removes item i's remaining options from A in state s and marks i settled.
 func (k *kernelB) settle(s int, i int32) {
 	w := k.w
+	if w == 1 {
+		a := &k.words[s*k.sw]
+		if r := *a & k.mask[i]; r != 0 {
+			*a &^= r
+			k.updates += uint64(bits.OnesCount64(r))
+			k.drop(s, 0, r)
+		}
+		k.words[s*k.sw+1+int(i>>6)] &^= 1 << (i & 63)
+		return
+	}
 	a := k.words[s*k.sw : s*k.sw+w]
 	m := k.mask[int(i)*w : int(i)*w+w]
 	for t := range a {
@@ -299,6 +309,16 @@ func (k *kernelB) copyState(s int) {
 // nextOption returns the first option of item i in state s's A after option after, or -1.
 func (k *kernelB) nextOption(s int, i, after int32) int32 {
 	w := k.w
+	if w == 1 { // one word: at most 64 options
+		from := uint(after + 1)
+		if from >= 64 {
+			return -1
+		}
+		if x := k.words[s*k.sw] & k.mask[i] &^ (1<<from - 1); x != 0 {
+			return int32(bits.TrailingZeros64(x))
+		}
+		return -1
+	}
 	a := k.words[s*k.sw : s*k.sw+w]
 	m := k.mask[int(i)*w : int(i)*w+w]
 	from := after + 1
@@ -365,7 +385,11 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 			word &= word - 1
 			l, r := cnt[j], room[j]
 			if k.lazy {
-				l = k.count(s, j)
+				if k.w == 1 {
+					l = int32(bits.OnesCount64(k.words[s*k.sw] & k.mask[j]))
+				} else {
+					l = k.count(s, j)
+				}
 			}
 			sl := min(k.slack[j], r)
 			d := l + sl - r + 1
@@ -386,6 +410,9 @@ func (k *kernelB) count(s int, i int32) int32 {
 		return k.ints[k.ib(s)+int(i)]
 	}
 	w := k.w
+	if w == 1 {
+		return int32(bits.OnesCount64(k.words[s*k.sw] & k.mask[i]))
+	}
 	a := k.words[s*k.sw : s*k.sw+w]
 	m := k.mask[int(i)*w : int(i)*w+w]
 	n := 0
