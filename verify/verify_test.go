@@ -9,6 +9,7 @@ import (
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/randprob"
+	"github.com/xcover/xcover/queens"
 	"github.com/xcover/xcover/verify"
 )
 
@@ -331,22 +332,7 @@ func ExampleAll() {
 // BenchmarkChecker checks a valid 12-queens solution (a problem of 144 options).
 func BenchmarkChecker(b *testing.B) {
 	const n = 12
-	bl := xcover.NewBuilder()
-	for i := range n {
-		bl.AddPrimary(fmt.Sprintf("r%d", i))
-		bl.AddPrimary(fmt.Sprintf("c%d", i))
-	}
-	for d := range 2*n - 1 {
-		bl.AddSecondary(fmt.Sprintf("a%d", d))
-		bl.AddSecondary(fmt.Sprintf("b%d", d))
-	}
-	for r := range n {
-		for c := range n {
-			bl.AddOption(fmt.Sprintf("r%d", r), fmt.Sprintf("c%d", c),
-				fmt.Sprintf("a%d", r+c), fmt.Sprintf("b%d", r-c+n-1))
-		}
-	}
-	p, err := bl.Build()
+	p, err := queens.Problem(n, 1) // option r*n+c: a queen on rank r, file c
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,13 +2,14 @@ package brute_test
 
 import (
 	"fmt"
-	"github.com/xcover/xcover/internal/problems"
 	"slices"
 	"testing"
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/brute"
+	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/internal/randprob"
+	"github.com/xcover/xcover/queens"
 	"github.com/xcover/xcover/verify"
 )
 
@@ -21,24 +22,13 @@ func mustBuild(t testing.TB, b *xcover.Builder) *xcover.Problem {
 	return p
 }
 
-// queens is the n-queens problem: primary rows and columns, secondary diagonals.
-func queens(t testing.TB, n int) *xcover.Problem {
-	b := xcover.NewBuilder()
-	for i := range n {
-		b.AddPrimary(fmt.Sprintf("r%d", i))
-		b.AddPrimary(fmt.Sprintf("c%d", i))
+// queensProblem is the n-queens problem: ranks and files primary, diagonals secondary.
+func queensProblem(t testing.TB, n int) *xcover.Problem {
+	p, err := queens.Problem(n, 1)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for d := range 2*n - 1 {
-		b.AddSecondary(fmt.Sprintf("a%d", d))
-		b.AddSecondary(fmt.Sprintf("b%d", d))
-	}
-	for r := range n {
-		for c := range n {
-			b.AddOption(fmt.Sprintf("r%d", r), fmt.Sprintf("c%d", c),
-				fmt.Sprintf("a%d", r+c), fmt.Sprintf("b%d", r-c+n-1))
-		}
-	}
-	return mustBuild(t, b)
+	return p
 }
 
 // twoPerLine has an option per cell of an n x n matrix, rows and columns each covered
@@ -126,12 +116,12 @@ func TestKnownCounts(t *testing.T) {
 		p    *xcover.Problem
 		want uint64
 	}{
-		{"queens 1", queens(t, 1), 1},
-		{"queens 2", queens(t, 2), 0},
-		{"queens 3", queens(t, 3), 0},
-		{"queens 4", queens(t, 4), 2},
-		{"queens 5", queens(t, 5), 10},
-		{"queens 6", queens(t, 6), 4},
+		{"queens 1", queensProblem(t, 1), 1},
+		{"queens 2", queensProblem(t, 2), 0},
+		{"queens 3", queensProblem(t, 3), 0},
+		{"queens 4", queensProblem(t, 4), 2},
+		{"queens 5", queensProblem(t, 5), 10},
+		{"queens 6", queensProblem(t, 6), 4},
 		{"A001499 2", twoPerLine(t, 2), 1},
 		{"A001499 3", twoPerLine(t, 3), 6},
 		{"A001499 4", twoPerLine(t, 4), 90},
