@@ -87,6 +87,15 @@ func Queens(n int) *xcover.Problem {
 		b.secondary("a" + name(t))
 		b.secondary("b" + name(t))
 	}
+	squareOptions(b, n, name)
+	return b.build("queens")
+}
+
+// squareOptions adds one option per square of the n x n board, row by row: its rank rJ, its
+// file cK and the diagonals aT and bT through it, except the diagonals of a single square
+// (corner squares), which are not items.
+func squareOptions(b builder, n int, name func(int) string) {
+	last := 2*n - 2
 	opt := make([]string, 0, 4)
 	for j := 0; j < n; j++ {
 		for k := 0; k < n; k++ {
@@ -100,7 +109,6 @@ func Queens(n int) *xcover.Problem {
 			b.option(opt...)
 		}
 	}
-	return b.build("queens")
 }
 
 // DoubleQueens returns the 2n-queens problem with multiplicities (n >= 1): place 2n queens on
@@ -126,19 +134,7 @@ func DoubleQueens(n int) *xcover.Problem {
 		b.bounds("a"+name(t), 0, 2)
 		b.bounds("b"+name(t), 0, 2)
 	}
-	opt := make([]string, 0, 4)
-	for j := 0; j < n; j++ {
-		for k := 0; k < n; k++ {
-			opt = append(opt[:0], "r"+name(j), "c"+name(k))
-			if t := j + k; t > 0 && t < last {
-				opt = append(opt, "a"+name(t))
-			}
-			if t := n - 1 - j + k; t > 0 && t < last {
-				opt = append(opt, "b"+name(t))
-			}
-			b.option(opt...)
-		}
-	}
+	squareOptions(b, n, name)
 	return b.build("double queens")
 }
 
