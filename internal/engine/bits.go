@@ -515,9 +515,7 @@ forward:
 	st.Nodes++
 	if k.tick--; k.tick == 0 {
 		k.tick = pollEvery
-		st.Updates += k.updates
-		k.updates = 0
-		if p.Poll != nil && !p.Poll(st, fraction(k.pos, k.cnt, level)) {
+		if !polled(p, st, &k.updates, k.pos, k.cnt, level) {
 			return false
 		}
 	}

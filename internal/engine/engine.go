@@ -205,6 +205,14 @@ func fraction(pos, cnt []int32, level int) float64 {
 	return f
 }
 
+// polled adds a kernel's pending updates to st and asks p.Poll, with Knuth's estimate of the
+// fraction done, whether to go on. The kernels call it every pollEvery nodes.
+func polled(p *Params, st *Stats, updates *uint64, pos, cnt []int32, level int) bool {
+	st.Updates += *updates
+	*updates = 0
+	return p.Poll == nil || p.Poll(st, fraction(pos, cnt, level))
+}
+
 // shuffle puts a in random order (Fisher and Yates).
 func shuffle(rng *rand.Rand, a []int32) {
 	for i := len(a) - 1; i > 0; i-- {

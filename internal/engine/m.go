@@ -437,12 +437,8 @@ func (k *kernelM) search(p *Params, st *Stats) bool {
 
 forward:
 	st.Nodes++
-	if st.Nodes&(pollEvery-1) == 0 && p.Poll != nil {
-		st.Updates += k.updates
-		k.updates = 0
-		if !p.Poll(st, fraction(k.pos, k.cnt, level)) {
-			return false
-		}
+	if st.Nodes&(pollEvery-1) == 0 && !polled(p, st, &k.updates, k.pos, k.cnt, level) {
+		return false
 	}
 	if k.next[0] == 0 { // every primary item is settled
 		if !k.visit(p, st, level) {
