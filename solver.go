@@ -65,14 +65,9 @@ type Solver struct {
 	p     *Problem
 	cfg   Config
 	spec  *engine.Spec
-	order []int32 // engine item -> problem item
 	init  []int32
 	stats Stats
 	err   error
-
-	// Set by CountParts for the length of one search.
-	parts    []engine.Part
-	partDone func(int, engine.Stats)
 }
 
 // NewSolver prepares a search of p. It fails only for an Initial option out of range.
@@ -128,10 +123,13 @@ func (p *Problem) engineSpec() *engine.Spec {
 // Solutions returns an iterator over the solutions, each the chosen option indices in
 // ascending order, a fresh slice for each. The search stops when the loop body breaks, at the
 // Limit, or when ctx is cancelled; [Solver.Err] then tells which.
+//
+// With a Limit the search uses one worker, whatever Config.Workers says, so that the
+// solutions are always the first Limit ones in the engine's order: the same on every run.
 func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
-		if s.workers() == 1 {
-			s.run(ctx, func(sol []int32) bool { return yield(sortedInts(sol)) })
+		if s.workers() == 1 || s.cfg.Limit > 0 {
+			s.run(ctx, s.cfg, 1, nil, func(sol []int32) bool { return yield(sortedInts(sol)) })
 			return
 		}
 		// The workers hand solutions to this goroutine, which alone calls yield.
@@ -140,7 +138,7 @@ func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 		defer cancel()
 		go func() {
 			defer close(ch)
-			s.run(wctx, func(sol []int32) bool {
+			s.run(wctx, s.cfg, s.workers(), nil, func(sol []int32) bool {
 				select {
 				case ch <- sortedInts(sol):
 					return true
@@ -161,6 +159,13 @@ func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 			}
 		}
 	}
+}
+
+// partRun is a search of given parts of the tree (see CountParts), as opposed to the
+// whole tree.
+type partRun struct {
+	parts []engine.Part
+	done  func(int, engine.Stats)
 }
 
 func sortedInts(sol []int32) []int {
@@ -187,7 +192,7 @@ const partsPerWorker = 64
 // Count returns the number of solutions (at most the Limit), without building them. The
 // error is ctx's if the search was cancelled; the count is then the number found so far.
 func (s *Solver) Count(ctx context.Context) (uint64, error) {
-	s.run(ctx, nil)
+	s.run(ctx, s.cfg, s.workers(), nil, nil)
 	return s.stats.Solutions, s.err
 }
 
@@ -197,10 +202,13 @@ func (s *Solver) Stats() Stats { return s.stats }
 // Err returns the context's error if the last search was cancelled, and nil otherwise.
 func (s *Solver) Err() error { return s.err }
 
-func (s *Solver) run(ctx context.Context, visit func([]int32) bool) {
+// run searches with the given configuration and number of workers: the whole tree, or the
+// parts of pr if it is not nil. It sets s.stats, and s.err to ctx's error if ctx ended the
+// search.
+func (s *Solver) run(ctx context.Context, cfg Config, workers int, pr *partRun, visit func([]int32) bool) {
 	start := time.Now()
 	s.err = nil
-	interval := s.cfg.ProgressInterval
+	interval := cfg.ProgressInterval
 	if interval <= 0 {
 		interval = time.Second
 	}
@@ -208,15 +216,15 @@ func (s *Solver) run(ctx context.Context, visit func([]int32) bool) {
 	var est engine.Stats
 	lastFrac := 0.0 // the latest estimate, reported at the end of a search stopped early
 	report := func(frac float64, done bool) {
-		if s.cfg.Progress != nil {
-			s.cfg.Progress(Progress{Stats: s.statsFrom(&est, start), Fraction: frac, Done: done})
+		if cfg.Progress != nil {
+			cfg.Progress(Progress{Stats: s.statsFrom(&est, start), Fraction: frac, Done: done})
 		}
 	}
 	params := &engine.Params{
-		Limit:   s.cfg.Limit,
-		Kernel:  s.cfg.Kernel,
-		Random:  s.cfg.Random,
-		Seed:    s.cfg.Seed,
+		Limit:   cfg.Limit,
+		Kernel:  cfg.Kernel,
+		Random:  cfg.Random,
+		Seed:    cfg.Seed,
 		Initial: s.init,
 		Visit:   visit,
 		Poll: func(st *engine.Stats, fraction float64) bool {
@@ -225,7 +233,7 @@ func (s *Solver) run(ctx context.Context, visit func([]int32) bool) {
 				s.err = err
 				return false
 			}
-			if s.cfg.Progress != nil {
+			if cfg.Progress != nil {
 				if now := time.Now(); now.After(next) {
 					next = now.Add(interval)
 					est = *st
@@ -239,14 +247,18 @@ func (s *Solver) run(ctx context.Context, visit func([]int32) bool) {
 	switch {
 	case ctx.Err() != nil:
 		s.err = ctx.Err()
-	case s.parts != nil:
-		finished = engine.RunParts(s.spec, params, s.parts, s.workers(), &est, s.partDone)
-	case s.workers() > 1:
-		parts, above := engine.Cut(s.spec, s.init, partsPerWorker*s.workers())
+	case pr != nil:
+		finished = engine.RunParts(s.spec, params, pr.parts, workers, &est, pr.done)
+	case workers > 1:
+		parts, above := engine.Cut(s.spec, s.init, partsPerWorker*workers)
 		est.Nodes = above // the nodes above the parts, so that the count is the whole tree's
-		finished = engine.RunParts(s.spec, params, parts, s.workers(), &est, nil)
+		finished = engine.RunParts(s.spec, params, parts, workers, &est, nil)
 	default:
 		finished = engine.Run(s.spec, params, &est)
+	}
+	if !finished && s.err == nil && ctx.Err() != nil {
+		// Stopped by a worker that saw the cancellation before any poll did.
+		s.err = ctx.Err()
 	}
 	s.stats = s.statsFrom(&est, start)
 	if finished {

@@ -43,23 +43,22 @@ func (s *Solver) Parts(n int) []Part {
 // position in parts and the part's own statistics (Elapsed unset); calls never overlap. The result is the total over the
 // parts finished; if ctx is cancelled, the count so far and ctx's error.
 func (s *Solver) CountParts(ctx context.Context, parts []Part, done func(i int, st Stats)) (uint64, error) {
-	s.parts = make([]engine.Part, len(parts))
+	pr := &partRun{parts: make([]engine.Part, len(parts))}
 	for i, p := range parts {
 		path := make([]int32, len(p.Path))
 		for l, b := range p.Path {
 			path[l] = int32(b)
 		}
-		s.parts[i] = engine.Part{Path: path, Weight: p.Weight}
+		pr.parts[i] = engine.Part{Path: path, Weight: p.Weight}
 	}
-	s.partDone = func(i int, st engine.Stats) {
-		if done != nil {
+	if done != nil {
+		pr.done = func(i int, st engine.Stats) {
 			done(i, Stats{Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates})
 		}
 	}
 	cfg := s.cfg
-	s.cfg.Random, s.cfg.Limit = false, 0
-	defer func() { s.cfg, s.parts, s.partDone = cfg, nil, nil }()
-	s.run(ctx, nil)
+	cfg.Random, cfg.Limit = false, 0
+	s.run(ctx, cfg, max(1, cfg.Workers), pr, nil)
 	return s.stats.Solutions, s.err
 }
 
