@@ -76,15 +76,16 @@ type Estimate struct {
 }
 
 // Estimate runs the given number of random probes of the search tree, with the Config's
-// Seed and Initial options.
-func (s *Solver) Estimate(probes int) Estimate {
+// Seed and Initial options. If ctx is cancelled it stops, and returns the estimate from the
+// probes made so far (Probes says how many) with ctx's error.
+func (s *Solver) Estimate(ctx context.Context, probes int) (Estimate, error) {
 	start := time.Now()
-	e := engine.EstimateTree(s.spec, s.init, probes, s.cfg.Seed)
+	e := engine.EstimateTree(s.spec, s.init, probes, s.cfg.Seed, func() bool { return ctx.Err() != nil })
 	return Estimate{
 		Probes: e.Probes, Nodes: e.Nodes, NodesErr: e.NodesErr,
 		Solutions: e.Solutions, SolutionsErr: e.SolutionsErr,
 		Elapsed: time.Since(start),
-	}
+	}, ctx.Err()
 }
 
 // Hash returns a digest of the problem — its items with their kinds and bounds, and its

@@ -86,32 +86,37 @@ probes help. If the sample run finishes the search, the counts are exact.`,
 			if err != nil {
 				return usageErrorf("%v", err)
 			}
-			e := s.Estimate(probes)
 
-			// A sample run of the search on one worker measures its speed.
+			// A sample run of the search on one worker measures its speed; if it
+			// finishes the search, the counts are exact and no probe is needed.
 			ctx, cancel := context.WithTimeout(cmd.Context(), sample)
 			defer cancel()
 			run, _ := xcover.NewSolver(p, xcover.Config{Initial: initial})
 			n, serr := run.Count(ctx)
 			if cmd.Context().Err() != nil {
-				return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted")}
+				return interruptedf("interrupted during the sample run")
 			}
 			st := run.Stats()
-			out := estimateJSON{
-				Probes: e.Probes, Seed: seed,
-				Nodes: e.Nodes, NodesErr: e.NodesErr,
-				Solutions: e.Solutions, SolutionsErr: e.SolutionsErr,
-				Workers: workers,
-			}
+			out := estimateJSON{Seed: seed, Workers: workers}
 			if el := st.Elapsed.Seconds(); el > 0 {
 				out.NodesPerSecond = float64(st.Nodes) / el
 			}
 			if serr == nil { // the sample run finished the search
 				out.Exact, out.ExactNodes, out.ExactSolutions = true, st.Nodes, n
+				out.Nodes, out.Solutions = float64(st.Nodes), float64(n)
 				out.Seconds = st.Elapsed.Seconds()
-			} else if out.NodesPerSecond > 0 {
-				out.Seconds = out.Nodes / out.NodesPerSecond
-				out.SecondsErr = out.NodesErr / out.NodesPerSecond
+			} else {
+				e, err := s.Estimate(cmd.Context(), probes)
+				if err != nil {
+					return interruptedf("interrupted after %d of %d probes", e.Probes, probes)
+				}
+				out.Probes = e.Probes
+				out.Nodes, out.NodesErr = e.Nodes, e.NodesErr
+				out.Solutions, out.SolutionsErr = e.Solutions, e.SolutionsErr
+				if out.NodesPerSecond > 0 {
+					out.Seconds = out.Nodes / out.NodesPerSecond
+					out.SecondsErr = out.NodesErr / out.NodesPerSecond
+				}
 			}
 			out.WallSeconds = out.Seconds / float64(workers)
 
@@ -144,17 +149,16 @@ probes help. If the sample run finishes the search, the counts are exact.`,
 // estimateText describes an estimate in a few lines.
 func estimateText(e estimateJSON) string {
 	var b strings.Builder
+	if e.Exact {
+		fmt.Fprintf(&b, "exact      %d nodes, %d solutions in %s on 1 worker: the sample run finished the search\n",
+			e.ExactNodes, e.ExactSolutions, roundDuration(seconds(e.Seconds)))
+		return b.String()
+	}
 	fmt.Fprintf(&b, "nodes      %.3g ± %.2g\n", e.Nodes, e.NodesErr)
 	if e.Solutions == 0 {
 		fmt.Fprintf(&b, "solutions  0: no probe reached a solution (none, or too rare for %d probes)\n", e.Probes)
 	} else {
 		fmt.Fprintf(&b, "solutions  %.3g ± %.2g\n", e.Solutions, e.SolutionsErr)
-	}
-	if e.Exact {
-		fmt.Fprintf(&b, "exact      %d nodes, %d solutions in %s on 1 worker: the sample run finished the search\n",
-			e.ExactNodes, e.ExactSolutions, roundDuration(seconds(e.Seconds)))
-		fmt.Fprintf(&b, "(Knuth's estimate from %d random probes, seed %d; ± one standard error)\n", e.Probes, e.Seed)
-		return b.String()
 	}
 	fmt.Fprintf(&b, "speed      %s nodes/s on 1 worker (sample run)\n", siCount(e.NodesPerSecond))
 	fmt.Fprintf(&b, "time       %s ± %s on 1 worker", humanDuration(e.Seconds), humanDuration(e.SecondsErr))

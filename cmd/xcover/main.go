@@ -50,10 +50,11 @@ const (
 	exitInterrupted = 130
 )
 
-// run executes the command line args and returns the exit code. SIGINT cancels the
-// search; a second SIGINT kills the process.
+// run executes the command line args and returns the exit code. SIGINT or SIGTERM cancels
+// the search, and the command ends with exit 130 saying what it had done; a second signal
+// kills the process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	go func() {
 		<-ctx.Done()
@@ -86,6 +87,11 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if !errors.As(err, &ee) {
 		// Errors made by cobra itself: unknown command or flag, wrong argument count.
 		ee = &exitError{code: exitUsage, err: err}
+	}
+	if ctx.Err() != nil && ee.code != exitInterrupted && errors.Is(err, ctx.Err()) {
+		// A command that let the cancellation through as an error: it was interrupted,
+		// not given bad input.
+		ee = &exitError{code: exitInterrupted, err: errors.New("interrupted")}
 	}
 	if ee.err != nil && !errors.Is(ee.err, syscall.EPIPE) {
 		msg := oneLine(ee.err.Error())
@@ -178,6 +184,12 @@ func (e *exitError) Unwrap() error { return e.err }
 // usageErrorf reports wrong usage, such as a bad flag value: exit 2.
 func usageErrorf(format string, args ...any) error {
 	return &exitError{code: exitUsage, err: fmt.Errorf(format, args...)}
+}
+
+// interruptedf ends a command cut off by ^C or SIGTERM: exit 130, with a message that
+// says what was done and what is partial.
+func interruptedf(format string, args ...any) error {
+	return &exitError{code: exitInterrupted, err: fmt.Errorf(format, args...)}
 }
 
 // warnf prints a warning line on stderr.

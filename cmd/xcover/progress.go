@@ -53,14 +53,27 @@ func progressText(pr xcover.Progress) string {
 		sols += "s"
 	}
 	if pr.Done {
-		return fmt.Sprintf("done: %s, %s nodes in %s (%s)", sols, siCount(float64(pr.Nodes)), roundDuration(el), rate)
+		word := "done"
+		if pr.Fraction < 1 {
+			word = "stopped" // by a limit or an interrupt: not the whole tree
+		}
+		return fmt.Sprintf("%s: %s, %s nodes in %s (%s)", word, sols, siCount(float64(pr.Nodes)), roundDuration(el), rate)
 	}
 	f := pr.Fraction
 	eta := "ETA ?"
 	if f > 0 {
-		eta = "ETA " + roundDuration(time.Duration(float64(el)*(1-f)/f))
+		eta = "ETA " + etaText(el.Seconds()*(1-f)/f)
 	}
 	return fmt.Sprintf("%5.1f%%  %s  %s  %s elapsed  %s", 100*f, rate, sols, roundDuration(el), eta)
+}
+
+// etaText writes a remaining time in seconds, which may be astronomically long (a tree
+// barely begun): it never overflows a time.Duration.
+func etaText(s float64) string {
+	if s < 1000*3600 {
+		return roundDuration(time.Duration(s * float64(time.Second)))
+	}
+	return humanDuration(s)
 }
 
 // siCount writes x with an SI suffix and three significant digits: 950, 1.23k, 45.6M.

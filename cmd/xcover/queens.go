@@ -277,7 +277,7 @@ func (r *queensRun) runOrbits() error {
 	}
 	c, err := queens.TakeCensus(r.ctx, n, int(f.limit))
 	if err != nil {
-		return &exitError{code: exitInterrupted, err: errors.New("interrupted")}
+		return r.interrupted()
 	}
 	for _, o := range c.Reps {
 		if err := queens.Check(o.Rep); err != nil {
@@ -411,6 +411,9 @@ func (r *queensRun) runList() error {
 			if r.full(limit) {
 				break
 			}
+			if r.sols&1023 == 0 && r.ctx.Err() != nil {
+				return r.interrupted()
+			}
 		}
 	case "construct":
 		if f.perLine > 1 {
@@ -431,7 +434,7 @@ func (r *queensRun) runList() error {
 				break
 			}
 			if err != nil {
-				return &exitError{code: exitInterrupted, err: errors.New("interrupted")}
+				return r.interrupted()
 			}
 			if err := r.emitCols(cols); err != nil {
 				return err
@@ -452,6 +455,15 @@ func (r *queensRun) runList() error {
 		return queens.WriteSVG(r.out, r.svg, 0)
 	}
 	return nil
+}
+
+// interrupted ends a listing cut off by a signal, with what was written so far.
+func (r *queensRun) interrupted() error {
+	if r.f.format == "svg" {
+		queens.WriteSVG(r.out, r.svg, 0) // a whole picture of the boards found so far
+	}
+	r.out.Flush()
+	return interruptedf("interrupted after %d solutions", r.sols)
 }
 
 // full reports whether limit solutions have been written.
@@ -484,7 +496,7 @@ func (r *queensRun) listXC(limit uint64) error {
 		sol, _, err := queens.RandomXC(r.ctx, p, f.seed)
 		if err != nil {
 			if r.ctx.Err() != nil {
-				return &exitError{code: exitInterrupted, err: errors.New("interrupted")}
+				return r.interrupted()
 			}
 			return nil // no solution
 		}
@@ -500,7 +512,7 @@ func (r *queensRun) listXC(limit uint64) error {
 		}
 	}
 	if s.Err() != nil {
-		return &exitError{code: exitInterrupted, err: errors.New("interrupted")}
+		return r.interrupted()
 	}
 	return nil
 }

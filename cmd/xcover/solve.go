@@ -158,6 +158,7 @@ of its options in ascending order.`,
 			}
 			var line []byte
 			var werr error
+			written := 0
 			for sol := range s.solver.Solutions(cmd.Context()) {
 				line = line[:0]
 				if f.json {
@@ -175,6 +176,7 @@ of its options in ascending order.`,
 				if werr != nil {
 					break
 				}
+				written++
 			}
 			s.mu.Lock()
 			defer s.mu.Unlock()
@@ -185,7 +187,7 @@ of its options in ascending order.`,
 				return fmt.Errorf("writing solutions: %w", werr)
 			}
 			if err := s.solver.Err(); err != nil {
-				return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted after %d solutions", s.solver.Stats().Solutions)}
+				return interruptedf("interrupted after %d solutions: the list is incomplete", written)
 			}
 			return nil
 		},
@@ -266,7 +268,7 @@ seconds and on ^C or SIGTERM, and a run with the same FILE resumes from it.`,
 				return fmt.Errorf("writing count: %w", err)
 			}
 			if cerr != nil {
-				return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted: the count %d is partial", n)}
+				return interruptedf("interrupted: the count %d is partial", n)
 			}
 			return nil
 		},

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -282,7 +283,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		firstErr = rd.Err()
 	}
 	if ctx.Err() != nil && firstErr == nil {
-		firstErr = ctx.Err()
+		firstErr = interruptedf("interrupted after %d puzzles", st.puzzles)
 	}
 	if f.format == "svg" && len(svgs) > 0 {
 		writeSVGSheet(out, svgs)
@@ -370,6 +371,19 @@ func writeSudokuResult(cmd *cobra.Command, f *sudokuFlags, b *sudoku.Board, out 
 		return nil
 	}
 	if res.err != nil {
+		st.puzzles--
+		if errors.Is(res.err, context.Canceled) || errors.Is(res.err, context.DeadlineExceeded) {
+			if f.count {
+				// Print the count so far on the puzzle's line, said to be partial.
+				if f.json {
+					fmt.Fprintf(out, "{\"solutions\":%d,\"partial\":true}\n", res.count)
+				} else {
+					fmt.Fprintf(out, "%d\n", res.count)
+				}
+				return interruptedf("interrupted after %d puzzles: the count %d for line %d is partial", st.puzzles, res.count, p.Line)
+			}
+			return interruptedf("interrupted after %d puzzles", st.puzzles)
+		}
 		return res.err
 	}
 	switch {

@@ -216,23 +216,23 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers}
 	if f.count {
 		var total, distinct uint64
+		var cerr error // the search's: cancelled
 		if hint == "" {
 			if f.distinct {
 				red, err := reducedSearch(enc, f)
 				if err != nil {
 					return err
 				}
-				if distinct, total, err = red.CountDistinct(ctx, cfg); err != nil {
-					return err
-				}
+				distinct, total, cerr = red.CountDistinct(ctx, cfg)
 			} else {
 				s, err := xcover.NewSolver(enc.Problem, cfg)
 				if err != nil {
 					return err
 				}
-				if total, err = s.Count(ctx); err != nil {
-					return err
-				}
+				total, cerr = s.Count(ctx)
+			}
+			if cerr != nil && ctx.Err() == nil {
+				return cerr
 			}
 		}
 		switch {
@@ -251,7 +251,13 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		default:
 			fmt.Fprintf(out, "%d\n", total)
 		}
-		return out.Flush()
+		if err := out.Flush(); err != nil {
+			return err
+		}
+		if cerr != nil {
+			return interruptedf("interrupted: the count %d is partial", total)
+		}
+		return nil
 	}
 	if hint != "" {
 		return nil
@@ -293,6 +299,10 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 			emitErr = emit(sol, orbit)
 			return emitErr == nil
 		})
+		if err != nil && ctx.Err() != nil {
+			out.Flush()
+			return interruptedf("interrupted after %d tilings", n)
+		}
 		if err != nil {
 			return err
 		}
@@ -312,7 +322,8 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 			}
 		}
 		if err := s.Err(); err != nil {
-			return err
+			out.Flush()
+			return interruptedf("interrupted after %d tilings", n)
 		}
 	}
 	if emitErr != nil {

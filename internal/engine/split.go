@@ -233,8 +233,9 @@ type Estimate struct {
 	SolutionsProbes int     // probes that ended at a solution
 }
 
-// EstimateTree runs the given number of random probes of sp's tree.
-func EstimateTree(sp *Spec, initial []int32, probes int, seed uint64) Estimate {
+// EstimateTree runs the given number of random probes of sp's tree. stop, if not nil, is
+// asked before each probe; when it says yes the estimate is of the probes made so far.
+func EstimateTree(sp *Spec, initial []int32, probes int, seed uint64, stop func() bool) Estimate {
 	e := Estimate{Probes: probes}
 	k := newKernel(sp, &Params{Initial: initial})
 	if k == nil || probes <= 0 {
@@ -242,7 +243,12 @@ func EstimateTree(sp *Spec, initial []int32, probes int, seed uint64) Estimate {
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x2545f4914f6cdd1d))
 	var sumN, sumN2, sumS, sumS2 float64
-	for range probes {
+	for i := range probes {
+		if stop != nil && stop() {
+			probes = i
+			e.Probes = i
+			break
+		}
 		nodes, sols, depth := 1.0, 0.0, 0
 		weight := 1.0
 		for {
@@ -268,6 +274,9 @@ func EstimateTree(sp *Spec, initial []int32, probes int, seed uint64) Estimate {
 		sumS += sols
 		sumS2 += sols * sols
 		e.MaxNodes = math.Max(e.MaxNodes, nodes)
+	}
+	if probes == 0 {
+		return e
 	}
 	m := float64(probes)
 	e.Nodes, e.Solutions = sumN/m, sumS/m

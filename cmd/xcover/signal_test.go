@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestSignalEveryCommand starts each long-running command in a separate process, sends it
+// SIGINT (or SIGTERM) while it works, and checks that it ends as count does: exit 130, a
+// note on stderr that says the run was cut off, and on stdout only whole lines — for the
+// counting commands, the partial count.
+func TestSignalEveryCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes that run until interrupted")
+	}
+	dir := writeFiles(t, map[string]string{
+		"q16.dlx":     queensDLX(16),
+		"empty.txt":   strings.Repeat(".", 81) + "\n",
+		"empty16.txt": strings.Repeat(".", 256) + "\n",
+	})
+	q16 := filepath.Join(dir, "q16.dlx")
+	// hexominoes tile no rectangle, but the search takes far longer than any test.
+	hexo := []string{"tile", "--pieces", "hexominoes", "--region", "14x15"}
+	isCount := func(out string) error {
+		out = strings.TrimSpace(out)
+		if _, err := strconv.ParseUint(out, 10, 64); err != nil {
+			return errors.New("stdout is not one count")
+		}
+		return nil
+	}
+	jsonLines := func(out string) error {
+		for line := range strings.SplitSeq(strings.TrimSuffix(out, "\n"), "\n") {
+			if line == "" {
+				continue
+			}
+			if !json.Valid([]byte(line)) {
+				return errors.New("a line of stdout is not whole JSON: " + clip(line))
+			}
+		}
+		return nil
+	}
+	anything := func(string) error { return nil }
+	tests := []struct {
+		name   string
+		args   []string
+		sig    syscall.Signal
+		stdout func(string) error
+	}{
+		{"solve parallel", []string{"solve", "--json", "--workers", "2", q16}, syscall.SIGINT, jsonLines},
+		{"solve one worker", []string{"solve", "--json", "--workers", "1", q16}, syscall.SIGINT, jsonLines},
+		{"solve SIGTERM", []string{"solve", "--json", "--workers", "2", q16}, syscall.SIGTERM, jsonLines},
+		{"count", []string{"count", "--workers", "2", q16}, syscall.SIGINT, isCount},
+		{"estimate", []string{"estimate", "--probes", "2000000000", "--sample", "10ms", q16}, syscall.SIGINT, anything},
+		{"queens list", []string{"queens", "16", "--limit", "100000000"}, syscall.SIGINT, anything},
+		{"queens json", []string{"queens", "17", "--json"}, syscall.SIGINT, jsonLines},
+		{"queens count", []string{"queens", "19", "--count"}, syscall.SIGINT, isCount},
+		{"queens xc", []string{"queens", "16", "--engine", "xc", "--count"}, syscall.SIGINT, isCount},
+		{"tile count", append(hexo, "--count"), syscall.SIGINT, isCount},
+		{"tile list", hexo, syscall.SIGINT, anything},
+		{"tile distinct", append(hexo, "--count", "--distinct", "--json"), syscall.SIGINT, jsonLines},
+		{"sudoku count", []string{"sudoku", "--count", filepath.Join(dir, "empty.txt")}, syscall.SIGINT, isCount},
+		{"sudoku count 16", []string{"sudoku", "--count", "--json", "--box", "4x4", filepath.Join(dir, "empty16.txt")}, syscall.SIGINT, jsonLines},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			cmd := xcoverProcess(t, nil, tt.args...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// Long enough for the process to have set up its signal handler and started.
+			time.Sleep(800 * time.Millisecond)
+			cmd.Process.Signal(tt.sig)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(60 * time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("still running 60 s after %v; stderr %q", tt.sig, clip(stderr.String()))
+			}
+			code := 0
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				code = ee.ExitCode()
+			}
+			if code != exitInterrupted {
+				t.Fatalf("exit %d (%v), want %d; stderr %q", code, err, exitInterrupted, clip(stderr.String()))
+			}
+			if !strings.Contains(stderr.String(), "interrupted") {
+				t.Errorf("stderr %q does not say the run was interrupted", clip(stderr.String()))
+			}
+			if err := tt.stdout(stdout.String()); err != nil {
+				t.Errorf("%v; stdout %q", err, clip(stdout.String()))
+			}
+		})
+	}
+}
