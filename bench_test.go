@@ -79,3 +79,13 @@ func findOption(p *xcover.Problem, prefix string) int {
 func BenchmarkBounds(b *testing.B) {
 	benchCount(b, problems.TwoPerRowCol(6), xcover.Config{}, 67950)
 }
+
+// The dancing-links kernels, which run problems with more than 8192 options, on problems
+// small enough to time: kernel X (exact cover) and kernel M (bounds).
+func BenchmarkDLXQueens12(b *testing.B) {
+	benchCount(b, problems.Queens(12), xcover.Config{Kernel: "dlx"}, 14200)
+}
+
+func BenchmarkDLXPentominoes6x10(b *testing.B) {
+	benchCount(b, problems.Pentominoes(10, 6), xcover.Config{Kernel: "dlx"}, 9356)
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"slices"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -17,49 +18,87 @@ type Part struct {
 }
 
 // Cut cuts the search tree of sp, with the forced options, into at least min parts where the
-// tree allows it: every node at the shallowest depth at which there are that many, plus the
-// solutions met above that depth. Dead ends are left out. The cut depends only on the
-// problem, the forced options and min, so it is the same on every machine. above is the
-// number of search nodes above the parts (the parts' own nodes are theirs), so that the
-// parts' node counts plus above make the whole tree's. Cut returns no parts when the forced
-// options contradict each other.
+// tree allows it: every node at the shallowest branching depth at which there are that
+// many, plus the solutions met above that depth. The branching depth of a node counts only
+// the nodes above it with two branches or more: a chain of forced moves (nodes with one
+// branch) is walked through, not cut, so a long chain costs its length once per depth
+// tried, and the depths tried are at most about log2(min). Dead ends are left out. The cut
+// depends only on the problem, the forced options and min, so it is the same on every
+// machine. above is the number of search nodes above the parts (the parts' own nodes are
+// theirs), so that the parts' node counts plus above make the whole tree's. Cut returns no
+// parts when the forced options contradict each other.
 func Cut(sp *Spec, initial []int32, min int) (parts []Part, above uint64) {
 	k := newKernel(sp, &Params{Initial: initial})
 	if k == nil {
 		return nil, 0
 	}
+	return cutTree(k, min)
+}
+
+// cutTree is Cut on the tree below k's current node.
+func cutTree(k kernel, min int) (parts []Part, above uint64) {
+	c := cutter{k: k}
 	for depth := 0; ; depth++ {
-		parts, above = parts[:0], 0
-		deeper := cut(k, depth, nil, 1, &parts, &above)
-		if len(parts) >= min || !deeper {
-			return parts, above
+		c.parts, c.above, c.path = c.parts[:0], 0, c.path[:0]
+		deeper := c.cut(depth, 1)
+		if len(c.parts) >= min || !deeper {
+			return c.parts, c.above
 		}
 	}
 }
 
-// cut appends the parts below the current node down to the given depth, counts the nodes
-// above them, and reports whether any node was cut at that depth (so that a deeper cut
-// could give more parts).
-func cut(k kernel, depth int, path []int32, w float64, parts *[]Part, above *uint64) bool {
-	if len(path) == depth {
-		*parts = append(*parts, Part{Path: append([]int32(nil), path...), Weight: w})
+// A cutter walks the top of a search tree to cut it (see Cut).
+type cutter struct {
+	k     kernel
+	path  []int32 // branches from the root to the current node
+	parts []Part
+	above uint64
+}
+
+// cut appends the parts below the current node down to the given branching depth (counted
+// from the current node), counts the nodes above them, and reports whether any node was
+// cut at that depth (so that a deeper cut could give more parts).
+func (c *cutter) cut(depth int, w float64) bool {
+	// Walk down the chain of forced moves below the current node.
+	base := len(c.path)
+	defer func() {
+		for range len(c.path) - base {
+			c.k.ascend()
+		}
+		c.path = c.path[:base]
+	}()
+	if depth == 0 {
+		c.parts = append(c.parts, Part{Path: slices.Clone(c.path), Weight: w})
 		return true
 	}
-	n := k.branches()
-	if n < 0 { // a solution above the cut depth is a part of its own
-		*parts = append(*parts, Part{Path: append([]int32(nil), path...), Weight: w})
-		return false
-	}
-	*above++ // an inner node (or a dead end) above the parts
-	deeper := false
-	for b := range n {
-		k.descend(b)
-		if cut(k, depth, append(path, b), w/float64(n), parts, above) {
-			deeper = true
+	for {
+		n := c.k.branches()
+		switch {
+		case n < 0: // a solution above the cut depth is a part of its own
+			c.parts = append(c.parts, Part{Path: slices.Clone(c.path), Weight: w})
+			return false
+		case n == 0: // a dead end above the parts
+			c.above++
+			return false
+		case n == 1:
+			c.above++
+			c.k.descend(0)
+			c.path = append(c.path, 0)
+			continue
 		}
-		k.ascend()
+		c.above++ // an inner node above the parts
+		deeper := false
+		for b := range n {
+			c.k.descend(b)
+			c.path = append(c.path, b)
+			if c.cut(depth-1, w/float64(n)) {
+				deeper = true
+			}
+			c.path = c.path[:len(c.path)-1]
+			c.k.ascend()
+		}
+		return deeper
 	}
-	return deeper
 }
 
 // RunParts searches the given parts of sp's tree with the given number of workers, each

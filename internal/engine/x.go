@@ -13,6 +13,13 @@ type kernelX struct {
 	nd         []xnode
 	prev, next []int32 // the active primary items, a list over header nodes rooted at 0
 	n          int32   // number of items: nodes 1..n are headers
+	np         int32   // number of primary items: headers 1..np
+	// With counting set, zeros is the number of primary items whose list is empty. Only
+	// active items lose options (an option left in any list has no covered item), so
+	// these are active dead ends; while there are none, an item with one option is a best
+	// choice, and choose stops at the first.
+	counting bool
+	zeros    int32
 	rng        *rand.Rand
 	forced     []int32
 	updates    uint64
@@ -29,7 +36,13 @@ type kernelX struct {
 func newKernelX(sp *Spec) *kernelX {
 	nd := make([]xnode, numNodes(sp))
 	layout(sp, nd, func(x *xnode) *links { return x })
-	k := &kernelX{nd: nd, n: int32(sp.NumItems)}
+	k := &kernelX{nd: nd, n: int32(sp.NumItems), np: int32(sp.NumPrimary)}
+	k.counting = sp.NumPrimary >= countingMinPrimary
+	for i := int32(1); i <= k.np; i++ {
+		if nd[i].top == 0 {
+			k.zeros++
+		}
+	}
 	k.prev, k.next = activeList(sp)
 	depth := sp.NumPrimary + 1 // every level covers at least one more primary item
 	k.item = make([]int32, depth)
@@ -81,6 +94,10 @@ func xat(base unsafe.Pointer, q int32) *xnode {
 // cover removes item i from the active list and hides every option in its list from the
 // other items' lists. i's own list stays intact, so that the search can walk it.
 func (k *kernelX) cover(i int32) {
+	if k.counting {
+		k.coverCounting(i)
+		return
+	}
 	base := unsafe.Pointer(&k.nd[0])
 	var updates uint64
 	for p := xat(base, i).down; p != i; p = xat(base, p).down {
@@ -105,6 +122,10 @@ func (k *kernelX) cover(i int32) {
 
 // uncover undoes cover(i), in exactly the reverse order.
 func (k *kernelX) uncover(i int32) {
+	if k.counting {
+		k.uncoverCounting(i)
+		return
+	}
 	base := unsafe.Pointer(&k.nd[0])
 	l, r := k.prev[i], k.next[i]
 	k.next[l], k.prev[r] = i, i
@@ -124,17 +145,87 @@ func (k *kernelX) uncover(i int32) {
 	}
 }
 
+// coverCounting is cover that also keeps zeros, the number of empty primary lists, up to
+// date. It is cover's loop plus one branchless step per update (about 15% more time on
+// queens 12), which pays only where scanning every item at every node costs more: in
+// problems with many primary items (see countingMinPrimary).
+func (k *kernelX) coverCounting(i int32) {
+	base := unsafe.Pointer(&k.nd[0])
+	var updates uint64
+	var zeros int32
+	np1 := k.np + 1
+	for p := xat(base, i).down; p != i; p = xat(base, p).down {
+		for q := p + 1; q != p; {
+			nq := xat(base, q)
+			j := nq.top
+			if j <= 0 {
+				q = nq.up
+				continue
+			}
+			xat(base, nq.up).down = nq.down
+			xat(base, nq.down).up = nq.up
+			nj := xat(base, j)
+			t := nj.top - 1
+			nj.top = t
+			// One more zero if t == 0 and j is primary (j <= np), without a branch.
+			zeros += int32(uint32(t-1)>>31) & int32(uint32(j-np1)>>31)
+			updates++
+			q++
+		}
+	}
+	l, r := k.prev[i], k.next[i]
+	k.next[l], k.prev[r] = r, l
+	k.updates += updates
+	k.zeros += zeros
+}
+
+// uncoverCounting undoes coverCounting(i).
+func (k *kernelX) uncoverCounting(i int32) {
+	base := unsafe.Pointer(&k.nd[0])
+	var zeros int32
+	np1 := k.np + 1
+	l, r := k.prev[i], k.next[i]
+	k.next[l], k.prev[r] = i, i
+	for p := xat(base, i).up; p != i; p = xat(base, p).up {
+		for q := p - 1; q != p; {
+			nq := xat(base, q)
+			j := nq.top
+			if j <= 0 {
+				q = nq.down
+				continue
+			}
+			xat(base, nq.up).down = q
+			xat(base, nq.down).up = q
+			nj := xat(base, j)
+			t := nj.top
+			nj.top = t + 1
+			zeros += int32(uint32(t-1)>>31) & int32(uint32(j-np1)>>31)
+			q--
+		}
+	}
+	k.zeros -= zeros
+}
+
+// countingMinPrimary is the number of primary items from which kernel X keeps count of the
+// empty lists, so that choose can stop at the first list of one.
+const countingMinPrimary = 512
+
 // choose returns the active primary item with the shortest list and its length (minimum
-// remaining values); in random mode ties are broken uniformly at random. It returns length 0
-// as soon as it meets an empty list.
+// remaining values), the first such item in the list; in random mode ties are broken
+// uniformly at random. It returns as soon as it meets an empty list, or a list of one when
+// no list is empty: a chain of forced moves costs no scan of every item.
 func (k *kernelX) choose() (best, bestLen int32) {
 	nd, next := k.nd, k.next
 	bestLen = math.MaxInt32
 	if k.rng == nil {
+		stop := int32(0) // a length that no later item can beat
+		if k.counting && k.zeros == 0 {
+			stop = 1
+		}
 		for j := next[0]; j != 0; j = next[j] {
 			if l := nd[j].top; l < bestLen {
 				best, bestLen = j, l
-				if l == 0 {
+				if l <= stop {
 					break
 				}
 			}
