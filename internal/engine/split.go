@@ -2,8 +2,8 @@ package engine
 
 import (
 	"math"
-	"slices"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 )

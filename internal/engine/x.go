@@ -20,10 +20,10 @@ type kernelX struct {
 	// choice, and choose stops at the first.
 	counting bool
 	zeros    int32
-	rng        *rand.Rand
-	forced     []int32
-	updates    uint64
-	level      int // the depth of the current node: levels below it were entered by descend
+	rng      *rand.Rand
+	forced   []int32
+	updates  uint64
+	level    int // the depth of the current node: levels below it were entered by descend
 
 	// Per level l of the search: the item branched on, the option node being tried, its
 	// position pos among the cnt options of the item; in random mode the options' order is
