@@ -61,7 +61,8 @@ func TestKernelsParts(t *testing.T) {
 		want := brute.Count(p)
 		for _, kern := range kernels {
 			s, _ := xcover.NewSolver(p, xcover.Config{Kernel: kern, Workers: 2})
-			n, err := s.CountParts(ctx, s.Parts(20), nil)
+			parts, _ := s.Parts(20)
+			n, err := s.CountParts(ctx, parts, nil)
 			if n != want || err != nil {
 				t.Fatalf("seed %d kernel %s: %d (%v), want %d", seed, kern, n, err, want)
 			}

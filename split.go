@@ -22,12 +22,14 @@ type Part struct {
 }
 
 // Parts cuts the search tree into at least n parts where the tree allows it: every node at
-// the shallowest depth at which there are n, plus the solutions met above it. The cut
-// depends only on the problem, the Initial options and n — not on the machine, the number
-// of workers or the Random setting — so every machine of a cluster computes the same parts.
-func (s *Solver) Parts(n int) []Part {
-	eparts, _ := engine.Cut(s.spec, s.init, n)
-	parts := make([]Part, len(eparts))
+// the shallowest branching depth at which there are n, plus the solutions met above it.
+// The cut depends only on the problem, the Initial options and n — not on the machine, the
+// number of workers or the Random setting — so every machine of a cluster computes the
+// same parts. above is the number of search tree nodes above the parts: added to the
+// parts' own node counts it gives the whole tree's.
+func (s *Solver) Parts(n int) (parts []Part, above uint64) {
+	eparts, above := engine.Cut(s.spec, s.init, n)
+	parts = make([]Part, len(eparts))
 	for i, ep := range eparts {
 		path := make([]int, len(ep.Path))
 		for l, b := range ep.Path {
@@ -35,7 +37,7 @@ func (s *Solver) Parts(n int) []Part {
 		}
 		parts[i] = Part{Path: path, Weight: ep.Weight}
 	}
-	return parts
+	return parts, above
 }
 
 // CountParts counts the solutions in the given parts with Config.Workers workers (Random

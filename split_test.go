@@ -22,7 +22,7 @@ func TestPartsAddUp(t *testing.T) {
 			want := brute.Count(p)
 			for _, n := range []int{1, 3, 10, 50} {
 				s, _ := xcover.NewSolver(p, xcover.Config{Workers: 3})
-				parts := s.Parts(n)
+				parts, _ := s.Parts(n)
 				var sum uint64
 				for i := range parts {
 					one, _ := xcover.NewSolver(p, xcover.Config{})
@@ -65,7 +65,8 @@ func TestPartsDeterministic(t *testing.T) {
 	p := problems.Queens(10)
 	a, _ := xcover.NewSolver(p, xcover.Config{})
 	b, _ := xcover.NewSolver(p, xcover.Config{Workers: 7, Random: true, Seed: 3})
-	pa, pb := a.Parts(100), b.Parts(100)
+	pa, _ := a.Parts(100)
+	pb, _ := b.Parts(100)
 	if len(pa) < 100 || len(pa) != len(pb) {
 		t.Fatalf("%d and %d parts", len(pa), len(pb))
 	}

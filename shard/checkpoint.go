@@ -1,6 +1,8 @@
 package shard
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,7 +15,11 @@ import (
 
 // A Checkpoint is the state of a shard's count: which of its parts are finished and what
 // each counted. Only finished parts are recorded, so a count resumed from any checkpoint —
-// even one saved just before the process was killed — counts every part exactly once.
+// even one saved just before the process was killed — counts every part exactly once, and
+// its solutions, nodes and updates are exactly those of a count never interrupted.
+//
+// The file carries a checksum over everything else in it: a file changed by hand or
+// damaged is refused, never resumed with a wrong count.
 type Checkpoint struct {
 	Format  int    `json:"format"`
 	Problem string `json:"problem"` // the problem's hash
@@ -23,13 +29,22 @@ type Checkpoint struct {
 	Request int    `json:"request"` // the number of parts asked of the cut
 	Parts   int    `json:"parts"`   // the number of parts in the whole cut
 	Cut     string `json:"cut"`
-	// Done maps the index (in the plan's Parts) of each finished part to its count.
-	Done map[int]uint64 `json:"done"`
-	// Nodes, Updates and Seconds are the work of all sessions as of the save, including
-	// work on parts that were under way when a session ended and are searched again.
-	Nodes   uint64  `json:"nodes"`
-	Updates uint64  `json:"updates"`
+	// Above is the number of search tree nodes above the cut, counted by shard 1 only.
+	Above uint64 `json:"above"`
+	// Done maps the index (in the plan's Parts) of each finished part to what it counted.
+	Done map[int]PartCount `json:"done"`
+	// Seconds is the wall time of all sessions as of the save, including work on parts
+	// that were under way when a session ended and are searched again.
 	Seconds float64 `json:"seconds"`
+	// Checksum is the SHA-256 of the file's JSON with this field empty, in hexadecimal.
+	Checksum string `json:"checksum"`
+}
+
+// A PartCount is what the search of one part counted.
+type PartCount struct {
+	Solutions uint64 `json:"solutions"`
+	Nodes     uint64 `json:"nodes"`
+	Updates   uint64 `json:"updates"`
 }
 
 // NewCheckpoint returns an empty checkpoint for the plan.
@@ -43,8 +58,18 @@ func NewCheckpoint(pl *Plan) *Checkpoint {
 		Request: pl.Request,
 		Parts:   len(pl.Parts),
 		Cut:     pl.Cut,
-		Done:    map[int]uint64{},
+		Above:   aboveFor(pl),
+		Done:    map[int]PartCount{},
 	}
+}
+
+// aboveFor returns the nodes above the cut that the plan's shard counts: all of them for
+// shard 1, none for the others, so that the shards' nodes add up to the whole tree's.
+func aboveFor(pl *Plan) uint64 {
+	if pl.Shard == 1 {
+		return pl.Above
+	}
+	return 0
 }
 
 // ReadCheckpoint reads the checkpoint saved in the named file.
@@ -53,6 +78,9 @@ func ReadCheckpoint(path string) (*Checkpoint, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(data) > maxCheckpointBytes {
+		return nil, fmt.Errorf("checkpoint %s: %d bytes, more than a checkpoint can hold (%d)", path, len(data), maxCheckpointBytes)
+	}
 	c := new(Checkpoint)
 	if err := json.Unmarshal(data, c); err != nil {
 		return nil, fmt.Errorf("checkpoint %s: not a checkpoint: %v", path, err)
@@ -60,10 +88,46 @@ func ReadCheckpoint(path string) (*Checkpoint, error) {
 	if c.Problem == "" || c.Format == 0 {
 		return nil, fmt.Errorf("checkpoint %s: not a checkpoint (no problem or format)", path)
 	}
+	if c.Format != Format {
+		return nil, fmt.Errorf("checkpoint %s: format %d, want %d (written by another version of xcover)", path, c.Format, Format)
+	}
+	if sum, err := c.sum(); err != nil || sum != c.Checksum {
+		return nil, fmt.Errorf("checkpoint %s: checksum mismatch: the file was changed or damaged since it was saved; delete it to count from the start", path)
+	}
 	if c.Done == nil {
-		c.Done = map[int]uint64{}
+		c.Done = map[int]PartCount{}
 	}
 	return c, nil
+}
+
+// maxCheckpointBytes bounds the size of a checkpoint file read: about 100 bytes per part
+// of the largest cut, with room to spare.
+const maxCheckpointBytes = 256 << 20
+
+// sum returns the checksum of c: SHA-256 of its JSON with Checksum empty.
+func (c *Checkpoint) sum() (string, error) {
+	d := *c
+	d.Checksum = ""
+	data, err := json.Marshal(&d)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:]), nil
+}
+
+// Totals returns the solutions, nodes and updates of the finished parts, and the nodes
+// above the cut if the checkpoint is shard 1's: exactly what an uninterrupted count of
+// the same parts finds.
+func (c *Checkpoint) Totals() (solutions *big.Int, nodes, updates *big.Int) {
+	solutions, nodes, updates = new(big.Int), new(big.Int).SetUint64(c.Above), new(big.Int)
+	x := new(big.Int)
+	for _, pc := range c.Done {
+		solutions.Add(solutions, x.SetUint64(pc.Solutions))
+		nodes.Add(nodes, x.SetUint64(pc.Nodes))
+		updates.Add(updates, x.SetUint64(pc.Updates))
+	}
+	return solutions, nodes, updates
 }
 
 // Check reports whether the checkpoint belongs to the plan: the same problem, initial
@@ -78,7 +142,7 @@ func (c *Checkpoint) Check(pl *Plan) error {
 		return fmt.Errorf("it forces other options (%v, not %v)", c.Initial, pl.Initial)
 	case c.Shard != pl.Shard || c.Shards != pl.Shards:
 		return fmt.Errorf("it is of shard %d/%d, not %d/%d", c.Shard, c.Shards, pl.Shard, pl.Shards)
-	case c.Request != pl.Request || c.Parts != len(pl.Parts) || c.Cut != pl.Cut:
+	case c.Request != pl.Request || c.Parts != len(pl.Parts) || c.Cut != pl.Cut || c.Above != aboveFor(pl):
 		return errors.New("it cuts the search tree differently (written by another version of xcover?)")
 	}
 	for i := range c.Done {
@@ -91,11 +155,8 @@ func (c *Checkpoint) Check(pl *Plan) error {
 
 // Solutions returns the sum of the counts of the finished parts.
 func (c *Checkpoint) Solutions() *big.Int {
-	sum, x := new(big.Int), new(big.Int)
-	for _, n := range c.Done {
-		sum.Add(sum, x.SetUint64(n))
-	}
-	return sum
+	s, _, _ := c.Totals()
+	return s
 }
 
 // clone returns a deep copy.
@@ -110,7 +171,11 @@ func (c *Checkpoint) clone() *Checkpoint {
 // in the same directory (named "."+name+".tmp…"), syncs it to disk and renames it over path, so that the file always
 // holds a whole checkpoint — the old one or the new one — whenever the process dies.
 func (c *Checkpoint) WriteFile(path string) (err error) {
-	data, err := json.Marshal(c)
+	d := *c
+	if d.Checksum, err = c.sum(); err != nil {
+		return err
+	}
+	data, err := json.Marshal(&d)
 	if err != nil {
 		return err
 	}

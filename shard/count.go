@@ -2,6 +2,8 @@ package shard
 
 import (
 	"context"
+	"math"
+	"math/big"
 	"sync"
 	"time"
 
@@ -55,15 +57,12 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 		parts[j] = pl.Parts[i]
 	}
 
-	// mu guards cp and the session's statistics as last seen by the progress callback.
+	// mu guards cp.
 	var mu sync.Mutex
-	var seen xcover.Stats
 	snapshot := func() *Checkpoint {
 		mu.Lock()
 		defer mu.Unlock()
 		c := cp.clone()
-		c.Nodes = base.Nodes + seen.Nodes
-		c.Updates = base.Updates + seen.Updates
 		c.Seconds = base.Seconds + time.Since(start).Seconds()
 		return c
 	}
@@ -73,14 +72,11 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 	if user == nil { // the callback only notes the work done, for the saves
 		cfg.ProgressInterval = min(time.Second, max(opt.SaveEvery, 100*time.Millisecond))
 	}
-	baseSolutions := base.Solutions()
+	baseSolutions, baseNodes, baseUpdates := base.Totals()
 	cfg.Progress = func(pr xcover.Progress) {
-		mu.Lock()
-		seen = pr.Stats
-		mu.Unlock()
 		if user != nil {
-			pr.Nodes += base.Nodes
-			pr.Updates += base.Updates
+			pr.Nodes += saturate(baseNodes)
+			pr.Updates += saturate(baseUpdates)
 			pr.Elapsed += time.Duration(base.Seconds * float64(time.Second))
 			if baseSolutions.IsUint64() {
 				pr.Solutions += baseSolutions.Uint64()
@@ -129,15 +125,11 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 
 	_, cerr := s.CountParts(ctx, parts, func(j int, pst xcover.Stats) {
 		mu.Lock()
-		cp.Done[todo[j]] = pst.Solutions
+		cp.Done[todo[j]] = PartCount{Solutions: pst.Solutions, Nodes: pst.Nodes, Updates: pst.Updates}
 		mu.Unlock()
 	})
 	cancel()
 	<-saverDone
-	st := s.Stats()
-	mu.Lock()
-	seen = st
-	mu.Unlock()
 	final := snapshot()
 	if saveErr == nil && opt.Save != nil {
 		saveErr = opt.Save(final)
@@ -145,10 +137,11 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 	if saveErr != nil {
 		return nil, saveErr
 	}
+	sols, nodes, updates := final.Totals()
 	res := &Result{
-		Solutions: final.Solutions(),
-		Nodes:     final.Nodes,
-		Updates:   final.Updates,
+		Solutions: sols,
+		Nodes:     nodes,
+		Updates:   updates,
 		Seconds:   final.Seconds,
 		Partial:   len(final.Done) < len(pl.Mine),
 		Format:    Format,
@@ -164,4 +157,12 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 		return res, cerr
 	}
 	return res, nil
+}
+
+// saturate returns x, or the largest uint64 if x is larger: for progress displays.
+func saturate(x *big.Int) uint64 {
+	if x.IsUint64() {
+		return x.Uint64()
+	}
+	return math.MaxUint64
 }

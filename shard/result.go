@@ -16,8 +16,8 @@ import (
 // (solutions, nodes, updates, seconds) and those that say what was counted.
 type Result struct {
 	Solutions *big.Int `json:"solutions"`
-	Nodes     uint64   `json:"nodes"`   // search tree nodes entered
-	Updates   uint64   `json:"updates"` // link updates
+	Nodes     *big.Int `json:"nodes"`   // search tree nodes entered, exact at any size (nil: 0)
+	Updates   *big.Int `json:"updates"` // link updates (nil: 0)
 	Seconds   float64  `json:"seconds"` // wall time
 	// Partial marks a count that was interrupted before all its parts were done. Partial
 	// results are never merged.
@@ -43,10 +43,17 @@ func Decode(r io.Reader, source string) ([]*Result, error) {
 	dec := json.NewDecoder(r)
 	var rs []*Result
 	for {
-		res := new(Result)
-		err := dec.Decode(res)
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
 		if err == io.EOF {
 			break
+		}
+		if err == nil {
+			err = checkDigits(raw)
+		}
+		res := new(Result)
+		if err == nil {
+			err = json.Unmarshal(raw, res)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: result %d: %w", source, len(rs)+1, err)
@@ -68,6 +75,26 @@ func Decode(r io.Reader, source string) ([]*Result, error) {
 	return rs, nil
 }
 
+// MaxDigits bounds the length of a number in a result: no count of a search that could
+// ever run has more digits, and parsing a number of millions of digits takes seconds.
+const MaxDigits = 1000
+
+// checkDigits reports a number in the JSON text longer than MaxDigits.
+func checkDigits(raw []byte) error {
+	run := 0
+	for _, c := range raw {
+		if c >= '0' && c <= '9' {
+			run++
+			if run > MaxDigits {
+				return fmt.Errorf("a number of more than %d digits", MaxDigits)
+			}
+		} else {
+			run = 0
+		}
+	}
+	return nil
+}
+
 // check reports a result that is not a shard's count.
 func (r *Result) check() error {
 	switch {
@@ -75,6 +102,8 @@ func (r *Result) check() error {
 		return errors.New(`no "solutions"`)
 	case r.Solutions.Sign() < 0:
 		return fmt.Errorf("negative solutions %v", r.Solutions)
+	case r.Nodes != nil && r.Nodes.Sign() < 0 || r.Updates != nil && r.Updates.Sign() < 0:
+		return errors.New(`negative "nodes" or "updates"`)
 	case r.Problem == "":
 		return errors.New(`no "problem": not the output of count --shard`)
 	case r.Format != Format:
@@ -119,6 +148,8 @@ func Merge(results []*Result) (merged *Result, warnings []string, err error) {
 	byShard := make([]*Result, n+1)
 	merged = &Result{
 		Solutions: new(big.Int),
+		Nodes:     new(big.Int),
+		Updates:   new(big.Int),
 		Format:    Format,
 		Problem:   first.Problem,
 		Initial:   first.Initial,
@@ -137,8 +168,12 @@ func Merge(results []*Result) (merged *Result, warnings []string, err error) {
 		}
 		byShard[r.Shard] = r
 		merged.Solutions.Add(merged.Solutions, r.Solutions)
-		merged.Nodes += r.Nodes
-		merged.Updates += r.Updates
+		if r.Nodes != nil {
+			merged.Nodes.Add(merged.Nodes, r.Nodes)
+		}
+		if r.Updates != nil {
+			merged.Updates.Add(merged.Updates, r.Updates)
+		}
 		merged.Seconds += r.Seconds
 		if r.Version != merged.Version {
 			merged.Version = ""

@@ -22,13 +22,16 @@ import (
 
 // Format is the version of the layout of results and checkpoints written by this package.
 // Results of different formats are not merged.
-const Format = 1
+const Format = 2
 
 // PartsPerShard is how many parts per shard a count asks the cut for, at least
 // [MinParts]: many more parts than shards, dealt out round-robin, keep the shards balanced.
 const (
 	PartsPerShard = 64
 	MinParts      = 1024
+	// MaxShards bounds N: the cut of PartsPerShard·N parts is computed and held by every
+	// shard (about 100 bytes a part: 65 MB at MaxShards).
+	MaxShards = 10000
 )
 
 // Request returns the number of parts a count split into n shards asks [xcover.Solver.Parts]
@@ -48,6 +51,7 @@ type Plan struct {
 	Shards  int
 	Request int           // the number of parts asked of the cut: Request(Shards)
 	Parts   []xcover.Part // the whole cut
+	Above   uint64        // the search tree nodes above the parts; shard 1 counts them
 	// Cut is a digest of the cut — the problem's hash, the initial options, Request and the
 	// path of every part — so that results of different cuts (say, of two versions of the
 	// engine that branch differently) are never merged.
@@ -59,7 +63,10 @@ type Plan struct {
 
 // NewPlan cuts p's search tree, with the given options forced, for shard k of n.
 func NewPlan(p *xcover.Problem, initial []int, k, n int) (*Plan, error) {
-	if n < 1 || k < 1 || k > n {
+	if n < 1 || n > MaxShards {
+		return nil, fmt.Errorf("shard %d/%d: N must be between 1 and %d (each shard takes %d parts of the cut, which is held in memory)", k, n, MaxShards, PartsPerShard)
+	}
+	if k < 1 || k > n {
 		return nil, fmt.Errorf("shard %d/%d: want 1 <= K <= N", k, n)
 	}
 	s, err := xcover.NewSolver(p, xcover.Config{Initial: initial})
@@ -74,7 +81,7 @@ func NewPlan(p *xcover.Problem, initial []int, k, n int) (*Plan, error) {
 		Shards:  n,
 		Request: Request(n),
 	}
-	pl.Parts = s.Parts(pl.Request)
+	pl.Parts, pl.Above = s.Parts(pl.Request)
 	pl.Cut = cutDigest(pl.Hash, pl.Initial, pl.Request, pl.Parts)
 	for i := k - 1; i < len(pl.Parts); i += n {
 		pl.Mine = append(pl.Mine, i)

@@ -139,7 +139,7 @@ func result(shard, shards int, solutions string) *Result {
 	if !ok {
 		panic(solutions)
 	}
-	return &Result{Solutions: n, Nodes: 10, Seconds: 1, Format: Format, Problem: "abc", Shard: shard, Shards: shards, Parts: 1024, Cut: "cut",
+	return &Result{Solutions: n, Nodes: big.NewInt(10), Updates: big.NewInt(0), Seconds: 1, Format: Format, Problem: "abc", Shard: shard, Shards: shards, Parts: 1024, Cut: "cut",
 		Source: "s" + strings.Repeat("I", shard)}
 }
 
@@ -196,8 +196,8 @@ func TestMerge(t *testing.T) {
 }
 
 func TestDecode(t *testing.T) {
-	const two = `{"solutions":3335451876010536468480,"nodes":1,"updates":2,"seconds":0.5,"format":1,"problem":"abc","shard":1,"shards":2,"parts":1024,"cut":"c"}
-{"solutions":3335451876010536468480,"nodes":1,"updates":2,"seconds":0.5,"format":1,"problem":"abc","shard":2,"shards":2,"parts":1024,"cut":"c"}
+	const two = `{"solutions":3335451876010536468480,"nodes":1,"updates":2,"seconds":0.5,"format":2,"problem":"abc","shard":1,"shards":2,"parts":1024,"cut":"c"}
+{"solutions":3335451876010536468480,"nodes":1,"updates":2,"seconds":0.5,"format":2,"problem":"abc","shard":2,"shards":2,"parts":1024,"cut":"c"}
 `
 	rs, err := Decode(strings.NewReader(two), "f")
 	if err != nil {
@@ -207,16 +207,16 @@ func TestDecode(t *testing.T) {
 		t.Fatalf("decoded %+v", rs)
 	}
 	m, _, err := Merge(rs)
-	if err != nil || m.Solutions.String() != sudokuGrids || m.Nodes != 2 || m.Seconds != 1 {
+	if err != nil || m.Solutions.String() != sudokuGrids || m.Nodes.Int64() != 2 || m.Seconds != 1 {
 		t.Errorf("merged %+v, %v", m, err)
 	}
 	for _, bad := range []string{
 		"",
 		"{",
-		`{"solutions":-1,"format":1,"problem":"abc","shard":1,"shards":1}`,
-		`{"solutions":1.5,"format":1,"problem":"abc","shard":1,"shards":1}`,
+		`{"solutions":-1,"format":2,"problem":"abc","shard":1,"shards":1}`,
+		`{"solutions":1.5,"format":2,"problem":"abc","shard":1,"shards":1}`,
 		`{"solutions":1,"nodes":1,"updates":2,"seconds":0.5}`,
-		`{"solutions":1,"format":1,"problem":"abc","shard":3,"shards":2}`,
+		`{"solutions":1,"format":2,"problem":"abc","shard":3,"shards":2}`,
 		`{"solutions":1,"format":9,"problem":"abc","shard":1,"shards":1}`,
 	} {
 		if _, err := Decode(strings.NewReader(bad), "f"); err == nil {
@@ -231,8 +231,8 @@ func TestCheckpointFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := NewCheckpoint(pl)
-	c.Done[pl.Mine[0]] = 7
-	c.Done[pl.Mine[2]] = 1 << 63
+	c.Done[pl.Mine[0]] = PartCount{Solutions: 7, Nodes: 9}
+	c.Done[pl.Mine[2]] = PartCount{Solutions: 1 << 63, Nodes: 1 << 63}
 	path := filepath.Join(t.TempDir(), "ck.json")
 	if err := c.WriteFile(path); err != nil {
 		t.Fatal(err)
@@ -259,7 +259,7 @@ func TestCheckpointFile(t *testing.T) {
 	shard3, _ := NewPlan(problems.Queens(8), nil, 3, 3)
 	forced, _ := NewPlan(problems.Queens(8), []int{1}, 2, 3)
 	foreign := NewCheckpoint(pl)
-	foreign.Done[pl.Mine[0]+1] = 1
+	foreign.Done[pl.Mine[0]+1] = PartCount{Solutions: 1}
 	for _, tt := range []struct {
 		name string
 		c    *Checkpoint

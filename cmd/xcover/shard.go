@@ -42,8 +42,8 @@ func parseShard(v string, getenv func(string) (string, bool)) (k, n int, err err
 		return 0, 0, usageErrorf("--shard %q: want K/N or auto/N, such as 3/8", v)
 	}
 	n, err = strconv.Atoi(ns)
-	if err != nil || n < 1 {
-		return 0, 0, usageErrorf("--shard %q: N must be a whole number at least 1", v)
+	if err != nil || n < 1 || n > shard.MaxShards {
+		return 0, 0, usageErrorf("--shard %q: N must be a whole number from 1 to %d (every shard holds the whole cut, %d parts per shard)", v, shard.MaxShards, shard.PartsPerShard)
 	}
 	if ks != "auto" {
 		k, err = strconv.Atoi(ks)

@@ -169,7 +169,7 @@ func TestShardCommand(t *testing.T) {
 func TestMergeBig(t *testing.T) {
 	// Two hand-made halves of the number of Sudoku grids, and a third shard of 2^64-1.
 	line := func(k int, n string) string {
-		return fmt.Sprintf(`{"solutions":%s,"nodes":5,"updates":6,"seconds":1.5,"format":1,"problem":"%s","shard":%d,"shards":3,"parts":1024,"cut":"c"}`+"\n",
+		return fmt.Sprintf(`{"solutions":%s,"nodes":5,"updates":6,"seconds":1.5,"format":2,"problem":"%s","shard":%d,"shards":3,"parts":1024,"cut":"c"}`+"\n",
 			n, strings.Repeat("ab", 32), k)
 	}
 	in := line(1, "3335451876010536468480") + line(2, "3335451876010536468480") + line(3, "18446744073709551615")
@@ -184,8 +184,15 @@ func TestMergeBig(t *testing.T) {
 	if v.Nodes != 15 || v.Shard != 0 || v.Shards != 3 {
 		t.Errorf("merged %s", r.stdout)
 	}
+	// Nodes beyond 2^64 add up exactly.
+	big64 := strings.ReplaceAll(line(1, "1")+line(2, "1")+line(3, "1"), `"nodes":5`, `"nodes":18446744073709551615`)
+	r = runX(t, big64, "merge", "-")
+	if r.code != 0 || !strings.Contains(r.stdout, `"nodes":55340232221128654845`) {
+		t.Errorf("merge of nodes 3 x (2^64-1): exit %d, %s %s", r.code, r.stdout, r.stderr)
+	}
 	for _, tt := range []struct{ in, err string }{
 		{line(1, "1") + line(2, "2") + line(1, "3") + line(3, "0"), "given twice with different counts"},
+		{line(1, strings.Repeat("9", 5_000_000)) + line(2, "1") + line(3, "1"), "more than 1000 digits"},
 		{"not json", "<stdin>"},
 		{"", "no result"},
 		{`{"solutions":92,"nodes":1049,"updates":12603,"seconds":0.0002}`, "not the output of count --shard"},
@@ -385,5 +392,20 @@ func TestLimitWorkers(t *testing.T) {
 				t.Errorf("solve --workers %s --limit %d: %d solutions, %d distinct", workers, k, len(sols), len(distinct))
 			}
 		}
+	}
+}
+
+// TestShardBound refuses a number of shards whose cut could not be held: it used to grow
+// without bound (3.1 GB after 30 s for N = 10^9).
+func TestShardBound(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"q8.dlx": queensDLX(8)})
+	for _, n := range []string{"1000000000", "10001", "99999999999999999999"} {
+		r := runX(t, "", "count", "--shard", "1/"+n, filepath.Join(dir, "q8.dlx"))
+		if r.code != exitUsage || r.stdout != "" || !strings.Contains(r.stderr, "from 1 to 10000") {
+			t.Errorf("--shard 1/%s: exit %d, stdout %q, stderr %q; want 2 and the bound", n, r.code, r.stdout, r.stderr)
+		}
+	}
+	if r := runX(t, "", "count", "--shard", "3/10000", filepath.Join(dir, "q8.dlx")); r.code != 0 {
+		t.Errorf("--shard 3/10000: exit %d: %s", r.code, r.stderr)
 	}
 }
