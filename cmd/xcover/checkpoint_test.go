@@ -2,12 +2,12 @@ package main
 
 import (
 	"bytes"
-	"strconv"
 	"encoding/json"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
