@@ -2,6 +2,7 @@ package dlx
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -12,6 +13,10 @@ import (
 
 	"github.com/xcover/xcover"
 )
+
+// MaxLineBytes bounds the length of a line: an item line of a million items with long
+// names fits; a file with no line ending (or /dev/zero) is refused before it fills memory.
+const MaxLineBytes = 64 << 20
 
 // maxBound is the largest multiplicity bound accepted on the item line. It keeps every
 // count the engine derives from the bounds well inside int32.
@@ -130,6 +135,14 @@ func (p *parser) readLine() ([]byte, error) {
 	if err == bufio.ErrBufferFull {
 		p.long = append(p.long[:0], line...)
 		for err == bufio.ErrBufferFull {
+			// Refuse binary input and runaway lines as they come, before they take
+			// memory. (In a short line, a NUL is reported with its token.)
+			if bytes.IndexByte(line, 0) >= 0 {
+				return nil, &Error{File: p.f.Name, Line: p.line + 1, Msg: "NUL byte in a line of over 64 KiB: not a text file"}
+			}
+			if len(p.long) > MaxLineBytes {
+				return nil, &Error{File: p.f.Name, Line: p.line + 1, Msg: "line longer than "+strconv.Itoa(MaxLineBytes>>20)+" MiB"}
+			}
 			line, err = p.r.ReadSlice('\n')
 			p.long = append(p.long, line...)
 		}
@@ -138,6 +151,9 @@ func (p *parser) readLine() ([]byte, error) {
 	if err != nil && err != io.EOF {
 		e := &Error{File: p.f.Name, Line: p.line + 1, Msg: "read error: " + err.Error(), err: err}
 		return nil, e
+	}
+	if len(line) > MaxLineBytes {
+		return nil, &Error{File: p.f.Name, Line: p.line + 1, Msg: "line longer than "+strconv.Itoa(MaxLineBytes>>20)+" MiB"}
 	}
 	if len(line) == 0 {
 		return nil, io.EOF

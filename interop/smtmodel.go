@@ -77,9 +77,14 @@ func readSMT(br *bufio.Reader) (*Model, error) {
 // of the line.
 type sexpScanner struct {
 	r    *bufio.Reader
-	line int
-	buf  []byte
+	line  int
+	buf   []byte
+	depth int // lists open
 }
+
+// maxNesting bounds how deep the lists of a model may nest: solvers' models nest a few
+// levels; a deeper input is refused before it takes memory.
+const maxNesting = 1000
 
 // A summary is what the scanner keeps of a list: its head symbol and, for (error "msg"),
 // the message.
@@ -156,6 +161,11 @@ func (s *sexpScanner) next() (string, error) {
 // a model of millions of variables takes memory only for its true/false map.
 func (s *sexpScanner) list(truth map[int]bool) (summary, error) {
 	var sum summary
+	s.depth++
+	defer func() { s.depth-- }()
+	if s.depth > maxNesting {
+		return sum, fmt.Errorf("line %d: lists nested more than %d deep: not a solver's model", s.line, maxNesting)
+	}
 	var elems []string // the atoms of a possible (define-fun NAME () Bool VALUE)
 	shape := true      // still possibly that shape
 	n := 0
