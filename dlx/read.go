@@ -141,7 +141,7 @@ func (p *parser) readLine() ([]byte, error) {
 				return nil, &Error{File: p.f.Name, Line: p.line + 1, Msg: "NUL byte in a line of over 64 KiB: not a text file"}
 			}
 			if len(p.long) > MaxLineBytes {
-				return nil, &Error{File: p.f.Name, Line: p.line + 1, Msg: "line longer than "+strconv.Itoa(MaxLineBytes>>20)+" MiB"}
+				return nil, &Error{File: p.f.Name, Line: p.line + 1, Msg: "line longer than " + strconv.Itoa(MaxLineBytes>>20) + " MiB"}
 			}
 			line, err = p.r.ReadSlice('\n')
 			p.long = append(p.long, line...)
@@ -153,7 +153,7 @@ func (p *parser) readLine() ([]byte, error) {
 		return nil, e
 	}
 	if len(line) > MaxLineBytes {
-		return nil, &Error{File: p.f.Name, Line: p.line + 1, Msg: "line longer than "+strconv.Itoa(MaxLineBytes>>20)+" MiB"}
+		return nil, &Error{File: p.f.Name, Line: p.line + 1, Msg: "line longer than " + strconv.Itoa(MaxLineBytes>>20) + " MiB"}
 	}
 	if len(line) == 0 {
 		return nil, io.EOF

@@ -76,7 +76,7 @@ func readSMT(br *bufio.Reader) (*Model, error) {
 // their bars), numerals and "strings" (without quotes). Comments run from ';' to the end
 // of the line.
 type sexpScanner struct {
-	r    *bufio.Reader
+	r     *bufio.Reader
 	line  int
 	buf   []byte
 	depth int // lists open
