@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -21,29 +22,47 @@ const (
 	OneBased
 	// ZeroBased writes 1..N as '0'..'9', 'A', 'B', ... (0-F on 16x16). Blanks are '.' only.
 	ZeroBased
+	// Numbers writes each value as a decimal number and separates the cells by a space
+	// ("12 . 40 7 ..."), for boards with more values than letters can write (side 37 to
+	// 64; Auto chooses it there). Blanks are '.' or '0'.
+	Numbers
 )
 
-// String returns the name of the alphabet: "auto", "1-9A-Z" or "0-9A-Z".
+// String returns the name of the alphabet: "auto", "1-9A-Z", "0-9A-Z" or "numbers".
 func (a Alphabet) String() string {
 	switch a {
 	case OneBased:
 		return "1-9A-Z"
 	case ZeroBased:
 		return "0-9A-Z"
+	case Numbers:
+		return "numbers"
 	}
 	return "auto"
 }
 
 // MaxValue returns the largest value the alphabet can write: 35 for OneBased, 36 for
-// ZeroBased.
+// ZeroBased, MaxN for Numbers.
 func (a Alphabet) MaxValue() int {
-	if a == ZeroBased {
+	switch a {
+	case ZeroBased:
 		return 36
+	case Numbers:
+		return MaxN
 	}
 	return 35
 }
 
-// Symbol returns the character for value v (1 <= v <= a.MaxValue()), or '.' for 0.
+// AppendSymbol appends the text of value v (1 <= v <= a.MaxValue()), or "." for 0.
+func (a Alphabet) AppendSymbol(dst []byte, v uint8) []byte {
+	if a == Numbers && v != 0 {
+		return strconv.AppendUint(dst, uint64(v), 10)
+	}
+	return append(dst, a.Symbol(v))
+}
+
+// Symbol returns the character for value v (1 <= v <= a.MaxValue()), or '.' for 0. For
+// Numbers, whose symbols may take two characters, use AppendSymbol.
 func (a Alphabet) Symbol(v uint8) byte {
 	if v == 0 {
 		return '.'
@@ -87,10 +106,12 @@ func (a Alphabet) Value(ch byte) (uint8, bool) {
 // (e.g. no 'G' on 16x16) and its '0's cannot be blanks: there are at most n of them and
 // either s also has '.' blanks or exactly n '0's (a full grid). Otherwise OneBased.
 func detect(s []byte, n int) Alphabet {
-	if n <= 9 || n > 35 {
-		if n > 35 {
-			return ZeroBased
-		}
+	switch {
+	case n > ZeroBased.MaxValue():
+		return Numbers
+	case n > OneBased.MaxValue():
+		return ZeroBased
+	case n <= 9:
 		return OneBased
 	}
 	top := OneBased.Symbol(uint8(n))
@@ -112,11 +133,17 @@ func detect(s []byte, n int) Alphabet {
 }
 
 // ParseLine parses one puzzle written on one line: N*N characters, one a cell, row by row,
-// surrounding blanks ignored. With alphabet Auto the alphabet is chosen from the characters:
-// see [Alphabet]; on 16x16, a line with a 'G' or with more than 16 '0's is 1-9A-G, a line
-// with both '0' and '.' is 0-F. It returns the grid and the alphabet used.
+// surrounding blanks ignored — or, in the Numbers alphabet, N*N numbers separated by
+// blanks. With alphabet Auto the alphabet is chosen from the characters: see [Alphabet];
+// on 16x16, a line with a 'G' or with more than 16 '0's is 1-9A-G, a line with both '0'
+// and '.' is 0-F; boards of side over 36 use Numbers. It returns the grid and the alphabet
+// used.
 func ParseLine(line string, n int, a Alphabet) (Grid, Alphabet, error) {
 	s := strings.TrimSpace(line)
+	if a == Auto && n > ZeroBased.MaxValue() || a == Numbers {
+		g := make(Grid, n*n)
+		return g, Numbers, parseNumbers(g, []byte(s), n)
+	}
 	if len(s) != n*n {
 		return nil, a, fmt.Errorf("%d characters, want %d for %dx%d", len(s), n*n, n, n)
 	}
@@ -125,9 +152,49 @@ func ParseLine(line string, n int, a Alphabet) (Grid, Alphabet, error) {
 	return g, a, err
 }
 
+// parseNumbers reads the cells of g from s in the Numbers alphabet: decimal values or '.'
+// separated by blanks (and, in grids, the separators '|' and '+'); a run of dots is as many
+// blank cells.
+func parseNumbers(g Grid, s []byte, n int) error {
+	k := 0
+	for f := range strings.FieldsFuncSeq(string(s), func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '|' || r == '+'
+	}) {
+		if strings.Trim(f, ".") == "" && len(f) > 1 { // a run of blanks: "..." is three
+			if k+len(f) > len(g) {
+				return fmt.Errorf("more than %d cells, want %d for %dx%d", len(g), len(g), n, n)
+			}
+			for range f {
+				g[k] = 0
+				k++
+			}
+			continue
+		}
+		if k == len(g) {
+			return fmt.Errorf("more than %d cells, want %d for %dx%d", len(g), len(g), n, n)
+		}
+		v := 0
+		if f != "." {
+			var err error
+			if v, err = strconv.Atoi(f); err != nil || v < 0 || v > n {
+				return fmt.Errorf("row %d column %d: %q is not a blank or a number from 1 to %d", k/n+1, k%n+1, f, n)
+			}
+		}
+		g[k] = uint8(v)
+		k++
+	}
+	if k != len(g) {
+		return fmt.Errorf("%d cells, want %d for %dx%d", k, len(g), n, n)
+	}
+	return nil
+}
+
 func parseCells(g Grid, s []byte, n int, a Alphabet) (Alphabet, error) {
 	if a == Auto {
 		a = detect(s, n)
+	}
+	if a == Numbers {
+		return a, parseNumbers(g, s, n)
 	}
 	for i, ch := range s {
 		v, ok := a.Value(ch)
@@ -144,6 +211,9 @@ func parseCells(g Grid, s []byte, n int, a Alphabet) (Alphabet, error) {
 func (a Alphabet) Range(n int) string {
 	if a == Auto {
 		a = OneBased
+	}
+	if a == Numbers {
+		return fmt.Sprintf("numbers 1-%d", n)
 	}
 	lo, hi := a.Symbol(1), a.Symbol(uint8(n))
 	switch {
@@ -162,8 +232,11 @@ func (g Grid) Format(a Alphabet) string { return string(g.AppendFormat(nil, a)) 
 
 // AppendFormat appends the grid on one line in alphabet a, blanks as '.'.
 func (g Grid) AppendFormat(dst []byte, a Alphabet) []byte {
-	for _, v := range g {
-		dst = append(dst, a.Symbol(v))
+	for i, v := range g {
+		if a == Numbers && i > 0 {
+			dst = append(dst, ' ')
+		}
+		dst = a.AppendSymbol(dst, v)
 	}
 	return dst
 }

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // A Puzzle is one puzzle read by a [Reader].
@@ -84,6 +85,16 @@ func (r *Reader) Next() (Puzzle, bool) {
 	}
 	p := Puzzle{Line: r.line}
 	nn := r.n * r.n
+	if r.opt.Alphabet == Numbers || r.opt.Alphabet == Auto && r.n > ZeroBased.MaxValue() {
+		g := make(Grid, nn)
+		p.Alphabet = Numbers
+		if err := parseNumbers(g, t, r.n); err != nil {
+			p.Err = &LineError{r.line, err}
+			return p, true
+		}
+		p.Grid = g
+		return p, true
+	}
 	if len(t) != nn {
 		p.Err = &LineError{r.line, fmt.Errorf("%d characters, want %d for %dx%d", len(t), nn, r.n, r.n)}
 		return p, true
@@ -132,12 +143,22 @@ func (r *Reader) nextGrid() (Puzzle, bool) {
 		}
 		rows++
 		k := 0
-		for _, ch := range t {
-			switch ch {
-			case ' ', '\t', '|', '+':
-			default:
-				cells = append(cells, ch)
+		if r.opt.Alphabet == Numbers || r.opt.Alphabet == Auto && r.n > ZeroBased.MaxValue() {
+			// Numbers: the row's fields, each followed by a blank.
+			for f := range strings.FieldsFuncSeq(string(t), func(c rune) bool {
+				return c == ' ' || c == '\t' || c == '|' || c == '+'
+			}) {
+				cells = append(append(cells, f...), ' ')
 				k++
+			}
+		} else {
+			for _, ch := range t {
+				switch ch {
+				case ' ', '\t', '|', '+':
+				default:
+					cells = append(cells, ch)
+					k++
+				}
 			}
 		}
 		if k != r.n && p.Err == nil {

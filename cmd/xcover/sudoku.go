@@ -92,7 +92,7 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 	fs := cmd.Flags()
 	fs.StringVar(&f.box, "box", "3x3", "box shape `RxC`: side N = R*C (2x2, 2x3, 3x3, 4x4, 5x5, ...)")
 	fs.BoolVar(&f.grid, "grid", false, "read each puzzle as a grid over N lines")
-	fs.StringVar(&f.alphabet, "alphabet", "auto", "symbols: auto, 1 (1-9A-Z) or 0 (0-9A-Z)")
+	fs.StringVar(&f.alphabet, "alphabet", "auto", "symbols: auto, 1 (1-9A-Z), 0 (0-9A-Z) or numbers (decimal, separated by spaces; auto's choice beyond 36 values)")
 	fs.BoolVar(&f.x, "x", false, "X-Sudoku: the two main diagonals are units too")
 	fs.BoolVar(&f.windoku, "windoku", false, "windoku: the extra windows are units too")
 	fs.StringVar(&f.jigsaw, "jigsaw", "", "jigsaw regions from a picture `FILE` of region letters")
@@ -179,8 +179,10 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		alpha = sudoku.OneBased
 	case "0", "0-9A-Z", "0-F":
 		alpha = sudoku.ZeroBased
+	case "numbers":
+		alpha = sudoku.Numbers
 	default:
-		return usageErrorf("--alphabet %q: want auto, 1 or 0", f.alphabet)
+		return usageErrorf("--alphabet %q: want auto, 1, 0 or numbers", f.alphabet)
 	}
 	b, err := sudokuBoard(cmd, f)
 	if err != nil {
