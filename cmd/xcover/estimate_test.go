@@ -73,14 +73,17 @@ func TestEstimate(t *testing.T) {
 
 	// The same seed gives the same estimate.
 	q := filepath.Join(dir, "queens10.dlx")
-	a := runX(t, "", "estimate", "--seed", "7", "--probes", "500", q)
-	b := runX(t, "", "estimate", "--seed", "7", "--probes", "500", q)
+	a := runX(t, "", "estimate", "--seed", "7", "--probes", "500", "--sample", "1ns", q)
+	b := runX(t, "", "estimate", "--seed", "7", "--probes", "500", "--sample", "1ns", q)
 	first := func(s string) string { return strings.SplitN(s, "\n", 3)[0] + strings.SplitN(s, "\n", 3)[1] }
 	if a.code != 0 || first(a.stdout) != first(b.stdout) {
 		t.Errorf("same seed, different estimates:\n%s\n%s", a.stdout, b.stdout)
 	}
-	if !strings.Contains(a.stdout, " nodes, 724 solutions in ") && !strings.Contains(a.stdout, "speed") {
+	if !strings.Contains(a.stdout, "speed") || !strings.Contains(a.stdout, "500 random probes") {
 		t.Errorf("estimate output:\n%s", a.stdout)
+	}
+	if c := runX(t, "", "estimate", q); !strings.HasPrefix(c.stdout, "exact      16536 nodes, 724 solutions in ") {
+		t.Errorf("estimate whose sample run finishes:\n%s", c.stdout)
 	}
 	for _, args := range [][]string{{"--probes", "0"}, {"--sample", "0s"}, {"--workers", "-1"}, {"--initial", "100"}} {
 		r := runX(t, "", append(append([]string{"estimate"}, args...), q)...)
