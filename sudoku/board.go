@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxN is the largest side a Board may have.
@@ -220,6 +221,9 @@ func ParseRegions(r io.Reader) ([]int, error) {
 		t := strings.TrimSpace(sc.Text())
 		if t == "" || t[0] == '#' {
 			continue
+		}
+		if !utf8.ValidString(t) || strings.ContainsFunc(t, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7f }) {
+			return nil, fmt.Errorf("line %d: not text (a control character or bytes that are not UTF-8)", line)
 		}
 		var row []rune
 		for _, ch := range t {

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 type pictureCell struct {
@@ -44,11 +45,31 @@ func pictureCells(picture string) iter.Seq[pictureCell] {
 	}
 }
 
+// checkPicture reports a picture that is not text: a NUL byte, a control character other
+// than tab and line endings, or bytes that are not UTF-8 — none is a piece's name.
+func checkPicture(picture string) error {
+	line := 1
+	for i, r := range picture {
+		switch {
+		case r == '\n':
+			line++
+		case r == utf8.RuneError && !strings.HasPrefix(picture[i:], "\uFFFD"):
+			return fmt.Errorf("picture line %d: not UTF-8 text", line)
+		case r < ' ' && r != '\t' && r != '\r', r == 0x7f:
+			return fmt.Errorf("picture line %d: control character %q: a picture is text", line, r)
+		}
+	}
+	return nil
+}
+
 // ParsePieces returns the pieces drawn in a picture: every distinct character other than a
 // blank or '.' is one piece, made of the cells where it appears (which need not touch), named
 // by that character, in the order the characters first appear. Layers of pieces in space are
 // separated by blank lines, as in [ParseRegion].
 func ParsePieces(picture string) ([]Piece, error) {
+	if err := checkPicture(picture); err != nil {
+		return nil, err
+	}
 	cells := map[rune][]Point{}
 	var order []rune
 	for c := range pictureCells(picture) {

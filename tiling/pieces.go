@@ -142,6 +142,9 @@ func ParseSpec(spec string) ([]Piece, []int, error) {
 		set, one, single := strings.Cut(name, ".")
 		ps, err := Set(set)
 		if err != nil {
+			if set != name {
+				return nil, nil, fmt.Errorf("piece list entry %q: want SET or SET.PIECE with a built-in set (%s)", name, strings.Join(SetNames(), ", "))
+			}
 			return nil, nil, err
 		}
 		if single {

@@ -62,6 +62,9 @@ func Box(w, h, d int) (*Region, error) {
 	return NewRegion(cells)
 }
 
+// maxSide bounds each side of a region given by its size.
+const maxSide = 1 << 12
+
 // ParseSize returns the rectangle or box described by "WxH" or "WxHxD", such as "6x10" or
 // "3x3x3": W columns, H rows and D layers.
 func ParseSize(s string) (*Region, error) {
@@ -72,8 +75,11 @@ func ParseSize(s string) (*Region, error) {
 	dims := []int{1, 1, 1}
 	for i, p := range parts {
 		n, err := strconv.Atoi(p)
-		if err != nil || n < 1 || n > 1<<12 {
+		if err != nil || n < 1 {
 			return nil, fmt.Errorf("region size %q: %q is not a positive size", s, p)
+		}
+		if n > maxSide {
+			return nil, fmt.Errorf("region size %q: side %d too large (at most %d)", s, n, maxSide)
 		}
 		dims[i] = n
 	}
@@ -87,6 +93,9 @@ func ParseSize(s string) (*Region, error) {
 // '.' is a cell, at the column and row where it appears; layers of a region in space are
 // separated by blank lines.
 func ParseRegion(picture string) (*Region, error) {
+	if err := checkPicture(picture); err != nil {
+		return nil, err
+	}
 	var cells []Point
 	for c := range pictureCells(picture) {
 		cells = append(cells, c.p)

@@ -31,6 +31,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -120,14 +121,19 @@ counts can run on every core, in shards on many machines, or resume from checkpo
   xcover count examples/queens8.dlx
   xcover queens 8 --count --distinct
   xcover tile --pieces pentominoes --region 6x10 --count
-  xcover solve --json examples/queens8.dlx > sols.json
-  xcover verify examples/queens8.dlx sols.json`,
+  xcover solve --json examples/queens8.dlx | xcover verify examples/queens8.dlx -`,
 		Version:       version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
 	root.SetVersionTemplate("xcover {{.Version}}\n")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		// "-5" reads as a flag to cobra; say what it is.
+		if _, arg, ok := strings.Cut(err.Error(), "unknown shorthand flag: "); ok {
+			if _, num, ok := strings.Cut(arg, " in -"); ok && num != "" && strings.Trim(num, "0123456789") == "" {
+				return usageErrorf("-%s is a negative number: the arguments must be positive", num)
+			}
+		}
 		return &exitError{code: exitUsage, err: err}
 	})
 	root.AddCommand(
@@ -190,6 +196,14 @@ func usageErrorf(format string, args ...any) error {
 // says what was done and what is partial.
 func interruptedf(format string, args ...any) error {
 	return &exitError{code: exitInterrupted, err: fmt.Errorf(format, args...)}
+}
+
+// plural writes n and the noun, with an s unless n is 1: "1 puzzle", "3 puzzles".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // warnf prints a warning line on stderr.

@@ -451,10 +451,21 @@ func (r *queensRun) runList() error {
 			return err
 		}
 	}
+	if r.sols == 0 {
+		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: no solution: %s\n", r.noSolution())
+	}
 	if f.format == "svg" {
 		return queens.WriteSVG(r.out, r.svg, 0)
 	}
 	return nil
+}
+
+// noSolution says why a listing found nothing.
+func (r *queensRun) noSolution() string {
+	if r.f.perLine > 1 {
+		return fmt.Sprintf("%d queens per line do not fit on a %dx%d board", r.f.perLine, r.n, r.n)
+	}
+	return fmt.Sprintf("N = %d has none (every N from 4 up has some)", r.n)
 }
 
 // interrupted ends a listing cut off by a signal, with what was written so far.

@@ -23,7 +23,7 @@ func newServeCmd() *cobra.Command {
 		Short: "Serve a local web page to pose puzzles and watch them solved",
 		Long: `Serve runs a web server with a page on which to pose a puzzle (N-queens, a tiling,
 a Sudoku) or an exact cover problem in DLX format, watch the search progress, and page
-through drawings of the solutions; and the JSON API the page uses (see the README).
+through drawings of the solutions; and the JSON API the page uses (see docs/serve.md).
 
 It listens on the loopback interface only, unless --addr names another one, and
 prints the page's address. It reads and writes no files. ^C stops it: the searches

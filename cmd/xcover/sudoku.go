@@ -135,7 +135,10 @@ func sudokuBoard(cmd *cobra.Command, f *sudokuFlags) (*sudoku.Board, error) {
 	}
 	b, err := sudoku.NewBoard(spec)
 	if err != nil {
-		return nil, usageErrorf("%v", err)
+		if f.jigsaw != "" { // the picture is wrong: bad input, as for its other faults
+			return nil, fmt.Errorf("%s: %w", f.jigsaw, err)
+		}
+		return nil, usageErrorf("--box: %v", strings.TrimPrefix(err.Error(), "sudoku: "))
 	}
 	return b, nil
 }
@@ -341,7 +344,7 @@ type sudokuStats struct {
 
 func (st *sudokuStats) summary(el time.Duration) string {
 	rate := float64(st.puzzles) / el.Seconds()
-	s := fmt.Sprintf("%d puzzles in %.3f s: %.0f puzzles/s", st.puzzles, el.Seconds(), rate)
+	s := fmt.Sprintf("%s in %.3f s: %.0f puzzles/s", plural(st.puzzles, "puzzle"), el.Seconds(), rate)
 	var extra []string
 	if st.noSolution > 0 {
 		extra = append(extra, fmt.Sprintf("%d without solution", st.noSolution))

@@ -32,8 +32,7 @@ prints, in either form:
 It prints each violation, as "solution 3: item r3: covered 2 times, allowed 1..1"
 with solutions numbered from 1, then a summary line. The exit status is 0 if every
 solution is valid and 1 otherwise.`,
-		Example: `  xcover solve examples/queens8.dlx > sols.txt
-  xcover verify examples/queens8.dlx sols.txt
+		Example: `  xcover solve examples/queens8.dlx | xcover verify examples/queens8.dlx -
   xcover solve --json examples/format-example.dlx | xcover verify examples/format-example.dlx -`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -59,11 +58,10 @@ solution is valid and 1 otherwise.`,
 					fmt.Fprintf(out, "solution %d: %v\n", i+1, v)
 				}
 			}
-			plural := "s"
-			if len(sols) == 1 {
-				plural = ""
+			if len(sols) == 0 {
+				warnf(cmd, "%s holds no solution: nothing was checked (a problem without solutions, or a listing cut off before its first?)", solutionsName(args[1]))
 			}
-			fmt.Fprintf(out, "%d solution%s checked, %d invalid\n", len(sols), plural, invalid)
+			fmt.Fprintf(out, "%s checked, %d invalid\n", plural(len(sols), "solution"), invalid)
 			if err := out.Flush(); err != nil {
 				return err
 			}
@@ -73,6 +71,14 @@ solution is valid and 1 otherwise.`,
 			return nil
 		},
 	}
+}
+
+// solutionsName names the solutions file in messages.
+func solutionsName(arg string) string {
+	if arg == "-" {
+		return "<stdin>"
+	}
+	return arg
 }
 
 // readSolutions reads the solutions file name ("-": stdin) in either form that solve prints.

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSmallFaults runs the small faults a new user met (issue: every run ends honestly):
+// each must give a clear message and the right exit status.
+func TestSmallFaults(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"q4.dlx":      queensDLX(4),
+		"empty.txt":   "",
+		"nul.txt":     "AB\nA\x00\n",
+		"latin1.txt":  "AB\n\xff\xfe\n",
+		"jig-nul.txt": "AAAB\nABBB\nCCDD\nC\x00DD\n",
+		"jig-bad.txt": "AAAA\nAAAA\nBBBB\nBBBB\n",
+	})
+	p := func(name string) string { return filepath.Join(dir, name) }
+	tests := []struct {
+		name       string
+		args       []string
+		code       int
+		stdout     string // exact, or "*" for anything
+		stderrHas  []string
+		stderrLack []string
+	}{
+		{"queens 2", []string{"queens", "2"}, 0, "", []string{"no solution", "N = 2"}, nil},
+		{"queens 3 construct", []string{"queens", "3", "--engine", "construct"}, 0, "", []string{"no solution"}, nil},
+		{"queens -5", []string{"queens", "-5"}, 2, "", []string{"-5 is a negative number"}, []string{"shorthand"}},
+		{"region too large", []string{"tile", "--pieces", "domino", "--region", "4097x1"}, 2, "", []string{"side 4097 too large", "4096"}, []string{"not a positive size"}},
+		{"pieces path", []string{"tile", "--pieces", "../../etc/passwd", "--region", "2x2"}, 2, "", []string{`"../../etc/passwd"`}, []string{`set ""`}},
+		{"sudoku box", []string{"sudoku", "--box", "0x2"}, 2, "", []string{"--box"}, []string{"sudoku: sudoku:"}},
+		{"sudoku box size", []string{"sudoku", "--box", "1x80"}, 2, "", []string{"--box"}, []string{"sudoku: sudoku:"}},
+		{"one puzzle", []string{"sudoku", "--count"}, 0, "*", []string{"1 puzzle in"}, []string{"1 puzzles"}},
+		{"jigsaw NUL", []string{"sudoku", "--jigsaw", p("jig-nul.txt")}, 1, "", []string{"jig-nul.txt", "line 4"}, nil},
+		{"jigsaw regions", []string{"sudoku", "--jigsaw", p("jig-bad.txt")}, 1, "", []string{"jig-bad.txt"}, nil},
+		{"verify empty", []string{"verify", p("q4.dlx"), p("empty.txt")}, 0, "0 solutions checked, 0 invalid\n", []string{"holds no solution"}, nil},
+		{"picture NUL", []string{"tile", "--pieces-file", p("nul.txt"), "--region", "2x2"}, 1, "", []string{"nul.txt", "line 2", "NUL"}, nil},
+		{"picture not UTF-8", []string{"tile", "--pieces-file", p("latin1.txt"), "--region", "2x2"}, 1, "", []string{"latin1.txt", "line 2", "UTF-8"}, nil},
+		{"serve help", []string{"serve", "--help"}, 0, "*", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			stdin := ""
+			if tt.name == "one puzzle" {
+				stdin = strings.Repeat(".", 81) + "\n"
+				tt.args = append(tt.args, "--limit", "3")
+			}
+			r := runX(t, stdin, tt.args...)
+			if r.code != tt.code || tt.stdout != "*" && r.stdout != tt.stdout {
+				t.Errorf("exit %d, stdout %q; want %d, %q (stderr %q)", r.code, clip(r.stdout), tt.code, tt.stdout, r.stderr)
+			}
+			for _, s := range tt.stderrHas {
+				if !strings.Contains(r.stderr, s) {
+					t.Errorf("stderr %q lacks %q", r.stderr, s)
+				}
+			}
+			for _, s := range tt.stderrLack {
+				if strings.Contains(r.stderr, s) {
+					t.Errorf("stderr %q has %q", r.stderr, s)
+				}
+			}
+		})
+	}
+	if r := runX(t, "", "serve", "--help"); !strings.Contains(r.stdout, "docs/serve.md") {
+		t.Errorf("serve --help does not point at docs/serve.md")
+	}
+}
