@@ -14,6 +14,10 @@ import (
 // takes days; the limit is that of the 32-bit boards.)
 const MaxCountN = 32
 
+// MaxKnownCountN is the largest N whose number of solutions is known: N = 27, counted in
+// 2016 in about a year on FPGAs. Front ends refuse to count larger boards.
+const MaxKnownCountN = 27
+
 // Counts are the numbers of solutions of the n-queens problem.
 type Counts struct {
 	Solutions uint64 // all solutions (OEIS A000170)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -66,21 +67,53 @@ type Solution struct {
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	tooLarge := fmt.Sprintf("request body larger than %d bytes", s.opt.MaxBodyBytes)
+	if r.ContentLength > s.opt.MaxBodyBytes {
+		// Refused before reading: the client may still be sending, so close the
+		// connection after the answer rather than read what it sends.
+		w.Header().Set("Connection", "close")
+		writeError(w, http.StatusRequestEntityTooLarge, tooLarge)
+		return
+	}
+	size := r.ContentLength
+	if size < 0 {
+		size = s.opt.MaxBodyBytes // unknown (chunked): reserve for the largest
+	}
+	// A slot and the memory for the parse are taken before the body is read, so that
+	// bodies are read and parsed only within MaxRunning and the memory budget.
+	adm, code, msg := s.admit(size)
+	if adm == nil {
+		if code == http.StatusTooManyRequests {
+			w.Header().Set("Retry-After", retryAfter)
+		}
+		w.Header().Set("Connection", "close")
+		writeError(w, code, msg)
+		return
+	}
+	defer adm.release()
 	r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBodyBytes)
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	var req Request
-	if err := dec.Decode(&req); err != nil {
+	err := dec.Decode(&req)
+	if err == nil {
+		// One JSON object and nothing after it but blanks.
+		if _, terr := dec.Token(); terr != io.EOF {
+			err = errors.New("data after the JSON object")
+			var mbe *http.MaxBytesError
+			if errors.As(terr, &mbe) {
+				err = terr
+			}
+		}
+	}
+	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", mbe.Limit))
+			writeError(w, http.StatusRequestEntityTooLarge, tooLarge)
 			return
 		}
 		writeError(w, http.StatusBadRequest, "bad request body: "+err.Error())
 		return
-	}
-	if s.busy(w) {
-		return // before the work of encoding the problem
 	}
 	t, err := newTask(&req)
 	if err != nil {
@@ -92,7 +125,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	j, code, msg := s.start(t, &req)
+	j, code, msg := s.start(t, &req, adm)
 	if j == nil {
 		if code == http.StatusTooManyRequests {
 			w.Header().Set("Retry-After", retryAfter)
@@ -105,21 +138,6 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	st := j.status()
 	j.mu.Unlock()
 	writeJSON(w, http.StatusCreated, st)
-}
-
-// busy answers 429 or 503 and reports true if no search can start now.
-func (s *Server) busy(w http.ResponseWriter) bool {
-	s.mu.Lock()
-	closed, full := s.closed, s.running >= s.opt.MaxRunning
-	s.mu.Unlock()
-	switch {
-	case closed:
-		writeError(w, http.StatusServiceUnavailable, "server shutting down")
-	case full:
-		w.Header().Set("Retry-After", retryAfter)
-		writeError(w, http.StatusTooManyRequests, "too many searches running; try again later")
-	}
-	return closed || full
 }
 
 func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {

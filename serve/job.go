@@ -39,7 +39,10 @@ type job struct {
 	seed    uint64
 	created time.Time
 	cancel  context.CancelCauseFunc
-	done    chan struct{} // closed when the search has ended
+	// bytes is the job's share of the memory budget, of which searching is given back
+	// when the search ends; both guarded by the Server's mu.
+	bytes, searching int64
+	done             chan struct{} // closed when the search has ended
 
 	mu       sync.Mutex
 	state    string
@@ -114,8 +117,9 @@ func (j *job) status() Status {
 
 // start registers a job for the task and starts its search, or returns the HTTP status
 // and message of a refusal.
-func (s *Server) start(t *task, req *Request) (*job, int, string) {
+func (s *Server) start(t *task, req *Request, adm *admission) (*job, int, string) {
 	now := s.opt.Time()
+	keep, searching := taskBytes(t, req, s.opt.Workers)
 	j := &job{
 		id:       newID(),
 		task:     t,
@@ -138,6 +142,10 @@ func (s *Server) start(t *task, req *Request) (*job, int, string) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// The admission's slot and reservation become the job's.
+	adm.used = true
+	s.pending--
+	s.memory -= adm.reserve
 	switch {
 	case s.closed:
 		return nil, http.StatusServiceUnavailable, "server shutting down"
@@ -147,6 +155,11 @@ func (s *Server) start(t *task, req *Request) (*job, int, string) {
 	if len(s.jobs) >= s.opt.MaxJobs && !s.forgetOldest() {
 		return nil, http.StatusTooManyRequests, "too many searches kept; try again later"
 	}
+	if !s.makeRoom(keep + searching) {
+		return nil, http.StatusTooManyRequests, fmt.Sprintf("this search (about %d MiB) does not fit in the server's memory budget (%d MiB) beside the searches running", (keep+searching)>>20, s.opt.MaxMemoryBytes>>20)
+	}
+	j.bytes, j.searching = keep+searching, searching
+	s.memory += j.bytes
 	ctx, cancel := context.WithCancelCause(s.ctx)
 	ctx, stopTimer := context.WithTimeoutCause(ctx, s.opt.JobTimeout, fmt.Errorf("time limit of %v reached", s.opt.JobTimeout))
 	j.cancel = cancel
@@ -171,8 +184,87 @@ func (s *Server) forgetOldest() bool {
 	if old == nil {
 		return false
 	}
-	delete(s.jobs, old.id)
+	s.forget(old.id, old)
 	return true
+}
+
+// forget drops a finished job and its share of the memory budget; s.mu must be held.
+func (s *Server) forget(id string, j *job) {
+	delete(s.jobs, id)
+	s.memory -= j.bytes
+}
+
+// An admission is a request let in to be read and parsed: it holds a slot among
+// MaxRunning and a reservation of the memory budget until its search starts or it is
+// refused.
+type admission struct {
+	s       *Server
+	reserve int64
+	used    bool // handed over to a job
+}
+
+// bytesPerBodyByte is the reservation made per byte of a request body while it is parsed:
+// the body, its decoded string, the parsed problem and the parser's garbage (measured:
+// about 20 bytes per byte of DLX text).
+const bytesPerBodyByte = 32
+
+// admit lets a request of the given body size in, or returns the HTTP status and message
+// of a refusal. Finished searches are forgotten, oldest first, to make room in the budget.
+func (s *Server) admit(size int64) (*admission, int, string) {
+	reserve := bytesPerBodyByte*size + baseJobBytes
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.closed:
+		return nil, http.StatusServiceUnavailable, "server shutting down"
+	case s.running+s.pending >= s.opt.MaxRunning:
+		return nil, http.StatusTooManyRequests, "too many searches running; try again later"
+	}
+	if !s.makeRoom(reserve) {
+		return nil, http.StatusTooManyRequests, fmt.Sprintf("the searches kept fill the server's memory budget (%d MiB); try again later", s.opt.MaxMemoryBytes>>20)
+	}
+	s.pending++
+	s.memory += reserve
+	return &admission{s: s, reserve: reserve}, 0, ""
+}
+
+// makeRoom forgets finished searches, oldest first, until bytes more fit in the budget,
+// and reports whether they do; s.mu must be held.
+func (s *Server) makeRoom(bytes int64) bool {
+	for s.memory+bytes > s.opt.MaxMemoryBytes {
+		if !s.forgetOldest() {
+			return false
+		}
+	}
+	return true
+}
+
+// release gives back an admission that did not become a search.
+func (a *admission) release() {
+	if a.used {
+		return
+	}
+	a.used = true
+	a.s.mu.Lock()
+	a.s.pending--
+	a.s.memory -= a.reserve
+	a.s.mu.Unlock()
+}
+
+// baseJobBytes is the memory counted for any search beyond its problem: its kept
+// solutions, progress and bookkeeping.
+const baseJobBytes = 256 << 10
+
+// taskBytes estimates the memory a task keeps (its problem, with the option lines of a DLX
+// problem) and the extra memory its search takes while it runs (the kernels' nodes, one
+// set per worker).
+func taskBytes(t *task, req *Request, workers int) (keep, searching int64) {
+	keep = baseJobBytes + int64(len(req.Problem))
+	if p := t.problem; p != nil {
+		keep += 16*int64(p.NumEntries()) + 48*int64(p.NumOptions()) + 64*int64(p.NumItems())
+		searching = int64(workers) * (16*int64(p.NumEntries()+p.NumOptions()) + 32*int64(p.NumItems()))
+	}
+	return keep, searching
 }
 
 // errShutdown is the cause of the searches stopped by Close.
@@ -205,6 +297,9 @@ func (s *Server) run(ctx context.Context, j *job, stopTimer context.CancelFunc) 
 	close(j.done)
 	s.mu.Lock()
 	s.running--
+	// A finished search keeps its problem and solutions, not its kernels.
+	s.memory -= j.searching
+	j.bytes -= j.searching
 	s.mu.Unlock()
 }
 

@@ -42,8 +42,16 @@ import (
 type Options struct {
 	// MaxBodyBytes caps the size of a request body; larger ones get 413. Default 16 MB.
 	MaxBodyBytes int64
-	// MaxRunning is the number of searches that may run at once; more get 429. Default 2.
+	// MaxRunning is the number of searches that may run at once, counting those whose
+	// request is still being read and parsed; more get 429 before their body is read.
+	// Default 2.
 	MaxRunning int
+	// MaxMemoryBytes bounds the memory that the problems of the searches kept (running or
+	// finished) may take, by an estimate made from each problem's size (see
+	// problemBytes); a request is reserved its largest possible size while it is parsed.
+	// When a new search does not fit, the oldest finished searches are forgotten; if it
+	// still does not fit it gets 429. Default 1 GiB.
+	MaxMemoryBytes int64
 	// MaxJobs is the number of searches remembered, running or finished; when it is
 	// reached, the oldest finished one is forgotten. Default 256.
 	MaxJobs int
@@ -87,6 +95,9 @@ func (o Options) withDefaults() Options {
 		o.MaxBodyBytes = 16 << 20
 	}
 	def(&o.MaxRunning, 2)
+	if o.MaxMemoryBytes <= 0 {
+		o.MaxMemoryBytes = 1 << 30
+	}
 	def(&o.MaxJobs, 256)
 	def(&o.MaxSolutions, 1000)
 	def(&o.MaxPage, 100)
@@ -114,7 +125,9 @@ type Server struct {
 
 	mu      sync.Mutex
 	jobs    map[string]*job
-	running int
+	running int   // searches running
+	pending int   // requests admitted, being read and parsed
+	memory  int64 // estimated bytes of the jobs kept and the pending reservations
 	closed  bool
 	wg      sync.WaitGroup // searches and the janitor
 }
@@ -260,7 +273,7 @@ func (s *Server) sweep() {
 		case j.state == StateRunning && j.streams == 0 && now.Sub(j.lastSeen) > s.opt.IdleTimeout:
 			j.cancel(fmt.Errorf("%w for %v", errAbandoned, s.opt.IdleTimeout))
 		case j.state != StateRunning && now.Sub(j.finished) > s.opt.Expiry && now.Sub(j.lastSeen) > s.opt.Expiry:
-			delete(s.jobs, id)
+			s.forget(id, j)
 		}
 		j.mu.Unlock()
 	}

@@ -336,6 +336,10 @@ func TestBadRequests(t *testing.T) {
 		{"sudoku length", `{"puzzle":"sudoku","grid":"123"}`, "not a square number", 1},
 		{"sudoku distinct", `{"puzzle":"sudoku","mode":"distinct","grid":"` + strings.Repeat(".", 81) + `"}`, "no distinct mode", 0},
 		{"dlx distinct", `{"mode":"distinct","problem":"A\nA\n"}`, "no distinct mode", 0},
+		{"trailing garbage", `{"puzzle":"queens","n":8} garbage`, "after the JSON object", 0},
+		{"two objects", `{"puzzle":"queens","n":8}{"puzzle":"queens","n":9}`, "after the JSON object", 0},
+		{"queens count out of reach", `{"puzzle":"queens","n":256,"mode":"count"}`, "out of reach", 0},
+		{"queens distinct out of reach", `{"puzzle":"queens","n":28,"mode":"distinct"}`, "out of reach", 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

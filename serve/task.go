@@ -202,6 +202,9 @@ func queensTask(req *Request) (*task, error) {
 	if k < 1 || k > n {
 		return nil, badRequest("queens: perLine = %d out of range: want 1 to n = %d", k, n)
 	}
+	if (req.Mode == ModeCount || req.Mode == ModeDistinct) && k == 1 && n > queens.MaxKnownCountN {
+		return nil, badRequest("queens: counting n = %d is out of reach: the largest count known, n = %d, took a year on FPGAs", n, queens.MaxKnownCountN)
+	}
 	p, err := queens.Problem(n, k)
 	if err != nil {
 		return nil, badRequest("queens: %v", err)

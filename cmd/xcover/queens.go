@@ -21,7 +21,6 @@ import (
 const (
 	queensMaxN         = 100_000_000 // beyond this a board is absurd
 	queensCountWarnN   = 21          // counting from here takes days or more
-	queensCountMaxN    = 27          // beyond this counting is hopeless (N = 27 took a year)
 	queensMaxOrbitsN   = 16          // --orbits lists every solution
 	queensTextBoardMax = 100         // larger boards print as a line of files
 	queensAutoXCRandom = 12          // --random up to this n uses the engine, beyond min-conflicts
@@ -199,7 +198,7 @@ func (r *queensRun) runCount() error {
 	case f.distinct && f.perLine > 1:
 		return usageErrorf("--distinct counts one queen per line only")
 	}
-	if n > queensCountMaxN && f.perLine == 1 {
+	if n > queens.MaxKnownCountN && f.perLine == 1 {
 		return usageErrorf("counting N = %d is out of reach: the largest count known, N = 27, took a year on FPGAs", n)
 	}
 	if n >= queensCountWarnN {

@@ -14,6 +14,7 @@ type serveFlags struct {
 	addr       string
 	maxRunning int
 	timeLimit  time.Duration
+	memoryMiB  int64
 }
 
 func newServeCmd() *cobra.Command {
@@ -38,6 +39,7 @@ under way are cancelled and the server shuts down gracefully.`,
 	fs.StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0: any free port)")
 	fs.IntVar(&f.maxRunning, "max-running", 2, "run at most `N` searches at once")
 	fs.DurationVar(&f.timeLimit, "time-limit", 10*time.Minute, "stop a search after `DURATION`")
+	fs.Int64Var(&f.memoryMiB, "memory", 1024, "keep the searches' problems within `MiB` mebibytes (an estimate; finished searches are forgotten first)")
 	return cmd
 }
 
@@ -48,11 +50,14 @@ func runServe(cmd *cobra.Command, f *serveFlags) error {
 	if f.timeLimit <= 0 {
 		return usageErrorf("--time-limit must be positive, not %v", f.timeLimit)
 	}
+	if f.memoryMiB < 64 || f.memoryMiB > 1<<30 {
+		return usageErrorf("--memory must be from 64 to %d MiB, not %d", 1<<30, f.memoryMiB)
+	}
 	host, _, err := net.SplitHostPort(f.addr)
 	if err != nil {
 		return usageErrorf("--addr %q: %v", f.addr, err)
 	}
-	opt := serve.Options{MaxRunning: f.maxRunning, JobTimeout: f.timeLimit}
+	opt := serve.Options{MaxRunning: f.maxRunning, JobTimeout: f.timeLimit, MaxMemoryBytes: f.memoryMiB << 20}
 	local := isLoopback(host)
 	if !local {
 		opt.Hosts = []string{"*"}

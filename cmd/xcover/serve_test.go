@@ -40,7 +40,7 @@ func TestServe(t *testing.T) {
 	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
 		t.Errorf("GET %s: %s %s", url, resp.Status, resp.Header.Get("Content-Type"))
 	}
-	resp, err = http.Post(url+"api/jobs", "application/json", strings.NewReader(`{"puzzle":"queens","n":30,"mode":"count"}`))
+	resp, err = http.Post(url+"api/jobs", "application/json", strings.NewReader(`{"puzzle":"queens","n":24,"mode":"count"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
