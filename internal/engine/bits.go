@@ -151,9 +151,8 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 	case "bits-counts":
 		k.lazy = false
 	}
-	// Levels: each takes an option or settles an item.
-	depth := min(nopt, sumBounds(sp)) + np + 2
-	k.sw = w + k.wp + (np+1)/2*2 // cnt and room: np int32s each
+	depth, sw := bitsLevels(sp)
+	k.sw = sw
 	k.words = make([]uint64, depth*k.sw)
 	k.ints = unsafe.Slice((*int32)(unsafe.Pointer(&k.words[0])), 2*len(k.words))
 	k.item = make([]int32, depth)
@@ -182,6 +181,21 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 	}
 	return k
 }
+
+// bitsLevels returns the number of levels kernelB sets up for sp (each takes an option or
+// settles an item) and the words of one level's state: the possible options, the unsettled
+// items, and cnt and room (np int32s each).
+func bitsLevels(sp *Spec) (depth, sw int) {
+	nopt, np := sp.NumOptions(), sp.NumPrimary
+	depth = min(nopt, sumBounds(sp)) + np + 2
+	sw = max(1, (nopt+63)/64) + (np+63)/64 + (np+1)/2*2
+	return depth, sw
+}
+
+// bitsMaxStateBytes bounds the per-level states kernelB allocates, levels × state: both
+// grow with the number of items, so a problem with thousands of items and as many forced
+// moves (each a level) would take gigabytes.
+const bitsMaxStateBytes = 64 << 20
 
 // sumBounds returns the sum of the primary items' upper bounds (capped).
 func sumBounds(sp *Spec) int {

@@ -128,10 +128,13 @@ func newKernel(sp *Spec, p *Params) kernel {
 }
 
 // kernelName returns the kernel that runs sp with p: "bits", "X" or "M". The bitset kernel
-// runs problems with few options, except in random mode (it has none); dancing links run
-// the rest, kernel X when every primary item is covered exactly once without colours.
+// runs problems with few options whose per-level states fit in bitsMaxStateBytes, except
+// in random mode (it has none); dancing links run the rest, kernel X when every primary
+// item is covered exactly once without colours.
 func kernelName(sp *Spec, p *Params) string {
-	bitsOK := !p.Random && sp.NumOptions() <= bitsMaxOptions && sp.NumPrimary > 0
+	depth, sw := bitsLevels(sp)
+	bitsOK := !p.Random && sp.NumOptions() <= bitsMaxOptions && sp.NumPrimary > 0 &&
+		8*depth*sw <= bitsMaxStateBytes
 	switch {
 	case bitsOK && p.Kernel != "dlx":
 		return "bits"
