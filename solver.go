@@ -39,6 +39,12 @@ type Config struct {
 	// free: counts and solution sets are those of one worker, but Solutions may come in
 	// another order. A Random search always uses one worker, so that a seed gives one order.
 	Workers int
+	// Memo makes CountExact count by memoisation (see MemoMode); MemoBytes bounds its
+	// cache (0: DefaultMemoBytes), and Order chooses the item it branches on. A memoised
+	// count uses one worker.
+	Memo      MemoMode
+	MemoBytes int64
+	Order     Order
 }
 
 // Stats describes the work a search has done.
@@ -67,6 +73,7 @@ type Solver struct {
 	spec  *engine.Spec
 	init  []int32
 	stats Stats
+	memo  MemoStats
 	err   error
 }
 

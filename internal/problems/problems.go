@@ -209,3 +209,28 @@ func FormatExample() *xcover.Problem {
 	b.option("C", "X:blue")
 	return b.build("the format example")
 }
+
+// Dominoes is the tiling of an m×n board (m rows, n columns) by dominoes: the cells are
+// the primary items, listed row by row ("r.c"), and each domino on two adjacent cells is
+// an option. Knuth's DLX6 and the DXZ paper measure memoised counting on it: the number of
+// tilings grows as 1.34^(mn) (Kasteleyn).
+func Dominoes(m, n int) *xcover.Problem {
+	b := newBuilder()
+	cell := func(r, c int) string { return fmt.Sprintf("%d.%d", r, c) }
+	for r := range m {
+		for c := range n {
+			b.primary(cell(r, c))
+		}
+	}
+	for r := range m {
+		for c := range n {
+			if c+1 < n {
+				b.option(cell(r, c), cell(r, c+1))
+			}
+			if r+1 < m {
+				b.option(cell(r, c), cell(r+1, c))
+			}
+		}
+	}
+	return b.build("dominoes")
+}

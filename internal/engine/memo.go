@@ -1,0 +1,466 @@
+package engine
+
+import (
+	"errors"
+	"math/big"
+	"math/bits"
+	"unsafe"
+)
+
+// Memoised counting (Knuth's Algorithm 7.2.2.1Z, the "DXZ" method of Nishino et al.): the
+// number of solutions below a node depends only on the sub-problem there — which items are
+// covered and, for secondary items, with which colour — not on the options that covered
+// them. Different paths reach the same sub-problem again and again (in a tiling, the same
+// set of filled cells behind the frontier), so its count is kept and added on every later
+// visit instead of being searched again.
+//
+// The state of a node is a bitset of the covered primary items and, per secondary item,
+// 0 (free), -1 (taken by an option without colour) or its colour. An option can be taken
+// when none of its primary items is covered and each secondary item is free or has the
+// option's colour (a colour other than 0). The item branched on is a function of the state:
+// the first uncovered primary item (OrderFirst) or the one with the fewest possible options,
+// the first such (OrderMRV).
+//
+// Keys: the first uncovered primary item f (all before it are covered), then the words of
+// the primary bitset from f's word up to the last nonzero word, then the secondary states
+// that are not free, as (index, value) pairs — so that a key's length follows the frontier,
+// not the size of the problem. A hit compares the whole key: a wrong hit would be a wrong
+// count.
+//
+// Counts are 128-bit; a sum that overflows 128 bits switches the count to big integers and
+// starts again (no count anywhere wraps).
+//
+// Memory: each entry takes its key, 16 bytes of count and about 40 bytes of table; when
+// MaxBytes is reached no new entry is made and the search goes on, correct and slower.
+
+// Order chooses the item a memoised count branches on.
+type Order uint8
+
+const (
+	// OrderFirst branches on the first uncovered primary item in the problem's order: on a
+	// grid listed row by row the states are bounded by the frontier, as in a transfer
+	// matrix.
+	OrderFirst Order = iota
+	// OrderMRV branches on the item with the fewest possible options (the first such):
+	// fewer nodes, usually fewer hits.
+	OrderMRV
+)
+
+// MemoParams controls a memoised count.
+type MemoParams struct {
+	Order    Order
+	MaxBytes int64   // the cache's budget; 0 means no limit
+	Initial  []int32 // options forced into every solution
+	// Poll, if not nil, is called every few thousand nodes with the statistics so far;
+	// it returns false to stop the count.
+	Poll func(st *MemoStats) bool
+	// MinHitRate and SampleNodes, when SampleNodes > 0, make the count give up
+	// (ErrMemoUnprofitable) if after SampleNodes nodes fewer than MinHitRate of the
+	// lookups have hit: the cache does not pay on this problem.
+	MinHitRate  float64
+	SampleNodes uint64
+}
+
+// MemoStats describes a memoised count.
+type MemoStats struct {
+	Nodes   uint64 // sub-problems counted by search (misses), and leaves
+	Hits    uint64 // sub-problems whose count came from the cache
+	Misses  uint64 // lookups that found nothing
+	Entries uint64 // entries in the cache
+	Bytes   int64  // estimated bytes of the cache
+	Full    bool   // the budget was reached: later sub-problems were not kept
+	Big     bool   // the count overflowed 128 bits: big integers were used
+}
+
+// ErrMemoStopped is returned when Poll stopped a memoised count.
+var ErrMemoStopped = errors.New("memoised count stopped")
+
+// ErrMemoUnprofitable is returned when the sample showed the cache does not pay.
+var ErrMemoUnprofitable = errors.New("memoised count: too few cache hits")
+
+// MemoSupported reports whether MemoCount can count sp: every primary item must be covered
+// exactly once (multiplicities are not memoised yet).
+func MemoSupported(sp *Spec) bool {
+	for i := range sp.NumPrimary {
+		if sp.Lo[i] != 1 || sp.Hi[i] != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// memo is the state of one memoised count.
+type memo struct {
+	sp       *Spec
+	p        *MemoParams
+	np, ns   int            // primary and secondary items
+	pw       int            // words of the primary bitset
+	lists    [][]int32      // options of each primary item, in order
+	omask    []uint64       // option o's primary items: omask[o*pw:(o+1)*pw]
+	ostart   []int32        // option o's secondary entries: sitem/scol[ostart[o]:ostart[o+1]]
+	sitem    []int32        // secondary item (0-based among secondaries)
+	scol     []int32        // its colour, or -1 for none
+	covered  []uint64       // the state: covered primary items
+	sec      []int32        // the state: per secondary item 0 free, -1 taken, or a colour
+	nfree    int            // uncovered primary items
+	table    map[string]int // key -> index into vals (or bigs)
+	vals     []u128
+	bigs     []*big.Int
+	useBig   bool
+	key      []byte
+	st       MemoStats
+	tick     int
+	sample   uint64 // nodes left before the hit rate is judged; 0 once judged
+	stopped  bool
+	overflow bool // stopped: the count overflowed 128 bits
+	unprof   bool // stopped: the sample found too few hits
+}
+
+// u128 is an unsigned 128-bit count.
+type u128 struct{ lo, hi uint64 }
+
+// add returns a+b and whether it overflowed.
+func (a u128) add(b u128) (u128, bool) {
+	lo, c := bits.Add64(a.lo, b.lo, 0)
+	hi, c := bits.Add64(a.hi, b.hi, c)
+	return u128{lo, hi}, c != 0
+}
+
+func (a u128) big() *big.Int {
+	x := new(big.Int).SetUint64(a.hi)
+	x.Lsh(x, 64)
+	return x.Or(x, new(big.Int).SetUint64(a.lo))
+}
+
+// MemoCount counts the solutions of sp by memoised search. It returns the count, exact at
+// any size, and its statistics; ErrMemoStopped if Poll stopped it, ErrMemoUnprofitable if
+// the sample said the cache does not pay.
+func MemoCount(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
+	if !MemoSupported(sp) {
+		return nil, MemoStats{}, errors.New("memoised count: multiplicities are not supported")
+	}
+	if !compatible(sp, p.Initial) {
+		return new(big.Int), MemoStats{}, nil
+	}
+	for _, useBig := range []bool{false, true} {
+		m := newMemo(sp, p)
+		m.useBig = useBig
+		for _, o := range p.Initial {
+			m.take(o)
+		}
+		var n u128
+		var nb *big.Int
+		if useBig {
+			nb = m.countBig()
+		} else {
+			n = m.count()
+		}
+		switch {
+		case m.overflow:
+			continue
+		case m.unprof:
+			return nil, m.st, ErrMemoUnprofitable
+		case m.stopped:
+			return nil, m.st, ErrMemoStopped
+		}
+		m.st.Big = useBig
+		if useBig {
+			return nb, m.st, nil
+		}
+		return n.big(), m.st, nil
+	}
+	panic("unreachable")
+}
+
+func newMemo(sp *Spec, p *MemoParams) *memo {
+	np := sp.NumPrimary
+	m := &memo{sp: sp, p: p, np: np, ns: sp.NumItems - np, pw: max(1, (np+63)/64)}
+	nopt := sp.NumOptions()
+	m.lists = make([][]int32, np)
+	m.omask = make([]uint64, nopt*m.pw)
+	m.ostart = make([]int32, nopt+1)
+	for o := range nopt {
+		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+			i := int(sp.Item[e])
+			if i < np {
+				m.lists[i] = append(m.lists[i], int32(o))
+				m.omask[o*m.pw+i>>6] |= 1 << (i & 63)
+				continue
+			}
+			c := int32(-1)
+			if sp.Color != nil && sp.Color[e] != 0 {
+				c = sp.Color[e]
+			}
+			m.sitem = append(m.sitem, int32(i-np))
+			m.scol = append(m.scol, c)
+		}
+		m.ostart[o+1] = int32(len(m.sitem))
+	}
+	m.covered = make([]uint64, m.pw)
+	m.sec = make([]int32, m.ns)
+	m.nfree = np
+	m.table = make(map[string]int)
+	m.tick = pollEvery
+	m.sample = p.SampleNodes
+	return m
+}
+
+// fits reports whether option o can be taken in the current state.
+func (m *memo) fits(o int32) bool {
+	mask := m.omask[int(o)*m.pw : int(o)*m.pw+m.pw]
+	for w, x := range mask {
+		if x&m.covered[w] != 0 {
+			return false
+		}
+	}
+	for e := m.ostart[o]; e < m.ostart[o+1]; e++ {
+		s, c := m.sec[m.sitem[e]], m.scol[e]
+		if s != 0 && (c < 0 || s != c) {
+			return false
+		}
+	}
+	return true
+}
+
+// take applies option o (see saveSec for undoing it).
+func (m *memo) take(o int32) {
+	mask := m.omask[int(o)*m.pw : int(o)*m.pw+m.pw]
+	for w, x := range mask {
+		m.covered[w] |= x
+		m.nfree -= bits.OnesCount64(x)
+	}
+	for e := m.ostart[o]; e < m.ostart[o+1]; e++ {
+		j := m.sitem[e]
+		if m.sec[j] == 0 {
+			m.sec[j] = m.scol[e]
+		}
+	}
+}
+
+// untake undoes take(o); prev holds the secondary states before it.
+func (m *memo) untake(o int32, prev []int32) {
+	mask := m.omask[int(o)*m.pw : int(o)*m.pw+m.pw]
+	for w, x := range mask {
+		m.covered[w] &^= x
+		m.nfree += bits.OnesCount64(x)
+	}
+	for k, e := 0, m.ostart[o]; e < m.ostart[o+1]; k, e = k+1, e+1 {
+		m.sec[m.sitem[e]] = prev[k]
+	}
+}
+
+// choose returns the primary item to branch on, or -1 if every primary item is covered.
+func (m *memo) choose() int {
+	if m.nfree == 0 {
+		return -1
+	}
+	first := -1
+	for w, x := range m.covered {
+		if x != ^uint64(0) {
+			first = w<<6 + bits.TrailingZeros64(^x)
+			break
+		}
+	}
+	if m.p.Order == OrderFirst {
+		return first
+	}
+	best, bestN := first, int(^uint(0)>>1)
+	for w := first >> 6; w < m.pw; w++ {
+		for free := ^m.covered[w]; free != 0; free &= free - 1 {
+			i := w<<6 + bits.TrailingZeros64(free)
+			if i >= m.np {
+				break
+			}
+			n := 0
+			for _, o := range m.lists[i] {
+				if m.fits(o) {
+					n++
+					if n >= bestN {
+						break
+					}
+				}
+			}
+			if n < bestN {
+				best, bestN = i, n
+				if n == 0 {
+					return best
+				}
+			}
+		}
+	}
+	return best
+}
+
+// makeKey writes the state's key into m.key; first is the first uncovered primary item.
+func (m *memo) makeKey(first int) {
+	k := m.key[:0]
+	k = append(k, byte(first), byte(first>>8), byte(first>>16), byte(first>>24))
+	last := m.pw - 1
+	for last > first>>6 && m.covered[last] == 0 {
+		last--
+	}
+	words := m.covered[first>>6 : last+1]
+	k = append(k, unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 8*len(words))...)
+	for j, s := range m.sec {
+		if s != 0 {
+			k = append(k, byte(j), byte(j>>8), byte(j>>16), byte(j>>24), byte(s), byte(s>>8), byte(s>>16), byte(s>>24))
+		}
+	}
+	m.key = k
+}
+
+// firstFree returns the first uncovered primary item.
+func (m *memo) firstFree() int {
+	for w, x := range m.covered {
+		if x != ^uint64(0) {
+			return w<<6 + bits.TrailingZeros64(^x)
+		}
+	}
+	return m.np
+}
+
+// poll counts a node and asks Poll every pollEvery nodes; it reports whether to stop.
+func (m *memo) poll() bool {
+	m.st.Nodes++
+	m.tick--
+	if m.tick > 0 {
+		return false
+	}
+	m.tick = pollEvery
+	if m.pollStop() {
+		return true
+	}
+	if m.sample > 0 && m.st.Nodes >= m.sample {
+		m.sample = 0 // judged once
+		looks := m.st.Hits + m.st.Misses
+		if looks > 0 && float64(m.st.Hits) < m.p.MinHitRate*float64(looks) {
+			m.unprof = true
+			return true
+		}
+	}
+	return false
+}
+
+// pollStop asks Poll whether to stop.
+func (m *memo) pollStop() bool {
+	return m.p.Poll != nil && !m.p.Poll(&m.st)
+}
+
+// lookup finds the current state in the cache.
+func (m *memo) lookup() (int, bool) {
+	m.makeKey(m.firstFree())
+	idx, ok := m.table[string(m.key)]
+	if ok {
+		m.st.Hits++
+	} else {
+		m.st.Misses++
+	}
+	return idx, ok
+}
+
+// store keeps the count of the state whose key is in m.key, within the budget.
+func (m *memo) store(key []byte) (int, bool) {
+	if m.st.Full {
+		return 0, false
+	}
+	cost := int64(len(key)) + 16 + 48
+	if m.p.MaxBytes > 0 && m.st.Bytes+cost > m.p.MaxBytes {
+		m.st.Full = true
+		return 0, false
+	}
+	m.st.Bytes += cost
+	m.st.Entries++
+	if m.useBig {
+		m.table[string(key)] = len(m.bigs)
+		m.bigs = append(m.bigs, nil)
+		return len(m.bigs) - 1, true
+	}
+	m.table[string(key)] = len(m.vals)
+	m.vals = append(m.vals, u128{})
+	return len(m.vals) - 1, true
+}
+
+// count returns the number of solutions below the current state, in 128 bits. It sets
+// m.stopped when stopped or on overflow (m.overflow).
+func (m *memo) count() u128 {
+	i := m.choose()
+	if i < 0 {
+		m.st.Nodes++
+		return u128{lo: 1}
+	}
+	if idx, ok := m.lookup(); ok {
+		return m.vals[idx]
+	}
+	if m.poll() {
+		m.stopped = true
+		return u128{}
+	}
+	key := string(m.key) // the state's key, before the children overwrite m.key
+	var sum u128
+	var prev [16]int32
+	for _, o := range m.lists[i] {
+		if !m.fits(o) {
+			continue
+		}
+		saved := m.saveSec(o, prev[:0])
+		m.take(o)
+		n := m.count()
+		m.untake(o, saved)
+		if m.stopped {
+			return u128{}
+		}
+		var c bool
+		if sum, c = sum.add(n); c {
+			m.stopped, m.overflow = true, true
+			return u128{}
+		}
+	}
+	if idx, ok := m.store([]byte(key)); ok {
+		m.vals[idx] = sum
+	}
+	return sum
+}
+
+// countBig is count with big integers.
+func (m *memo) countBig() *big.Int {
+	i := m.choose()
+	if i < 0 {
+		m.st.Nodes++
+		return big.NewInt(1)
+	}
+	if idx, ok := m.lookup(); ok {
+		return m.bigs[idx]
+	}
+	if m.poll() {
+		m.stopped = true
+		return nil
+	}
+	key := string(m.key)
+	sum := new(big.Int)
+	var prev [16]int32
+	for _, o := range m.lists[i] {
+		if !m.fits(o) {
+			continue
+		}
+		saved := m.saveSec(o, prev[:0])
+		m.take(o)
+		n := m.countBig()
+		m.untake(o, saved)
+		if m.stopped {
+			return nil
+		}
+		sum.Add(sum, n)
+	}
+	if idx, ok := m.store([]byte(key)); ok {
+		m.bigs[idx] = sum
+	}
+	return sum
+}
+
+// saveSec appends the states of option o's secondary items to buf.
+func (m *memo) saveSec(o int32, buf []int32) []int32 {
+	for e := m.ostart[o]; e < m.ostart[o+1]; e++ {
+		buf = append(buf, m.sec[m.sitem[e]])
+	}
+	return buf
+}

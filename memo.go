@@ -1,0 +1,137 @@
+package xcover
+
+import (
+	"context"
+	"errors"
+	"math/big"
+	"time"
+
+	"github.com/xcover/xcover/internal/engine"
+)
+
+// MemoMode says whether [Solver.CountExact] counts by memoisation: keeping the count of
+// each sub-problem (the items still to cover, and the colours fixed on secondary items) and
+// adding it whenever the search meets the same sub-problem again. It pays where
+// sub-problems repeat — tilings of long or wide boards, counted row by row — and costs
+// memory and time where they do not (N-queens). See docs/memo.md.
+type MemoMode uint8
+
+const (
+	// MemoOff counts solution by solution (the default).
+	MemoOff MemoMode = iota
+	// MemoOn counts by memoisation where the problem allows it (no multiplicities; other
+	// problems are counted solution by solution).
+	MemoOn
+	// MemoAuto starts a memoised count and keeps it only if, after a sample of
+	// [MemoSampleNodes] sub-problems, at least [MemoMinHitRate] of the cache lookups hit;
+	// otherwise it counts solution by solution.
+	MemoAuto
+)
+
+// The sample MemoAuto judges a problem by.
+const (
+	MemoSampleNodes = 1 << 16
+	MemoMinHitRate  = 0.25
+)
+
+// Order chooses the item a memoised count branches on.
+type Order uint8
+
+const (
+	// OrderFirst branches on the first uncovered primary item in the problem's order. On
+	// a grid whose cells are listed row by row the sub-problems then differ only along the
+	// frontier of the filled cells (a transfer matrix in disguise): the most cache hits.
+	OrderFirst Order = iota
+	// OrderMRV branches on the primary item with the fewest possible options, the first
+	// such in the problem's order: a smaller search tree, usually fewer hits.
+	OrderMRV
+)
+
+// DefaultMemoBytes is the cache budget when Config.MemoBytes is 0.
+const DefaultMemoBytes = 2 << 30
+
+// MemoStats describes the cache of a memoised count.
+type MemoStats struct {
+	Used    bool   // the count was memoised (MemoAuto may decide against it)
+	Nodes   uint64 // sub-problems searched
+	Hits    uint64 // sub-problems whose count came from the cache
+	Misses  uint64 // lookups that found nothing
+	Entries uint64 // counts kept
+	Bytes   int64  // estimated size of the cache
+	// Full is set when the budget was reached: later sub-problems were searched without
+	// being kept, correct but slower.
+	Full bool
+}
+
+// CountExact returns the number of solutions, exact at any size. With Config.Memo set it
+// counts by memoisation (see [MemoMode]); otherwise, or with a Limit, or for a problem with
+// multiplicities, it counts solution by solution like [Solver.Count], with
+// Config.Workers. If ctx is cancelled it returns ctx's error and, from a count solution by
+// solution, the solutions found so far (a memoised count has no partial result: nil).
+func (s *Solver) CountExact(ctx context.Context) (*big.Int, error) {
+	s.memo = MemoStats{}
+	if s.cfg.Memo == MemoOff || s.cfg.Limit > 0 || !engine.MemoSupported(s.spec) {
+		n, err := s.Count(ctx)
+		return new(big.Int).SetUint64(n), err
+	}
+	start := time.Now()
+	maxBytes := s.cfg.MemoBytes
+	if maxBytes <= 0 {
+		maxBytes = DefaultMemoBytes
+	}
+	interval := s.cfg.ProgressInterval
+	if interval <= 0 {
+		interval = time.Second
+	}
+	next := start.Add(interval)
+	s.err = nil
+	p := &engine.MemoParams{
+		Order:    engine.Order(s.cfg.Order),
+		MaxBytes: maxBytes,
+		Initial:  s.init,
+		Poll: func(st *engine.MemoStats) bool {
+			if ctx.Err() != nil {
+				return false
+			}
+			if s.cfg.Progress != nil {
+				if now := time.Now(); now.After(next) {
+					next = now.Add(interval)
+					s.cfg.Progress(Progress{Stats: Stats{Nodes: st.Nodes, Elapsed: time.Since(start)}})
+				}
+			}
+			return true
+		},
+	}
+	if s.cfg.Memo == MemoAuto {
+		p.SampleNodes, p.MinHitRate = MemoSampleNodes, MemoMinHitRate
+	}
+	n, st, err := engine.MemoCount(s.spec, p)
+	s.memo = MemoStats{Used: true, Nodes: st.Nodes, Hits: st.Hits, Misses: st.Misses,
+		Entries: st.Entries, Bytes: st.Bytes, Full: st.Full}
+	s.stats = Stats{Nodes: st.Nodes, Elapsed: time.Since(start)}
+	switch {
+	case errors.Is(err, engine.ErrMemoUnprofitable):
+		s.memo.Used = false
+		c, err := s.Count(ctx)
+		s.stats.Elapsed = time.Since(start)
+		return new(big.Int).SetUint64(c), err
+	case err != nil:
+		s.err = ctx.Err()
+		if s.err == nil {
+			s.err = err
+		}
+		return nil, s.err
+	}
+	if n.IsUint64() {
+		s.stats.Solutions = n.Uint64()
+	} else {
+		s.stats.Solutions = ^uint64(0) // saturated: the exact count is the result
+	}
+	if s.cfg.Progress != nil {
+		s.cfg.Progress(Progress{Stats: s.stats, Fraction: 1, Done: true})
+	}
+	return n, nil
+}
+
+// MemoStats describes the cache of the last CountExact.
+func (s *Solver) MemoStats() MemoStats { return s.memo }
