@@ -2,7 +2,6 @@ package xcover_test
 
 import (
 	"context"
-	"fmt"
 	"math/big"
 	"os"
 	"testing"
@@ -84,6 +83,5 @@ func bruteWith(p *xcover.Problem, k int) uint64 {
 type stringWriter struct{ b []byte }
 
 func (w *stringWriter) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
-func (w *stringWriter) String() string             { return string(w.b) }
+func (w *stringWriter) String() string              { return string(w.b) }
 
-var _ = fmt.Sprint
