@@ -84,4 +84,3 @@ type stringWriter struct{ b []byte }
 
 func (w *stringWriter) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
 func (w *stringWriter) String() string              { return string(w.b) }
-
