@@ -22,16 +22,21 @@ const (
 	// MemoOn counts by memoisation where the problem allows it (no multiplicities; other
 	// problems are counted solution by solution).
 	MemoOn
-	// MemoAuto starts a memoised count and keeps it only if, after a sample of
-	// [MemoSampleNodes] sub-problems, at least [MemoMinHitRate] of the cache lookups hit;
-	// otherwise it counts solution by solution.
+	// MemoAuto memoises only where it pays: a problem whose search tree Knuth's estimate
+	// (from MemoAutoProbes random probes) puts below MemoAutoNodes nodes is counted
+	// solution by solution, which takes seconds at most; a larger one by memoisation,
+	// unless after a sample of MemoSampleNodes sub-problems fewer than MemoMinHitRate of
+	// the cache lookups have hit (no sub-problem repeats: N-queens), when it too is
+	// counted solution by solution.
 	MemoAuto
 )
 
-// The sample MemoAuto judges a problem by.
+// How MemoAuto judges a problem.
 const (
-	MemoSampleNodes = 1 << 16
-	MemoMinHitRate  = 0.25
+	MemoAutoProbes  = 1000
+	MemoAutoNodes   = 1e7
+	MemoSampleNodes = 1 << 12
+	MemoMinHitRate  = 0.02
 )
 
 // Order chooses the item a memoised count branches on.
@@ -103,6 +108,11 @@ func (s *Solver) CountExact(ctx context.Context) (*big.Int, error) {
 		},
 	}
 	if s.cfg.Memo == MemoAuto {
+		e := engine.EstimateTree(s.spec, s.init, MemoAutoProbes, 1, func() bool { return ctx.Err() != nil })
+		if e.Nodes < MemoAutoNodes {
+			n, err := s.Count(ctx)
+			return new(big.Int).SetUint64(n), err
+		}
 		p.SampleNodes, p.MinHitRate = MemoSampleNodes, MemoMinHitRate
 	}
 	n, st, err := engine.MemoCount(s.spec, p)

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/xcover/xcover"
+)
+
+// memoFlags are count's flags for memoised counting.
+type memoFlags struct {
+	memo  string // "", "on", "off" or "auto"
+	mem   string // cache budget, such as "2GiB"
+	order string // "first" or "mrv"
+}
+
+func (f *memoFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.StringVar(&f.memo, "memo", "off", "count by memoisation: `on`, off, or auto (on only where a sample shows the cache pays)")
+	fs.Lookup("memo").NoOptDefVal = "on"
+	fs.StringVar(&f.mem, "memo-mem", "2GiB", "the cache's memory budget `SIZE` (KiB, MiB, GiB); past it the count goes on without keeping more")
+	fs.StringVar(&f.order, "order", "first", "the item a memoised count branches on: `first` uncovered in the file's order, or mrv (fewest options)")
+}
+
+// active reports whether the count is memoised (or may be).
+func (f *memoFlags) active() bool { return f.memo != "off" }
+
+// apply sets the configuration's memo fields from the flags.
+func (f *memoFlags) apply(cfg *xcover.Config) error {
+	switch f.memo {
+	case "on":
+		cfg.Memo = xcover.MemoOn
+	case "auto":
+		cfg.Memo = xcover.MemoAuto
+	case "off":
+		cfg.Memo = xcover.MemoOff
+	default:
+		return usageErrorf("--memo %q: want on, off or auto", f.memo)
+	}
+	switch f.order {
+	case "first":
+		cfg.Order = xcover.OrderFirst
+	case "mrv":
+		cfg.Order = xcover.OrderMRV
+	default:
+		return usageErrorf("--order %q: want first or mrv", f.order)
+	}
+	n, err := parseSize(f.mem)
+	if err != nil {
+		return usageErrorf("--memo-mem %q: %v", f.mem, err)
+	}
+	cfg.MemoBytes = n
+	return nil
+}
+
+// parseSize reads a size in bytes such as "512MiB", "2GiB", "100000" (bytes), "4G".
+func parseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+		{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"T", 1 << 40}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseFloat(t, 64)
+	if err != nil || n < 1 || n*float64(mult) > 1<<50 {
+		return 0, fmt.Errorf("want a size such as 512MiB or 2GiB")
+	}
+	return int64(n * float64(mult)), nil
+}
+
+// memoJSON is the "memo" object of count --json.
+type memoJSON struct {
+	Used    bool   `json:"used"`
+	Hits    uint64 `json:"hits"`
+	Misses  uint64 `json:"misses"`
+	Entries uint64 `json:"entries"`
+	Bytes   int64  `json:"bytes"`
+	Full    bool   `json:"full,omitempty"`
+}
+
+// countMemo runs count with memoisation and prints the exact count.
+func countMemo(cmd *cobra.Command, f *searchFlags, s *search) error {
+	n, cerr := s.solver.CountExact(cmd.Context())
+	if cerr != nil && n == nil {
+		if cmd.Context().Err() != nil {
+			return interruptedf("interrupted: a memoised count has no partial result")
+		}
+		return cerr
+	}
+	st, ms := s.solver.Stats(), s.solver.MemoStats()
+	var out []byte
+	if f.json {
+		b, err := json.Marshal(struct {
+			Solutions *big.Int `json:"solutions"`
+			Nodes     uint64   `json:"nodes"`
+			Updates   uint64   `json:"updates"`
+			Seconds   float64  `json:"seconds"`
+			Memo      memoJSON `json:"memo"`
+		}{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), memoJSON{ms.Used, ms.Hits, ms.Misses, ms.Entries, ms.Bytes, ms.Full}})
+		if err != nil {
+			return err
+		}
+		out = append(b, '\n')
+	} else {
+		out = fmt.Appendf(nil, "%v\n", n)
+	}
+	if _, err := cmd.OutOrStdout().Write(out); err != nil {
+		return fmt.Errorf("writing count: %w", err)
+	}
+	if ms.Full {
+		warnf(cmd, "the cache reached --memo-mem after %d entries; the rest was counted without keeping more (a larger budget may be faster)", ms.Entries)
+	}
+	if cerr != nil {
+		return interruptedf("interrupted: the count %v is partial", n)
+	}
+	return nil
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"encoding/json"
+	"math/big"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCountMemo runs count --memo as a user would: exact counts, the cache's statistics in
+// --json, auto choosing, and the flags' errors.
+func TestCountMemo(t *testing.T) {
+	ex := func(name string) string { return filepath.Join("..", "..", "examples", name) }
+	var v struct {
+		Solutions *big.Int
+		Memo      struct {
+			Used                  bool
+			Hits, Misses, Entries uint64
+			Bytes                 int64
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+		used bool
+	}{
+		{[]string{"--memo", ex("dominoes8.dlx")}, "12988816", true},
+		{[]string{"--memo=on", "--order", "mrv", ex("dominoes8.dlx")}, "12988816", true},
+		{[]string{"--memo=auto", ex("dominoes8.dlx")}, "12988816", true},
+		{[]string{"--memo=auto", ex("queens8.dlx")}, "92", false},
+		{[]string{"--memo", "--memo-mem", "1KiB", ex("dominoes8.dlx")}, "12988816", true},
+		{[]string{"--memo", ex("double-queens6.dlx")}, "1097", false}, // multiplicities: not memoised
+		{[]string{"--memo", "--initial", "0", ex("queens8.dlx")}, "4", true},
+	} {
+		r := runX(t, "", append([]string{"count", "--json"}, tt.args...)...)
+		if r.code != 0 {
+			t.Fatalf("count %v: exit %d: %s", tt.args, r.code, r.stderr)
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &v); err != nil {
+			t.Fatalf("count %v: %v: %s", tt.args, err, r.stdout)
+		}
+		if v.Solutions.String() != tt.want || v.Memo.Used != tt.used {
+			t.Errorf("count %v: %s; want %s solutions, memo used %v", tt.args, r.stdout, tt.want, tt.used)
+		}
+		if tt.used && (v.Memo.Misses == 0 || v.Memo.Entries == 0 || v.Memo.Bytes == 0) {
+			t.Errorf("count %v: no cache statistics: %s", tt.args, r.stdout)
+		}
+	}
+	if r := runX(t, "", "count", "--memo", "--memo-mem", "1KiB", ex("dominoes8.dlx")); !strings.Contains(r.stderr, "--memo-mem") {
+		t.Errorf("a full cache is not reported: %q", r.stderr)
+	}
+	for _, args := range [][]string{
+		{"--memo=sometimes"}, {"--memo", "--order", "last"}, {"--memo", "--memo-mem", "lots"},
+		{"--memo", "--shard", "1/2"}, {"--memo", "--limit", "3"},
+	} {
+		r := runX(t, "", append(append([]string{"count"}, args...), ex("queens8.dlx"))...)
+		if r.code != exitUsage || r.stdout != "" {
+			t.Errorf("count %v: exit %d, stdout %q, stderr %q; want 2", args, r.code, r.stdout, r.stderr)
+		}
+	}
+}
