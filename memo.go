@@ -3,6 +3,7 @@ package xcover
 import (
 	"context"
 	"errors"
+	"iter"
 	"math/big"
 	"time"
 
@@ -145,3 +146,50 @@ func (s *Solver) CountExact(ctx context.Context) (*big.Int, error) {
 
 // MemoStats describes the cache of the last CountExact.
 func (s *Solver) MemoStats() MemoStats { return s.memo }
+
+// ErrMultiplicities is the error of a uniform sample of a problem with multiplicities,
+// which memoisation does not handle yet.
+var ErrMultiplicities = errors.New("xcover: uniform sampling needs every primary item covered exactly once (no multiplicities)")
+
+// SampleUniform returns an iterator over k solutions drawn independently and uniformly at
+// random from all the solutions (with the Initial options): every solution has the same
+// chance, however many there are. It counts the solutions by memoisation first (with
+// Config.MemoBytes and Order), then walks down the search tree k times taking each branch
+// with probability proportional to the number of solutions below it. The same Seed gives
+// the same solutions. A problem without solutions yields none. Afterwards [Solver.Err]
+// tells whether ctx stopped it, or returns ErrMultiplicities; [Solver.Total] holds the
+// number of solutions drawn from.
+func (s *Solver) SampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		s.err, s.total = nil, nil
+		if !engine.MemoSupported(s.spec) {
+			s.err = ErrMultiplicities
+			return
+		}
+		maxBytes := s.cfg.MemoBytes
+		if maxBytes <= 0 {
+			maxBytes = DefaultMemoBytes
+		}
+		p := &engine.MemoParams{
+			Order:    engine.Order(s.cfg.Order),
+			MaxBytes: maxBytes,
+			Initial:  s.init,
+			Poll:     func(*engine.MemoStats) bool { return ctx.Err() == nil },
+		}
+		total, st, err := engine.MemoSample(s.spec, p, k, s.cfg.Seed, func(sol []int32) bool {
+			return yield(sortedInts(sol))
+		})
+		s.total = total
+		s.memo = MemoStats{Used: true, Nodes: st.Nodes, Hits: st.Hits, Misses: st.Misses,
+			Entries: st.Entries, Bytes: st.Bytes, Full: st.Full}
+		if err != nil {
+			s.err = ctx.Err()
+			if s.err == nil {
+				s.err = err
+			}
+		}
+	}
+}
+
+// Total returns the number of solutions that the last SampleUniform drew from, or nil.
+func (s *Solver) Total() *big.Int { return s.total }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"math/big"
 	"slices"
 	"time"
 
@@ -74,6 +75,7 @@ type Solver struct {
 	init  []int32
 	stats Stats
 	memo  MemoStats
+	total *big.Int // the solutions SampleUniform drew from
 	err   error
 }
 

@@ -3,10 +3,17 @@
 // Usage:
 //
 //	xcover solve [FILE|-]               print the solutions of a DLX file
-//	xcover count [FILE|-]               count them
+//	xcover count [FILE|-]               count them (--memo: by memoisation, exact at any size)
+//	xcover sample --uniform K [FILE|-]  draw K solutions uniformly at random
 //	xcover verify PROBLEM SOLUTIONS     check solutions against a problem
 //	xcover merge FILE...                add up the counts of the shards of a count
 //	xcover estimate [FILE|-]            estimate the size of a search before running it
+//	xcover queens N                     count, list, construct and draw N-queens solutions
+//	xcover tile                         count, list and draw polyomino and polycube tilings
+//	xcover sudoku [FILE|-]              solve Sudoku of any size, one puzzle a line
+//	xcover export --to FORMAT [FILE|-]  write a problem for SAT, SMT or PB solvers
+//	xcover import --from FORMAT P M     read a solver's model back as a solution
+//	xcover serve                        a local web page for all of the above
 //	xcover version                      print the version
 //
 // Run "xcover help COMMAND" for the flags of each command.
@@ -139,6 +146,7 @@ counts can run on every core, in shards on many machines, or resume from checkpo
 	root.AddCommand(
 		newSolveCmd(),
 		newCountCmd(),
+		newSampleCmd(),
 		newMergeCmd(),
 		newEstimateCmd(),
 		newVerifyCmd(),

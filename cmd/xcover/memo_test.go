@@ -60,3 +60,29 @@ func TestCountMemo(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleCommand draws uniform solutions as a user would and checks them with verify.
+func TestSampleCommand(t *testing.T) {
+	ex := func(name string) string { return filepath.Join("..", "..", "examples", name) }
+	r := runX(t, "", "sample", "--uniform", "5", "--seed", "9", "--json", ex("dominoes8.dlx"))
+	if r.code != 0 || strings.Count(r.stdout, "\n") != 5 || !strings.Contains(r.stderr, "uniformly from 12988816") {
+		t.Fatalf("sample: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+	if v := runX(t, r.stdout, "verify", ex("dominoes8.dlx"), "-"); v.code != 0 || !strings.Contains(v.stdout, "5 solutions checked, 0 invalid") {
+		t.Errorf("verify of the sample: exit %d, %q %q", v.code, v.stdout, v.stderr)
+	}
+	again := runX(t, "", "sample", "--uniform", "5", "--seed", "9", "--json", ex("dominoes8.dlx"))
+	if again.stdout != r.stdout {
+		t.Errorf("the same seed drew different solutions")
+	}
+	text := runX(t, "", "sample", "--uniform", "2", "--seed", "1", ex("queens8.dlx"))
+	if v := runX(t, text.stdout, "verify", ex("queens8.dlx"), "-"); v.code != 0 || !strings.Contains(v.stdout, "2 solutions checked, 0 invalid") {
+		t.Errorf("verify of the text sample: %q %q", v.stdout, v.stderr)
+	}
+	if r := runX(t, "", "sample", "--uniform", "1", ex("double-queens6.dlx")); r.code != 1 || !strings.Contains(r.stderr, "multiplicities") {
+		t.Errorf("multiplicities: exit %d, %q", r.code, r.stderr)
+	}
+	if r := runX(t, "", "sample", ex("queens8.dlx")); r.code != exitUsage {
+		t.Errorf("no --uniform: exit %d", r.code)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/big"
 	"math/bits"
+	"math/rand/v2"
 	"unsafe"
 )
 
@@ -463,4 +464,102 @@ func (m *memo) saveSec(o int32, buf []int32) []int32 {
 		buf = append(buf, m.sec[m.sitem[e]])
 	}
 	return buf
+}
+
+// MemoSample draws k solutions of sp independently and uniformly at random among all its
+// solutions: it counts them by memoisation, then walks down from the root k times, taking
+// each branch with probability proportional to the number of solutions below it (counts
+// the cache holds; any it dropped for its budget are counted again). visit receives each
+// solution's options (the slice is reused) and returns false to stop. It returns the total
+// count; with no solution, visit is never called.
+func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []int32) bool) (*big.Int, MemoStats, error) {
+	if !MemoSupported(sp) {
+		return nil, MemoStats{}, errors.New("uniform sampling: multiplicities are not supported")
+	}
+	if !compatible(sp, p.Initial) {
+		return new(big.Int), MemoStats{}, nil
+	}
+	m := newMemo(sp, p)
+	m.useBig = true // the walk adds and compares counts as big integers
+	for _, o := range p.Initial {
+		m.take(o)
+	}
+	total := m.countBig()
+	if m.stopped {
+		return nil, m.st, ErrMemoStopped
+	}
+	if total.Sign() == 0 {
+		return total, m.st, nil
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6a09e667f3bcc909))
+	sol := make([]int32, 0, sp.NumPrimary+len(p.Initial))
+	type step struct {
+		o    int32
+		prev []int32
+	}
+	var path []step
+	r := new(big.Int)
+	for range k {
+		sol = append(sol[:0], p.Initial...)
+		path = path[:0]
+		below := total // solutions below the current state
+		for {
+			i := m.choose()
+			if i < 0 {
+				break
+			}
+			// Draw r uniformly in [0, below) and find the branch it falls in.
+			randBelow(rng, below, r)
+			var chosen int32 = -1
+			for _, o := range m.lists[i] {
+				if !m.fits(o) {
+					continue
+				}
+				saved := m.saveSec(o, nil)
+				m.take(o)
+				n := m.countBig()
+				if m.stopped {
+					return nil, m.st, ErrMemoStopped
+				}
+				if r.Cmp(n) < 0 {
+					chosen, below = o, n
+					path = append(path, step{o, saved})
+					break
+				}
+				r.Sub(r, n)
+				m.untake(o, saved)
+			}
+			if chosen < 0 {
+				panic("engine: uniform sampling lost its way: the counts do not add up")
+			}
+			sol = append(sol, chosen)
+		}
+		for j := len(path) - 1; j >= 0; j-- {
+			m.untake(path[j].o, path[j].prev)
+		}
+		if !visit(sol) {
+			break
+		}
+	}
+	return total, m.st, nil
+}
+
+// randBelow sets r to a uniform random integer in [0, n), n > 0, by rejection: random
+// bits of n's length until the number is below n.
+func randBelow(rng *rand.Rand, n, r *big.Int) {
+	nbits := n.BitLen()
+	words := make([]big.Word, (nbits+bits.UintSize-1)/bits.UintSize)
+	for {
+		for w := range words {
+			words[w] = big.Word(rng.Uint64())
+		}
+		if extra := len(words)*bits.UintSize - nbits; extra > 0 {
+			words[len(words)-1] &= big.Word(^uint64(0) >> extra)
+		}
+		r.SetBits(words)
+		if r.Cmp(n) < 0 {
+			return
+		}
+		words = make([]big.Word, len(words)) // SetBits keeps the slice: make a new one
+	}
 }

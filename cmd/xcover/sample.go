@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/xcover/xcover"
+)
+
+// sampleFlags are the flags of the sample command.
+type sampleFlags struct {
+	uniform int
+	seed    uint64
+	initial []int
+	json    bool
+	memo    memoFlags
+}
+
+func newSampleCmd() *cobra.Command {
+	var f sampleFlags
+	cmd := &cobra.Command{
+		Use:   "sample --uniform K [FILE|-]",
+		Short: "Draw solutions uniformly at random",
+		Long: `Sample reads an exact cover problem in DLX format and prints K solutions drawn
+independently and uniformly at random from all its solutions: every solution has the
+same chance, however many there are (the 2.4e30 domino tilings of a 16x16 board, say).
+It counts the solutions by memoisation (see "xcover count --memo"), then walks down the
+search tree K times, taking each branch with probability proportional to the number of
+solutions below it. The output is that of solve: options as the file spells them, a
+blank line after each solution, or with --json one line {"options":[i,j,...]} each.
+The number of solutions drawn from is printed on stderr. Problems with multiplicities
+are not supported yet. The same --seed gives the same solutions.
+
+Solve --random is different: it explores in random order and finds solutions that are
+easy to reach more often.`,
+		Example: `  xcover sample --uniform 3 examples/dominoes8.dlx
+  xcover sample --uniform 100 --seed 7 --json examples/queens8.dlx`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if f.uniform < 1 {
+				return usageErrorf("--uniform K: K must be at least 1 (how many solutions to draw)")
+			}
+			file, err := readProblem(cmd, args)
+			if err != nil {
+				return err
+			}
+			p := file.Problem
+			for _, k := range f.initial {
+				if k < 0 || k >= p.NumOptions() {
+					return usageErrorf("--initial: no option %d in %s (options are numbered 0 to %d)", k, file.Name, p.NumOptions()-1)
+				}
+			}
+			cfg := xcover.Config{Initial: f.initial, Seed: f.seed}
+			if err := f.memo.apply(&cfg); err != nil {
+				return err
+			}
+			if !cmd.Flags().Changed("seed") {
+				cfg.Seed = uint64(time.Now().UnixNano())
+				fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", cfg.Seed)
+			}
+			s, err := xcover.NewSolver(p, cfg)
+			if err != nil {
+				return usageErrorf("%v", err)
+			}
+			out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
+			var line []byte
+			drawn := 0
+			for sol := range s.SampleUniform(cmd.Context(), f.uniform) {
+				line = line[:0]
+				if f.json {
+					line = appendJSONSolution(line, sol)
+				} else {
+					for _, k := range sol {
+						line = append(line, file.OptionText[k]...)
+						line = append(line, '\n')
+					}
+					line = append(line, '\n')
+				}
+				if _, err := out.Write(line); err != nil {
+					return fmt.Errorf("writing solutions: %w", err)
+				}
+				drawn++
+			}
+			if err := out.Flush(); err != nil {
+				return fmt.Errorf("writing solutions: %w", err)
+			}
+			switch err := s.Err(); {
+			case err == xcover.ErrMultiplicities:
+				return fmt.Errorf("%s: items with multiplicities: uniform sampling needs every primary item covered exactly once", file.Name)
+			case err != nil && cmd.Context().Err() != nil:
+				return interruptedf("interrupted after %d of %d solutions", drawn, f.uniform)
+			case err != nil:
+				return err
+			}
+			if s.Total().Sign() == 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "xcover: no solution to draw from\n")
+				return nil
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: drew %s uniformly from %v\n", plural(drawn, "solution"), s.Total())
+			return nil
+		},
+	}
+	fs := cmd.Flags()
+	fs.IntVar(&f.uniform, "uniform", 0, "draw `K` solutions uniformly at random")
+	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S`; the same seed gives the same solutions")
+	fs.IntSliceVar(&f.initial, "initial", nil, "force the options with these 0-based indices `i,j,...` into every solution")
+	fs.BoolVar(&f.json, "json", false, `print one line {"options":[i,j,...]} per solution`)
+	f.memo.register(cmd)
+	fs.Lookup("memo").Hidden = true // always on here
+	f.memo.memo = "on"
+	return cmd
+}
