@@ -3,6 +3,7 @@ package xcover
 import (
 	"context"
 	"errors"
+	"fmt"
 	"iter"
 	"math/big"
 	"time"
@@ -71,10 +72,31 @@ type MemoStats struct {
 
 // CountExact returns the number of solutions, exact at any size. With Config.Memo set it
 // counts by memoisation (see [MemoMode]); otherwise, or with a Limit, or for a problem with
-// multiplicities, it counts solution by solution like [Solver.Count], with
-// Config.Workers. If ctx is cancelled it returns ctx's error and, from a count solution by
+// multiplicities, it counts solution by solution like [Solver.Count]. Either way it uses
+// Config.Workers workers (those of a memoised count share one cache). If ctx is cancelled it returns ctx's error and, from a count solution by
 // solution, the solutions found so far (a memoised count has no partial result: nil).
 func (s *Solver) CountExact(ctx context.Context) (*big.Int, error) {
+	return s.countExact(ctx, 0, 0)
+}
+
+// CountExactShare counts the k-th (1..n) of n disjoint shares of the solutions by
+// memoisation (Config.Memo must be MemoOn): the top of the memoised search tree is
+// expanded into sub-problems the same way on every machine, and share k takes every n-th
+// of them. The shares' counts add up to CountExact's. It is how a memoised count is split
+// over the machines of a cluster (xcover count --memo --shard K/N).
+func (s *Solver) CountExactShare(ctx context.Context, k, n int) (*big.Int, error) {
+	switch {
+	case n < 1 || k < 1 || k > n:
+		return nil, fmt.Errorf("xcover: share %d of %d: want 1 <= k <= n", k, n)
+	case s.cfg.Memo != MemoOn:
+		return nil, errors.New("xcover: CountExactShare needs Config.Memo = MemoOn")
+	case !engine.MemoSupported(s.spec):
+		return nil, ErrMultiplicities
+	}
+	return s.countExact(ctx, k, n)
+}
+
+func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, error) {
 	s.memo = MemoStats{}
 	if s.cfg.Memo == MemoOff || s.cfg.Limit > 0 || !engine.MemoSupported(s.spec) {
 		n, err := s.Count(ctx)
@@ -95,6 +117,9 @@ func (s *Solver) CountExact(ctx context.Context) (*big.Int, error) {
 		Order:    engine.Order(s.cfg.Order),
 		MaxBytes: maxBytes,
 		Initial:  s.init,
+		Workers:  max(1, s.cfg.Workers),
+		Shard:    share,
+		Shards:   shares,
 		Poll: func(st *engine.MemoStats) bool {
 			if ctx.Err() != nil {
 				return false
@@ -108,7 +133,7 @@ func (s *Solver) CountExact(ctx context.Context) (*big.Int, error) {
 			return true
 		},
 	}
-	if s.cfg.Memo == MemoAuto {
+	if s.cfg.Memo == MemoAuto && shares == 0 {
 		e := engine.EstimateTree(s.spec, s.init, MemoAutoProbes, 1, func() bool { return ctx.Err() != nil })
 		if e.Nodes < MemoAutoNodes {
 			n, err := s.Count(ctx)

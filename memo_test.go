@@ -9,6 +9,7 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/brute"
+	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/internal/randprob"
 )
 
@@ -84,3 +85,50 @@ type stringWriter struct{ b []byte }
 
 func (w *stringWriter) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
 func (w *stringWriter) String() string              { return string(w.b) }
+
+// TestMemoWorkersAndShares counts random problems by memoisation on several workers and in
+// shares, as a cluster would: every result must equal brute force's count.
+func TestMemoWorkersAndShares(t *testing.T) {
+	ctx := context.Background()
+	for _, kind := range []randprob.Kind{randprob.Plain, randprob.Secondary, randprob.Colors} {
+		for seed := range uint64(150) {
+			p := randprob.New(seed, kind)
+			want := new(big.Int).SetUint64(brute.Count(p))
+			for _, workers := range []int{2, 3} {
+				s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn, Workers: workers})
+				if n, err := s.CountExact(ctx); err != nil || n.Cmp(want) != 0 {
+					t.Fatalf("randprob.New(%d, %v), %d workers: %v, %v; want %v", seed, kind, workers, n, err, want)
+				}
+			}
+			for _, shares := range []int{1, 2, 5} {
+				sum := new(big.Int)
+				for k := 1; k <= shares; k++ {
+					s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn, Workers: 1 + k%2})
+					n, err := s.CountExactShare(ctx, k, shares)
+					if err != nil {
+						t.Fatal(err)
+					}
+					sum.Add(sum, n)
+				}
+				if sum.Cmp(want) != 0 {
+					t.Fatalf("randprob.New(%d, %v), %d shares: %v; want %v", seed, kind, shares, sum, want)
+				}
+			}
+		}
+	}
+	// Dominoes on two workers, and in three shares.
+	p := problems.Dominoes(10, 10)
+	s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn, Workers: 2})
+	if n, err := s.CountExact(ctx); err != nil || n.String() != "258584046368" {
+		t.Errorf("10x10 dominoes, 2 workers: %v, %v", n, err)
+	}
+	sum := new(big.Int)
+	for k := 1; k <= 3; k++ {
+		s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn})
+		n, _ := s.CountExactShare(ctx, k, 3)
+		sum.Add(sum, n)
+	}
+	if sum.String() != "258584046368" {
+		t.Errorf("10x10 dominoes in 3 shares: %v", sum)
+	}
+}

@@ -5,6 +5,9 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
+	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -60,6 +63,12 @@ type MemoParams struct {
 	// lookups have hit: the cache does not pay on this problem.
 	MinHitRate  float64
 	SampleNodes uint64
+	// Workers is the number of goroutines counting, sharing one cache; 0 means one.
+	Workers int
+	// Shard and Shards, with Shards > 1, count only the Shard-th (1..Shards) of Shards
+	// disjoint shares of the tree: every Shards-th sub-problem of the split at the top of
+	// the tree, the same on every machine.
+	Shard, Shards int
 }
 
 // MemoStats describes a memoised count.
@@ -104,9 +113,7 @@ type memo struct {
 	covered  []uint64       // the state: covered primary items
 	sec      []int32        // the state: per secondary item 0 free, -1 taken, or a colour
 	nfree    int            // uncovered primary items
-	table    map[string]int // key -> index into vals (or bigs)
-	vals     []u128
-	bigs     []*big.Int
+	cache    *memoCache
 	useBig   bool
 	key      []byte
 	st       MemoStats
@@ -135,7 +142,8 @@ func (a u128) big() *big.Int {
 
 // MemoCount counts the solutions of sp by memoised search. It returns the count, exact at
 // any size, and its statistics; ErrMemoStopped if Poll stopped it, ErrMemoUnprofitable if
-// the sample said the cache does not pay.
+// the sample said the cache does not pay. With p.Shards > 0 it counts only shard p.Shard
+// of p.Shards of the tree (see MemoSplit); the shards' counts add up to the whole count.
 func MemoCount(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	if !MemoSupported(sp) {
 		return nil, MemoStats{}, errors.New("memoised count: multiplicities are not supported")
@@ -144,33 +152,207 @@ func MemoCount(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 		return new(big.Int), MemoStats{}, nil
 	}
 	for _, useBig := range []bool{false, true} {
-		m := newMemo(sp, p)
-		m.useBig = useBig
-		for _, o := range p.Initial {
-			m.take(o)
+		n, st, err := memoRun(sp, p, useBig)
+		if errors.Is(err, errOverflow) {
+			continue // again in big integers
 		}
-		var n u128
-		var nb *big.Int
-		if useBig {
-			nb = m.countBig()
-		} else {
-			n = m.count()
-		}
-		switch {
-		case m.overflow:
-			continue
-		case m.unprof:
-			return nil, m.st, ErrMemoUnprofitable
-		case m.stopped:
-			return nil, m.st, ErrMemoStopped
-		}
-		m.st.Big = useBig
-		if useBig {
-			return nb, m.st, nil
-		}
-		return n.big(), m.st, nil
+		st.Big = useBig
+		return n, st, err
 	}
 	panic("unreachable")
+}
+
+// errOverflow stops a count in 128 bits whose sums overflowed.
+var errOverflow = errors.New("count past 2^128")
+
+// A memoPart is a sub-problem from the top of the tree (see MemoSplit): the state and the
+// number of paths from the root that reach it.
+type memoPart struct {
+	covered []uint64
+	sec     []int32
+	mult    *big.Int
+}
+
+// memoSplitWant is the number of sub-problems a count on several workers, or a shard of a
+// count, asks of the split per worker or shard.
+const memoSplitWant = 16
+
+// memoSplit expands the top of the memoised tree level by level, merging equal
+// sub-problems and adding up the numbers of paths to them, until there are at least want
+// of them or nothing is left to expand. Solutions met on the way are counted in leaves.
+// The parts depend only on the problem, the initial options and want, so every machine of
+// a cluster computes the same ones.
+func (m *memo) split(want int) (parts []memoPart, leaves *big.Int, nodes uint64) {
+	leaves = new(big.Int)
+	cur := []memoPart{{slices.Clone(m.covered), slices.Clone(m.sec), big.NewInt(1)}}
+	for len(cur) > 0 && len(cur) < want {
+		var next []memoPart
+		index := map[string]int{}
+		for _, q := range cur {
+			m.restore(q)
+			i := m.choose()
+			nodes++
+			if i < 0 {
+				leaves.Add(leaves, q.mult)
+				continue
+			}
+			for _, o := range m.lists[i] {
+				if !m.fits(o) {
+					continue
+				}
+				saved := m.saveSec(o, nil)
+				m.take(o)
+				m.makeKey(m.firstFree())
+				if k, ok := index[string(m.key)]; ok {
+					next[k].mult.Add(next[k].mult, q.mult)
+				} else {
+					index[string(m.key)] = len(next)
+					next = append(next, memoPart{slices.Clone(m.covered), slices.Clone(m.sec), new(big.Int).Set(q.mult)})
+				}
+				m.untake(o, saved)
+			}
+		}
+		if len(next) == 0 {
+			cur = nil
+			break
+		}
+		cur = next
+	}
+	return cur, leaves, nodes
+}
+
+// restore puts the memo in the state of part q.
+func (m *memo) restore(q memoPart) {
+	copy(m.covered, q.covered)
+	copy(m.sec, q.sec)
+	m.nfree = m.np
+	for _, x := range m.covered {
+		m.nfree -= bits.OnesCount64(x)
+	}
+}
+
+// memoRun is one attempt at MemoCount, in 128 bits or in big integers.
+func memoRun(sp *Spec, p *MemoParams, useBig bool) (*big.Int, MemoStats, error) {
+	workers := max(1, p.Workers)
+	root := newMemo(sp, p)
+	root.useBig = useBig
+	root.cache = newMemoCache(p.MaxBytes, workers)
+	for _, o := range p.Initial {
+		root.take(o)
+	}
+	if workers == 1 && p.Shards <= 1 {
+		n, err := root.run()
+		root.cache.stats(&root.st)
+		return n, root.st, err
+	}
+	want := memoSplitWant * workers
+	if p.Shards > 1 {
+		want = memoSplitWant * p.Shards // the same on every machine
+	}
+	parts, total, nodes := root.split(want)
+	if p.Shards > 1 { // this shard's parts; the leaves above the split go to shard 1
+		var mine []memoPart
+		for i := p.Shard - 1; i < len(parts); i += p.Shards {
+			mine = append(mine, parts[i])
+		}
+		parts = mine
+		if p.Shard != 1 {
+			total.SetInt64(0)
+		}
+	}
+	var (
+		next   atomic.Int64
+		mu     sync.Mutex // guards total, the statistics and the first error
+		st     = MemoStats{Nodes: nodes}
+		runErr error
+		stop   atomic.Bool
+		wg     sync.WaitGroup
+	)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m := newMemo(sp, p)
+			m.useBig, m.cache = useBig, root.cache
+			wp := *p
+			var seen MemoStats // this worker's statistics already added to shared
+			shared := &MemoStats{}
+			wp.Poll = func(ws *MemoStats) bool {
+				if stop.Load() {
+					return false
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				shared.Nodes += ws.Nodes - seen.Nodes
+				shared.Hits += ws.Hits - seen.Hits
+				shared.Misses += ws.Misses - seen.Misses
+				seen = *ws
+				if p.Poll == nil {
+					return true
+				}
+				agg := st
+				agg.Nodes += shared.Nodes
+				root.cache.stats(&agg)
+				return p.Poll(&agg)
+			}
+			m.p = &wp
+			for !stop.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(parts) {
+					break
+				}
+				m.restore(parts[i])
+				n, err := m.run()
+				if err != nil {
+					mu.Lock()
+					if runErr == nil {
+						runErr = err
+					}
+					mu.Unlock()
+					stop.Store(true)
+					break
+				}
+				mu.Lock()
+				total.Add(total, n.Mul(n, parts[i].mult))
+				mu.Unlock()
+			}
+			mu.Lock()
+			st.Nodes += m.st.Nodes
+			st.Hits += m.st.Hits
+			st.Misses += m.st.Misses
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	root.cache.stats(&st)
+	if runErr != nil {
+		return nil, st, runErr
+	}
+	return total, st, nil
+}
+
+// run counts the solutions below the memo's state: errOverflow, ErrMemoUnprofitable or
+// ErrMemoStopped if it was stopped.
+func (m *memo) run() (*big.Int, error) {
+	m.stopped, m.overflow, m.unprof = false, false, false
+	var n *big.Int
+	if m.useBig {
+		n = m.countBig()
+		if n != nil {
+			n = new(big.Int).Set(n) // the cache's value is shared: copy before changing
+		}
+	} else {
+		n = m.count().big()
+	}
+	switch {
+	case m.overflow:
+		return nil, errOverflow
+	case m.unprof:
+		return nil, ErrMemoUnprofitable
+	case m.stopped:
+		return nil, ErrMemoStopped
+	}
+	return n, nil
 }
 
 func newMemo(sp *Spec, p *MemoParams) *memo {
@@ -200,7 +382,6 @@ func newMemo(sp *Spec, p *MemoParams) *memo {
 	m.covered = make([]uint64, m.pw)
 	m.sec = make([]int32, m.ns)
 	m.nfree = np
-	m.table = make(map[string]int)
 	m.tick = pollEvery
 	m.sample = p.SampleNodes
 	return m
@@ -347,38 +528,29 @@ func (m *memo) pollStop() bool {
 	return m.p.Poll != nil && !m.p.Poll(&m.st)
 }
 
-// lookup finds the current state in the cache.
-func (m *memo) lookup() (int, bool) {
+// lookupKey makes the current state's key in m.key and counts the lookup as a hit or a
+// miss by whether the cache holds it in 128 bits.
+func (m *memo) lookup() (u128, bool) {
 	m.makeKey(m.firstFree())
-	idx, ok := m.table[string(m.key)]
-	if ok {
+	v, ok := m.cache.get(m.key)
+	m.hitOrMiss(ok)
+	return v, ok
+}
+
+// lookupBig is lookup in big integers.
+func (m *memo) lookupBig() (*big.Int, bool) {
+	m.makeKey(m.firstFree())
+	v, ok := m.cache.getBig(m.key)
+	m.hitOrMiss(ok)
+	return v, ok
+}
+
+func (m *memo) hitOrMiss(hit bool) {
+	if hit {
 		m.st.Hits++
 	} else {
 		m.st.Misses++
 	}
-	return idx, ok
-}
-
-// store keeps the count of the state whose key is in m.key, within the budget.
-func (m *memo) store(key []byte) (int, bool) {
-	if m.st.Full {
-		return 0, false
-	}
-	cost := int64(len(key)) + 16 + 48
-	if m.p.MaxBytes > 0 && m.st.Bytes+cost > m.p.MaxBytes {
-		m.st.Full = true
-		return 0, false
-	}
-	m.st.Bytes += cost
-	m.st.Entries++
-	if m.useBig {
-		m.table[string(key)] = len(m.bigs)
-		m.bigs = append(m.bigs, nil)
-		return len(m.bigs) - 1, true
-	}
-	m.table[string(key)] = len(m.vals)
-	m.vals = append(m.vals, u128{})
-	return len(m.vals) - 1, true
 }
 
 // count returns the number of solutions below the current state, in 128 bits. It sets
@@ -389,8 +561,8 @@ func (m *memo) count() u128 {
 		m.st.Nodes++
 		return u128{lo: 1}
 	}
-	if idx, ok := m.lookup(); ok {
-		return m.vals[idx]
+	if v, ok := m.lookup(); ok {
+		return v
 	}
 	if m.poll() {
 		m.stopped = true
@@ -416,9 +588,7 @@ func (m *memo) count() u128 {
 			return u128{}
 		}
 	}
-	if idx, ok := m.store([]byte(key)); ok {
-		m.vals[idx] = sum
-	}
+	m.cache.put(key, sum)
 	return sum
 }
 
@@ -429,8 +599,8 @@ func (m *memo) countBig() *big.Int {
 		m.st.Nodes++
 		return big.NewInt(1)
 	}
-	if idx, ok := m.lookup(); ok {
-		return m.bigs[idx]
+	if v, ok := m.lookupBig(); ok {
+		return v
 	}
 	if m.poll() {
 		m.stopped = true
@@ -452,9 +622,7 @@ func (m *memo) countBig() *big.Int {
 		}
 		sum.Add(sum, n)
 	}
-	if idx, ok := m.store([]byte(key)); ok {
-		m.bigs[idx] = sum
-	}
+	m.cache.putBig(key, sum)
 	return sum
 }
 
@@ -480,11 +648,13 @@ func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []in
 		return new(big.Int), MemoStats{}, nil
 	}
 	m := newMemo(sp, p)
+	m.cache = newMemoCache(p.MaxBytes, 1)
 	m.useBig = true // the walk adds and compares counts as big integers
 	for _, o := range p.Initial {
 		m.take(o)
 	}
 	total := m.countBig()
+	m.cache.stats(&m.st)
 	if m.stopped {
 		return nil, m.st, ErrMemoStopped
 	}
@@ -541,6 +711,7 @@ func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []in
 			break
 		}
 	}
+	m.cache.stats(&m.st)
 	return total, m.st, nil
 }
 
