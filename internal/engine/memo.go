@@ -103,16 +103,16 @@ func MemoSupported(sp *Spec) bool {
 type memo struct {
 	sp       *Spec
 	p        *MemoParams
-	np, ns   int            // primary and secondary items
-	pw       int            // words of the primary bitset
-	lists    [][]int32      // options of each primary item, in order
-	omask    []uint64       // option o's primary items: omask[o*pw:(o+1)*pw]
-	ostart   []int32        // option o's secondary entries: sitem/scol[ostart[o]:ostart[o+1]]
-	sitem    []int32        // secondary item (0-based among secondaries)
-	scol     []int32        // its colour, or -1 for none
-	covered  []uint64       // the state: covered primary items
-	sec      []int32        // the state: per secondary item 0 free, -1 taken, or a colour
-	nfree    int            // uncovered primary items
+	np, ns   int       // primary and secondary items
+	pw       int       // words of the primary bitset
+	lists    [][]int32 // options of each primary item, in order
+	omask    []uint64  // option o's primary items: omask[o*pw:(o+1)*pw]
+	ostart   []int32   // option o's secondary entries: sitem/scol[ostart[o]:ostart[o+1]]
+	sitem    []int32   // secondary item (0-based among secondaries)
+	scol     []int32   // its colour, or -1 for none
+	covered  []uint64  // the state: covered primary items
+	sec      []int32   // the state: per secondary item 0 free, -1 taken, or a colour
+	nfree    int       // uncovered primary items
 	cache    *memoCache
 	useBig   bool
 	key      []byte
