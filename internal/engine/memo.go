@@ -101,27 +101,25 @@ func MemoSupported(sp *Spec) bool {
 
 // memo is the state of one memoised count.
 type memo struct {
-	sp       *Spec
-	p        *MemoParams
-	np, ns   int       // primary and secondary items
-	pw       int       // words of the primary bitset
-	lists    [][]int32 // options of each primary item, in order
-	omask    []uint64  // option o's primary items: omask[o*pw:(o+1)*pw]
-	ostart   []int32   // option o's secondary entries: sitem/scol[ostart[o]:ostart[o+1]]
-	sitem    []int32   // secondary item (0-based among secondaries)
-	scol     []int32   // its colour, or -1 for none
-	covered  []uint64  // the state: covered primary items
-	sec      []int32   // the state: per secondary item 0 free, -1 taken, or a colour
-	nfree    int       // uncovered primary items
-	cache    *memoCache
-	useBig   bool
-	key      []byte
-	st       MemoStats
-	tick     int
-	sample   uint64 // nodes left before the hit rate is judged; 0 once judged
-	stopped  bool
-	overflow bool // stopped: the count overflowed 128 bits
-	unprof   bool // stopped: the sample found too few hits
+	sp      *Spec
+	p       *MemoParams
+	np, ns  int       // primary and secondary items
+	pw      int       // words of the primary bitset
+	lists   [][]int32 // options of each primary item, in order
+	omask   []uint64  // option o's primary items: omask[o*pw:(o+1)*pw]
+	ostart  []int32   // option o's secondary entries: sitem/scol[ostart[o]:ostart[o+1]]
+	sitem   []int32   // secondary item (0-based among secondaries)
+	scol    []int32   // its colour, or -1 for none
+	covered []uint64  // the state: covered primary items
+	sec     []int32   // the state: per secondary item 0 free, -1 taken, or a colour
+	nfree   int       // uncovered primary items
+	cache   *memoCache
+	key     []byte
+	st      MemoStats
+	tick    int
+	sample  uint64 // nodes left before the hit rate is judged; 0 once judged
+	stopped bool
+	unprof  bool // stopped: the sample found too few hits
 }
 
 // u128 is an unsigned 128-bit count.
@@ -140,6 +138,33 @@ func (a u128) big() *big.Int {
 	return x.Or(x, new(big.Int).SetUint64(a.lo))
 }
 
+// A count is a number of solutions: 128 bits, or a big integer once it has grown past
+// them (near the root of trees with more than 3.4·10^38 solutions). Sums promote
+// themselves, so no count wraps and none is searched twice.
+type count struct {
+	u u128
+	b *big.Int // not nil: the count, past 2^128; shared with the cache, never changed
+}
+
+// plus returns a+b.
+func (a count) plus(b count) count {
+	if a.b == nil && b.b == nil {
+		if s, c := a.u.add(b.u); !c {
+			return count{u: s}
+		}
+	}
+	return count{b: new(big.Int).Add(a.big(), b.big())}
+}
+
+// big returns the count as a big integer (a fresh one, or the shared one past 2^128:
+// copy it before changing it).
+func (a count) big() *big.Int {
+	if a.b != nil {
+		return a.b
+	}
+	return a.u.big()
+}
+
 // MemoCount counts the solutions of sp by memoised search. It returns the count, exact at
 // any size, and its statistics; ErrMemoStopped if Poll stopped it, ErrMemoUnprofitable if
 // the sample said the cache does not pay. With p.Shards > 0 it counts only shard p.Shard
@@ -151,19 +176,8 @@ func MemoCount(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	if !compatible(sp, p.Initial) {
 		return new(big.Int), MemoStats{}, nil
 	}
-	for _, useBig := range []bool{false, true} {
-		n, st, err := memoRun(sp, p, useBig)
-		if errors.Is(err, errOverflow) {
-			continue // again in big integers
-		}
-		st.Big = useBig
-		return n, st, err
-	}
-	panic("unreachable")
+	return memoRun(sp, p)
 }
-
-// errOverflow stops a count in 128 bits whose sums overflowed.
-var errOverflow = errors.New("count past 2^128")
 
 // A memoPart is a sub-problem from the top of the tree (see MemoSplit): the state and the
 // number of paths from the root that reach it.
@@ -231,11 +245,10 @@ func (m *memo) restore(q memoPart) {
 	}
 }
 
-// memoRun is one attempt at MemoCount, in 128 bits or in big integers.
-func memoRun(sp *Spec, p *MemoParams, useBig bool) (*big.Int, MemoStats, error) {
+// memoRun counts for MemoCount, on p.Workers workers.
+func memoRun(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	workers := max(1, p.Workers)
 	root := newMemo(sp, p)
-	root.useBig = useBig
 	root.cache = newMemoCache(p.MaxBytes, workers)
 	for _, o := range p.Initial {
 		root.take(o)
@@ -273,7 +286,7 @@ func memoRun(sp *Spec, p *MemoParams, useBig bool) (*big.Int, MemoStats, error) 
 		go func() {
 			defer wg.Done()
 			m := newMemo(sp, p)
-			m.useBig, m.cache = useBig, root.cache
+			m.cache = root.cache
 			wp := *p
 			var seen MemoStats // this worker's statistics already added to shared
 			shared := &MemoStats{}
@@ -313,7 +326,7 @@ func memoRun(sp *Spec, p *MemoParams, useBig bool) (*big.Int, MemoStats, error) 
 					break
 				}
 				mu.Lock()
-				total.Add(total, n.Mul(n, parts[i].mult))
+				total.Add(total, new(big.Int).Mul(n, parts[i].mult))
 				mu.Unlock()
 			}
 			mu.Lock()
@@ -331,28 +344,18 @@ func memoRun(sp *Spec, p *MemoParams, useBig bool) (*big.Int, MemoStats, error) 
 	return total, st, nil
 }
 
-// run counts the solutions below the memo's state: errOverflow, ErrMemoUnprofitable or
-// ErrMemoStopped if it was stopped.
+// run counts the solutions below the memo's state: ErrMemoUnprofitable or ErrMemoStopped
+// if it was stopped. The result may be shared with the cache: do not change it.
 func (m *memo) run() (*big.Int, error) {
-	m.stopped, m.overflow, m.unprof = false, false, false
-	var n *big.Int
-	if m.useBig {
-		n = m.countBig()
-		if n != nil {
-			n = new(big.Int).Set(n) // the cache's value is shared: copy before changing
-		}
-	} else {
-		n = m.count().big()
-	}
+	m.stopped, m.unprof = false, false
+	n := m.count()
 	switch {
-	case m.overflow:
-		return nil, errOverflow
 	case m.unprof:
 		return nil, ErrMemoUnprofitable
 	case m.stopped:
 		return nil, ErrMemoStopped
 	}
-	return n, nil
+	return n.big(), nil
 }
 
 func newMemo(sp *Spec, p *MemoParams) *memo {
@@ -528,48 +531,35 @@ func (m *memo) pollStop() bool {
 	return m.p.Poll != nil && !m.p.Poll(&m.st)
 }
 
-// lookupKey makes the current state's key in m.key and counts the lookup as a hit or a
-// miss by whether the cache holds it in 128 bits.
-func (m *memo) lookup() (u128, bool) {
+// lookup makes the current state's key in m.key and finds it in the cache.
+func (m *memo) lookup() (count, bool) {
 	m.makeKey(m.firstFree())
 	v, ok := m.cache.get(m.key)
-	m.hitOrMiss(ok)
-	return v, ok
-}
-
-// lookupBig is lookup in big integers.
-func (m *memo) lookupBig() (*big.Int, bool) {
-	m.makeKey(m.firstFree())
-	v, ok := m.cache.getBig(m.key)
-	m.hitOrMiss(ok)
-	return v, ok
-}
-
-func (m *memo) hitOrMiss(hit bool) {
-	if hit {
+	if ok {
 		m.st.Hits++
 	} else {
 		m.st.Misses++
 	}
+	return v, ok
 }
 
-// count returns the number of solutions below the current state, in 128 bits. It sets
-// m.stopped when stopped or on overflow (m.overflow).
-func (m *memo) count() u128 {
+// count returns the number of solutions below the current state; it sets m.stopped (and
+// returns 0) when stopped.
+func (m *memo) count() count {
 	i := m.choose()
 	if i < 0 {
 		m.st.Nodes++
-		return u128{lo: 1}
+		return count{u: u128{lo: 1}}
 	}
 	if v, ok := m.lookup(); ok {
 		return v
 	}
 	if m.poll() {
 		m.stopped = true
-		return u128{}
+		return count{}
 	}
 	key := string(m.key) // the state's key, before the children overwrite m.key
-	var sum u128
+	var sum count
 	var prev [16]int32
 	for _, o := range m.lists[i] {
 		if !m.fits(o) {
@@ -580,49 +570,11 @@ func (m *memo) count() u128 {
 		n := m.count()
 		m.untake(o, saved)
 		if m.stopped {
-			return u128{}
+			return count{}
 		}
-		var c bool
-		if sum, c = sum.add(n); c {
-			m.stopped, m.overflow = true, true
-			return u128{}
-		}
+		sum = sum.plus(n)
 	}
 	m.cache.put(key, sum)
-	return sum
-}
-
-// countBig is count with big integers.
-func (m *memo) countBig() *big.Int {
-	i := m.choose()
-	if i < 0 {
-		m.st.Nodes++
-		return big.NewInt(1)
-	}
-	if v, ok := m.lookupBig(); ok {
-		return v
-	}
-	if m.poll() {
-		m.stopped = true
-		return nil
-	}
-	key := string(m.key)
-	sum := new(big.Int)
-	var prev [16]int32
-	for _, o := range m.lists[i] {
-		if !m.fits(o) {
-			continue
-		}
-		saved := m.saveSec(o, prev[:0])
-		m.take(o)
-		n := m.countBig()
-		m.untake(o, saved)
-		if m.stopped {
-			return nil
-		}
-		sum.Add(sum, n)
-	}
-	m.cache.putBig(key, sum)
 	return sum
 }
 
@@ -649,11 +601,10 @@ func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []in
 	}
 	m := newMemo(sp, p)
 	m.cache = newMemoCache(p.MaxBytes, 1)
-	m.useBig = true // the walk adds and compares counts as big integers
 	for _, o := range p.Initial {
 		m.take(o)
 	}
-	total := m.countBig()
+	total := m.count().big()
 	m.cache.stats(&m.st)
 	if m.stopped {
 		return nil, m.st, ErrMemoStopped
@@ -687,7 +638,7 @@ func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []in
 				}
 				saved := m.saveSec(o, nil)
 				m.take(o)
-				n := m.countBig()
+				n := m.count().big()
 				if m.stopped {
 					return nil, m.st, ErrMemoStopped
 				}

@@ -7,8 +7,8 @@ import (
 	"sync/atomic"
 )
 
-// memoCache is the cache of a memoised count: sub-problem keys and their counts, in 128
-// bits or, after an overflow, in big integers. The workers of one count share it; the
+// memoCache is the cache of a memoised count: sub-problem keys and their counts, in a
+// memoTable while they fit in 128 bits, in a map of big integers beyond. The workers of one count share it; the
 // table is cut into shards by a hash of the key, each with its own lock, so that workers
 // seldom wait for each other. With one worker there is one shard and no locking.
 //
@@ -26,13 +26,14 @@ type memoCache struct {
 
 type memoShard struct {
 	mu   sync.Mutex
-	vals map[string]u128
-	bigs map[string]*big.Int
-	_    [40]byte // keeps shards' locks on separate cache lines
+	vals memoTable
+	bigs map[string]*big.Int // after an overflow: rare, and simpler as a map
+	_    [40]byte            // keeps shards' locks on separate cache lines
 }
 
-// entryOverhead is what an entry costs beyond its key.
-const entryOverhead = 16 + 48
+// bigEntryOverhead is what an entry of bigs costs beyond its key and its number's words:
+// the map's slot, the string and the big.Int headers, and the garbage collector's room.
+const bigEntryOverhead = 120
 
 func newMemoCache(maxBytes int64, workers int) *memoCache {
 	n := 1
@@ -41,80 +42,86 @@ func newMemoCache(maxBytes int64, workers int) *memoCache {
 	}
 	c := &memoCache{maxBytes: maxBytes, locked: workers > 1, seed: maphash.MakeSeed(), shards: make([]memoShard, n)}
 	for i := range c.shards {
-		c.shards[i].vals = make(map[string]u128)
+		c.shards[i].vals.seed = c.seed
 		c.shards[i].bigs = make(map[string]*big.Int)
 	}
 	return c
 }
 
-func (c *memoCache) shard(key []byte) *memoShard {
+// shard returns the shard of a key and the key's hash. The shard is chosen by the hash's
+// top bits, the slot within it by the low bits.
+func (c *memoCache) shard(key []byte) (*memoShard, uint64) {
+	h := maphash.Bytes(c.seed, key)
 	if len(c.shards) == 1 {
-		return &c.shards[0]
+		return &c.shards[0], h
 	}
-	return &c.shards[maphash.Bytes(c.seed, key)&uint64(len(c.shards)-1)]
+	return &c.shards[h>>56], h
 }
 
-func (c *memoCache) get(key []byte) (u128, bool) {
-	sh := c.shard(key)
+func (c *memoCache) get(key []byte) (count, bool) {
+	sh, h := c.shard(key)
 	if c.locked {
 		sh.mu.Lock()
 		defer sh.mu.Unlock()
 	}
-	v, ok := sh.vals[string(key)]
-	return v, ok
-}
-
-func (c *memoCache) getBig(key []byte) (*big.Int, bool) {
-	sh := c.shard(key)
-	if c.locked {
-		sh.mu.Lock()
-		defer sh.mu.Unlock()
+	if v, ok := sh.vals.get(key, h); ok {
+		return count{u: v}, true
 	}
-	v, ok := sh.bigs[string(key)]
-	return v, ok
+	if len(sh.bigs) > 0 {
+		if b, ok := sh.bigs[string(key)]; ok {
+			return count{b: b}, true
+		}
+	}
+	return count{}, false
 }
 
-// reserve charges a new entry of the given key length to the budget, and reports false
-// (marking the cache full) if it does not fit.
-func (c *memoCache) reserve(keyLen int) bool {
+// charge adds cost bytes to the budget and reports false (marking the cache full) if they
+// do not fit.
+func (c *memoCache) charge(cost int64) bool {
 	if c.full.Load() {
 		return false
 	}
-	cost := int64(keyLen + entryOverhead)
-	if c.maxBytes > 0 && c.bytes.Add(cost) > c.maxBytes {
+	if c.bytes.Add(cost) > c.maxBytes && c.maxBytes > 0 {
 		c.bytes.Add(-cost)
 		c.full.Store(true)
 		return false
 	}
-	if c.maxBytes <= 0 {
-		c.bytes.Add(cost)
-	}
-	c.entries.Add(1)
 	return true
 }
 
-func (c *memoCache) put(key string, v u128) {
-	if !c.reserve(len(key)) {
+// put keeps the count of a key: in the table if it fits in 128 bits, in bigs if not.
+func (c *memoCache) put(key string, v count) {
+	if c.full.Load() {
 		return
 	}
-	sh := c.shard([]byte(key))
+	k := []byte(key)
+	sh, h := c.shard(k)
 	if c.locked {
 		sh.mu.Lock()
 		defer sh.mu.Unlock()
 	}
-	sh.vals[key] = v
-}
-
-func (c *memoCache) putBig(key string, v *big.Int) {
-	if !c.reserve(len(key)) {
+	if v.b != nil {
+		if !c.charge(int64(len(key)+bigEntryOverhead) + int64(8*len(v.b.Bits()))) {
+			return
+		}
+		if _, ok := sh.bigs[key]; !ok {
+			c.entries.Add(1)
+		}
+		sh.bigs[key] = v.b
 		return
 	}
-	sh := c.shard([]byte(key))
-	if c.locked {
-		sh.mu.Lock()
-		defer sh.mu.Unlock()
+	// Charge the most the table can grow by, before it grows; then settle to what it did.
+	before := sh.vals.bytes()
+	worst := sh.vals.growBytes(len(k)) - before
+	if !c.charge(worst) {
+		return
 	}
-	sh.bigs[key] = v
+	n := sh.vals.n
+	sh.vals.put(k, h, v.u)
+	c.bytes.Add(sh.vals.bytes() - before - worst)
+	if sh.vals.n > n {
+		c.entries.Add(1)
+	}
 }
 
 // stats copies the cache's figures into st.

@@ -1,0 +1,155 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/maphash"
+)
+
+// memoTable maps keys to 128-bit counts by open addressing with linear probing. Each entry
+// lives in an arena — its key, then its count in 16 bytes — made of chunks of 4 MiB that
+// are never moved (a growing arena copied would leave its old copy as garbage), and a slot
+// holds the entry's chunk, offset and key length. Nothing in it is a pointer to scan for
+// the garbage collector, and its size is known exactly:
+//
+//	chunks (key + 16 bytes an entry) + 8 bytes a slot, at most 3/4 of the slots used
+//
+// about the key plus 16 + 8/0.56 ≈ 30 bytes an entry on average over the doublings. Keys
+// longer than 256 KiB (states of problems with millions of primary items) are not kept.
+type memoTable struct {
+	seed   maphash.Seed
+	chunks [][]byte // the first is small, each next twice the last, up to memoChunk
+	held   int64    // bytes of the chunks
+	slots  []uint64 // chunk<<40 | offset<<18 | key length, plus one; 0 is an empty slot
+	n      int      // entries
+}
+
+const (
+	memoFirstChunk = 4 << 10
+	memoChunk      = 4 << 20
+	memoMaxKeyLen  = 1<<18 - 1
+)
+
+const memoTableMinSlots = 1 << 10
+
+// bytes returns the memory the table holds.
+func (t *memoTable) bytes() int64 {
+	return t.held + 8*int64(len(t.slots))
+}
+
+// growBytes returns at most the memory the table holds after adding a key of length n:
+// its arena, doubled if it must grow, and its slots, doubled if they must (while both the
+// old and new slots are held).
+func (t *memoTable) growBytes(n int) int64 {
+	b := t.held
+	if t.needChunk(n) {
+		b += int64(t.nextChunk(n))
+	}
+	slots := int64(len(t.slots))
+	switch {
+	case slots == 0:
+		slots = memoTableMinSlots
+	case 4*(t.n+1) > 3*len(t.slots):
+		slots *= 3 // old and new, for a moment
+	}
+	return b + 8*slots
+}
+
+// entry returns the key and the count's bytes of slot s.
+func (t *memoTable) entry(s uint64) (key, val []byte) {
+	r := s - 1
+	c, off, n := r>>40, r>>18&(memoChunk-1), r&memoMaxKeyLen
+	e := t.chunks[c][off : off+n+16]
+	return e[:n], e[n:]
+}
+
+// get returns the count of key, with h its hash.
+func (t *memoTable) get(key []byte, h uint64) (u128, bool) {
+	if len(t.slots) == 0 {
+		return u128{}, false
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := t.slots[i]
+		if s == 0 {
+			return u128{}, false
+		}
+		if k, v := t.entry(s); bytes.Equal(k, key) {
+			return u128{binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[8:])}, true
+		}
+	}
+}
+
+// put sets the count of key, with h its hash; a key longer than memoMaxKeyLen is not kept.
+func (t *memoTable) put(key []byte, h uint64, v u128) {
+	if len(key) > memoMaxKeyLen {
+		return
+	}
+	if 4*(t.n+1) > 3*len(t.slots) {
+		t.grow()
+	}
+	mask := uint64(len(t.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		s := t.slots[i]
+		if s == 0 {
+			if t.needChunk(len(key)) {
+				size := t.nextChunk(len(key))
+				t.chunks = append(t.chunks, make([]byte, 0, size))
+				t.held += int64(size)
+			}
+			c := len(t.chunks) - 1
+			off := uint64(len(t.chunks[c]))
+			b := append(t.chunks[c], key...)
+			b = binary.LittleEndian.AppendUint64(b, v.lo)
+			t.chunks[c] = binary.LittleEndian.AppendUint64(b, v.hi)
+			t.slots[i] = uint64(c)<<40 | off<<18 | uint64(len(key)) + 1
+			t.n++
+			return
+		}
+		if k, val := t.entry(s); bytes.Equal(k, key) {
+			binary.LittleEndian.PutUint64(val, v.lo)
+			binary.LittleEndian.PutUint64(val[8:], v.hi)
+			return
+		}
+	}
+}
+
+// grow doubles the slots (or makes the first ones) and puts every entry in its new place,
+// hashing its key again.
+func (t *memoTable) grow() {
+	n := max(memoTableMinSlots, 2*len(t.slots))
+	old := t.slots
+	t.slots = make([]uint64, n)
+	mask := uint64(n - 1)
+	for _, s := range old {
+		if s == 0 {
+			continue
+		}
+		k, _ := t.entry(s)
+		for i := maphash.Bytes(t.seed, k) & mask; ; i = (i + 1) & mask {
+			if t.slots[i] == 0 {
+				t.slots[i] = s
+				break
+			}
+		}
+	}
+}
+
+// needChunk reports whether an entry with a key of length n needs a new chunk.
+func (t *memoTable) needChunk(n int) bool {
+	if len(t.chunks) == 0 {
+		return true
+	}
+	last := t.chunks[len(t.chunks)-1]
+	return len(last)+n+16 > cap(last)
+}
+
+// nextChunk returns the size of the next chunk: twice the last, from memoFirstChunk up to
+// memoChunk, and at least room for an entry with a key of length n.
+func (t *memoTable) nextChunk(n int) int {
+	size := memoFirstChunk
+	if len(t.chunks) > 0 {
+		size = min(2*cap(t.chunks[len(t.chunks)-1]), memoChunk)
+	}
+	return max(size, n+16)
+}
