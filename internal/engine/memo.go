@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"errors"
 	"math/big"
 	"math/bits"
@@ -8,7 +9,6 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 )
 
 // Memoised counting (Knuth's Algorithm 7.2.2.1Z, the "DXZ" method of Nishino et al.): the
@@ -25,10 +25,11 @@ import (
 // the first uncovered primary item (OrderFirst) or the one with the fewest possible options,
 // the first such (OrderMRV).
 //
-// Keys: the first uncovered primary item f (all before it are covered), then the words of
-// the primary bitset from f's word up to the last nonzero word, then the secondary states
-// that are not free, as (index, value) pairs — so that a key's length follows the frontier,
-// not the size of the problem. A hit compares the whole key: a wrong hit would be a wrong
+// Keys: the first uncovered primary item f (all before it are covered; 4 bytes), the number
+// of words that follow (a uvarint), the words of the primary bitset from f's word up to the
+// last nonzero word (8 bytes each), then the secondary states that are not free, as
+// (index, value) pairs (4 + 4 bytes) — so that a key's length follows the frontier, not the
+// size of the problem, and a key can be turned back into its state (setKey). A hit compares the whole key: a wrong hit would be a wrong
 // count.
 //
 // Counts are 128-bit; a sum that overflows 128 bits switches the count to big integers and
@@ -120,6 +121,8 @@ type memo struct {
 	sample  uint64 // nodes left before the hit rate is judged; 0 once judged
 	stopped bool
 	unprof  bool // stopped: the sample found too few hits
+	// sampleOnly stops the search once the sample has been judged worth it (sampled).
+	sampleOnly, sampled bool
 }
 
 // u128 is an unsigned 128-bit count.
@@ -144,6 +147,24 @@ func (a u128) big() *big.Int {
 type count struct {
 	u u128
 	b *big.Int // not nil: the count, past 2^128; shared with the cache, never changed
+}
+
+// countOf returns x as a count: in 128 bits if it fits.
+func countOf(x *big.Int) count {
+	if x.Sign() >= 0 && x.BitLen() <= 128 {
+		w := x.Bits()
+		var u u128
+		if bits.UintSize == 64 {
+			if len(w) > 0 {
+				u.lo = uint64(w[0])
+			}
+			if len(w) > 1 {
+				u.hi = uint64(w[1])
+			}
+			return count{u: u}
+		}
+	}
+	return count{b: x}
 }
 
 // plus returns a+b.
@@ -245,33 +266,79 @@ func (m *memo) restore(q memoPart) {
 	}
 }
 
-// memoRun counts for MemoCount, on p.Workers workers.
+// memoRun counts for MemoCount, on p.Workers workers: forward (frontierCount), unless the
+// frontier outgrows the budget, when the depth-first memo counts instead. With a sample
+// (MemoAuto), the depth-first memo first judges whether the cache pays.
 func memoRun(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	workers := max(1, p.Workers)
+	if p.SampleNodes > 0 {
+		m := newMemo(sp, p)
+		m.cache = newMemoCache(p.MaxBytes, 1)
+		m.sampleOnly = true
+		for _, o := range p.Initial {
+			m.take(o)
+		}
+		n, err := m.run()
+		m.cache.stats(&m.st)
+		switch {
+		case err == nil: // finished within the sample
+			return n, m.st, nil
+		case !errors.Is(err, ErrMemoStopped) || !m.sampled:
+			return nil, m.st, err
+		}
+	}
 	root := newMemo(sp, p)
-	root.cache = newMemoCache(p.MaxBytes, workers)
 	for _, o := range p.Initial {
 		root.take(o)
 	}
+	var parts []memoPart
+	total, nodes := new(big.Int), uint64(0)
+	if p.Shards > 1 {
+		parts, total, nodes = root.shardParts(p.Shard, p.Shards)
+	} else {
+		parts = []memoPart{{slices.Clone(root.covered), slices.Clone(root.sec), big.NewInt(1)}}
+	}
+	n, st, err := frontierCount(sp, p, parts, workers)
+	st.Nodes += nodes
+	if err == nil {
+		return n.Add(n, total), st, nil
+	}
+	if !errors.Is(err, errFrontierFull) {
+		return nil, st, err
+	}
+	return depthFirst(sp, p, root)
+}
+
+// shardParts returns the sub-problems of shard k of n from the split at the top of the
+// tree, the solutions above the split if k is 1, and the split's nodes.
+func (m *memo) shardParts(k, n int) (parts []memoPart, above *big.Int, nodes uint64) {
+	all, above, nodes := m.split(memoSplitWant * n) // the same on every machine
+	for i := k - 1; i < len(all); i += n {
+		parts = append(parts, all[i])
+	}
+	if k != 1 {
+		above.SetInt64(0)
+	}
+	return parts, above, nodes
+}
+
+// depthFirst counts by the depth-first memo on p.Workers workers sharing one cache within
+// the budget: the fallback of memoRun.
+func depthFirst(sp *Spec, p *MemoParams, root *memo) (*big.Int, MemoStats, error) {
+	workers := max(1, p.Workers)
+	root.cache = newMemoCache(p.MaxBytes, workers)
 	if workers == 1 && p.Shards <= 1 {
 		n, err := root.run()
 		root.cache.stats(&root.st)
 		return n, root.st, err
 	}
-	want := memoSplitWant * workers
+	var parts []memoPart
+	var total *big.Int
+	var nodes uint64
 	if p.Shards > 1 {
-		want = memoSplitWant * p.Shards // the same on every machine
-	}
-	parts, total, nodes := root.split(want)
-	if p.Shards > 1 { // this shard's parts; the leaves above the split go to shard 1
-		var mine []memoPart
-		for i := p.Shard - 1; i < len(parts); i += p.Shards {
-			mine = append(mine, parts[i])
-		}
-		parts = mine
-		if p.Shard != 1 {
-			total.SetInt64(0)
-		}
+		parts, total, nodes = root.shardParts(p.Shard, p.Shards)
+	} else {
+		parts, total, nodes = root.split(memoSplitWant * workers)
 	}
 	var (
 		next   atomic.Int64
@@ -479,19 +546,46 @@ func (m *memo) choose() int {
 // makeKey writes the state's key into m.key; first is the first uncovered primary item.
 func (m *memo) makeKey(first int) {
 	k := m.key[:0]
-	k = append(k, byte(first), byte(first>>8), byte(first>>16), byte(first>>24))
-	last := m.pw - 1
-	for last > first>>6 && m.covered[last] == 0 {
+	k = binary.LittleEndian.AppendUint32(k, uint32(first))
+	w0, last := first>>6, m.pw-1
+	for last >= w0 && m.covered[last] == 0 {
 		last--
 	}
-	words := m.covered[first>>6 : last+1]
-	k = append(k, unsafe.Slice((*byte)(unsafe.Pointer(&words[0])), 8*len(words))...)
+	k = binary.AppendUvarint(k, uint64(last+1-w0))
+	for _, x := range m.covered[min(w0, m.pw) : last+1] {
+		k = binary.LittleEndian.AppendUint64(k, x)
+	}
 	for j, s := range m.sec {
 		if s != 0 {
-			k = append(k, byte(j), byte(j>>8), byte(j>>16), byte(j>>24), byte(s), byte(s>>8), byte(s>>16), byte(s>>24))
+			k = binary.LittleEndian.AppendUint32(k, uint32(j))
+			k = binary.LittleEndian.AppendUint32(k, uint32(s))
 		}
 	}
 	m.key = k
+}
+
+// setKey puts the memo in the state whose key is key (made by makeKey).
+func (m *memo) setKey(key []byte) {
+	first := int(binary.LittleEndian.Uint32(key))
+	nw, n := binary.Uvarint(key[4:])
+	key = key[4+n:]
+	w0 := first >> 6
+	clear(m.covered)
+	for w := range min(w0, m.pw) {
+		m.covered[w] = ^uint64(0)
+	}
+	for w := range int(nw) {
+		m.covered[w0+w] = binary.LittleEndian.Uint64(key[8*w:])
+	}
+	key = key[8*nw:]
+	clear(m.sec)
+	for ; len(key) >= 8; key = key[8:] {
+		m.sec[binary.LittleEndian.Uint32(key)] = int32(binary.LittleEndian.Uint32(key[4:]))
+	}
+	m.nfree = m.np
+	for _, x := range m.covered {
+		m.nfree -= bits.OnesCount64(x)
+	}
 }
 
 // firstFree returns the first uncovered primary item.
@@ -522,6 +616,8 @@ func (m *memo) poll() bool {
 			m.unprof = true
 			return true
 		}
+		m.sampled = true
+		return m.sampleOnly
 	}
 	return false
 }

@@ -43,7 +43,6 @@ func newMemoCache(maxBytes int64, workers int) *memoCache {
 	c := &memoCache{maxBytes: maxBytes, locked: workers > 1, seed: maphash.MakeSeed(), shards: make([]memoShard, n)}
 	for i := range c.shards {
 		c.shards[i].vals.seed = c.seed
-		c.shards[i].bigs = make(map[string]*big.Int)
 	}
 	return c
 }
@@ -106,6 +105,9 @@ func (c *memoCache) put(key string, v count) {
 		}
 		if _, ok := sh.bigs[key]; !ok {
 			c.entries.Add(1)
+		}
+		if sh.bigs == nil {
+			sh.bigs = make(map[string]*big.Int)
 		}
 		sh.bigs[key] = v.b
 		return
