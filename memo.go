@@ -68,6 +68,10 @@ type MemoStats struct {
 	// Full is set when the budget was reached: later sub-problems were searched without
 	// being kept, correct but slower.
 	Full bool
+	// Parts and Split describe the split of a CountExactShare: the number of sub-problems
+	// shared out and a digest of them, the same for every share of one count.
+	Parts int
+	Split string
 }
 
 // CountExact returns the number of solutions, exact at any size. With Config.Memo set it
@@ -143,7 +147,7 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 	}
 	n, st, err := engine.MemoCount(s.spec, p)
 	s.memo = MemoStats{Used: true, Nodes: st.Nodes, Hits: st.Hits, Misses: st.Misses,
-		Entries: st.Entries, Bytes: st.Bytes, Full: st.Full}
+		Entries: st.Entries, Bytes: st.Bytes, Full: st.Full, Parts: st.Parts, Split: st.Split}
 	s.stats = Stats{Nodes: st.Nodes, Elapsed: time.Since(start)}
 	switch {
 	case errors.Is(err, engine.ErrMemoUnprofitable):

@@ -4,11 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/shard"
 )
 
 // memoFlags are count's flags for memoised counting.
@@ -122,6 +126,56 @@ func countMemo(cmd *cobra.Command, f *searchFlags, s *search) error {
 	}
 	if cerr != nil {
 		return interruptedf("interrupted: the count %v is partial", n)
+	}
+	return nil
+}
+
+// countMemoShard counts shard K/N of a memoised count and prints the shard's result, which
+// merge adds up like those of count --shard.
+func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, spec string) error {
+	k, n, err := parseShard(spec, os.LookupEnv)
+	if err != nil {
+		return err
+	}
+	if s.file.Problem.HasBounds() {
+		return fmt.Errorf("%s has multiplicities: a memoised count cannot be sharded (count --shard without --memo)", s.file.Name)
+	}
+	start := time.Now()
+	c, cerr := s.solver.CountExactShare(cmd.Context(), k, n)
+	if cerr != nil {
+		if cmd.Context().Err() != nil {
+			return interruptedf("interrupted: a memoised count has no partial result")
+		}
+		return cerr
+	}
+	st, ms := s.solver.Stats(), s.solver.MemoStats()
+	initial := slices.Clone(s.cfg.Initial)
+	slices.Sort(initial)
+	res := &shard.Result{
+		Solutions: c,
+		Nodes:     new(big.Int).SetUint64(st.Nodes),
+		Updates:   new(big.Int),
+		Seconds:   time.Since(start).Seconds(),
+		Format:    shard.Format,
+		Problem:   s.file.Problem.Hash(),
+		Initial:   slices.Compact(initial),
+		Shard:     k,
+		Shards:    n,
+		Parts:     ms.Parts,
+		Cut:       "memo-" + ms.Split,
+		Version:   version(),
+	}
+	var out []byte
+	if f.json {
+		if out, err = json.Marshal(res); err != nil {
+			return err
+		}
+		out = append(out, '\n')
+	} else {
+		out = fmt.Appendf(nil, "%v\n", c)
+	}
+	if _, err := cmd.OutOrStdout().Write(out); err != nil {
+		return fmt.Errorf("writing count: %w", err)
 	}
 	return nil
 }

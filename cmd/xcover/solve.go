@@ -263,8 +263,11 @@ with multiplicities are counted solution by solution.`,
 				return err
 			}
 			if mf.active() {
-				if sh.active() {
-					return usageErrorf("--memo cannot be used with --shard or --checkpoint yet")
+				if sh.checkpoint != "" {
+					return usageErrorf("--memo cannot be used with --checkpoint: a memoised count keeps no partial result (use --shard to split it)")
+				}
+				if sh.shard != "" && mf.memo != "on" {
+					return usageErrorf("--shard with --memo needs --memo=on: every shard must count the same way")
 				}
 				if f.limit > 0 || s.cfg.Random {
 					return usageErrorf("--memo counts every solution: not with --limit, --random or --seed")
@@ -275,6 +278,9 @@ with multiplicities are counted solution by solution.`,
 				}
 				if s.solver, err = xcover.NewSolver(s.file.Problem, cfg); err != nil {
 					return usageErrorf("%v", err)
+				}
+				if sh.shard != "" {
+					return countMemoShard(cmd, &f, s, sh.shard)
 				}
 				return countMemo(cmd, &f, s)
 			}

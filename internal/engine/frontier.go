@@ -254,8 +254,16 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 			}()
 		}
 		wg.Wait()
+		var held int64
 		for _, w := range ws {
 			w.tables[c] = nil // expanded: dropped
+			held += w.held.Load()
+		}
+		// The next levels, made while this one was expanded, are held now.
+		maxHeld = max(maxHeld, held)
+		if p.MaxBytes > 0 && held > p.MaxBytes && runErr == nil {
+			runErr = errFrontierFull
+			stop.Store(true)
 		}
 	}
 	total := new(big.Int)

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"math/big"
 	"math/bits"
@@ -81,6 +83,10 @@ type MemoStats struct {
 	Bytes   int64  // estimated bytes of the cache
 	Full    bool   // the budget was reached: later sub-problems were not kept
 	Big     bool   // the count overflowed 128 bits: big integers were used
+	// With shards: the number of sub-problems of the split, and a digest of them (the
+	// same for every shard of one count; merge compares them).
+	Parts int
+	Split string
 }
 
 // ErrMemoStopped is returned when Poll stopped a memoised count.
@@ -293,13 +299,15 @@ func memoRun(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	}
 	var parts []memoPart
 	total, nodes := new(big.Int), uint64(0)
+	nsplit, digest := 0, ""
 	if p.Shards > 1 {
-		parts, total, nodes = root.shardParts(p.Shard, p.Shards)
+		parts, total, nodes, nsplit, digest = root.shardParts(p.Shard, p.Shards)
 	} else {
 		parts = []memoPart{{slices.Clone(root.covered), slices.Clone(root.sec), big.NewInt(1)}}
 	}
 	n, st, err := frontierCount(sp, p, parts, workers)
 	st.Nodes += nodes
+	st.Parts, st.Split = nsplit, digest
 	if err == nil {
 		return n.Add(n, total), st, nil
 	}
@@ -310,16 +318,25 @@ func memoRun(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 }
 
 // shardParts returns the sub-problems of shard k of n from the split at the top of the
-// tree, the solutions above the split if k is 1, and the split's nodes.
-func (m *memo) shardParts(k, n int) (parts []memoPart, above *big.Int, nodes uint64) {
-	all, above, nodes := m.split(memoSplitWant * n) // the same on every machine
-	for i := k - 1; i < len(all); i += n {
-		parts = append(parts, all[i])
+// tree, the solutions above the split if k is 1, the split's nodes, the number of its
+// sub-problems and a digest of them.
+func (m *memo) shardParts(k, n int) (parts []memoPart, above *big.Int, nodes uint64, all int, digest string) {
+	split, above, nodes := m.split(memoSplitWant * n) // the same on every machine
+	h := sha256.New()
+	for i, q := range split {
+		m.restore(q)
+		m.makeKey(m.firstFree())
+		h.Write(binary.AppendUvarint(nil, uint64(len(m.key))))
+		h.Write(m.key)
+		h.Write(q.mult.Bytes())
+		if i%n == k-1 {
+			parts = append(parts, q)
+		}
 	}
 	if k != 1 {
 		above.SetInt64(0)
 	}
-	return parts, above, nodes
+	return parts, above, nodes, len(split), hex.EncodeToString(h.Sum(nil))
 }
 
 // depthFirst counts by the depth-first memo on p.Workers workers sharing one cache within
@@ -335,15 +352,16 @@ func depthFirst(sp *Spec, p *MemoParams, root *memo) (*big.Int, MemoStats, error
 	var parts []memoPart
 	var total *big.Int
 	var nodes uint64
+	nsplit, digest := 0, ""
 	if p.Shards > 1 {
-		parts, total, nodes = root.shardParts(p.Shard, p.Shards)
+		parts, total, nodes, nsplit, digest = root.shardParts(p.Shard, p.Shards)
 	} else {
 		parts, total, nodes = root.split(memoSplitWant * workers)
 	}
 	var (
 		next   atomic.Int64
 		mu     sync.Mutex // guards total, the statistics and the first error
-		st     = MemoStats{Nodes: nodes}
+		st     = MemoStats{Nodes: nodes, Parts: nsplit, Split: digest}
 		runErr error
 		stop   atomic.Bool
 		wg     sync.WaitGroup

@@ -25,12 +25,12 @@ type memoTable struct {
 }
 
 const (
-	memoFirstChunk = 4 << 10
+	memoFirstChunk = 1 << 10
 	memoChunk      = 4 << 20
 	memoMaxKeyLen  = 1<<18 - 1
 )
 
-const memoTableMinSlots = 1 << 10
+const memoTableMinSlots = 64
 
 // bytes returns the memory the table holds.
 func (t *memoTable) bytes() int64 {
