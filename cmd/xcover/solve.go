@@ -143,7 +143,15 @@ func newSolveCmd() *cobra.Command {
 if FILE is "-" or missing, and prints every solution: its options, one a line, as
 the file spells them, in the order of the file, then a blank line. With --json it
 prints one line per solution instead: {"options":[i,j,...]}, the 0-based indices
-of its options in ascending order.`,
+of its options in ascending order.
+
+With several workers (--workers, default every core) the solutions come in no fixed
+order, but the set is always the same. With --limit K the search runs on one worker,
+so the K solutions listed are always the first K in the engine's order: the same on
+every run and every machine.
+
+On ^C or SIGTERM it stops, keeps what it wrote, says on stderr that the listing is
+incomplete, and exits with status 130.`,
 		Example: `  xcover solve examples/format-example.dlx
   xcover solve --limit 1 examples/queens8.dlx
   xcover solve --random --seed 42 --limit 3 examples/queens8.dlx
