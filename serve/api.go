@@ -24,8 +24,12 @@ type Status struct {
 	// Total, in distinct mode, the number of solutions in those classes; Kept the
 	// number of solutions kept for listing.
 	Solutions uint64 `json:"solutions"`
-	Total     uint64 `json:"total,omitempty"`
-	Kept      int    `json:"kept"`
+	// Count, in count mode once done, is the exact number of solutions in decimal: a
+	// string, because JavaScript's numbers lose digits past 2^53 (and Solutions stops at
+	// 2^64-1).
+	Count string `json:"count,omitempty"`
+	Total uint64 `json:"total,omitempty"`
+	Kept  int    `json:"kept"`
 	// LimitReached says the search stopped at the limit asked for.
 	LimitReached bool `json:"limitReached,omitempty"`
 	// The progress of the search: nodes of the search tree entered, Knuth's estimate of

@@ -35,6 +35,7 @@ type job struct {
 	id      string
 	task    *task
 	mode    string
+	memo    string // count mode: "on", "auto" or off
 	limit   uint64
 	seed    uint64
 	created time.Time
@@ -48,6 +49,7 @@ type job struct {
 	state    string
 	err      string
 	found    uint64 // solutions found (classes in distinct mode)
+	count    string // count mode, done: the exact count in decimal
 	total    uint64 // distinct mode: solutions in the classes found
 	prog     xcover.Progress
 	partBase xcover.Stats // distinct tiling: the stats of the parts searched already
@@ -82,6 +84,7 @@ func (j *job) status() Status {
 		Mode:      j.mode,
 		State:     j.state,
 		Solutions: j.found,
+		Count:     j.count,
 		Total:     j.total,
 		Kept:      len(j.sols),
 		Nodes:     j.prog.Nodes,
@@ -124,6 +127,7 @@ func (s *Server) start(t *task, req *Request, adm *admission) (*job, int, string
 		id:       newID(),
 		task:     t,
 		mode:     req.Mode,
+		memo:     req.Memo,
 		limit:    req.Limit,
 		created:  now,
 		done:     make(chan struct{}),
@@ -350,13 +354,28 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 	}
 	switch j.mode {
 	case ModeCount:
+		switch j.memo {
+		case "on":
+			cfg.Memo = xcover.MemoOn
+		case "auto":
+			cfg.Memo = xcover.MemoAuto
+		}
 		sv, err := xcover.NewSolver(t.problem, cfg)
 		if err != nil {
 			return err
 		}
-		n, err := sv.Count(ctx)
+		n, err := sv.CountExact(ctx)
 		j.mu.Lock()
-		j.found = n
+		switch {
+		case n == nil: // a memoised count stopped: no partial result
+		case n.IsUint64():
+			j.found, j.count = n.Uint64(), n.String()
+		default:
+			j.found, j.count = ^uint64(0), n.String()
+		}
+		if err != nil {
+			j.count = "" // partial: only Solutions, which says so with the state
+		}
 		j.mu.Unlock()
 		return err
 	case ModeDistinct:

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/problems"
 )
 
 // bigDLX returns a DLX problem of about the given size in bytes that is searched at once:
@@ -117,4 +120,28 @@ func TestParseUnderTheCap(t *testing.T) {
 		t.Errorf("%d admissions left pending", pending)
 	}
 	do(t, "DELETE", ts.URL+"/api/jobs/"+id, "")
+}
+
+// TestExactCount counts by memoisation through the API: the exact count comes as a decimal
+// string beside the number (which a JavaScript client would round, and which stops at
+// 2^64-1).
+func TestExactCount(t *testing.T) {
+	s := New(Options{})
+	ts := newHTTPServer(t, s)
+	var d16 strings.Builder
+	dlx.Write(&d16, problems.Dominoes(16, 16))
+	id := create(t, ts.URL, `{"mode":"count","memo":"on","problem":`+jsonString(d16.String())+`}`)
+	st := wait(t, s, id)
+	if st.State != StateDone || st.Count != "2444888770250892795802079170816" || st.Solutions != 1<<64-1 {
+		t.Errorf("16x16 dominoes: state %s, count %q, solutions %d", st.State, st.Count, st.Solutions)
+	}
+	id = create(t, ts.URL, `{"mode":"count","memo":"auto","puzzle":"queens","n":8}`)
+	if st := wait(t, s, id); st.Count != "92" || st.Solutions != 92 {
+		t.Errorf("8 queens, memo auto: count %q, solutions %d", st.Count, st.Solutions)
+	}
+	for _, body := range []string{`{"mode":"count","memo":"always","puzzle":"queens","n":8}`, `{"mode":"solve","memo":"on","puzzle":"queens","n":8}`} {
+		if resp, b := do(t, "POST", ts.URL+"/api/jobs", body); resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: %s %s, want 400", body, resp.Status, b)
+		}
+	}
 }

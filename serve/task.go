@@ -28,6 +28,9 @@ type Request struct {
 	Limit uint64 `json:"limit,omitempty"`
 	// Seed seeds random mode; by default it comes from the clock (and is in the Status).
 	Seed *uint64 `json:"seed,omitempty"`
+	// Memo, in count mode, counts by memoisation: "on", "auto" (only where it pays) or ""
+	// (off). See docs/memo.md.
+	Memo string `json:"memo,omitempty"`
 
 	// Problem is an exact cover problem in DLX format, and Name the file name that error
 	// messages give it ("problem" by default).
@@ -124,6 +127,12 @@ func newTask(req *Request) (*task, error) {
 	case ModeCount, ModeSolve, ModeRandom, ModeDistinct:
 	default:
 		return nil, badRequest("unknown mode %q: want count, solve, random or distinct", req.Mode)
+	}
+	switch {
+	case req.Memo != "" && req.Memo != "on" && req.Memo != "auto" && req.Memo != "off":
+		return nil, badRequest("unknown memo %q: want on, auto or off", req.Memo)
+	case req.Memo != "" && req.Memo != "off" && req.Mode != ModeCount:
+		return nil, badRequest("memo counts: it goes with mode count only")
 	}
 	var (
 		t   *task
