@@ -83,9 +83,9 @@ func BenchmarkBounds(b *testing.B) {
 // The dancing-links kernels, which run problems with more than 8192 options, on problems
 // small enough to time: kernel X (exact cover) and kernel M (bounds).
 func BenchmarkDLXQueens12(b *testing.B) {
-	benchCount(b, problems.Queens(12), xcover.Config{Kernel: "dlx"}, 14200)
+	benchCount(b, problems.Queens(12), xcover.WithKernel(xcover.Config{}, "dlx"), 14200)
 }
 
 func BenchmarkDLXPentominoes6x10(b *testing.B) {
-	benchCount(b, problems.Pentominoes(10, 6), xcover.Config{Kernel: "dlx"}, 9356)
+	benchCount(b, problems.Pentominoes(10, 6), xcover.WithKernel(xcover.Config{}, "dlx"), 9356)
 }

@@ -61,7 +61,7 @@ func TestKernelsAgreeBig(t *testing.T) {
 		var first [][]int
 		var firstNodes uint64
 		for _, kern := range kernels {
-			s, _ := xcover.NewSolver(p, xcover.Config{Kernel: kern, Limit: 300})
+			s, _ := xcover.NewSolver(p, xcover.WithKernel(xcover.Config{Limit: 300}, kern))
 			var got [][]int
 			for sol := range s.Solutions(ctx) {
 				if v := verify.Check(p, sol); v != nil {

@@ -30,7 +30,7 @@ func TestKernelsAgree(t *testing.T) {
 			want := sorted(brute.Solutions(p))
 			var nodes []uint64
 			for _, kern := range kernels {
-				s, _ := xcover.NewSolver(p, xcover.Config{Kernel: kern})
+				s, _ := xcover.NewSolver(p, xcover.WithKernel(xcover.Config{}, kern))
 				var got [][]int
 				for sol := range s.Solutions(ctx) {
 					if v := verify.Check(p, sol); v != nil {
@@ -60,7 +60,7 @@ func TestKernelsParts(t *testing.T) {
 		p := randprob.New(seed, randprob.BoundsColors)
 		want := brute.Count(p)
 		for _, kern := range kernels {
-			s, _ := xcover.NewSolver(p, xcover.Config{Kernel: kern, Workers: 2})
+			s, _ := xcover.NewSolver(p, xcover.WithKernel(xcover.Config{Workers: 2}, kern))
 			parts, _ := s.Parts(20)
 			n, err := s.CountParts(ctx, parts, nil)
 			if n != want || err != nil {
@@ -80,7 +80,7 @@ func ExampleConfig_kernel() {
 	b.AddOption("a", "c")
 	p, _ := b.Build()
 	for _, kern := range []string{"dlx", "bits"} {
-		s, _ := xcover.NewSolver(p, xcover.Config{Kernel: kern})
+		s, _ := xcover.NewSolver(p, xcover.WithKernel(xcover.Config{}, kern))
 		n, _ := s.Count(context.Background())
 		fmt.Println(kern, n, s.Stats().Nodes)
 	}

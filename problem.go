@@ -146,28 +146,28 @@ func (e *NameError) Error() string { return fmt.Sprintf("%s %q", e.Reason, e.Tok
 // ErrOptionsStarted is returned when an item is added after the first option.
 var ErrOptionsStarted = errors.New("items must be added before options")
 
-// ValidName reports why s cannot be an item name or colour, or "" if it can: a name is one or
-// more printable, non-blank UTF-8 characters other than ':' and '|'.
-func ValidName(s string) string {
+// ValidName returns nil if s can be an item name or colour, or an error saying why not: a
+// name is one or more printable, non-blank UTF-8 characters other than ':' and '|'.
+func ValidName(s string) error {
 	if s == "" {
-		return "empty name"
+		return errors.New("empty name")
 	}
 	if !utf8.ValidString(s) {
-		return "invalid UTF-8 in name"
+		return errors.New("invalid UTF-8 in name")
 	}
 	for _, r := range s {
 		switch {
 		case r == ':' || r == '|':
-			return fmt.Sprintf("%q not allowed in name", r)
+			return fmt.Errorf("%q not allowed in name", r)
 		case unicode.IsControl(r):
-			return "control character in name"
+			return errors.New("control character in name")
 		case unicode.IsSpace(r):
-			return "blank in name"
+			return errors.New("blank in name")
 		case !unicode.IsPrint(r):
-			return "unprintable character in name"
+			return errors.New("unprintable character in name")
 		}
 	}
-	return ""
+	return nil
 }
 
 func (b *Builder) addItem(it Item) (int, error) {
@@ -175,8 +175,8 @@ func (b *Builder) addItem(it Item) (int, error) {
 	if b.p.NumOptions() > 0 {
 		return -1, b.fail(ErrOptionsStarted)
 	}
-	if why := ValidName(it.Name); why != "" {
-		return -1, b.fail(&NameError{it.Name, why})
+	if err := ValidName(it.Name); err != nil {
+		return -1, b.fail(&NameError{it.Name, err.Error()})
 	}
 	if _, dup := b.p.index[it.Name]; dup {
 		return -1, b.fail(&NameError{it.Name, "duplicate item"})
@@ -222,8 +222,8 @@ func (b *Builder) AddOption(names ...string) error {
 		name, color, colored := strings.Cut(tok, ":")
 		i, ok := b.p.index[name]
 		if !ok {
-			if why := ValidName(name); why != "" {
-				return b.fail(&NameError{tok, why})
+			if err := ValidName(name); err != nil {
+				return b.fail(&NameError{tok, err.Error()})
 			}
 			return b.fail(&NameError{tok, "unknown item"})
 		}
@@ -252,8 +252,8 @@ func (b *Builder) AddOptionEntries(entries ...Entry) error {
 			if !it.Secondary {
 				return b.fail(&NameError{it.Name + ":" + e.Color, "colour on primary item"})
 			}
-			if why := ValidName(e.Color); why != "" {
-				return b.fail(&NameError{e.Color, why})
+			if err := ValidName(e.Color); err != nil {
+				return b.fail(&NameError{e.Color, err.Error()})
 			}
 		}
 	}

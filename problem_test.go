@@ -20,7 +20,11 @@ func TestValidName(t *testing.T) {
 		{"a\xffb", "invalid UTF-8 in name"},
 	}
 	for _, tt := range tests {
-		if got := xcover.ValidName(tt.name); got != tt.why {
+		got := ""
+		if err := xcover.ValidName(tt.name); err != nil {
+			got = err.Error()
+		}
+		if got != tt.why {
 			t.Errorf("ValidName(%q) = %q, want %q", tt.name, got, tt.why)
 		}
 	}

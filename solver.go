@@ -30,11 +30,6 @@ type Config struct {
 	// a time.
 	Progress         func(Progress)
 	ProgressInterval time.Duration
-	// Kernel forces one of the engine's kernels, for tests and benchmarks: "dlx" (dancing
-	// links), "bits" (bitsets), "bits-lazy" or "bits-counts" (bitsets, with counts of
-	// options found by popcounts or kept up to date). Empty, the usual, lets the engine
-	// choose by problem. A kernel that cannot run the problem is replaced by the choice.
-	Kernel string
 	// Workers is the number of goroutines to search with; 0 or 1 means one. With more, the
 	// search tree is cut into many more parts than workers, handed out as workers become
 	// free: counts and solution sets are those of one worker, but Solutions may come in
@@ -46,6 +41,11 @@ type Config struct {
 	Memo      MemoMode
 	MemoBytes int64
 	Order     Order
+
+	// kernel forces one of the engine's kernels, for tests and benchmarks (set through
+	// export_test.go): "dlx", "bits", "bits-lazy" or "bits-counts"; "" lets the engine
+	// choose, as users always do.
+	kernel string
 }
 
 // Stats describes the work a search has done.
@@ -231,7 +231,7 @@ func (s *Solver) run(ctx context.Context, cfg Config, workers int, pr *partRun, 
 	}
 	params := &engine.Params{
 		Limit:   cfg.Limit,
-		Kernel:  cfg.Kernel,
+		Kernel:  cfg.kernel,
 		Random:  cfg.Random,
 		Seed:    cfg.Seed,
 		Initial: s.init,

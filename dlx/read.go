@@ -335,8 +335,8 @@ func (p *parser) optionLine(text []byte) error {
 		}
 		i, ok := p.index[string(name)]
 		if !ok {
-			if why := xcover.ValidName(string(name)); why != "" {
-				return p.errorf(string(tok), why)
+			if err := xcover.ValidName(string(name)); err != nil {
+				return p.errorf(string(tok), err.Error())
 			}
 			return p.errorf(string(tok), "unknown item")
 		}

@@ -7,7 +7,8 @@ import (
 	"unsafe"
 )
 
-// kernelB is Algorithms X, C and M on bitsets, for problems with few options (see useBits).
+// kernelB is Algorithms X, C and M on bitsets, for problems with few options (see
+// kernelName).
 //
 // The state of a node is the set A of options still possible, a bitset over the options,
 // and per primary item the number of possible options containing it (cnt) and the number of

@@ -74,8 +74,6 @@ type Stats struct {
 // pollEvery is how many nodes pass between calls of Params.Poll (a power of two).
 const pollEvery = 1 << 12
 
-// Kernel names the kernel that runs sp with p: "bits", "X" or "M".
-func Kernel(sp *Spec, p *Params) string { return kernelName(sp, p) }
 
 // kernel is a search positioned at a node of the search tree.
 type kernel interface {

@@ -74,7 +74,7 @@ func TestKernelChoice(t *testing.T) {
 		{1, false, "dlx", "X"}, {2, false, "dlx", "M"}, {2, true, "bits", "M"},
 	} {
 		p := &Params{Random: tc.random, Kernel: tc.force}
-		if got := Kernel(queensSpec(4, tc.k), p); got != tc.want {
+		if got := kernelName(queensSpec(4, tc.k), p); got != tc.want {
 			t.Errorf("%d per line, random %v, forced %q: kernel %s, want %s", tc.k, tc.random, tc.force, got, tc.want)
 		}
 	}
