@@ -74,7 +74,6 @@ type Stats struct {
 // pollEvery is how many nodes pass between calls of Params.Poll (a power of two).
 const pollEvery = 1 << 12
 
-
 // kernel is a search positioned at a node of the search tree.
 type kernel interface {
 	// branches chooses the item to branch on at the current node and returns the number of
