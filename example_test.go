@@ -43,7 +43,7 @@ func ExampleBuilder() {
 		fmt.Println(err)
 		return
 	}
-	for sol := range p.Solutions(context.Background()) {
+	for sol := range p.Solutions() {
 		for i, k := range sol {
 			if i > 0 {
 				fmt.Print(" ")

@@ -280,10 +280,13 @@ func (s *Solver) statsFrom(st *engine.Stats, start time.Time) Stats {
 	return Stats{Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Elapsed: time.Since(start)}
 }
 
-// Solutions is shorthand for NewSolver(p, Config{}).Solutions(ctx).
-func (p *Problem) Solutions(ctx context.Context) iter.Seq[[]int] {
+// Solutions returns an iterator over all the solutions, each the chosen option indices in
+// ascending order: shorthand for a Solver with the zero Config. It cannot be cancelled
+// except by breaking out of the loop; to cancel, limit or time a search, and to learn how
+// it ended, use a [Solver].
+func (p *Problem) Solutions() iter.Seq[[]int] {
 	s, _ := NewSolver(p, Config{})
-	return s.Solutions(ctx)
+	return s.Solutions(context.Background())
 }
 
 // Count is shorthand for NewSolver(p, Config{}).Count(ctx).

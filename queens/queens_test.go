@@ -37,7 +37,7 @@ func solveXC(t *testing.T, n, k int, visit func(sol []int)) uint64 {
 	}
 	chk := verify.NewChecker(p)
 	var count uint64
-	for sol := range p.Solutions(context.Background()) {
+	for sol := range p.Solutions() {
 		if v := chk.Check(sol); len(v) > 0 {
 			t.Fatalf("n=%d k=%d: verify: %v", n, k, v)
 		}
@@ -287,7 +287,7 @@ func TestMiddleOut(t *testing.T) {
 
 func ExampleProblem() {
 	p, _ := Problem(6, 1)
-	for sol := range p.Solutions(context.Background()) {
+	for sol := range p.Solutions() {
 		cols, _ := Columns(6, sol)
 		fmt.Println(cols)
 	}

@@ -357,7 +357,7 @@ func TestEncodeOmit(t *testing.T) {
 		t.Fatal(err)
 	}
 	var n uint64
-	for sol := range e.Problem.Solutions(context.Background()) {
+	for sol := range e.Problem.Solutions() {
 		d, err := e.Decode(sol)
 		if err != nil {
 			t.Fatal(err)

@@ -20,7 +20,7 @@ func solveAll(t *testing.T, pz *Puzzle) (*Encoding, []*Tiling) {
 		t.Fatal(err)
 	}
 	var ts []*Tiling
-	for sol := range e.Problem.Solutions(context.Background()) {
+	for sol := range e.Problem.Solutions() {
 		ts = append(ts, e.Tiling(sol))
 	}
 	return e, ts

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -53,7 +52,7 @@ func TestCounts(t *testing.T) {
 			p := df.Problem
 			c := verify.NewChecker(p)
 			var n uint64
-			for sol := range p.Solutions(context.Background()) {
+			for sol := range p.Solutions() {
 				n++
 				if vs := c.Check(sol); len(vs) > 0 {
 					t.Fatalf("solution %v: %v", sol, vs)
