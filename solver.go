@@ -2,6 +2,7 @@ package xcover
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"math/big"
@@ -16,6 +17,11 @@ import (
 type Config struct {
 	// Limit stops the search after this many solutions; 0 means no limit.
 	Limit uint64
+	// MaxNodes stops the search once it has entered about this many search tree nodes
+	// (checked every 4096 nodes, at the same nodes on every run); Err then returns
+	// ErrNodeLimit. 0 means no limit. With a budget a search can be restarted in another
+	// order (Random with another Seed) instead of sinking into one hopeless subtree.
+	MaxNodes uint64
 	// Random makes every branching choice at random: which item to branch on among those
 	// tied for fewest choices, and the order of its options. The same Seed gives the same
 	// order of solutions.
@@ -208,8 +214,12 @@ func (s *Solver) Count(ctx context.Context) (uint64, error) {
 // Stats returns the statistics of the search so far.
 func (s *Solver) Stats() Stats { return s.stats }
 
-// Err returns the context's error if the last search was cancelled, and nil otherwise.
+// Err returns the context's error if the last search was cancelled, ErrNodeLimit if it
+// stopped at Config.MaxNodes, and nil otherwise.
 func (s *Solver) Err() error { return s.err }
+
+// ErrNodeLimit is the error of a search stopped at Config.MaxNodes.
+var ErrNodeLimit = errors.New("xcover: node limit reached")
 
 // run searches with the given configuration and number of workers: the whole tree, or the
 // parts of pr if it is not nil. It sets s.stats, and s.err to ctx's error if ctx ended the
@@ -240,6 +250,10 @@ func (s *Solver) run(ctx context.Context, cfg Config, workers int, pr *partRun, 
 			lastFrac = fraction
 			if err := ctx.Err(); err != nil {
 				s.err = err
+				return false
+			}
+			if cfg.MaxNodes > 0 && st.Nodes >= cfg.MaxNodes {
+				s.err = ErrNodeLimit
 				return false
 			}
 			if cfg.Progress != nil {

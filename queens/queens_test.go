@@ -303,3 +303,40 @@ func ExampleCount() {
 	fmt.Println(c.Solutions, c.Distinct)
 	// Output: 92 12
 }
+
+// TestFirstXC finds one solution with the general engine for every N up to 40 and for
+// some large boards: each is checked, and the same N always gives the same solution. The
+// plain search alone sank into hopeless subtrees from N = 64 on (past a minute).
+func TestFirstXC(t *testing.T) {
+	ns := []int{64, 100, 200}
+	for n := 1; n <= 40; n++ {
+		ns = append(ns, n)
+	}
+	for _, n := range ns {
+		p, err := Problem(n, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, err := FirstXC(context.Background(), p)
+		if n == 2 || n == 3 {
+			if err == nil {
+				t.Errorf("N = %d: a solution %v", n, sol)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("N = %d: %v", n, err)
+		}
+		cols, err := Columns(n, sol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Check(cols); err != nil {
+			t.Fatalf("N = %d: %v", n, err)
+		}
+		again, _ := FirstXC(context.Background(), p)
+		if !slices.Equal(sol, again) {
+			t.Errorf("N = %d: two runs gave different solutions", n)
+		}
+	}
+}
