@@ -1,0 +1,174 @@
+package xcover_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/tiling"
+)
+
+// The six choices A to F over the constraints 1 to 7 (Knuth's example): exactly one
+// solution.
+func ExampleCover() {
+	c := xcover.NewCover[string, int]()
+	c.Add("A", 1, 4, 7)
+	c.Add("B", 1, 4)
+	c.Add("C", 4, 5, 7)
+	c.Add("D", 3, 5, 6)
+	c.Add("E", 2, 3, 6, 7)
+	c.Add("F", 2, 7)
+	sols, err := c.Solutions(context.Background(), xcover.Config{})
+	for sol := range sols {
+		fmt.Println(sol)
+	}
+	fmt.Println(err())
+	// Output:
+	// [B D F]
+	// <nil>
+}
+
+// CoverOf takes the choices from a map; its order is that of the choices' printed forms.
+func ExampleCoverOf() {
+	c := xcover.CoverOf(map[string][]int{
+		"A": {1, 4, 7}, "B": {1, 4}, "C": {4, 5, 7}, "D": {3, 5, 6}, "E": {2, 3, 6, 7}, "F": {2, 7},
+	})
+	c.Initial("B") // a forced choice
+	sols, _ := c.Solutions(context.Background(), xcover.Config{})
+	for sol := range sols {
+		fmt.Println(sol)
+	}
+	// Output: [B D F]
+}
+
+// A queen is a choice [row, col]; its constraints are its row, column and two diagonals,
+// tagged by kind. Rows and columns must be satisfied, the diagonals are optional (at most
+// one queen each): the 92 solutions of 8 queens.
+func ExampleCover_Satisfy() {
+	type line struct {
+		kind byte // 'r', 'c', 'a' (r+c), 'b' (r-c)
+		n    int
+	}
+	const n = 8
+	c := xcover.NewCover[[2]int, line]()
+	for r := range n {
+		for col := range n {
+			c.Add([2]int{r, col}, line{'r', r}, line{'c', col}, line{'a', r + col}, line{'b', r - col})
+		}
+	}
+	for i := range n {
+		c.Satisfy(line{'r', i}, line{'c', i})
+	}
+	p, _ := c.Problem()
+	count, _ := p.Count(context.Background())
+	first, _ := c.Solutions(context.Background(), xcover.Config{Limit: 1})
+	for sol := range first {
+		fmt.Println(sol)
+	}
+	fmt.Println(count)
+	// Output:
+	// [[0 0] [1 6] [2 4] [3 7] [4 1] [5 3] [6 5] [7 2]]
+	// 92
+}
+
+// Counts: 2n queens on an n×n board, two in every row and column and at most two on every
+// diagonal (OEIS A225623 from n = 2: 1, 2, 11, 92, 1097).
+func ExampleCover_Count() {
+	type line struct {
+		kind byte
+		n    int
+	}
+	for n := 2; n <= 6; n++ {
+		c := xcover.NewCover[[2]int, line]()
+		for r := range n {
+			for col := range n {
+				c.Add([2]int{r, col}, line{'r', r}, line{'c', col}, line{'a', r + col}, line{'b', r - col})
+			}
+		}
+		for i := range n {
+			c.Satisfy(line{'r', i}, line{'c', i})
+			c.Count(line{'r', i}, 2, 2)
+			c.Count(line{'c', i}, 2, 2)
+		}
+		for d := -n; d <= 2*n; d++ {
+			c.Count(line{'a', d}, 0, 2)
+			c.Count(line{'b', d}, 0, 2)
+		}
+		p, err := c.Problem()
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		count, _ := p.Count(context.Background())
+		fmt.Print(count, " ")
+	}
+	fmt.Println()
+	// Output: 1 2 11 92 1097
+}
+
+// Constraints of mixed kinds, as the articles' tuples: a piece's name (a string) and a
+// cell ([2]int), in one interface type. The 12 pentominoes on the 8×8 board without its
+// centre: 520 tilings, 65 essentially different under the board's 8 symmetries.
+func ExampleCover_pentominoes() {
+	type placement struct {
+		piece string
+		cells [5][2]int
+	}
+	centre := func(x, y int) bool { return (x == 3 || x == 4) && (y == 3 || y == 4) }
+	c := xcover.NewCover[placement, any]()
+	pieces, _ := tiling.Set("pentominoes")
+	for _, pc := range pieces {
+		for _, shape := range pc.Shape.Orientations(tiling.Transforms(2, true)) {
+			for dx := range 8 {
+				for dy := range 8 {
+					var pl placement
+					pl.piece = pc.Name
+					keys := []any{pc.Name}
+					fits := true
+					for i, q := range shape {
+						x, y := q.X+dx, q.Y+dy
+						if x >= 8 || y >= 8 || centre(x, y) {
+							fits = false
+							break
+						}
+						pl.cells[i] = [2]int{x, y}
+						keys = append(keys, [2]int{x, y})
+					}
+					if fits {
+						c.Add(pl, keys...)
+					}
+				}
+			}
+		}
+	}
+	sols, err := c.Solutions(context.Background(), xcover.Config{})
+	// A tiling as the piece on each cell; its class is the least of its 8 images.
+	board := func(sol []placement, f func(x, y int) (int, int)) string {
+		var b [64]byte
+		for _, pl := range sol {
+			for _, q := range pl.cells {
+				x, y := f(q[0], q[1])
+				b[8*y+x] = pl.piece[0]
+			}
+		}
+		return string(b[:])
+	}
+	symmetries := []func(x, y int) (int, int){
+		func(x, y int) (int, int) { return x, y }, func(x, y int) (int, int) { return 7 - x, y },
+		func(x, y int) (int, int) { return x, 7 - y }, func(x, y int) (int, int) { return 7 - x, 7 - y },
+		func(x, y int) (int, int) { return y, x }, func(x, y int) (int, int) { return 7 - y, x },
+		func(x, y int) (int, int) { return y, 7 - x }, func(x, y int) (int, int) { return 7 - y, 7 - x },
+	}
+	total, classes := 0, map[string]bool{}
+	for sol := range sols {
+		total++
+		var images []string
+		for _, f := range symmetries {
+			images = append(images, board(sol, f))
+		}
+		classes[slices.Min(images)] = true
+	}
+	fmt.Println(total, len(classes), err())
+	// Output: 520 65 <nil>
+}
