@@ -8,6 +8,7 @@
 //	xcover verify PROBLEM SOLUTIONS     check solutions against a problem
 //	xcover merge FILE...                add up the counts of the shards of a count
 //	xcover estimate [FILE|-]            estimate the size of a search before running it
+//	xcover reduce [FILE|-]              remove options that can be in no solution
 //	xcover queens N                     count, list, construct and draw N-queens solutions
 //	xcover tile                         count, list and draw polyomino and polycube tilings
 //	xcover sudoku [FILE|-]              solve Sudoku of any size, one puzzle a line
@@ -149,6 +150,7 @@ counts can run on every core, in shards on many machines, or resume from checkpo
 		newSampleCmd(),
 		newMergeCmd(),
 		newEstimateCmd(),
+		newReduceCmd(),
 		newVerifyCmd(),
 		newVersionCmd(),
 		newQueensCmd(),

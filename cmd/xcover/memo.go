@@ -137,7 +137,7 @@ func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, spec string) 
 	if err != nil {
 		return err
 	}
-	if s.file.Problem.HasBounds() {
+	if s.problem.HasBounds() {
 		return fmt.Errorf("%s has multiplicities: a memoised count cannot be sharded (count --shard without --memo)", s.file.Name)
 	}
 	start := time.Now()
@@ -157,7 +157,7 @@ func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, spec string) 
 		Updates:   new(big.Int),
 		Seconds:   time.Since(start).Seconds(),
 		Format:    shard.Format,
-		Problem:   s.file.Problem.Hash(),
+		Problem:   s.problem.Hash(),
 		Initial:   slices.Compact(initial),
 		Shard:     k,
 		Shards:    n,

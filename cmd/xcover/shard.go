@@ -88,7 +88,7 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 			return err
 		}
 	}
-	plan, err := shard.NewPlan(s.file.Problem, s.cfg.Initial, k, n)
+	plan, err := shard.NewPlan(s.problem, s.cfg.Initial, k, n)
 	if err != nil {
 		return err
 	}

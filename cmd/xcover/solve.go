@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/reduce"
 )
 
 // searchFlags are the flags shared by solve and count.
@@ -24,6 +26,7 @@ type searchFlags struct {
 	workers  int
 	json     bool
 	progress bool
+	reduce   bool
 }
 
 func (f *searchFlags) register(cmd *cobra.Command) {
@@ -35,6 +38,7 @@ func (f *searchFlags) register(cmd *cobra.Command) {
 	fs.IntVar(&f.workers, "workers", 0, "number of searching goroutines `N` (0: one per CPU)")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	fs.BoolVar(&f.progress, "progress", false, "show live progress on stderr (default: when stderr is a terminal)")
+	fs.BoolVar(&f.reduce, "reduce", false, "remove options that can be in no solution first (see xcover reduce); solutions keep the file's numbering")
 }
 
 // search is one search as the flags describe it: the parsed file, the solver, and the
@@ -42,10 +46,12 @@ func (f *searchFlags) register(cmd *cobra.Command) {
 type search struct {
 	file     *dlx.File
 	solver   *xcover.Solver
-	cfg      xcover.Config // the solver's configuration
-	out      *bufio.Writer // buffered stdout
-	progress *progressLine // nil if off
-	mu       sync.Mutex    // serialises output: solutions, progress lines
+	orig     []int           // with --reduce: the file's index of each option searched
+	problem  *xcover.Problem // the problem searched: the file's, or reduced
+	cfg      xcover.Config   // the solver's configuration
+	out      *bufio.Writer   // buffered stdout
+	progress *progressLine   // nil if off
+	mu       sync.Mutex      // serialises output: solutions, progress lines
 }
 
 // newSearch reads the problem named by args (stdin if none or "-") and prepares a solver
@@ -65,11 +71,33 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 			return nil, usageErrorf("--initial: no option %d in %s (options are numbered 0 to %d)", k, file.Name, p.NumOptions()-1)
 		}
 	}
+	initial := f.initial
+	var orig []int
+	if f.reduce {
+		r, err := reduce.Reduce(p)
+		if err != nil {
+			return nil, err
+		}
+		p, orig = r.Problem, r.Original
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: --reduce: %d of %d options removed\n", file.Problem.NumOptions()-p.NumOptions(), file.Problem.NumOptions())
+		// The forced options, renumbered; one that was removed is in no solution.
+		initial = nil
+		for _, k := range f.initial {
+			i, found := slices.BinarySearch(orig, k)
+			if !found {
+				p, orig = noSolution(p), nil
+				warnf(cmd, "--initial: option %d can be in no solution", k)
+				initial = nil
+				break
+			}
+			initial = append(initial, i)
+		}
+	}
 	cfg := xcover.Config{
 		Limit:   f.limit,
 		Random:  f.random || cmd.Flags().Changed("seed"),
 		Seed:    f.seed,
-		Initial: f.initial,
+		Initial: initial,
 		Workers: f.workers,
 	}
 	if cfg.Workers == 0 {
@@ -79,7 +107,7 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		cfg.Seed = uint64(time.Now().UnixNano())
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", cfg.Seed)
 	}
-	s := &search{file: file}
+	s := &search{file: file, orig: orig}
 	show := f.progress
 	if !cmd.Flags().Changed("progress") {
 		show = isTerminal(cmd.ErrOrStderr())
@@ -107,6 +135,7 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		s.out = bufio.NewWriterSize(w, 64<<10)
 	}
 	s.cfg = cfg
+	s.problem = p
 	s.solver, err = xcover.NewSolver(p, cfg)
 	if err != nil {
 		return nil, usageErrorf("%v", err)
@@ -168,6 +197,7 @@ incomplete, and exits with status 130.`,
 			var werr error
 			written := 0
 			for sol := range s.solver.Solutions(cmd.Context()) {
+				sol = s.original(sol)
 				line = line[:0]
 				if f.json {
 					line = appendJSONSolution(line, sol)
@@ -284,7 +314,7 @@ with multiplicities are counted solution by solution.`,
 				if err := mf.apply(&cfg); err != nil {
 					return err
 				}
-				if s.solver, err = xcover.NewSolver(s.file.Problem, cfg); err != nil {
+				if s.solver, err = xcover.NewSolver(s.problem, cfg); err != nil {
 					return usageErrorf("%v", err)
 				}
 				if sh.shard != "" {
@@ -332,4 +362,32 @@ type clearingWriter struct {
 func (c *clearingWriter) Write(b []byte) (int, error) {
 	c.l.clear()
 	return c.w.Write(b)
+}
+
+// original turns a solution of the problem searched into the file's numbering.
+func (s *search) original(sol []int) []int {
+	if s.orig == nil {
+		return sol
+	}
+	for i, k := range sol {
+		sol[i] = s.orig[k]
+	}
+	return sol // orig is increasing: still ascending
+}
+
+// noSolution returns a problem with p's items and no option: no solution, for a count
+// whose forced option the reduction removed.
+func noSolution(p *xcover.Problem) *xcover.Problem {
+	b := xcover.NewBuilder()
+	for i := range p.NumItems() {
+		it := p.Item(i)
+		switch {
+		case it.Secondary:
+			b.AddSecondary(it.Name)
+		default:
+			b.AddPrimaryBounds(it.Name, max(1, it.Min), max(1, it.Max))
+		}
+	}
+	q, _ := b.Build()
+	return q
 }

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/reduce"
+)
+
+func newReduceCmd() *cobra.Command {
+	var output string
+	cmd := &cobra.Command{
+		Use:   "reduce [FILE|-]",
+		Short: "Remove options that can be in no solution",
+		Long: `Reduce reads an exact cover problem in DLX format and writes an equivalent smaller one:
+the options that can be in no solution removed, by two rules applied until neither
+removes more (Knuth's preprocessing, as in his DLX-PRE): an option that leaves some
+primary item no option to cover it, and an option containing an item that every option
+of some primary item contains, without that item. Options with colours, or with items
+whose multiplicities are not 1..1, are left alone.
+
+The reduced file keeps every item and the options kept, in their order, after comment
+lines that say what was removed and give the original (0-based) number of each option
+kept. solve and count --reduce do the same before searching and report solutions in the
+file's own numbering.
+
+It pays on tilings with placements that wall off cells no piece can fill (the 6x10
+pentomino count: 144 of 2056 options removed, 9% less time including the reduction);
+on problems where every option can take part (N-queens, Langford) it removes nothing.`,
+		Example: `  xcover reduce examples/pentominoes-6x10.dlx > reduced.dlx
+  xcover reduce -o reduced.dlx big.dlx
+  xcover count --reduce examples/pentominoes-6x10.dlx`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			file, err := readProblem(cmd, args)
+			if err != nil {
+				return err
+			}
+			r, err := reduce.Reduce(file.Problem)
+			if err != nil {
+				return err
+			}
+			write := func(w io.Writer) error {
+				for line := range strings.Lines(r.Comment(file.Problem)) {
+					if _, err := fmt.Fprintf(w, "| %s", line); err != nil {
+						return err
+					}
+				}
+				return dlx.Write(w, r.Problem)
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %d of %d options removed (%d by rule 1, %d by rule 2) in %d rounds\n",
+				r.Removed[0]+r.Removed[1], file.Problem.NumOptions(), r.Removed[0], r.Removed[1], r.Rounds)
+			if r.Empty != "" {
+				warnf(cmd, "item %s has no option left: the problem has no solution", r.Empty)
+			}
+			if output != "" {
+				return writeAtomically(output, write)
+			}
+			w := bufio.NewWriterSize(cmd.OutOrStdout(), 256<<10)
+			if err := write(w); err != nil {
+				return err
+			}
+			return w.Flush()
+		},
+	}
+	cmd.Flags().StringVarP(&output, "output", "o", "", "write to file `OUT` (atomically) instead of standard output")
+	return cmd
+}

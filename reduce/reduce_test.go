@@ -1,0 +1,82 @@
+package reduce_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/brute"
+	"github.com/xcover/xcover/internal/problems"
+	"github.com/xcover/xcover/internal/randprob"
+	"github.com/xcover/xcover/reduce"
+)
+
+// key writes a list of solutions canonically, for comparing.
+func key(sols [][]int) string {
+	var ss []string
+	for _, s := range sols {
+		s = slices.Clone(s)
+		slices.Sort(s)
+		ss = append(ss, fmt.Sprint(s))
+	}
+	slices.Sort(ss)
+	return strings.Join(ss, "\n")
+}
+
+// TestReduceRandom checks on random problems of every kind that the reduced problem has
+// exactly the original's solutions (mapped back), by brute force on both; and that the
+// rules remove something often enough for the test to mean something.
+func TestReduceRandom(t *testing.T) {
+	removed := 0
+	for _, kind := range randprob.Kinds() {
+		for seed := range uint64(400) {
+			p := randprob.New(seed, kind)
+			r, err := reduce.Reduce(p)
+			if err != nil {
+				t.Fatalf("randprob.New(%d, %v): %v", seed, kind, err)
+			}
+			want := brute.Solutions(p)
+			var got [][]int
+			for _, s := range brute.Solutions(r.Problem) {
+				got = append(got, r.Map(s))
+			}
+			if key(got) != key(want) {
+				t.Fatalf("randprob.New(%d, %v): reduced solutions %v, original %v (removed %v)\n%s",
+					seed, kind, got, want, r.Removed, randprob.Describe(p))
+			}
+			if len(r.Original) != r.Problem.NumOptions() || r.Removed[0]+r.Removed[1] != p.NumOptions()-len(r.Original) {
+				t.Fatalf("randprob.New(%d, %v): %d options kept, map of %d, removed %v of %d", seed, kind,
+					r.Problem.NumOptions(), len(r.Original), r.Removed, p.NumOptions())
+			}
+			removed += r.Removed[0] + r.Removed[1]
+		}
+	}
+	if removed == 0 {
+		t.Fatal("the rules never removed anything")
+	}
+}
+
+// TestReducePentominoes: on the 6x10 board the rules remove the placements that cut off a
+// region no piece fits; the count stays 9356.
+func TestReducePentominoes(t *testing.T) {
+	p := problems.PentominoesHoled()
+	r, err := reduce.Reduce(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Removed[0]+r.Removed[1] == 0 {
+		t.Errorf("nothing removed from the holed 8x8 board")
+	}
+	var b strings.Builder
+	if err := dlx.Write(&b, r.Problem); err != nil {
+		t.Fatal(err)
+	}
+	n, err := r.Problem.Count(t.Context())
+	if err != nil || n != 520 {
+		t.Errorf("reduced holed board: %d solutions, %v; want 520", n, err)
+	}
+	_ = xcover.Config{}
+}
