@@ -40,6 +40,7 @@ type Problem struct {
 	start    []int32  // option k's entries are entry[start[k]:start[k+1]]
 	entItem  []int32
 	entColor []int32
+	costs    []int64 // option k's cost, >= 0; nil when no option has one
 }
 
 // NumItems returns the number of items, primary and secondary.
@@ -277,6 +278,43 @@ func (b *Builder) AddOptionEntries(entries ...Entry) error {
 // Err returns the first error met so far, or nil.
 func (b *Builder) Err() error { return b.err }
 
+// SetCost gives option k (already added) a cost, at least 0, for minimum-cost searches
+// (Solver.MinCost). Options without one cost 0.
+func (b *Builder) SetCost(k int, cost int64) error {
+	b.init()
+	if b.err != nil {
+		return b.err
+	}
+	switch {
+	case k < 0 || k >= b.p.NumOptions():
+		return b.fail(fmt.Errorf("cost for option %d: no such option", k))
+	case cost < 0 || cost > MaxCost:
+		return b.fail(fmt.Errorf("cost %d for option %d: want 0 to %d", cost, k, int64(MaxCost)))
+	}
+	if b.p.costs == nil {
+		b.p.costs = make([]int64, b.p.NumOptions())
+	}
+	for len(b.p.costs) < b.p.NumOptions() {
+		b.p.costs = append(b.p.costs, 0)
+	}
+	b.p.costs[k] = cost
+	return nil
+}
+
+// MaxCost bounds an option's cost, so that the cost of any solution fits in an int64.
+const MaxCost = 1 << 40
+
+// Cost returns the cost of option k (0 if none was set).
+func (p *Problem) Cost(k int) int64 {
+	if k < len(p.costs) {
+		return p.costs[k]
+	}
+	return 0
+}
+
+// HasCosts reports whether some option has a cost.
+func (p *Problem) HasCosts() bool { return p.costs != nil }
+
 // Build returns the problem, or the first error met while building it. The Builder must not
 // be used afterwards.
 func (b *Builder) Build() (*Problem, error) {
@@ -286,5 +324,8 @@ func (b *Builder) Build() (*Problem, error) {
 	}
 	p := b.p
 	b.p = Problem{}
+	for p.costs != nil && len(p.costs) < p.NumOptions() {
+		p.costs = append(p.costs, 0)
+	}
 	return &p, nil
 }

@@ -122,5 +122,11 @@ func (p *Problem) Hash() string {
 			str(p.colors[p.entColor[e]])
 		}
 	}
+	if p.costs != nil { // problems without costs keep the hashes they always had
+		str("costs")
+		for _, c := range p.costs {
+			num(int(c))
+		}
+	}
 	return hex.EncodeToString(h.Sum(nil))
 }

@@ -156,7 +156,11 @@ func TestErrors(t *testing.T) {
 		{"item twice", "A B\nA B A\n", 2, "A", "twice"},
 		{"secondary twice", "A | X\nA X X:red\n", 2, "X", "twice"},
 		{"second bar", "A | X | Y\n", 1, "|", "second separator"},
-		{"bar in option", "A B\nA | B\n", 2, "|", `"|" inside option`},
+		{"bar in option", "A B\nA | B\n", 2, "|", "malformed cost"},
+		{"cost not a number", "A B\nA B |x\n", 2, "|x", "malformed cost"},
+		{"negative cost", "A B\nA B |-3\n", 2, "|-3", "malformed cost"},
+		{"cost too large", "A B\nA B |1099511627777\n", 2, "|1099511627777", "cost too large"},
+		{"costs too large", "A B\nA |1099511627776 B |1\n", 2, "|1", "cost too large"},
 		{"bar in option token", "A B\nA B|\n", 2, "B|", `"|" inside option`},
 		{"bounds in option", "A B\n2|A\n", 2, "2|A", `"|" inside option`},
 		{"bounds on secondary", "A | 2|X\n", 1, "2|X", "bounds on secondary"},
@@ -489,5 +493,25 @@ func TestParseFileStdin(t *testing.T) {
 	_, err = ParseFile("-")
 	if err == nil || !strings.HasPrefix(err.Error(), `<stdin>:3: unknown item "C"`) {
 		t.Errorf("ParseFile(-) = %v, want <stdin>:3: unknown item", err)
+	}
+}
+
+// TestCosts reads Knuth's DLX5 costs — |n entries on an option line, adding up — and writes
+// them back.
+func TestCosts(t *testing.T) {
+	f := mustParse(t, "A B C\nA B |3\nC |1 |1\nA\nB |0 C |4\n")
+	p := f.Problem
+	if !p.HasCosts() || p.Cost(0) != 3 || p.Cost(1) != 2 || p.Cost(2) != 0 || p.Cost(3) != 4 {
+		t.Fatalf("costs %d %d %d %d", p.Cost(0), p.Cost(1), p.Cost(2), p.Cost(3))
+	}
+	out := writeString(t, p)
+	if !strings.Contains(out, "\nA B |3\nC |2\nA\nB C |4\n") {
+		t.Errorf("written:\n%s", out)
+	}
+	if q := mustParse(t, out).Problem; q.Hash() != p.Hash() {
+		t.Errorf("costs do not round-trip")
+	}
+	if plain := mustParse(t, "A B C\nA B\nC\nA\nB C\n").Problem; plain.Hash() == p.Hash() || plain.HasCosts() {
+		t.Errorf("costs do not change the hash")
 	}
 }

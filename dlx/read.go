@@ -305,9 +305,23 @@ func parseBound(s string) (int, string) {
 func (p *parser) optionLine(text []byte) error {
 	p.entries = p.entries[:0]
 	hasPrimary := false
+	var cost int64
+	hasCost := false
 	for rest := text; len(rest) > 0; {
 		var tok []byte
 		tok, rest = nextToken(rest)
+		if len(tok) > 0 && tok[0] == '|' { // a cost, as in Knuth's DLX5: |n, several add up
+			n, err := strconv.ParseInt(string(tok[1:]), 10, 64)
+			switch {
+			case err != nil || len(tok) == 1 || tok[1] == '+' || tok[1] == '-':
+				return p.errorf(string(tok), "malformed cost: want |N, a whole number at least 0")
+			case n > xcover.MaxCost || cost+n > xcover.MaxCost:
+				return p.errorf(string(tok), "cost too large (limit "+strconv.FormatInt(xcover.MaxCost, 10)+" an option)")
+			}
+			cost += n
+			hasCost = true
+			continue
+		}
 		colon := -1
 		for j, c := range tok {
 			if c == '|' {
@@ -345,6 +359,11 @@ func (p *parser) optionLine(text []byte) error {
 	}
 	if err := p.b.AddOptionEntries(p.entries...); err != nil {
 		return p.builderError(err, "")
+	}
+	if hasCost && cost > 0 {
+		if err := p.b.SetCost(len(p.f.OptionText), cost); err != nil {
+			return p.builderError(err, "")
+		}
 	}
 	s := string(text)
 	if !hasPrimary {

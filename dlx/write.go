@@ -60,6 +60,10 @@ func Write(w io.Writer, p *xcover.Problem) error {
 	bw.WriteByte('\n')
 	for k := range p.NumOptions() {
 		bw.WriteString(p.OptionString(k))
+		if c := p.Cost(k); c != 0 {
+			bw.WriteString(" |")
+			bw.WriteString(strconv.FormatInt(c, 10))
+		}
 		bw.WriteByte('\n')
 	}
 	if err := bw.Flush(); err != nil {

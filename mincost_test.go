@@ -1,0 +1,111 @@
+package xcover_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/brute"
+	"github.com/xcover/xcover/internal/randprob"
+	"github.com/xcover/xcover/verify"
+)
+
+// withCosts returns p with random costs on its options (0 to 9, so that ties and free
+// options occur).
+func withCosts(p *xcover.Problem, seed uint64) *xcover.Problem {
+	r := rand.New(rand.NewPCG(seed, 7))
+	b := xcover.NewBuilder()
+	for i := range p.NumItems() {
+		it := p.Item(i)
+		switch {
+		case it.Secondary:
+			b.AddSecondary(it.Name)
+		default:
+			b.AddPrimaryBounds(it.Name, it.Min, it.Max)
+		}
+	}
+	for k := range p.NumOptions() {
+		b.AddOptionEntries(p.Option(k)...)
+		b.SetCost(k, r.Int64N(10))
+	}
+	q, err := b.Build()
+	if err != nil {
+		panic(err)
+	}
+	return q
+}
+
+// TestMinCostRandom finds the k cheapest solutions of random problems with costs, with and
+// without colours and forced options, and compares their costs with brute force's sorted
+// list; every solution returned must be valid and cost what it says.
+func TestMinCostRandom(t *testing.T) {
+	ctx := context.Background()
+	checked := 0
+	for _, kind := range []randprob.Kind{randprob.Plain, randprob.Secondary, randprob.Colors} {
+		for seed := range uint64(300) {
+			p := withCosts(randprob.New(seed, kind), seed)
+			costOf := func(sol []int) int64 {
+				var c int64
+				for _, k := range sol {
+					c += p.Cost(k)
+				}
+				return c
+			}
+			var all []int64
+			for _, sol := range brute.Solutions(p) {
+				all = append(all, costOf(sol))
+			}
+			slices.Sort(all)
+			for _, k := range []int{1, 3, 50} {
+				s, _ := xcover.NewSolver(p, xcover.Config{})
+				var improving []int64
+				got, err := s.MinCost(ctx, k, func(cs xcover.CostSolution) { improving = append(improving, cs.Cost) })
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := all[:min(k, len(all))]
+				var costs []int64
+				for _, cs := range got {
+					if v := verify.Check(p, cs.Options); len(v) > 0 {
+						t.Fatalf("randprob.New(%d, %v): %v: %v", seed, kind, cs.Options, v[0])
+					}
+					if costOf(cs.Options) != cs.Cost {
+						t.Fatalf("randprob.New(%d, %v): %v costs %d, said %d", seed, kind, cs.Options, costOf(cs.Options), cs.Cost)
+					}
+					costs = append(costs, cs.Cost)
+				}
+				if !slices.Equal(costs, want) {
+					t.Fatalf("randprob.New(%d, %v), k = %d: costs %v, brute force %v\n%s", seed, kind, k, costs, want, randprob.Describe(p))
+				}
+				if k == 1 && len(improving) > 0 && (!slices.IsSortedFunc(improving, func(a, b int64) int { return int(b - a) }) || improving[len(improving)-1] != want[0]) {
+					t.Fatalf("randprob.New(%d, %v): improving costs %v, optimum %v", seed, kind, improving, want)
+				}
+				checked++
+			}
+			// A forced option: the cheapest solutions containing it.
+			if p.NumOptions() > 0 {
+				s, _ := xcover.NewSolver(p, xcover.Config{Initial: []int{0}})
+				got, _ := s.MinCost(ctx, 1, nil)
+				var best int64 = -1
+				for _, sol := range brute.Solutions(p) {
+					if slices.Contains(sol, 0) && (best < 0 || costOf(sol) < best) {
+						best = costOf(sol)
+					}
+				}
+				if (best < 0) != (len(got) == 0) || best >= 0 && got[0].Cost != best {
+					t.Fatalf("randprob.New(%d, %v), initial 0: %v, brute force %d", seed, kind, got, best)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
+	p := withCosts(randprob.New(1, randprob.Bounds), 1)
+	s, _ := xcover.NewSolver(p, xcover.Config{})
+	if _, err := s.MinCost(ctx, 1, nil); p.HasBounds() && err != xcover.ErrCostMultiplicities {
+		t.Errorf("bounds: %v", err)
+	}
+}
