@@ -49,3 +49,30 @@ func TestReduce(t *testing.T) {
 		t.Errorf("reduce -o: exit %d, %q", r.code, r.stdout)
 	}
 }
+
+// TestMinCost runs solve --min-cost as a user would: improving solutions as they are
+// found, the optimum on stderr, output that verify takes back with its costs.
+func TestMinCost(t *testing.T) {
+	costs := filepath.Join("..", "..", "examples", "costs.dlx")
+	r := runX(t, "", "solve", "--min-cost", costs)
+	last := r.stdout[strings.LastIndex(r.stdout, "| cost "):]
+	if r.code != 0 || !strings.Contains(r.stderr, "optimum: cost 6") || !strings.HasPrefix(last, "| cost 6\n") {
+		t.Fatalf("solve --min-cost: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+	v := runX(t, r.stdout, "verify", costs, "-")
+	if v.code != 0 || !strings.Contains(v.stdout, "cost 6\n") {
+		t.Errorf("verify: exit %d, %q %q", v.code, v.stdout, v.stderr)
+	}
+	b := runX(t, "", "solve", "--min-cost", "--best", "10", "--json", costs)
+	if !strings.Contains(b.stderr, "the 5 cheapest solutions cost 6, 6, 6, 8, 8") || strings.Count(b.stdout, `"cost":`) < 5 {
+		t.Errorf("--best 10: %q %q", b.stdout, b.stderr)
+	}
+	if v := runX(t, b.stdout, "verify", costs, "-"); v.code != 0 {
+		t.Errorf("verify of --json: %q %q", v.stdout, v.stderr)
+	}
+	for _, args := range [][]string{{"--best", "2"}, {"--min-cost", "--best", "0"}, {"--min-cost", "--limit", "1"}} {
+		if r := runX(t, "", append(append([]string{"solve"}, args...), costs)...); r.code != exitUsage {
+			t.Errorf("solve %v: exit %d", args, r.code)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -165,6 +166,8 @@ func readProblem(cmd *cobra.Command, args []string) (*dlx.File, error) {
 
 func newSolveCmd() *cobra.Command {
 	var f searchFlags
+	var minCost bool
+	var best int
 	cmd := &cobra.Command{
 		Use:   "solve [FILE|-]",
 		Short: "Print the solutions of an exact cover problem",
@@ -173,6 +176,14 @@ if FILE is "-" or missing, and prints every solution: its options, one a line, a
 the file spells them, in the order of the file, then a blank line. With --json it
 prints one line per solution instead: {"options":[i,j,...]}, the 0-based indices
 of its options in ascending order.
+
+With --min-cost it finds a cheapest solution, the options' costs being the |n entries
+of their lines (as in Knuth's DLX5; several add up; none is 0), by branch and bound; each
+solution better than those before is printed as it is found, preceded by a line
+"| cost N" (a comment in the file format; --json adds "cost" instead), so that a long
+search gives useful answers early: the last printed is the optimum, said on stderr.
+--best K keeps the K cheapest: every solution entering them is printed as found, and
+their costs are summed up on stderr at the end.
 
 With several workers (--workers, default every core) the solutions come in no fixed
 order, but the set is always the same. With --limit K the search runs on one worker,
@@ -186,12 +197,19 @@ incomplete, and exits with status 130.`,
   xcover solve --random --seed 42 --limit 3 examples/queens8.dlx
   xcover solve --json examples/queens8.dlx > sols.json
   xcover solve --initial 0 examples/format-example.dlx
-  cat examples/queens8.dlx | xcover solve -`,
+  cat examples/queens8.dlx | xcover solve -
+  xcover solve --min-cost --best 3 examples/costs.dlx`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("best") && !minCost {
+				return usageErrorf("--best needs --min-cost")
+			}
 			s, err := f.newSearch(cmd, args, true)
 			if err != nil {
 				return err
+			}
+			if minCost {
+				return solveMinCost(cmd, &f, s, best)
 			}
 			var line []byte
 			var werr error
@@ -232,6 +250,8 @@ incomplete, and exits with status 130.`,
 	}
 	f.register(cmd)
 	cmd.Flags().Lookup("json").Usage = `print one line {"options":[i,j,...]} per solution`
+	cmd.Flags().BoolVar(&minCost, "min-cost", false, "find a cheapest solution (options cost |n in the file), printing each better one as it is found")
+	cmd.Flags().IntVar(&best, "best", 1, "with --min-cost: the `K` cheapest solutions")
 	return cmd
 }
 
@@ -390,4 +410,66 @@ func noSolution(p *xcover.Problem) *xcover.Problem {
 	}
 	q, _ := b.Build()
 	return q
+}
+
+// solveMinCost runs solve --min-cost: each solution entering the k best is printed as it is
+// found, the summary on stderr.
+func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
+	switch {
+	case k < 1:
+		return usageErrorf("--best must be at least 1, not %d", k)
+	case f.limit > 0 || s.cfg.Random:
+		return usageErrorf("--min-cost searches for the cheapest: not with --limit, --random or --seed")
+	case !s.problem.HasCosts():
+		warnf(cmd, "%s gives no option a cost (|n): every solution costs 0", s.file.Name)
+	}
+	var werr error
+	var line []byte
+	found, err := s.solver.MinCost(cmd.Context(), k, func(cs xcover.CostSolution) {
+		sol := s.original(cs.Options)
+		line = line[:0]
+		if f.json {
+			line = appendJSONSolution(line, sol)
+			line = append(line[:len(line)-2], fmt.Sprintf(`,"cost":%d}`+"\n", cs.Cost)...)
+		} else {
+			line = fmt.Appendf(line, "| cost %d\n", cs.Cost)
+			for _, k := range sol {
+				line = append(line, s.file.OptionText[k]...)
+				line = append(line, '\n')
+			}
+			line = append(line, '\n')
+		}
+		s.mu.Lock()
+		if werr == nil {
+			if _, werr = s.out.Write(line); werr == nil {
+				werr = s.out.Flush() // a long search: show it now
+			}
+		}
+		s.mu.Unlock()
+	})
+	if werr != nil {
+		return fmt.Errorf("writing solutions: %w", werr)
+	}
+	if err := s.out.Flush(); err != nil {
+		return fmt.Errorf("writing solutions: %w", err)
+	}
+	costs := make([]string, len(found))
+	for i, cs := range found {
+		costs[i] = strconv.FormatInt(cs.Cost, 10)
+	}
+	if err != nil {
+		if cmd.Context().Err() != nil {
+			return interruptedf("interrupted: the best found so far cost %s; not proved optimal", strings.Join(costs, ", "))
+		}
+		return err
+	}
+	switch {
+	case len(found) == 0:
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: no solution\n")
+	case k == 1:
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: optimum: cost %d (%d nodes)\n", found[0].Cost, s.solver.Stats().Nodes)
+	default:
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: the %d cheapest solutions cost %s (%d nodes)\n", len(found), strings.Join(costs, ", "), s.solver.Stats().Nodes)
+	}
+	return nil
 }

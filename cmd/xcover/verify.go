@@ -57,6 +57,13 @@ solution is valid and 1 otherwise.`,
 				for _, v := range vs {
 					fmt.Fprintf(out, "solution %d: %v\n", i+1, v)
 				}
+				if len(vs) == 0 && file.Problem.HasCosts() {
+					var c int64
+					for _, k := range sol {
+						c += file.Problem.Cost(k)
+					}
+					fmt.Fprintf(out, "solution %d: cost %d\n", i+1, c)
+				}
 			}
 			if len(sols) == 0 {
 				warnf(cmd, "%s holds no solution: nothing was checked (a problem without solutions, or a listing cut off before its first?)", solutionsName(args[1]))
@@ -169,6 +176,9 @@ func parseTextSolutions(name string, lines []string, optionText []string) ([][]i
 			sols = append(sols, sol)
 			sol, open = nil, false
 			continue
+		}
+		if strings.HasPrefix(t, "| ") || t == "|" {
+			continue // a comment line, such as solve --min-cost's "| cost N"
 		}
 		open = true
 		ks, ok := byText[t]
