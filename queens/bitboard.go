@@ -49,10 +49,40 @@ func Count(ctx context.Context, n, workers int) (Counts, error) {
 	case n < 4:
 		return Counts{}, nil
 	}
+	return countTasks(ctx, makeTasks(n), workers)
+}
+
+// CountShard counts shard k (1..shards) of the solutions: the search is cut into the same
+// tasks on every machine, and shard k takes every shards-th of them. The shards' counts add
+// up to Count's (orbit by orbit, so Distinct too). It also returns the number of tasks, the
+// same for every shard of one n.
+func CountShard(ctx context.Context, n, workers, k, shards int) (Counts, int, error) {
+	switch {
+	case shards < 1 || k < 1 || k > shards:
+		return Counts{}, 0, fmt.Errorf("queens: shard %d/%d: want 1 <= K <= N", k, shards)
+	case n < 1 || n > MaxCountN:
+		return Counts{}, 0, fmt.Errorf("queens: board side %d out of range [1, %d]", n, MaxCountN)
+	case n < 4: // no tasks: the whole count is shard 1's
+		if k == 1 {
+			c, err := Count(ctx, n, workers)
+			return c, 0, err
+		}
+		return Counts{}, 0, nil
+	}
+	all := makeTasks(n)
+	var mine []task
+	for i := k - 1; i < len(all); i += shards {
+		mine = append(mine, all[i])
+	}
+	c, err := countTasks(ctx, mine, workers)
+	return c, len(all), err
+}
+
+// countTasks counts the solutions of the given tasks on the given number of goroutines.
+func countTasks(ctx context.Context, tasks []task, workers int) (Counts, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	tasks := makeTasks(n)
 	var next atomic.Int64
 	results := make([]Counts, workers)
 	var wg sync.WaitGroup

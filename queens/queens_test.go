@@ -340,3 +340,32 @@ func TestFirstXC(t *testing.T) {
 		}
 	}
 }
+
+// TestCountShard adds up the shards of the bitboard count for every N up to 13 and several
+// numbers of shards: A000170 and A002562 each time.
+func TestCountShard(t *testing.T) {
+	for n := 1; n <= 13; n++ {
+		for _, shards := range []int{1, 2, 5, 64} {
+			var sum Counts
+			tasks := -1
+			for k := 1; k <= shards; k++ {
+				c, nt, err := CountShard(context.Background(), n, 2, k, shards)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if tasks >= 0 && nt != tasks {
+					t.Fatalf("N = %d: shard %d/%d sees %d tasks, shard 1 %d", n, k, shards, nt, tasks)
+				}
+				tasks = nt
+				sum.Solutions += c.Solutions
+				sum.Distinct += c.Distinct
+			}
+			if sum.Solutions != a000170[n] || sum.Distinct != a002562[n] {
+				t.Errorf("N = %d in %d shards: %d solutions, %d distinct; want %d, %d", n, shards, sum.Solutions, sum.Distinct, a000170[n], a002562[n])
+			}
+		}
+	}
+	if _, _, err := CountShard(context.Background(), 8, 1, 3, 2); err == nil {
+		t.Error("shard 3/2 accepted")
+	}
+}

@@ -16,9 +16,12 @@ import (
 // (solutions, nodes, updates, seconds) and those that say what was counted.
 type Result struct {
 	Solutions *big.Int `json:"solutions"`
-	Nodes     *big.Int `json:"nodes"`   // search tree nodes entered, exact at any size (nil: 0)
-	Updates   *big.Int `json:"updates"` // link updates (nil: 0)
-	Seconds   float64  `json:"seconds"` // wall time
+	// Distinct, for counters that also count essentially different solutions (queens
+	// --distinct), is their number; merge adds it up when every shard has it.
+	Distinct *big.Int `json:"distinct,omitempty"`
+	Nodes    *big.Int `json:"nodes"`   // search tree nodes entered, exact at any size (nil: 0)
+	Updates  *big.Int `json:"updates"` // link updates (nil: 0)
+	Seconds  float64  `json:"seconds"` // wall time
 	// Partial marks a count that was interrupted before all its parts were done. Partial
 	// results are never merged.
 	Partial bool   `json:"partial,omitempty"`
@@ -102,6 +105,8 @@ func (r *Result) check() error {
 		return errors.New(`no "solutions"`)
 	case r.Solutions.Sign() < 0:
 		return fmt.Errorf("negative solutions %v", r.Solutions)
+	case r.Distinct != nil && r.Distinct.Sign() < 0:
+		return fmt.Errorf("negative distinct %v", r.Distinct)
 	case r.Nodes != nil && r.Nodes.Sign() < 0 || r.Updates != nil && r.Updates.Sign() < 0:
 		return errors.New(`negative "nodes" or "updates"`)
 	case r.Problem == "":
@@ -148,6 +153,7 @@ func Merge(results []*Result) (merged *Result, warnings []string, err error) {
 	byShard := make([]*Result, n+1)
 	merged = &Result{
 		Solutions: new(big.Int),
+		Distinct:  new(big.Int),
 		Nodes:     new(big.Int),
 		Updates:   new(big.Int),
 		Format:    Format,
@@ -168,6 +174,11 @@ func Merge(results []*Result) (merged *Result, warnings []string, err error) {
 		}
 		byShard[r.Shard] = r
 		merged.Solutions.Add(merged.Solutions, r.Solutions)
+		if r.Distinct != nil && merged.Distinct != nil {
+			merged.Distinct.Add(merged.Distinct, r.Distinct)
+		} else {
+			merged.Distinct = nil // some shard did not count them
+		}
 		if r.Nodes != nil {
 			merged.Nodes.Add(merged.Nodes, r.Nodes)
 		}

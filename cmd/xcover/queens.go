@@ -3,9 +3,13 @@ package main
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
+	"os"
 	"runtime"
 	"strconv"
 	"time"
@@ -14,6 +18,7 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/queens"
+	"github.com/xcover/xcover/shard"
 	"github.com/xcover/xcover/verify"
 )
 
@@ -32,6 +37,7 @@ type queensFlags struct {
 	perLine, workers                      int
 	limit, seed                           uint64
 	format, emit, engine, via             string
+	shard                                 string
 }
 
 func newQueensCmd() *cobra.Command {
@@ -92,6 +98,7 @@ Every solution is checked before it is printed.`,
 	fs.StringVar(&f.engine, "engine", "auto", "`ENGINE`: auto, xc, bitboard or construct")
 	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` (0: one per CPU)")
 	addViaFlag(cmd, &f.via, "lists 1 solution unless --limit")
+	fs.StringVar(&f.shard, "shard", "", "with --count: count only shard `K/N` (auto/N from the cluster's index); xcover merge adds the shards' --json results")
 	return cmd
 }
 
@@ -202,6 +209,12 @@ func (r *queensRun) runCount() error {
 	}
 	if n > queens.MaxKnownCountN && f.perLine == 1 {
 		return usageErrorf("counting N = %d is out of reach: the largest count known, N = 27, took a year on FPGAs", n)
+	}
+	if f.shard != "" {
+		if engine != "bitboard" {
+			return usageErrorf("--shard counts with the bitboard engine, one queen per line")
+		}
+		return r.countShard()
 	}
 	if n >= queensCountWarnN {
 		warnf(r.cmd, "counting the solutions for N = %d takes days or more (N = 27 took a year on FPGAs)", n)
@@ -609,4 +622,53 @@ func intsText(xs []int) string {
 		b = strconv.AppendInt(b, int64(x), 10)
 	}
 	return string(b)
+}
+
+// countShard counts one shard of the bitboard count and prints it as count --shard does,
+// for xcover merge.
+func (r *queensRun) countShard() error {
+	f, n := r.f, r.n
+	k, shards, err := parseShard(f.shard, os.LookupEnv)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	c, tasks, cerr := queens.CountShard(r.ctx, n, f.workers, k, shards)
+	// The problem and the cut name the counter and its tasks, so that shards of another N
+	// or another version's split never merge.
+	id := fmt.Sprintf("queens bitboard n=%d per-line=1", n)
+	h := sha256.Sum256([]byte(id))
+	cut := sha256.Sum256(fmt.Appendf(nil, "%s tasks=%d", id, tasks))
+	res := &shard.Result{
+		Solutions: new(big.Int).SetUint64(c.Solutions),
+		Nodes:     new(big.Int),
+		Updates:   new(big.Int),
+		Seconds:   time.Since(start).Seconds(),
+		Partial:   cerr != nil,
+		Format:    shard.Format,
+		Problem:   hex.EncodeToString(h[:]),
+		Shard:     k,
+		Shards:    shards,
+		Parts:     tasks,
+		Cut:       "queens-" + hex.EncodeToString(cut[:8]),
+		Version:   version(),
+	}
+	if f.distinct {
+		res.Distinct = new(big.Int).SetUint64(c.Distinct)
+	}
+	if f.json {
+		b, err := json.Marshal(res)
+		if err != nil {
+			return err
+		}
+		r.out.Write(append(b, '\n'))
+	} else if f.distinct {
+		fmt.Fprintf(r.out, "%d solutions, %d essentially different (shard %d/%d)\n", c.Solutions, c.Distinct, k, shards)
+	} else {
+		fmt.Fprintf(r.out, "%d\n", c.Solutions)
+	}
+	if cerr != nil {
+		return interruptedf("interrupted: the count %d of shard %d/%d is partial", c.Solutions, k, shards)
+	}
+	return nil
 }

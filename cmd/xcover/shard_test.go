@@ -409,3 +409,27 @@ func TestShardBound(t *testing.T) {
 		t.Errorf("--shard 3/10000: exit %d: %s", r.code, r.stderr)
 	}
 }
+
+// TestQueensShards splits queens 13 --count --distinct into shards as a cluster would and
+// merges them: A000170 and A002562; shards of another N do not merge with them.
+func TestQueensShards(t *testing.T) {
+	var in string
+	for k := 1; k <= 3; k++ {
+		r := runX(t, "", "queens", "13", "--count", "--distinct", "--json", "--shard", itoa(k)+"/3")
+		if r.code != 0 {
+			t.Fatalf("shard %d: exit %d %s", k, r.code, r.stderr)
+		}
+		in += r.stdout
+	}
+	m := runX(t, in, "merge", "-")
+	if m.code != 0 || !strings.Contains(m.stdout, `"solutions":73712,"distinct":9233,`) {
+		t.Fatalf("merge: exit %d %s %s", m.code, m.stdout, m.stderr)
+	}
+	other := runX(t, "", "queens", "12", "--count", "--json", "--shard", "1/3")
+	if r := runX(t, other.stdout+in, "merge", "-"); r.code != 1 {
+		t.Errorf("merging shards of 12 and 13 queens: exit %d %s", r.code, r.stdout)
+	}
+	if r := runX(t, "", "queens", "8", "--count", "--engine", "xc", "--shard", "1/2"); r.code != exitUsage {
+		t.Errorf("--shard with --engine xc: exit %d", r.code)
+	}
+}
