@@ -43,6 +43,8 @@ func TestSmallFaults(t *testing.T) {
 		{"picture NUL", []string{"tile", "--pieces-file", p("nul.txt"), "--region", "2x2"}, 1, "", []string{"nul.txt", "line 2", "NUL"}, nil},
 		{"picture not UTF-8", []string{"tile", "--pieces-file", p("latin1.txt"), "--region", "2x2"}, 1, "", []string{"latin1.txt", "line 2", "UTF-8"}, nil},
 		{"serve help", []string{"serve", "--help"}, 0, "*", nil, nil},
+		{"tile random seed", []string{"tile", "--pieces", "pentominoes", "--region", "6x10", "--random"}, 0, "*", []string{"xcover: seed "}, nil},
+		{"solve random seed", []string{"solve", "--random", "--limit", "1", p("q4.dlx")}, 0, "*", []string{"xcover: seed "}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

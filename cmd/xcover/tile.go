@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
@@ -87,7 +89,7 @@ counts as {"solutions":N,"distinct":M}. Every listed tiling is checked.`,
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` (implies --random)")
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text or svg")
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
-	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` to search with (0: one)")
+	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` to search with (0: one per CPU)")
 	addViaFlag(cmd, &f.via, "lists 1 tiling unless --limit")
 	return cmd
 }
@@ -199,8 +201,16 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	if f.workers < 0 {
 		return usageErrorf("--workers must be at least 0, not %d", f.workers)
 	}
+	if f.workers == 0 {
+		f.workers = runtime.NumCPU()
+	}
 	if cmd.Flags().Changed("seed") {
 		f.random = true
+	}
+	if f.random && !cmd.Flags().Changed("seed") {
+		// As solve and queens do: a new tiling each run, and the seed to get it again.
+		f.seed = uint64(time.Now().UnixNano())
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", f.seed)
 	}
 	if f.via != "" && (f.count || f.distinct || f.random) {
 		return usageErrorf("--via lists tilings found by an external solver: not with --count, --distinct or --random")

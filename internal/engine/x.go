@@ -12,7 +12,6 @@ import (
 type kernelX struct {
 	nd         []xnode
 	prev, next []int32 // the active primary items, a list over header nodes rooted at 0
-	n          int32   // number of items: nodes 1..n are headers
 	np         int32   // number of primary items: headers 1..np
 	// With counting set, zeros is the number of primary items whose list is empty. Only
 	// active items lose options (an option left in any list has no covered item), so
@@ -36,7 +35,7 @@ type kernelX struct {
 func newKernelX(sp *Spec) *kernelX {
 	nd := make([]xnode, numNodes(sp))
 	layout(sp, nd, func(x *xnode) *links { return x })
-	k := &kernelX{nd: nd, n: int32(sp.NumItems), np: int32(sp.NumPrimary)}
+	k := &kernelX{nd: nd, np: int32(sp.NumPrimary)}
 	k.counting = sp.NumPrimary >= countingMinPrimary
 	for i := int32(1); i <= k.np; i++ {
 		if nd[i].top == 0 {
