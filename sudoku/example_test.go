@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/xcover/xcover/sudoku"
 )
@@ -29,4 +30,32 @@ func ExampleBoard_WriteText() {
 	// ----+----
 	// 2 1 | 4 3
 	// 4 3 | 2 1
+}
+
+// SolveAll solves a stream of puzzles on several goroutines and gives the results in the
+// order of the input; a malformed line is reported and the rest go on.
+func ExampleBoard_SolveAll() {
+	b, _ := sudoku.NewBoard(sudoku.Spec{})
+	input := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n" +
+		"this line is not a puzzle\n" +
+		"11...............................................................................\n" + // no solution
+		".................................................................................\n" // many
+	rd := sudoku.NewReader(strings.NewReader(input), b.N(), sudoku.ReadOptions{})
+	for r := range b.SolveAll(context.Background(), rd, sudoku.SolveOptions{Limit: 2, Workers: 4}) {
+		switch {
+		case r.Puzzle.Err != nil:
+			fmt.Printf("line %d: malformed\n", r.Puzzle.Line)
+		case r.Count == 0:
+			fmt.Printf("line %d: no solution\n", r.Puzzle.Line)
+		case r.Count == 1:
+			fmt.Printf("line %d: %s\n", r.Puzzle.Line, r.Solution.Format(r.Puzzle.Alphabet))
+		default:
+			fmt.Printf("line %d: not unique\n", r.Puzzle.Line)
+		}
+	}
+	// Output:
+	// line 1: 534678912672195348198342567859761423426853791713924856961537284287419635345286179
+	// line 2: malformed
+	// line 3: no solution
+	// line 4: not unique
 }

@@ -8,10 +8,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -21,9 +19,6 @@ import (
 
 // sudokuNoSolution is the line printed for a puzzle without a solution.
 const sudokuNoSolution = "# no solution"
-
-// sudokuChunk is the number of puzzles a worker takes at a time.
-const sudokuChunk = 32
 
 // sudokuFlags are the flags of the sudoku command.
 type sudokuFlags struct {
@@ -143,20 +138,6 @@ func sudokuBoard(cmd *cobra.Command, f *sudokuFlags) (*sudoku.Board, error) {
 	return b, nil
 }
 
-// A sudokuResult is what a worker found for one puzzle.
-type sudokuResult struct {
-	count uint64
-	sol   sudoku.Grid
-	err   error // the puzzle could not be solved (not a malformed line)
-}
-
-// A sudokuJob is a chunk of puzzles and, once solved, their results.
-type sudokuJob struct {
-	puzzles []sudoku.Puzzle
-	results []sudokuResult
-	done    chan struct{}
-}
-
 func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	switch f.format {
 	case "line", "text", "svg":
@@ -213,77 +194,28 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	case f.first:
 		limit = 1
 	}
-	workers := f.workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	ctx, cancel := context.WithCancel(cmd.Context())
-	defer cancel()
 	start := time.Now()
-
-	// The reader sends chunks to the workers and, in the same order, to the writer.
-	jobs := make(chan *sudokuJob, workers)
-	ordered := make(chan *sudokuJob, 2*workers)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := b.NewSolver()
-			for job := range jobs {
-				solveSudokuChunk(ctx, b, s, job, limit, f.via)
-				close(job.done)
-			}
-		}()
-	}
-	go func() {
-		defer close(ordered)
-		defer close(jobs)
-		for {
-			job := &sudokuJob{done: make(chan struct{})}
-			for len(job.puzzles) < sudokuChunk {
-				p, ok := rd.Next()
-				if !ok {
-					break
-				}
-				job.puzzles = append(job.puzzles, p)
-			}
-			if len(job.puzzles) == 0 {
-				return
-			}
-			select {
-			case jobs <- job:
-			case <-ctx.Done():
-				return
-			}
-			ordered <- job
+	opt := sudoku.SolveOptions{Limit: limit, Workers: f.workers}
+	if f.via != "" {
+		opt.Solve = func(ctx context.Context, puzzle sudoku.Grid, limit uint64, sol sudoku.Grid) (uint64, error) {
+			return sudokuVia(ctx, b, f.via, puzzle, limit, sol)
 		}
-	}()
-
+	}
+	ctx := cmd.Context()
 	st := sudokuStats{}
 	var svgs [][]byte
 	var firstErr error
 	nextReport := start.Add(time.Second)
-	for job := range ordered {
-		<-job.done
-		for i, p := range job.puzzles {
-			res := job.results[i]
-			if err := writeSudokuResult(cmd, f, b, out, p, res, &st, &svgs); err != nil && firstErr == nil {
-				firstErr = err
-			}
+	for res := range b.SolveAll(ctx, rd, opt) {
+		if err := writeSudokuResult(cmd, f, b, out, res, &st, &svgs); err != nil {
+			firstErr = err
+			break
 		}
 		if f.progress && time.Now().After(nextReport) {
 			nextReport = time.Now().Add(time.Second)
 			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.summary(time.Since(start)))
 		}
-		if firstErr != nil {
-			cancel()
-			for range ordered { // let the reader finish
-			}
-			break
-		}
 	}
-	wg.Wait()
 	if rd.Err() != nil && firstErr == nil {
 		firstErr = rd.Err()
 	}
@@ -304,37 +236,6 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		return &exitError{code: exitInput, err: fmt.Errorf("%d malformed puzzle(s)", st.malformed)}
 	}
 	return nil
-}
-
-// solveSudokuChunk solves the puzzles of a job and verifies every solution.
-func solveSudokuChunk(ctx context.Context, b *sudoku.Board, s *sudoku.Solver, job *sudokuJob, limit uint64, via string) {
-	job.results = make([]sudokuResult, len(job.puzzles))
-	sols := make([]uint8, len(job.puzzles)*b.Cells())
-	for i, p := range job.puzzles {
-		if p.Err != nil {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			job.results[i].err = err
-			continue
-		}
-		sol := sudoku.Grid(sols[i*b.Cells() : (i+1)*b.Cells()])
-		var n uint64
-		var err error
-		if via != "" {
-			n, err = sudokuVia(ctx, b, via, p.Grid, limit, sol)
-		} else {
-			n, err = s.Solve(ctx, p.Grid, limit, sol)
-		}
-		r := &job.results[i]
-		r.count, r.err = n, err
-		if err == nil && n > 0 {
-			if err := b.Check(p.Grid, sol); err != nil {
-				r.err = fmt.Errorf("line %d: internal error: the solver's answer fails the check: %v", p.Line, err)
-			}
-			r.sol = sol
-		}
-	}
 }
 
 // sudokuStats counts what the command has printed.
@@ -362,7 +263,8 @@ func (st *sudokuStats) summary(el time.Duration) string {
 }
 
 // writeSudokuResult prints the result of one puzzle.
-func writeSudokuResult(cmd *cobra.Command, f *sudokuFlags, b *sudoku.Board, out *bufio.Writer, p sudoku.Puzzle, res sudokuResult, st *sudokuStats, svgs *[][]byte) error {
+func writeSudokuResult(cmd *cobra.Command, f *sudokuFlags, b *sudoku.Board, out *bufio.Writer, res sudoku.Result, st *sudokuStats, svgs *[][]byte) error {
+	p := res.Puzzle
 	st.puzzles++
 	if p.Err != nil {
 		st.malformed++
@@ -375,66 +277,66 @@ func writeSudokuResult(cmd *cobra.Command, f *sudokuFlags, b *sudoku.Board, out 
 		}
 		return nil
 	}
-	if res.err != nil {
+	if res.Err != nil {
 		st.puzzles--
-		if errors.Is(res.err, context.Canceled) || errors.Is(res.err, context.DeadlineExceeded) {
+		if errors.Is(res.Err, context.Canceled) || errors.Is(res.Err, context.DeadlineExceeded) {
 			if f.count {
 				// Print the count so far on the puzzle's line, said to be partial.
 				if f.json {
-					fmt.Fprintf(out, "{\"solutions\":%d,\"partial\":true}\n", res.count)
+					fmt.Fprintf(out, "{\"solutions\":%d,\"partial\":true}\n", res.Count)
 				} else {
-					fmt.Fprintf(out, "%d\n", res.count)
+					fmt.Fprintf(out, "%d\n", res.Count)
 				}
-				return interruptedf("interrupted after %d puzzles: the count %d for line %d is partial", st.puzzles, res.count, p.Line)
+				return interruptedf("interrupted after %d puzzles: the count %d for line %d is partial", st.puzzles, res.Count, p.Line)
 			}
 			return interruptedf("interrupted after %d puzzles", st.puzzles)
 		}
-		return res.err
+		return res.Err
 	}
 	switch {
-	case res.count == 0:
+	case res.Count == 0:
 		st.noSolution++
-	case res.count > 1 && !f.count:
+	case res.Count > 1 && !f.count:
 		st.notUnique++
 	}
 	if f.count {
 		if f.json {
-			fmt.Fprintf(out, "{\"solutions\":%d}\n", res.count)
+			fmt.Fprintf(out, "{\"solutions\":%d}\n", res.Count)
 		} else {
-			fmt.Fprintf(out, "%d\n", res.count)
+			fmt.Fprintf(out, "%d\n", res.Count)
 		}
 		return nil
 	}
 	if f.json {
-		if res.count == 0 {
+		if res.Count == 0 {
 			fmt.Fprintf(out, "{\"solution\":null,\"solutions\":0}\n")
 		} else {
-			fmt.Fprintf(out, "{\"solution\":\"%s\",\"solutions\":%d}\n", res.sol.Format(p.Alphabet), res.count)
+			fmt.Fprintf(out, "{\"solution\":\"%s\",\"solutions\":%d}\n", res.Solution.Format(p.Alphabet), res.Count)
 		}
 		return nil
 	}
 	switch f.format {
 	case "text":
-		if res.count == 0 {
+		if res.Count == 0 {
 			fmt.Fprintf(out, "%s (line %d)\n\n", sudokuNoSolution, p.Line)
 			return nil
 		}
-		b.WriteText(out, res.sol, p.Alphabet)
+		b.WriteText(out, res.Solution, p.Alphabet)
 		out.WriteByte('\n')
 	case "svg":
 		var buf bytes.Buffer
-		g := res.sol
-		if res.count == 0 {
+		g := res.Solution
+		if res.Count == 0 {
 			g = p.Grid // draw the puzzle as it is
 		}
 		b.WriteSVG(&buf, p.Grid, g, p.Alphabet)
 		*svgs = append(*svgs, buf.Bytes())
 	default:
-		if res.count == 0 {
+		if res.Count == 0 {
 			out.WriteString(sudokuNoSolution + "\n")
 			return nil
 		}
-		out.Write(res.sol.AppendFormat(nil, p.Alphabet))
+		out.Write(res.Solution.AppendFormat(nil, p.Alphabet))
 		out.WriteByte('\n')
 	}
 	return nil
