@@ -80,6 +80,22 @@ func Rows(t *Tiling) []string {
 	return strings.Split(strings.TrimSuffix(Text(t), "\n"), "\n")
 }
 
+// Layers returns the rows of the text picture of t grouped by layer: one layer for a tiling
+// of the plane, one per level of a region in space, from the bottom.
+func Layers(t *Tiling) [][]string {
+	var layers [][]string
+	cur := []string{}
+	for _, r := range Rows(t) {
+		if strings.TrimSpace(r) == "" {
+			layers = append(layers, cur)
+			cur = []string{}
+			continue
+		}
+		cur = append(cur, r)
+	}
+	return append(layers, cur)
+}
+
 // SVGOptions controls [WriteSVG]. The zero value gives 24-pixel cells and a roughly square
 // grid of tilings.
 type SVGOptions struct {

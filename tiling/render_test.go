@@ -164,3 +164,42 @@ func ExampleText() {
 	// DDIII
 	// (one of 2)
 }
+
+// TestLayers groups a Soma cube tiling's picture by layer: three layers of three rows, every
+// one of the 27 cells drawn once; a flat tiling is one layer.
+func TestLayers(t *testing.T) {
+	ps, _ := Set("soma")
+	pz := &Puzzle{Region: mustRegion(t, "3x3x3"), Pieces: ps}
+	e, err := pz.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sol := range e.Problem.Solutions() {
+		layers := Layers(e.Tiling(sol))
+		cells := 0
+		for _, l := range layers {
+			if len(l) != 3 {
+				t.Fatalf("layer of %d rows: %q", len(l), layers)
+			}
+			for _, r := range l {
+				cells += len(strings.TrimSpace(r))
+			}
+		}
+		if len(layers) != 3 || cells != 27 {
+			t.Fatalf("layers %q", layers)
+		}
+		break
+	}
+	ps, _ = Set("domino")
+	flat := &Puzzle{Region: mustRegion(t, "2x2"), Pieces: ps, Copies: []int{2}}
+	e, err = flat.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for sol := range e.Problem.Solutions() {
+		if l := Layers(e.Tiling(sol)); len(l) != 1 || len(l[0]) != 2 {
+			t.Fatalf("flat: %q", l)
+		}
+		break
+	}
+}

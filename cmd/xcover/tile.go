@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -386,16 +385,5 @@ func tileJSON(t *tiling.Tiling, flat bool, orbit int) any {
 	if flat {
 		return out{Rows: rows, Class: orbit}
 	}
-	var layers [][]string
-	cur := []string{}
-	for _, r := range rows {
-		if strings.TrimSpace(r) == "" {
-			layers = append(layers, cur)
-			cur = []string{}
-			continue
-		}
-		cur = append(cur, r)
-	}
-	layers = append(layers, append([]string(nil), cur...))
-	return out{Layers: layers, Class: orbit}
+	return out{Layers: tiling.Layers(t), Class: orbit}
 }
