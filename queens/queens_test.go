@@ -369,3 +369,22 @@ func TestCountShard(t *testing.T) {
 		t.Error("shard 3/2 accepted")
 	}
 }
+
+// TestEngines checks the front ends' choice of engine: the fastest that can do the job.
+func TestEngines(t *testing.T) {
+	for _, tt := range []struct {
+		n, perLine int
+		random     bool
+		list       string
+	}{
+		{8, 1, false, EngineBitboard}, {32, 1, false, EngineBitboard}, {33, 1, false, EngineConstruct},
+		{8, 2, false, EngineXC}, {12, 1, true, EngineXC}, {13, 1, true, EngineConstruct},
+	} {
+		if got := ListEngine(tt.n, tt.perLine, tt.random); got != tt.list {
+			t.Errorf("ListEngine(%d, %d, %v) = %s, want %s", tt.n, tt.perLine, tt.random, got, tt.list)
+		}
+	}
+	if CountEngine(1) != EngineBitboard || CountEngine(2) != EngineXC {
+		t.Errorf("CountEngine: %s, %s", CountEngine(1), CountEngine(2))
+	}
+}

@@ -28,7 +28,6 @@ const (
 	queensCountWarnN   = 21          // counting from here takes days or more
 	queensMaxOrbitsN   = 16          // --orbits lists every solution
 	queensTextBoardMax = 100         // larger boards print as a line of files
-	queensAutoXCRandom = 12          // --random up to this n uses the engine, beyond min-conflicts
 )
 
 // queensFlags are the flags of the queens command.
@@ -192,10 +191,7 @@ func (r *queensRun) runCount() error {
 	f, n := r.f, r.n
 	engine := f.engine
 	if engine == "auto" {
-		engine = "bitboard"
-		if f.perLine > 1 {
-			engine = "xc"
-		}
+		engine = queens.CountEngine(f.perLine)
 	}
 	switch {
 	case engine == "construct":
@@ -391,18 +387,7 @@ func (r *queensRun) runList() error {
 		}
 	}
 	if engine == "auto" {
-		switch {
-		case f.perLine > 1:
-			engine = "xc"
-		case f.random && n <= queensAutoXCRandom:
-			engine = "xc"
-		case f.random:
-			engine = "construct"
-		case n <= queens.MaxCountN:
-			engine = "bitboard"
-		default:
-			engine = "construct"
-		}
+		engine = queens.ListEngine(n, f.perLine, f.random)
 	}
 	if f.random && !r.cmd.Flags().Changed("seed") {
 		f.seed = uint64(time.Now().UnixNano())
