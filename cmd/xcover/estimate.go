@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"runtime"
@@ -87,36 +86,21 @@ probes help. If the sample run finishes the search, the counts are exact.`,
 				return usageErrorf("%v", err)
 			}
 
-			// A sample run of the search on one worker measures its speed; if it
-			// finishes the search, the counts are exact and no probe is needed.
-			ctx, cancel := context.WithTimeout(cmd.Context(), sample)
-			defer cancel()
-			run, _ := xcover.NewSolver(p, xcover.Config{Initial: initial})
-			n, serr := run.Count(ctx)
-			if cmd.Context().Err() != nil {
-				return interruptedf("interrupted during the sample run")
-			}
-			st := run.Stats()
-			out := estimateJSON{Seed: seed, Workers: workers}
-			if el := st.Elapsed.Seconds(); el > 0 {
-				out.NodesPerSecond = float64(st.Nodes) / el
-			}
-			if serr == nil { // the sample run finished the search
-				out.Exact, out.ExactNodes, out.ExactSolutions = true, st.Nodes, n
-				out.Nodes, out.Solutions = float64(st.Nodes), float64(n)
-				out.Seconds = st.Elapsed.Seconds()
-			} else {
-				e, err := s.Estimate(cmd.Context(), probes)
-				if err != nil {
-					return interruptedf("interrupted after %d of %d probes", e.Probes, probes)
+			fc, err := s.Forecast(cmd.Context(), probes, sample)
+			if err != nil {
+				if cmd.Context().Err() != nil {
+					return interruptedf("interrupted after %d of %d probes", fc.Probes, probes)
 				}
-				out.Probes = e.Probes
-				out.Nodes, out.NodesErr = e.Nodes, e.NodesErr
-				out.Solutions, out.SolutionsErr = e.Solutions, e.SolutionsErr
-				if out.NodesPerSecond > 0 {
-					out.Seconds = out.Nodes / out.NodesPerSecond
-					out.SecondsErr = out.NodesErr / out.NodesPerSecond
-				}
+				return err
+			}
+			out := estimateJSON{
+				Probes: fc.Probes, Seed: seed,
+				Nodes: fc.Nodes, NodesErr: fc.NodesErr,
+				Solutions: fc.Solutions, SolutionsErr: fc.SolutionsErr,
+				NodesPerSecond: fc.NodesPerSecond,
+				Seconds:        fc.Seconds, SecondsErr: fc.SecondsErr,
+				Workers: workers,
+				Exact:   fc.Exact, ExactNodes: fc.ExactNodes, ExactSolutions: fc.ExactSolutions,
 			}
 			out.WallSeconds = out.Seconds / float64(workers)
 
