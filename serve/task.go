@@ -391,8 +391,8 @@ func sudokuTask(req *Request) (*task, error) {
 	case len(lines) == 0:
 		return nil, badRequest(`sudoku: no grid: give "grid", the puzzle on one line or over N lines`)
 	case len(lines) == 1:
-		n = isqrt(len(lines[0]))
-		if n*n != len(lines[0]) {
+		var ok bool
+		if n, ok = sudoku.SideOfLine(len(lines[0])); !ok {
 			return nil, &requestError{msg: fmt.Sprintf("sudoku: line 1: %d characters is not a square number N*N", len(lines[0])), line: 1}
 		}
 	default:
@@ -403,13 +403,7 @@ func sudokuTask(req *Request) (*task, error) {
 	}
 	spec := sudoku.Spec{BoxRows: req.BoxRows, BoxCols: req.BoxCols, X: req.X, Windoku: req.Windoku}
 	if spec.BoxRows == 0 && spec.BoxCols == 0 {
-		spec.BoxRows = 1
-		for d := 1; d*d <= n; d++ {
-			if n%d == 0 {
-				spec.BoxRows = d
-			}
-		}
-		spec.BoxCols = n / spec.BoxRows
+		spec.BoxRows, spec.BoxCols = sudoku.DefaultBox(n)
 	}
 	board, err := sudoku.NewBoard(spec)
 	if err != nil {
@@ -469,13 +463,4 @@ func sudokuTask(req *Request) (*task, error) {
 		t.note = "this build of xcover cannot draw Sudoku grids; solutions are shown as text"
 	}
 	return t, nil
-}
-
-// isqrt returns the integer square root of x >= 0.
-func isqrt(x int) int {
-	r := 0
-	for (r+1)*(r+1) <= x {
-		r++
-	}
-	return r
 }

@@ -263,3 +263,23 @@ func ParseRegions(r io.Reader) ([]int, error) {
 	}
 	return out, nil
 }
+
+// DefaultBox returns the box shape of a board of side n when none is given: the most nearly
+// square R×C with R <= C (3×3 for 9, 2×3 for 6, 4×4 for 16, 2×5 for 10, 1×7 for 7). Every
+// front end uses it, so that the same puzzle gets the same board everywhere.
+func DefaultBox(n int) (rows, cols int) {
+	rows = 1
+	for d := 1; d*d <= n; d++ {
+		if n%d == 0 {
+			rows = d
+		}
+	}
+	return rows, n / rows
+}
+
+// SideOfLine returns the side of a board whose puzzle is written on one line of the given
+// number of characters, one a cell, or false if that is not a square number.
+func SideOfLine(chars int) (int, bool) {
+	n := isqrt(chars)
+	return n, n*n == chars && n >= 1
+}

@@ -103,8 +103,43 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 	return cmd
 }
 
-// sudokuBoard builds the board the flags describe.
-func sudokuBoard(cmd *cobra.Command, f *sudokuFlags) (*sudoku.Board, error) {
+// peekSide returns the side of the board that the first puzzle of the input implies — the
+// square root of its line's length, or the symbols on its first row with --grid — or 0 if it
+// says nothing clear. It reads nothing away: the input is peeked at.
+func peekSide(br *bufio.Reader, grid bool) int {
+	// Look at what has arrived, asking for one more byte at a time only while no puzzle
+	// line is complete: a pipe or a terminal is not made to wait for more than that.
+	for want := 1; want <= br.Size(); {
+		buf, err := br.Peek(want)
+		eof := err != nil
+		if !eof {
+			buf, _ = br.Peek(br.Buffered())
+		}
+		for line := range strings.Lines(string(buf)) {
+			t := strings.TrimSpace(line)
+			if t == "" || t[0] == '#' || strings.Trim(t, "-+|= \t") == "" {
+				continue
+			}
+			if !strings.HasSuffix(line, "\n") && !eof {
+				break // not complete yet
+			}
+			if grid {
+				return len(strings.Fields(strings.NewReplacer("|", " ", "+", " ").Replace(t)))
+			}
+			n, _ := sudoku.SideOfLine(len(t))
+			return n // 0 if not a square
+		}
+		if eof {
+			return 0
+		}
+		want = len(buf) + 1
+	}
+	return 0
+}
+
+// sudokuBoard builds the board the flags describe; side, if not 0, is the side the input
+// implies, whose default box shape is taken when --box is not given (as the web page does).
+func sudokuBoard(cmd *cobra.Command, f *sudokuFlags, side int) (*sudoku.Board, error) {
 	spec := sudoku.Spec{X: f.x, Windoku: f.windoku}
 	if f.jigsaw != "" {
 		if cmd.Flags().Changed("box") {
@@ -119,6 +154,8 @@ func sudokuBoard(cmd *cobra.Command, f *sudokuFlags) (*sudoku.Board, error) {
 			return nil, fmt.Errorf("%s: %w", f.jigsaw, err)
 		}
 		spec.Regions = regions
+	} else if !cmd.Flags().Changed("box") && side > 0 && side <= sudoku.MaxN && side != 9 {
+		spec.BoxRows, spec.BoxCols = sudoku.DefaultBox(side)
 	} else {
 		r, c, ok := strings.Cut(strings.ToLower(f.box), "x")
 		rows, err1 := strconv.Atoi(r)
@@ -168,11 +205,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	default:
 		return usageErrorf("--alphabet %q: want auto, 1, 0 or numbers", f.alphabet)
 	}
-	b, err := sudokuBoard(cmd, f)
-	if err != nil {
-		return err
-	}
-	in := cmd.InOrStdin()
+	var in io.Reader = cmd.InOrStdin()
 	if len(args) == 1 && args[0] != "-" {
 		file, err := os.Open(args[0])
 		if err != nil {
@@ -181,7 +214,12 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		defer file.Close()
 		in = file
 	}
-	rd := sudoku.NewReader(in, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha})
+	br := bufio.NewReaderSize(in, 1<<20)
+	b, err := sudokuBoard(cmd, f, peekSide(br, f.grid))
+	if err != nil {
+		return err
+	}
+	rd := sudoku.NewReader(br, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha})
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64*1024)
 	if f.emit == "dlx" {
 		return emitSudokuDLX(cmd, b, rd, out)

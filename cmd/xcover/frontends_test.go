@@ -1,0 +1,83 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xcover/xcover/serve"
+)
+
+// TestSameAnswers sends the same Sudoku requests to the command and to the web API and
+// compares the answers: one puzzle, one board, one count, whichever front end is asked.
+func TestSameAnswers(t *testing.T) {
+	s := serve.New(serve.Options{})
+	ts := httptest.NewServer(s)
+	defer func() { s.Close(); ts.Close() }()
+	apiCount := func(body string) string {
+		t.Helper()
+		resp, err := http.Post(ts.URL+"/api/jobs", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st struct{ ID, State, Count, Error string }
+		json.NewDecoder(resp.Body).Decode(&st)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusCreated {
+			t.Fatalf("POST %s: %s %+v", body, resp.Status, st)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		for st.State == "running" || st.State == "" {
+			req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL+"/api/jobs/"+st.ID, nil)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			json.Unmarshal(b, &st)
+			time.Sleep(5 * time.Millisecond)
+		}
+		if st.State != "done" {
+			t.Fatalf("%s: %s %s", body, st.State, st.Error)
+		}
+		return st.Count
+	}
+	for _, puzzle := range []string{
+		"1...2...3...4...",                   // 4x4: 2x2 boxes
+		"12....34....................56....", // not a square: both refuse
+		strings.Repeat(".", 35) + "1",        // 6x6: 2x3 boxes
+		"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+		"1" + strings.Repeat(".", 255), // 16x16: 4x4 boxes
+	} {
+		cli := runX(t, puzzle+"\n", "sudoku", "--count", "--limit", "50")
+		if _, ok := sqrtOf(len(puzzle)); !ok {
+			if cli.code == 0 {
+				t.Errorf("%q: the command accepted a line of %d characters", puzzle, len(puzzle))
+			}
+			continue
+		}
+		if cli.code != 0 {
+			t.Fatalf("%q: exit %d: %s", puzzle, cli.code, cli.stderr)
+		}
+		api := apiCount(`{"puzzle":"sudoku","mode":"count","limit":50,"grid":` + strconv.Quote(puzzle) + `}`)
+		if strings.TrimSpace(cli.stdout) != api {
+			t.Errorf("%q: the command counts %q, the web API %q", puzzle, strings.TrimSpace(cli.stdout), api)
+		}
+	}
+}
+
+func sqrtOf(n int) (int, bool) {
+	r := 0
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r, r*r == n
+}
