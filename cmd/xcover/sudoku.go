@@ -43,7 +43,10 @@ Input: one puzzle a line, N*N characters row by row, or with --grid a puzzle lai
 N lines with any blanks between symbols ('|' and '+' ignored, lines of '-', '+', '|', '='
 skipped). Lines starting with '#' and blank lines are skipped.
 
-Symbols: --box RxC sets the box shape and so the side N = R*C (default 3x3):
+Symbols: --box RxC sets the box shape and so the side N = R*C. Without it the side is
+that of the first puzzle (a line of N*N characters, or N symbols on a grid's first row)
+with the most nearly square boxes, as the web page does (2x3 for 6x6, 4x4 for 16x16),
+and 3x3 when the first puzzle says nothing clear:
   N <= 9    1..N, blanks '.' or '0'             (4x4 from 2x2, 6x6 from 2x3, 9x9)
   N >= 10   1-9 then A, B, ..., blanks '.' or '0'  (16x16: 1-9A-G; 25x25: 1-9A-P)
   or        0-9 then A, B, ..., blanks '.' only    (16x16: 0-F)
@@ -85,7 +88,7 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&f.box, "box", "3x3", "box shape `RxC`: side N = R*C (2x2, 2x3, 3x3, 4x4, 5x5, ...)")
+	fs.StringVar(&f.box, "box", "3x3", "box shape `RxC`: side N = R*C (2x2, 2x3, 3x3, 4x4, 5x5, ...); default: from the first puzzle")
 	fs.BoolVar(&f.grid, "grid", false, "read each puzzle as a grid over N lines")
 	fs.StringVar(&f.alphabet, "alphabet", "auto", "symbols: auto, 1 (1-9A-Z), 0 (0-9A-Z) or numbers (decimal, separated by spaces; auto's choice beyond 36 values)")
 	fs.BoolVar(&f.x, "x", false, "X-Sudoku: the two main diagonals are units too")
