@@ -316,7 +316,13 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 	}()
 	t := j.task
 	if t.note != "" && t.impossible {
-		return nil // no solutions, and no search needed to say so
+		// No solutions, and no search needed to say so; a count says 0, as the command does.
+		if j.mode == ModeCount {
+			j.mu.Lock()
+			j.count = "0"
+			j.mu.Unlock()
+		}
+		return nil
 	}
 	cfg := xcover.Config{
 		Limit:            j.limit,

@@ -310,16 +310,8 @@ func tilingTask(req *Request) (*task, error) {
 	if n := pz.Region.Len(); n > maxCells {
 		return nil, badRequest("tiling: region of %d cells, more than the %d this server takes", n, maxCells)
 	}
-	if pz.Dim() == 2 {
-		if req.Mirror {
-			return nil, badRequest("tiling: mirror applies to pieces in space; in the plane pieces are turned over unless noFlip")
-		}
-		pz.Reflect = !req.NoFlip
-	} else {
-		if req.NoFlip {
-			return nil, badRequest("tiling: noFlip applies to pieces in the plane; in space pieces are mirrored only with mirror")
-		}
-		pz.Reflect = req.Mirror
+	if err := pz.SetTurning(req.NoFlip, req.Mirror); err != nil {
+		return nil, badRequest("%v", err)
 	}
 	pieceCells := 0
 	for _, pc := range pz.Pieces {

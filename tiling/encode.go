@@ -1,6 +1,7 @@
 package tiling
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -237,4 +238,23 @@ func describe(p Piece, cells []Point) string {
 		s = append(s, fmt.Sprint(c))
 	}
 	return p.Name + " on " + strings.Join(s, " ")
+}
+
+// SetTurning sets how the pieces may turn, as front ends ask for it: in the plane they are
+// turned over (reflected) unless noFlip; in space they are mirrored only if mirror. Asking
+// for the one that does not apply to the region is an error, so that every front end gives
+// the same answer to the same request. Set the Region first.
+func (pz *Puzzle) SetTurning(noFlip, mirror bool) error {
+	if pz.Dim() == 2 {
+		if mirror {
+			return errors.New("tiling: mirror applies to pieces in space; in the plane pieces are turned over unless no-flip")
+		}
+		pz.Reflect = !noFlip
+		return nil
+	}
+	if noFlip {
+		return errors.New("tiling: no-flip applies to pieces in the plane; in space pieces are mirrored only with mirror")
+	}
+	pz.Reflect = mirror
+	return nil
 }

@@ -72,6 +72,30 @@ func TestSameAnswers(t *testing.T) {
 			t.Errorf("%q: the command counts %q, the web API %q", puzzle, strings.TrimSpace(cli.stdout), api)
 		}
 	}
+	// Tilings: the same counts, and the same refusals.
+	for _, tt := range []struct{ pieces, region string }{
+		{"pentominoes", "3x20"}, {"tetrominoes:2", "5x8"}, {"soma", "3x3x3"}, {"domino", "4x5"},
+	} {
+		cli := runX(t, "", "tile", "--pieces", tt.pieces, "--region", tt.region, "--count")
+		api := apiCount(`{"puzzle":"tiling","mode":"count","pieces":` + strconv.Quote(tt.pieces) + `,"region":` + strconv.Quote(tt.region) + `}`)
+		if cli.code != 0 || strings.TrimSpace(cli.stdout) != api {
+			t.Errorf("%s on %s: the command counts %q (exit %d), the web API %q", tt.pieces, tt.region, cli.stdout, cli.code, api)
+		}
+	}
+	for _, tt := range []struct{ flag, field, region string }{
+		{"--mirror", "mirror", "6x10"}, {"--no-flip", "noFlip", "3x3x3"},
+	} {
+		cli := runX(t, "", "tile", "--pieces", "pentominoes", "--region", tt.region, tt.flag, "--count")
+		resp, err := http.Post(ts.URL+"/api/jobs", "application/json",
+			strings.NewReader(`{"puzzle":"tiling","mode":"count","pieces":"pentominoes","region":"`+tt.region+`","`+tt.field+`":true}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if cli.code != exitUsage || resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s on %s: the command exits %d, the web API answers %s; want both to refuse", tt.flag, tt.region, cli.code, resp.Status)
+		}
+	}
 }
 
 func sqrtOf(n int) (int, bool) {

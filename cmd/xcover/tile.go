@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -180,10 +181,8 @@ func tilePuzzle(cmd *cobra.Command, f *tileFlags) (*tiling.Puzzle, error) {
 	default:
 		return nil, usageErrorf("no region: give --region WxH or --region-file FILE")
 	}
-	if pz.Dim() == 2 {
-		pz.Reflect = !f.noFlip
-	} else {
-		pz.Reflect = f.mirror
+	if err := pz.SetTurning(f.noFlip, f.mirror); err != nil {
+		return nil, usageErrorf("%v", strings.TrimPrefix(err.Error(), "tiling: "))
 	}
 	return pz, nil
 }
