@@ -20,6 +20,29 @@ func TestSameAnswers(t *testing.T) {
 	s := serve.New(serve.Options{})
 	ts := httptest.NewServer(s)
 	defer func() { s.Close(); ts.Close() }()
+	apiStatus := func(body string) serve.Status {
+		t.Helper()
+		resp, err := http.Post(ts.URL+"/api/jobs", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st serve.Status
+		json.NewDecoder(resp.Body).Decode(&st)
+		resp.Body.Close()
+		for deadline := time.Now().Add(time.Minute); st.State == "running" && time.Now().Before(deadline); {
+			time.Sleep(5 * time.Millisecond)
+			r, err := http.Get(ts.URL + "/api/jobs/" + st.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			json.NewDecoder(r.Body).Decode(&st)
+			r.Body.Close()
+		}
+		if st.State != "done" {
+			t.Fatalf("%s: %s %s", body, st.State, st.Error)
+		}
+		return st
+	}
 	apiCount := func(body string) string {
 		t.Helper()
 		resp, err := http.Post(ts.URL+"/api/jobs", "application/json", strings.NewReader(body))
@@ -80,6 +103,19 @@ func TestSameAnswers(t *testing.T) {
 		api := apiCount(`{"puzzle":"tiling","mode":"count","pieces":` + strconv.Quote(tt.pieces) + `,"region":` + strconv.Quote(tt.region) + `}`)
 		if cli.code != 0 || strings.TrimSpace(cli.stdout) != api {
 			t.Errorf("%s on %s: the command counts %q (exit %d), the web API %q", tt.pieces, tt.region, cli.stdout, cli.code, api)
+		}
+	}
+	// Queens: the command counts distinct solutions with the bitboard census, the web API
+	// by the general engine's solutions reduced to classes; both must agree.
+	for _, n := range []int{6, 7, 8} {
+		cli := runX(t, "", "queens", strconv.Itoa(n), "--count", "--distinct", "--json")
+		var c struct{ Solutions, Distinct uint64 }
+		json.Unmarshal([]byte(cli.stdout), &c)
+		count := apiCount(`{"puzzle":"queens","mode":"count","n":` + strconv.Itoa(n) + `}`)
+		classes := apiStatus(`{"puzzle":"queens","mode":"distinct","n":` + strconv.Itoa(n) + `}`)
+		if strconv.FormatUint(c.Solutions, 10) != count || c.Distinct != classes.Solutions || c.Solutions != classes.Total {
+			t.Errorf("queens %d: the command %d solutions, %d distinct; the web API %s solutions, %d classes of %d",
+				n, c.Solutions, c.Distinct, count, classes.Solutions, classes.Total)
 		}
 	}
 	for _, tt := range []struct{ flag, field, region string }{
