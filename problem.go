@@ -329,3 +329,28 @@ func (b *Builder) Build() (*Problem, error) {
 	}
 	return &p, nil
 }
+
+// Restrict returns the problem with the same items and only the options keep accepts, in
+// their order, with their colours and costs, and the original index of each option kept
+// (increasing).
+func (p *Problem) Restrict(keep func(option int) bool) (*Problem, []int) {
+	q := Problem{items: p.items, index: p.index, nprimary: p.nprimary, colors: p.colors}
+	q.start = []int32{0}
+	var kept []int
+	for k := range p.NumOptions() {
+		if !keep(k) {
+			continue
+		}
+		kept = append(kept, k)
+		q.entItem = append(q.entItem, p.entItem[p.start[k]:p.start[k+1]]...)
+		q.entColor = append(q.entColor, p.entColor[p.start[k]:p.start[k+1]]...)
+		q.start = append(q.start, int32(len(q.entItem)))
+		if p.costs != nil {
+			q.costs = append(q.costs, p.costs[k])
+		}
+	}
+	if p.costs != nil && q.costs == nil {
+		q.costs = []int64{}
+	}
+	return &q, kept
+}

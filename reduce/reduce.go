@@ -17,6 +17,7 @@ package reduce
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/xcover/xcover"
@@ -93,14 +94,16 @@ func Reduce(p *xcover.Problem) (*Result, error) {
 	stamp := 0
 	cnt := make([]int, n)
 	var touched []int
-	live := func(i int) int { // live options of item i
-		c := 0
-		for _, q := range lists[i] {
-			if alive[q] {
-				c++
-			}
+	live := make([]int, n) // live options of each item
+	for i := range n {
+		live[i] = len(lists[i])
+	}
+	remove := func(o int, rule int) {
+		alive[o] = false
+		for _, i := range opts[o] {
+			live[i]--
 		}
-		return c
+		res.Removed[rule]++
 	}
 	for changed := true; changed; {
 		changed = false
@@ -128,14 +131,13 @@ func Reduce(p *xcover.Problem) (*Result, error) {
 			}
 			dead := false
 			for _, i := range touched {
-				if !dead && !p.Item(i).Secondary && plainItem(i) && !contains(opts[o], i) && cnt[i] == live(i) {
+				if !dead && !p.Item(i).Secondary && plainItem(i) && !slices.Contains(opts[o], i) && cnt[i] == live[i] {
 					dead = true
 				}
 				cnt[i] = 0
 			}
 			if dead {
-				alive[o] = false
-				res.Removed[0]++
+				remove(o, 0)
 				changed = true
 			}
 		}
@@ -172,9 +174,8 @@ func Reduce(p *xcover.Problem) (*Result, error) {
 			}
 			for _, j := range common {
 				for _, q := range lists[j] {
-					if alive[q] && !fixed[q] && !contains(opts[q], i) {
-						alive[q] = false
-						res.Removed[1]++
+					if alive[q] && !fixed[q] && !slices.Contains(opts[q], i) {
+						remove(q, 1)
 						changed = true
 					}
 				}
@@ -182,43 +183,12 @@ func Reduce(p *xcover.Problem) (*Result, error) {
 		}
 	}
 	for i := range n {
-		if !p.Item(i).Secondary && p.Item(i).Min > 0 && live(i) == 0 {
+		if !p.Item(i).Secondary && p.Item(i).Min > 0 && live[i] == 0 {
 			res.Empty = p.Item(i).Name
 			break
 		}
 	}
-	// The reduced problem: the same items, the options kept.
-	b := xcover.NewBuilder()
-	for i := range n {
-		it := p.Item(i)
-		switch {
-		case it.Secondary:
-			b.AddSecondary(it.Name)
-		case it.Min == 1 && it.Max == 1:
-			b.AddPrimary(it.Name)
-		default:
-			b.AddPrimaryBounds(it.Name, it.Min, it.Max)
-		}
-	}
-	for k := range nopt {
-		if alive[k] {
-			b.AddOptionEntries(p.Option(k)...)
-			res.Original = append(res.Original, k)
-		}
-	}
-	q, err := b.Build()
-	if err != nil {
-		return nil, fmt.Errorf("reduce: %w", err)
-	}
-	res.Problem = q
+	// The reduced problem: the same items, the options kept (with their costs).
+	res.Problem, res.Original = p.Restrict(func(k int) bool { return alive[k] })
 	return res, nil
-}
-
-func contains(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -55,6 +55,8 @@ func checkPicture(picture string) error {
 			line++
 		case r == utf8.RuneError && !strings.HasPrefix(picture[i:], "\uFFFD"):
 			return fmt.Errorf("picture line %d: not UTF-8 text", line)
+		case r == 0:
+			return fmt.Errorf("picture line %d: NUL byte: a picture is text", line)
 		case r < ' ' && r != '\t' && r != '\r', r == 0x7f:
 			return fmt.Errorf("picture line %d: control character %q: a picture is text", line, r)
 		}

@@ -285,32 +285,8 @@ func (s *Symmetry) Reduce() (*Reduced, error) {
 
 // part builds the encoding's problem with only the options that keep accepts.
 func (e *Encoding) part(keep func(option int) bool) (*Part, error) {
-	b := xcover.NewBuilder()
-	p := e.Problem
-	for i := range p.NumItems() {
-		it := p.Item(i)
-		var err error
-		if it.Secondary {
-			_, err = b.AddSecondary(it.Name)
-		} else {
-			_, err = b.AddPrimaryBounds(it.Name, it.Min, it.Max)
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	part := &Part{}
-	for k := range p.NumOptions() {
-		if keep(k) {
-			part.Options = append(part.Options, k)
-			if err := b.AddOptionEntries(p.Option(k)...); err != nil {
-				return nil, err
-			}
-		}
-	}
-	var err error
-	part.Problem, err = b.Build()
-	return part, err
+	p, kept := e.Problem.Restrict(keep)
+	return &Part{Problem: p, Options: kept}, nil
 }
 
 // Full returns the options of the encoding that a solution of the part chooses, ascending.

@@ -76,10 +76,8 @@ probes help. If the sample run finishes the search, the counts are exact.`,
 				return err
 			}
 			p := file.Problem
-			for _, k := range initial {
-				if k < 0 || k >= p.NumOptions() {
-					return usageErrorf("--initial: no option %d in %s (options are numbered 0 to %d)", k, file.Name, p.NumOptions()-1)
-				}
+			if err := checkInitial(file, initial); err != nil {
+				return err
 			}
 			s, err := xcover.NewSolver(p, xcover.Config{Seed: seed, Initial: initial})
 			if err != nil {

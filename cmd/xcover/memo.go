@@ -12,7 +12,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
-	"github.com/xcover/xcover/shard"
 )
 
 // memoFlags are count's flags for memoised counting.
@@ -151,20 +150,7 @@ func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, spec string) 
 	st, ms := s.solver.Stats(), s.solver.MemoStats()
 	initial := slices.Clone(s.cfg.Initial)
 	slices.Sort(initial)
-	res := &shard.Result{
-		Solutions: c,
-		Nodes:     new(big.Int).SetUint64(st.Nodes),
-		Updates:   new(big.Int),
-		Seconds:   time.Since(start).Seconds(),
-		Format:    shard.Format,
-		Problem:   s.problem.Hash(),
-		Initial:   slices.Compact(initial),
-		Shard:     k,
-		Shards:    n,
-		Parts:     ms.Parts,
-		Cut:       "memo-" + ms.Split,
-		Version:   version(),
-	}
+	res := shardResult(c, st.Nodes, start, s.problem.Hash(), slices.Compact(initial), k, n, ms.Parts, "memo-"+ms.Split)
 	var out []byte
 	if f.json {
 		if out, err = json.Marshal(res); err != nil {

@@ -18,7 +18,6 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/queens"
-	"github.com/xcover/xcover/shard"
 	"github.com/xcover/xcover/verify"
 )
 
@@ -624,20 +623,9 @@ func (r *queensRun) countShard() error {
 	id := fmt.Sprintf("queens bitboard n=%d per-line=1", n)
 	h := sha256.Sum256([]byte(id))
 	cut := sha256.Sum256(fmt.Appendf(nil, "%s tasks=%d", id, tasks))
-	res := &shard.Result{
-		Solutions: new(big.Int).SetUint64(c.Solutions),
-		Nodes:     new(big.Int),
-		Updates:   new(big.Int),
-		Seconds:   time.Since(start).Seconds(),
-		Partial:   cerr != nil,
-		Format:    shard.Format,
-		Problem:   hex.EncodeToString(h[:]),
-		Shard:     k,
-		Shards:    shards,
-		Parts:     tasks,
-		Cut:       "queens-" + hex.EncodeToString(cut[:8]),
-		Version:   version(),
-	}
+	res := shardResult(new(big.Int).SetUint64(c.Solutions), 0, start, hex.EncodeToString(h[:]), nil,
+		k, shards, tasks, "queens-"+hex.EncodeToString(cut[:8]))
+	res.Partial = cerr != nil
 	if f.distinct {
 		res.Distinct = new(big.Int).SetUint64(c.Distinct)
 	}

@@ -47,10 +47,8 @@ easy to reach more often.`,
 				return err
 			}
 			p := file.Problem
-			for _, k := range f.initial {
-				if k < 0 || k >= p.NumOptions() {
-					return usageErrorf("--initial: no option %d in %s (options are numbered 0 to %d)", k, file.Name, p.NumOptions()-1)
-				}
+			if err := checkInitial(file, f.initial); err != nil {
+				return err
 			}
 			cfg := xcover.Config{Initial: f.initial, Seed: f.seed}
 			if err := f.memo.apply(&cfg); err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/big"
 	"os"
 	"os/signal"
 	"strconv"
@@ -148,4 +149,24 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 		return &exitError{code: exitInterrupted, err: errors.New(msg)}
 	}
 	return cerr
+}
+
+// shardResult is what a shard of a counter other than shard.Plan's (the memoised count, the
+// queens counter) prints for merge: the problem's hash and the cut's name tie its shards
+// together.
+func shardResult(solutions *big.Int, nodes uint64, start time.Time, problem string, initial []int, k, n, parts int, cut string) *shard.Result {
+	return &shard.Result{
+		Solutions: solutions,
+		Nodes:     new(big.Int).SetUint64(nodes),
+		Updates:   new(big.Int),
+		Seconds:   time.Since(start).Seconds(),
+		Format:    shard.Format,
+		Problem:   problem,
+		Initial:   initial,
+		Shard:     k,
+		Shards:    n,
+		Parts:     parts,
+		Cut:       cut,
+		Version:   version(),
+	}
 }

@@ -67,10 +67,8 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		return nil, err
 	}
 	p := file.Problem
-	for _, k := range f.initial {
-		if k < 0 || k >= p.NumOptions() {
-			return nil, usageErrorf("--initial: no option %d in %s (options are numbered 0 to %d)", k, file.Name, p.NumOptions()-1)
-		}
+	if err := checkInitial(file, f.initial); err != nil {
+		return nil, err
 	}
 	initial := f.initial
 	var orig []int
@@ -79,19 +77,21 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		if err != nil {
 			return nil, err
 		}
-		p, orig = r.Problem, r.Original
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: --reduce: %d of %d options removed\n", file.Problem.NumOptions()-p.NumOptions(), file.Problem.NumOptions())
-		// The forced options, renumbered; one that was removed is in no solution.
-		initial = nil
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: --reduce: %d of %d options removed\n", file.Problem.NumOptions()-r.Problem.NumOptions(), file.Problem.NumOptions())
+		// The forced options, renumbered. One that was removed is in no solution: then the
+		// file's own problem is searched, which finds none.
+		var renumbered []int
 		for _, k := range f.initial {
-			i, found := slices.BinarySearch(orig, k)
+			i, found := slices.BinarySearch(r.Original, k)
 			if !found {
-				p, orig = noSolution(p), nil
 				warnf(cmd, "--initial: option %d can be in no solution", k)
-				initial = nil
+				renumbered = nil
 				break
 			}
-			initial = append(initial, i)
+			renumbered = append(renumbered, i)
+		}
+		if len(renumbered) == len(f.initial) {
+			p, orig, initial = r.Problem, r.Original, renumbered
 		}
 	}
 	cfg := xcover.Config{
@@ -395,21 +395,14 @@ func (s *search) original(sol []int) []int {
 	return sol // orig is increasing: still ascending
 }
 
-// noSolution returns a problem with p's items and no option: no solution, for a count
-// whose forced option the reduction removed.
-func noSolution(p *xcover.Problem) *xcover.Problem {
-	b := xcover.NewBuilder()
-	for i := range p.NumItems() {
-		it := p.Item(i)
-		switch {
-		case it.Secondary:
-			b.AddSecondary(it.Name)
-		default:
-			b.AddPrimaryBounds(it.Name, max(1, it.Min), max(1, it.Max))
+// checkInitial refuses --initial options that the file does not have.
+func checkInitial(file *dlx.File, initial []int) error {
+	for _, k := range initial {
+		if k < 0 || k >= file.Problem.NumOptions() {
+			return usageErrorf("--initial: no option %d in %s (options are numbered 0 to %d)", k, file.Name, file.Problem.NumOptions()-1)
 		}
 	}
-	q, _ := b.Build()
-	return q
+	return nil
 }
 
 // solveMinCost runs solve --min-cost: each solution entering the k best is printed as it is

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,7 +9,6 @@ import (
 	"runtime"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -105,23 +103,6 @@ func readPicture(cmd *cobra.Command, name string) (string, error) {
 	}
 	if err != nil {
 		return "", err
-	}
-	if name == "-" {
-		name = "<stdin>"
-	}
-	if i := bytes.IndexByte(b, 0); i >= 0 {
-		return "", fmt.Errorf("%s: line %d: NUL byte: a picture is text", name, bytes.Count(b[:i], []byte("\n"))+1)
-	}
-	if !utf8.Valid(b) {
-		i := 0
-		for i < len(b) {
-			r, size := utf8.DecodeRune(b[i:])
-			if r == utf8.RuneError && size <= 1 {
-				break
-			}
-			i += size
-		}
-		return "", fmt.Errorf("%s: line %d: not UTF-8 text", name, bytes.Count(b[:i], []byte("\n"))+1)
 	}
 	return string(b), nil
 }
