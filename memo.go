@@ -107,10 +107,6 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		return new(big.Int).SetUint64(n), err
 	}
 	start := time.Now()
-	maxBytes := s.cfg.MemoBytes
-	if maxBytes <= 0 {
-		maxBytes = DefaultMemoBytes
-	}
 	interval := s.cfg.ProgressInterval
 	if interval <= 0 {
 		interval = time.Second
@@ -119,7 +115,7 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 	s.err = nil
 	p := &engine.MemoParams{
 		Order:    engine.Order(s.cfg.Order),
-		MaxBytes: maxBytes,
+		MaxBytes: s.cfg.memoBytes(),
 		Initial:  s.init,
 		Workers:  max(1, s.cfg.Workers),
 		Shard:    share,
@@ -173,6 +169,14 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 	return n, nil
 }
 
+// memoBytes returns the cache budget: MemoBytes, or DefaultMemoBytes.
+func (cfg Config) memoBytes() int64 {
+	if cfg.MemoBytes > 0 {
+		return cfg.MemoBytes
+	}
+	return DefaultMemoBytes
+}
+
 // MemoStats describes the cache of the last CountExact.
 func (s *Solver) MemoStats() MemoStats { return s.memo }
 
@@ -195,13 +199,9 @@ func (s *Solver) SampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
 			s.err = ErrMultiplicities
 			return
 		}
-		maxBytes := s.cfg.MemoBytes
-		if maxBytes <= 0 {
-			maxBytes = DefaultMemoBytes
-		}
 		p := &engine.MemoParams{
 			Order:    engine.Order(s.cfg.Order),
-			MaxBytes: maxBytes,
+			MaxBytes: s.cfg.memoBytes(),
 			Initial:  s.init,
 			Poll:     func(*engine.MemoStats) bool { return ctx.Err() == nil },
 		}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"errors"
 	"hash/maphash"
 	"math/big"
@@ -67,7 +68,7 @@ func (t *frontierTable) value(key, val []byte) count {
 	if b, ok := t.bigs[string(key)]; ok {
 		return count{b: b}
 	}
-	return count{u: u128{le64(val), le64(val[8:])}}
+	return count{u: u128{binary.LittleEndian.Uint64(val), binary.LittleEndian.Uint64(val[8:])}}
 }
 
 // held returns the table's bytes, its big numbers included.
@@ -77,11 +78,6 @@ func (t *frontierTable) held() int64 {
 		b += int64(len(k) + bigEntryOverhead + 8*len(v.Bits()))
 	}
 	return b
-}
-
-func le64(b []byte) uint64 {
-	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 // A frontierWorker is one worker of a forward count: its memo (state), its tables by level
@@ -181,7 +177,7 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 			if atomic.AddUint64(&w.nodes, 1)%pollEvery == 0 && !poll(w) || stop.Load() {
 				return false
 			}
-			i := m.choose()
+			i := m.choose(m.firstFree())
 			if i < 0 {
 				w.total = w.total.plus(v)
 				continue

@@ -82,7 +82,6 @@ type MemoStats struct {
 	Entries uint64 // entries in the cache
 	Bytes   int64  // estimated bytes of the cache
 	Full    bool   // the budget was reached: later sub-problems were not kept
-	Big     bool   // the count overflowed 128 bits: big integers were used
 	// With shards: the number of sub-problems of the split, and a digest of them (the
 	// same for every shard of one count; merge compares them).
 	Parts int
@@ -122,6 +121,8 @@ type memo struct {
 	nfree   int       // uncovered primary items
 	cache   *memoCache
 	key     []byte
+	keys    [][]byte // per depth of count's recursion: the key of the state there
+	depth   int
 	st      MemoStats
 	tick    int
 	sample  uint64 // nodes left before the hit rate is judged; 0 once judged
@@ -231,7 +232,7 @@ func (m *memo) split(want int) (parts []memoPart, leaves *big.Int, nodes uint64)
 		index := map[string]int{}
 		for _, q := range cur {
 			m.restore(q)
-			i := m.choose()
+			i := m.choose(m.firstFree())
 			nodes++
 			if i < 0 {
 				leaves.Add(leaves, q.mult)
@@ -266,6 +267,11 @@ func (m *memo) split(want int) (parts []memoPart, leaves *big.Int, nodes uint64)
 func (m *memo) restore(q memoPart) {
 	copy(m.covered, q.covered)
 	copy(m.sec, q.sec)
+	m.recount()
+}
+
+// recount sets nfree from the covered bitset.
+func (m *memo) recount() {
 	m.nfree = m.np
 	for _, x := range m.covered {
 		m.nfree -= bits.OnesCount64(x)
@@ -519,17 +525,11 @@ func (m *memo) untake(o int32, prev []int32) {
 	}
 }
 
-// choose returns the primary item to branch on, or -1 if every primary item is covered.
-func (m *memo) choose() int {
+// choose returns the primary item to branch on, or -1 if every primary item is covered;
+// first is the first uncovered primary item (firstFree), which the caller has at hand.
+func (m *memo) choose(first int) int {
 	if m.nfree == 0 {
 		return -1
-	}
-	first := -1
-	for w, x := range m.covered {
-		if x != ^uint64(0) {
-			first = w<<6 + bits.TrailingZeros64(^x)
-			break
-		}
 	}
 	if m.p.Order == OrderFirst {
 		return first
@@ -600,10 +600,7 @@ func (m *memo) setKey(key []byte) {
 	for ; len(key) >= 8; key = key[8:] {
 		m.sec[binary.LittleEndian.Uint32(key)] = int32(binary.LittleEndian.Uint32(key[4:]))
 	}
-	m.nfree = m.np
-	for _, x := range m.covered {
-		m.nfree -= bits.OnesCount64(x)
-	}
+	m.recount()
 }
 
 // firstFree returns the first uncovered primary item.
@@ -646,8 +643,8 @@ func (m *memo) pollStop() bool {
 }
 
 // lookup makes the current state's key in m.key and finds it in the cache.
-func (m *memo) lookup() (count, bool) {
-	m.makeKey(m.firstFree())
+func (m *memo) lookup(first int) (count, bool) {
+	m.makeKey(first)
 	v, ok := m.cache.get(m.key)
 	if ok {
 		m.st.Hits++
@@ -660,19 +657,26 @@ func (m *memo) lookup() (count, bool) {
 // count returns the number of solutions below the current state; it sets m.stopped (and
 // returns 0) when stopped.
 func (m *memo) count() count {
-	i := m.choose()
+	first := m.firstFree()
+	i := m.choose(first)
 	if i < 0 {
 		m.st.Nodes++
 		return count{u: u128{lo: 1}}
 	}
-	if v, ok := m.lookup(); ok {
+	if v, ok := m.lookup(first); ok {
 		return v
 	}
 	if m.poll() {
 		m.stopped = true
 		return count{}
 	}
-	key := string(m.key) // the state's key, before the children overwrite m.key
+	// The state's key, kept from the children (who overwrite m.key) in this depth's buffer.
+	d := m.depth
+	if d == len(m.keys) {
+		m.keys = append(m.keys, nil)
+	}
+	m.keys[d] = append(m.keys[d][:0], m.key...)
+	m.depth++
 	var sum count
 	var prev [16]int32
 	for _, o := range m.lists[i] {
@@ -684,11 +688,13 @@ func (m *memo) count() count {
 		n := m.count()
 		m.untake(o, saved)
 		if m.stopped {
+			m.depth--
 			return count{}
 		}
 		sum = sum.plus(n)
 	}
-	m.cache.put(key, sum)
+	m.depth--
+	m.cache.put(m.keys[d], sum)
 	return sum
 }
 
@@ -739,7 +745,7 @@ func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []in
 		path = path[:0]
 		below := total // solutions below the current state
 		for {
-			i := m.choose()
+			i := m.choose(m.firstFree())
 			if i < 0 {
 				break
 			}

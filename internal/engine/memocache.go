@@ -89,17 +89,17 @@ func (c *memoCache) charge(cost int64) bool {
 }
 
 // put keeps the count of a key: in the table if it fits in 128 bits, in bigs if not.
-func (c *memoCache) put(key string, v count) {
+func (c *memoCache) put(k []byte, v count) {
 	if c.full.Load() {
 		return
 	}
-	k := []byte(key)
 	sh, h := c.shard(k)
 	if c.locked {
 		sh.mu.Lock()
 		defer sh.mu.Unlock()
 	}
 	if v.b != nil {
+		key := string(k)
 		if !c.charge(int64(len(key)+bigEntryOverhead) + int64(8*len(v.b.Bits()))) {
 			return
 		}

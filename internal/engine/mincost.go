@@ -85,20 +85,19 @@ func MinCost(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, er
 	for i := range np {
 		bound += max(charge[i], 0)
 	}
-	covered := func(o int32) int64 { // the charges of the items o covers
-		var c int64
+	covers := make([]int64, nopt) // per option, the charges of the items it covers
+	for o := range nopt {
 		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
 			if i := sp.Item[e]; int(i) < np {
-				c += max(charge[i], 0)
+				covers[o] += max(charge[i], 0)
 			}
 		}
-		return c
 	}
 	path := append([]int32(nil), p.Initial...)
 	for _, o := range p.Initial {
 		m.take(o)
 		spent += cost(o)
-		bound -= covered(o)
+		bound -= covers[o]
 	}
 	k := max(1, p.K)
 	var best []CostSolution
@@ -118,7 +117,7 @@ func MinCost(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, er
 		if len(best) == k && spent+bound >= best[k-1].Cost {
 			return
 		}
-		i := m.choose()
+		i := m.choose(m.firstFree())
 		if i < 0 {
 			sol := CostSolution{Options: slices.Clone(path), Cost: spent}
 			at, _ := slices.BinarySearchFunc(best, spent, func(s CostSolution, c int64) int {
@@ -141,7 +140,7 @@ func MinCost(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, er
 			if !m.fits(o) {
 				continue
 			}
-			c, b := cost(o), covered(o)
+			c, b := cost(o), covers[o]
 			if len(best) == k && spent+c+bound-b >= best[k-1].Cost {
 				continue // a dearer option may still cover items with larger charges
 			}
