@@ -66,16 +66,7 @@ easy to reach more often.`,
 			var line []byte
 			drawn := 0
 			for sol := range s.SampleUniform(cmd.Context(), f.uniform) {
-				line = line[:0]
-				if f.json {
-					line = appendJSONSolution(line, sol)
-				} else {
-					for _, k := range sol {
-						line = append(line, file.OptionText[k]...)
-						line = append(line, '\n')
-					}
-					line = append(line, '\n')
-				}
+				line = appendSolution(line[:0], sol, file.OptionText, f.json)
 				if _, err := out.Write(line); err != nil {
 					return fmt.Errorf("writing solutions: %w", err)
 				}

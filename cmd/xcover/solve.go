@@ -216,16 +216,7 @@ incomplete, and exits with status 130.`,
 			written := 0
 			for sol := range s.solver.Solutions(cmd.Context()) {
 				sol = s.original(sol)
-				line = line[:0]
-				if f.json {
-					line = appendJSONSolution(line, sol)
-				} else {
-					for _, k := range sol {
-						line = append(line, s.file.OptionText[k]...)
-						line = append(line, '\n')
-					}
-					line = append(line, '\n')
-				}
+				line = appendSolution(line[:0], sol, s.file.OptionText, f.json)
 				s.mu.Lock()
 				_, werr = s.out.Write(line)
 				s.mu.Unlock()
@@ -253,6 +244,19 @@ incomplete, and exits with status 130.`,
 	cmd.Flags().BoolVar(&minCost, "min-cost", false, "find a cheapest solution (options cost |n in the file), printing each better one as it is found")
 	cmd.Flags().IntVar(&best, "best", 1, "with --min-cost: the `K` cheapest solutions")
 	return cmd
+}
+
+// appendSolution appends a solution as solve prints it: the lines of its options (as the
+// file spells them) and a blank line, or, with asJSON, one line {"options":[i,j,...]}.
+func appendSolution(b []byte, sol []int, optionText []string, asJSON bool) []byte {
+	if asJSON {
+		return appendJSONSolution(b, sol)
+	}
+	for _, k := range sol {
+		b = append(b, optionText[k]...)
+		b = append(b, '\n')
+	}
+	return append(b, '\n')
 }
 
 // appendJSONSolution appends {"options":[i,j,...]} and a newline.
@@ -420,17 +424,12 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 	var line []byte
 	found, err := s.solver.MinCost(cmd.Context(), k, func(cs xcover.CostSolution) {
 		sol := s.original(cs.Options)
-		line = line[:0]
 		if f.json {
-			line = appendJSONSolution(line, sol)
+			line = appendSolution(line[:0], sol, nil, true)
 			line = append(line[:len(line)-2], fmt.Sprintf(`,"cost":%d}`+"\n", cs.Cost)...)
 		} else {
-			line = fmt.Appendf(line, "| cost %d\n", cs.Cost)
-			for _, k := range sol {
-				line = append(line, s.file.OptionText[k]...)
-				line = append(line, '\n')
-			}
-			line = append(line, '\n')
+			line = fmt.Appendf(line[:0], "| cost %d\n", cs.Cost)
+			line = appendSolution(line, sol, s.file.OptionText, false)
 		}
 		s.mu.Lock()
 		if werr == nil {
