@@ -41,14 +41,15 @@ type kernelB struct {
 	sw        int      // words of one level's state
 	words     []uint64 // level l's state: A, the unsettled items, cnt, room: words[l*sw:(l+1)*sw]
 	ints      []int32  // words seen as int32s, for cnt and room (see ib)
-	item, cur []int32  // per level: item branched on; in cover mode the option tried
-	pos, cnt  []int32  // per level: branch number and count, for the progress estimate
+	levels             // per level: the item branched on, branch number and count
+	cur       []int32  // per level: in cover mode the option tried
 	chosen    []int32  // per level: the option taken, or -1 for a null branch
 	mode      []uint8
 	sol       []int32
-	saveW     []uint64 // the base level's state, which a search changes in tweak mode
+	saveW     []uint64 // the base level's state, which a search changes in place
 	fstack    []int32  // options taken by forced moves, made in place (see search)
 	fbase     []int32  // per level: where its forced options start in fstack
+	root      []uint64 // state 0 as it was when the root was opened (see close)
 	updates   uint64   // options removed from A
 	tick      int      // nodes until the next poll, kept across searches of small parts
 }
@@ -156,15 +157,14 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 	k.sw = sw
 	k.words = make([]uint64, depth*k.sw)
 	k.ints = unsafe.Slice((*int32)(unsafe.Pointer(&k.words[0])), 2*len(k.words))
-	k.item = make([]int32, depth)
+	k.levels = newLevels(depth)
 	k.cur = make([]int32, depth)
-	k.pos = make([]int32, depth)
-	k.cnt = make([]int32, depth)
 	k.chosen = make([]int32, depth)
 	k.mode = make([]uint8, depth)
 	k.saveW = make([]uint64, k.sw)
 	k.fstack = make([]int32, 0, depth)
 	k.fbase = make([]int32, depth)
+	k.root = make([]uint64, k.sw)
 	k.tick = pollEvery
 	// The root state: every option possible, every primary item unsettled.
 	a := k.words[:w]
@@ -216,10 +216,11 @@ func (k *kernelB) clone() kernel {
 	c := *k
 	c.words = slices.Clone(k.words)
 	c.ints = unsafe.Slice((*int32)(unsafe.Pointer(&c.words[0])), 2*len(c.words))
-	c.item, c.cur, c.pos, c.cnt = slices.Clone(k.item), slices.Clone(k.cur), slices.Clone(k.pos), slices.Clone(k.cnt)
+	c.levels, c.cur = k.levels.clone(), slices.Clone(k.cur)
 	c.chosen, c.mode = slices.Clone(k.chosen), slices.Clone(k.mode)
 	c.saveW, c.sol, c.updates = make([]uint64, len(k.saveW)), nil, 0
 	c.fstack, c.fbase = make([]int32, 0, cap(k.fstack)), slices.Clone(k.fbase)
+	c.root = slices.Clone(k.root)
 	return &c
 }
 
@@ -227,7 +228,7 @@ func (k *kernelB) clone() kernel {
 func (k *kernelB) force(opts []int32) {
 	for _, o := range opts {
 		k.forced = append(k.forced, o)
-		k.take(0, o)
+		k.apply(0, o)
 	}
 }
 
@@ -253,10 +254,10 @@ func (k *kernelB) drop(s int, t int, r uint64) {
 	}
 }
 
-// take applies option o to state s: o and the options conflicting with it leave A, and
+// apply applies option o to state s: o and the options conflicting with it leave A, and
 // o's primary items lose a unit of room, settling when none is left. (An item with upper
 // bound 1 has lost its options through the conflicts already.)
-func (k *kernelB) take(s int, o int32) {
+func (k *kernelB) apply(s int, o int32) {
 	w := k.w
 	a := k.words[s*k.sw : s*k.sw+w]
 	conf := k.conf[int(o)*w : int(o)*w+w]
@@ -458,70 +459,110 @@ func (k *kernelB) completes(s int, x int32) bool {
 	return true
 }
 
-// branches chooses the item to branch on at the current node and returns the number of
+// branches chooses the item to branch on at the node at depth l and returns the number of
 // branches: 0 at a dead end, -1 at a solution.
-func (k *kernelB) branches() int32 {
-	i, d := k.choose(k.level)
+func (k *kernelB) branches(l int) int32 {
+	i, d := k.choose(l)
 	if i < 0 {
 		return -1
 	}
 	d = max(d, 0)
-	k.item[k.level], k.cnt[k.level] = i, d
+	k.item[l], k.cnt[l] = i, d
 	return d
 }
 
-// descend moves to branch b of the current node; this level's own state is left as it was.
-func (k *kernelB) descend(b int32) {
-	s := k.level
-	i := k.item[s]
-	k.pos[s] = b
-	k.copyState(s)
-	room := k.ints[k.ib(s)+k.np+int(i)]
-	options := k.cnt[s]
-	if room <= k.slack[i] {
-		options-- // the last branch is the null one
+// open prepares the branches on the item chosen at depth l: cover mode when it has room
+// for one more option (cur is then the option to take next, -1 when none is left), else
+// tweak mode.
+func (k *kernelB) open(l int) {
+	k.pos[l] = 0
+	i := k.item[l]
+	if k.ints[k.ib(l)+k.np+int(i)] == 1 {
+		k.mode[l], k.cur[l] = modeCover, k.nextOption(l, i, -1)
+		return
 	}
-	if room == 1 { // cover mode: the b-th option, or none
-		x := int32(-1)
-		for range b + 1 {
-			if x = k.nextOption(s, i, x); x < 0 {
-				break
-			}
-		}
-		if b < options {
-			k.mode[s], k.cur[s], k.chosen[s] = modeCover, x, x
-			k.take(s+1, x)
-		} else {
-			k.mode[s], k.chosen[s] = modeCoverNull, -1
-			k.settle(s+1, i)
-		}
-	} else { // tweak mode: the first b options excluded, then the next one taken, or none
-		for range min(b, options) {
-			k.exclude(s+1, k.nextOption(s+1, i, -1))
-		}
-		if b < options {
-			x := k.nextOption(s+1, i, -1)
-			k.exclude(s+1, x)
-			k.mode[s], k.chosen[s] = modeTweak, x
-			k.take(s+1, x)
-		} else {
-			k.mode[s], k.chosen[s] = modeTweakNull, -1
-			k.settle(s+1, i)
-		}
+	k.mode[l] = modeTweak
+	if l == 0 {
+		copy(k.root, k.words[:k.sw])
 	}
-	k.level++
 }
 
-// ascend undoes the last descend.
-func (k *kernelB) ascend() { k.level-- }
+// take goes down the next branch at depth l, into state l+1, a copy of state l with the
+// branch applied: in cover mode the option cur; in tweak mode the first option left,
+// excluded from state l for the later branches; after the options, the null branch (the
+// item settled) if it needs nothing more. With no branch left it closes the level and
+// reports false.
+func (k *kernelB) take(l int) bool {
+	if x := k.cur[l]; k.mode[l] == modeCover && x >= 0 { // the common case, inlined
+		k.chosen[l] = x
+		k.copyState(l)
+		k.apply(l+1, x)
+		return true
+	}
+	return k.takeRest(l)
+}
 
-// search runs the search on the subtree of the current node, and reports whether it
+// takeRest is take in every case but an option in cover mode.
+func (k *kernelB) takeRest(l int) bool {
+	i := k.item[l]
+	switch k.mode[l] {
+	case modeCover:
+		if k.slack[i] == 0 {
+			k.close(l)
+			return false
+		}
+		k.mode[l], k.chosen[l] = modeCoverNull, -1
+	case modeTweak:
+		n, need := k.count(l, i), k.ints[k.ib(l)+k.np+int(i)]-k.slack[i]
+		if n > 0 && n >= need {
+			x := k.nextOption(l, i, -1)
+			k.exclude(l, x) // gone for this branch and all later ones
+			k.chosen[l] = x
+			k.copyState(l)
+			k.apply(l+1, x)
+			return true
+		}
+		if need > 0 {
+			k.close(l)
+			return false
+		}
+		k.mode[l], k.chosen[l] = modeTweakNull, -1
+	default:
+		return false
+	}
+	k.copyState(l)
+	k.settle(l+1, i)
+	return true
+}
+
+// undo comes back up from the branch taken at depth l (state l+1 is simply left behind)
+// and moves cur to the next option. After a null branch, the last, the level is closed.
+func (k *kernelB) undo(l int) {
+	k.pos[l]++
+	switch k.mode[l] {
+	case modeCover:
+		k.cur[l] = k.nextOption(l, k.item[l], k.cur[l])
+	case modeCoverNull, modeTweakNull:
+		k.close(l)
+	}
+}
+
+// close closes the level. Tweak mode excluded options from the level's own state, but only
+// the root's needs putting back: the state of a node at depth l > 0 is written by its
+// parent's take, and the parent's next take or close comes before anything reads it again.
+// The root has no parent: open saved its state, and close restores it.
+func (k *kernelB) close(l int) {
+	if m := k.mode[l]; l == 0 && (m == modeTweak || m == modeTweakNull) {
+		copy(k.words[:k.sw], k.root)
+	}
+	k.mode[l] = modeDone
+}
+
+// search runs the search on the subtree of the node at depth base, and reports whether it
 // finished it (false when Visit or Poll stopped it).
-func (k *kernelB) search(p *Params, st *Stats) bool {
-	base := k.level
+func (k *kernelB) search(base int, p *Params, st *Stats) bool {
 	level := base
 	var i, x, d int32
-	np := k.np
 	defer func() { st.Updates += k.updates; k.updates = 0 }()
 	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
 	k.fstack, k.fbase[base] = k.fstack[:0], 0
@@ -550,70 +591,33 @@ forward:
 		// option of i, or of the options i must still take the first, or, with none left,
 		// settling i.
 		if x = k.nextOption(level, i, -1); x >= 0 {
-			k.take(level, x)
+			k.apply(level, x)
 			k.fstack = append(k.fstack, x)
 		} else {
 			k.settle(level, i)
 		}
 		goto forward
 	}
-	k.item[level], k.pos[level], k.cnt[level] = i, 0, d
-	if k.ints[k.ib(level)+np+int(i)] == 1 {
-		k.mode[level], k.cur[level] = modeCover, -1
-		goto tryCover
-	}
-	k.mode[level] = modeTweak
-	goto tryTweak
+	k.item[level], k.cnt[level] = i, d
+	k.open(level)
 
-tryCover:
-	i = k.item[level]
-	x = k.nextOption(level, i, k.cur[level])
-	for x >= 0 && k.completes(level, x) { // a solution at once: no need to descend
-		st.Nodes++
-		k.chosen[level] = x
-		if !k.visit(p, st, level+1) {
-			return false
+try:
+	if k.mode[level] == modeCover {
+		// Options that settle every item end in a solution at once: no need to descend.
+		for x = k.cur[level]; x >= 0 && k.completes(level, x); x = k.cur[level] {
+			st.Nodes++
+			k.chosen[level] = x
+			if !k.visit(p, st, level+1) {
+				return false
+			}
+			k.cur[level] = k.nextOption(level, k.item[level], x)
 		}
-		x = k.nextOption(level, i, x)
 	}
-	if x < 0 { // every option tried: the null branch, if i needs nothing more
-		if k.slack[i] == 0 {
-			goto backdown
-		}
-		k.mode[level], k.chosen[level] = modeCoverNull, -1
-		k.copyState(level)
-		k.settle(level+1, i)
+	if k.take(level) {
 		level++
 		k.fbase[level] = int32(len(k.fstack))
 		goto forward
 	}
-	k.cur[level], k.chosen[level] = x, x
-	k.copyState(level)
-	k.take(level+1, x)
-	level++
-	k.fbase[level] = int32(len(k.fstack))
-	goto forward
-
-tryTweak:
-	i = k.item[level]
-	if l, need := k.count(level, i), k.ints[k.ib(level)+np+int(i)]-k.slack[i]; l > 0 && l >= need {
-		x = k.nextOption(level, i, -1)
-		k.exclude(level, x) // gone for this branch and all later ones
-		k.chosen[level] = x
-		k.copyState(level)
-		k.take(level+1, x)
-		level++
-		k.fbase[level] = int32(len(k.fstack))
-		goto forward
-	} else if need > 0 {
-		goto backdown
-	}
-	k.mode[level], k.chosen[level] = modeTweakNull, -1
-	k.copyState(level)
-	k.settle(level+1, i)
-	level++
-	k.fbase[level] = int32(len(k.fstack))
-	goto forward
 
 backdown:
 	k.fstack = k.fstack[:k.fbase[level]] // the forced moves made at this level
@@ -622,14 +626,8 @@ backdown:
 		return true
 	}
 	level--
-	k.pos[level]++
-	switch k.mode[level] {
-	case modeCover:
-		goto tryCover
-	case modeTweak:
-		goto tryTweak
-	}
-	goto backdown
+	k.undo(level)
+	goto try
 }
 
 // visit reports the solution (the options taken at every level, plus the forced ones) and

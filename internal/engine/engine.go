@@ -13,7 +13,10 @@
 // allocates after it has started.
 package engine
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"slices"
+)
 
 // Spec is a problem laid out for the engine: items 0..NumPrimary-1 are primary, the rest
 // secondary; option k's entries are Item[Start[k]:Start[k+1]] (with colours Color[...], or
@@ -74,21 +77,120 @@ type Stats struct {
 // pollEvery is how many nodes pass between calls of Params.Poll (a power of two).
 const pollEvery = 1 << 12
 
-// kernel is a search positioned at a node of the search tree.
+// kernel is a search's state, positioned at a node of the search tree. The kernel keeps
+// no depth of its own: the caller says at which depth l the node is (0 at the root, below
+// any forced options). Every kernel walks its tree with the same four steps, which its
+// own search loop uses too:
+//
+//	n := k.branches(l) // at the node: -1 a solution, 0 a dead end, else n branches
+//	k.open(l)          // prepare the node's branches (when n > 0)
+//	for k.take(l) {    // go down the next branch, to depth l+1
+//		...            // the subtree, left as it was found
+//		k.undo(l)      // come back up to the node, which stays open
+//	}                  // take returned false: no branch left, the node is closed
+//
+// close(l) closes an open node before its last branch has been taken (after an undo).
 type kernel interface {
-	// branches chooses the item to branch on at the current node and returns the number of
-	// branches: 0 at a dead end, -1 at a solution.
-	branches() int32
-	// descend moves to branch b, 0 <= b < branches(), of the current node.
-	descend(b int32)
-	// ascend undoes the last descend.
-	ascend()
-	// search searches the subtree of the current node and reports whether it finished.
-	search(p *Params, st *Stats) bool
+	// branches chooses the item to branch on at the node at depth l and returns the
+	// number of branches: 0 at a dead end, -1 at a solution.
+	branches(l int) int32
+	// open prepares the branches of the node at depth l, on which branches was called.
+	open(l int)
+	// take goes down the next branch of the open node at depth l and reports true, or
+	// closes the node and reports false when every branch has been taken.
+	take(l int) bool
+	// undo comes back up from the branch last taken at depth l.
+	undo(l int)
+	// close closes the open node at depth l, with no branch of it taken.
+	close(l int)
+	// search searches the subtree of the node at depth l and reports whether it finished
+	// it; if it did, the kernel is left at that node as it was.
+	search(l int, p *Params, st *Stats) bool
+	// fraction returns Knuth's estimate of the part of the tree done when the search is at
+	// depth l (see fraction).
+	fraction(l int) float64
 	// clone returns a copy of the kernel, in the same state, for another worker; what no
 	// search changes may be shared.
 	clone() kernel
 }
+
+// descend takes branch b of the node at depth l, on which branches was called: the
+// earlier branches are taken and undone, as the search would.
+func descend(k kernel, l int, b int32) {
+	k.open(l)
+	for range b {
+		k.take(l)
+		k.undo(l)
+	}
+	k.take(l)
+}
+
+// ascend comes back up from the branch taken by descend at depth l and closes the node.
+func ascend(k kernel, l int) {
+	k.undo(l)
+	k.close(l)
+}
+
+// levels is what every kernel records per level of the search: the item branched on, the
+// position of the branch being tried among the cnt branches of the node (for the progress
+// estimate, see fraction).
+type levels struct {
+	item, pos, cnt []int32
+}
+
+func newLevels(depth int) levels {
+	return levels{item: make([]int32, depth), pos: make([]int32, depth), cnt: make([]int32, depth)}
+}
+
+// clone returns a copy with arrays of its own.
+func (v levels) clone() levels {
+	return levels{item: slices.Clone(v.item), pos: slices.Clone(v.pos), cnt: slices.Clone(v.cnt)}
+}
+
+// fraction returns the progress estimate at depth l.
+func (v *levels) fraction(l int) float64 { return fraction(v.pos, v.cnt, l) }
+
+// A randomOrder holds, in random mode, each level's options in the order they are tried:
+// level l's are buf[base[l]:], closed by the item's header node as an end marker. Levels
+// push theirs when they open and release them when they close, so buf is a stack; its
+// capacity, set up front, is the number of entries plus one marker per level.
+type randomOrder struct {
+	rng  *rand.Rand
+	buf  []int32
+	base []int32
+}
+
+func newRandomOrder(rng *rand.Rand, entries, depth int) randomOrder {
+	if rng == nil {
+		return randomOrder{}
+	}
+	return randomOrder{rng: rng, buf: make([]int32, 0, entries+depth), base: make([]int32, depth)}
+}
+
+// clone returns an empty order for another worker, with the same generator (workers run no
+// random searches) and buffers of its own.
+func (r randomOrder) clone() randomOrder {
+	return randomOrder{rng: r.rng, buf: make([]int32, 0, cap(r.buf)), base: slices.Clone(r.base)}
+}
+
+// begin starts level l's order; add appends its options and end shuffles them, closes the
+// order with header and returns the first option.
+func (r *randomOrder) begin(l int) { r.base[l] = int32(len(r.buf)) }
+
+func (r *randomOrder) add(x int32) { r.buf = append(r.buf, x) }
+
+func (r *randomOrder) end(l int, header int32) int32 {
+	b := r.base[l]
+	shuffle(r.rng, r.buf[b:])
+	r.buf = append(r.buf, header)
+	return r.buf[b]
+}
+
+// at returns level l's option at position pos (its header after the last).
+func (r *randomOrder) at(l int, pos int32) int32 { return r.buf[r.base[l]+pos] }
+
+// release drops level l's order.
+func (r *randomOrder) release(l int) { r.buf = r.buf[:r.base[l]] }
 
 // newKernel sets up the kernel for sp and p, with the forced options applied; it returns
 // nil when they contradict each other.
@@ -105,21 +207,12 @@ func newKernel(sp *Spec, p *Params) kernel {
 	if p.Random {
 		rng = rand.New(rand.NewPCG(p.Seed, 0x9e3779b97f4a7c15))
 	}
-	// In random mode each level keeps its options in order in rbuf: the items branched on
-	// along a path are distinct, so their lists, plus one end marker per level, fit in
-	// the number of entries plus the depth.
-	rbufCap := 0
-	if rng != nil {
-		rbufCap = len(sp.Item) + sp.NumOptions() + sp.NumPrimary + 1
-	}
 	if sp.exact() {
-		k := newKernelX(sp)
-		k.rng, k.rbuf = rng, make([]int32, 0, rbufCap)
+		k := newKernelX(sp, rng)
 		k.force(sp, p.Initial)
 		return k
 	}
-	k := newKernelM(sp)
-	k.rng, k.rbuf = rng, make([]int32, 0, rbufCap)
+	k := newKernelM(sp, rng)
 	k.force(sp, p.Initial)
 	return k
 }
@@ -146,7 +239,7 @@ func kernelName(sp *Spec, p *Params) string {
 // Limit stopped it).
 func Run(sp *Spec, p *Params, st *Stats) bool {
 	if k := newKernel(sp, p); k != nil {
-		return k.search(p, st)
+		return k.search(0, p, st)
 	}
 	return true
 }

@@ -34,8 +34,8 @@ func queensSpec(n, k int) *Spec {
 // the kernel as it found it: a second search finds the same.
 func TestNoAllocationWhileSearching(t *testing.T) {
 	kernels := map[string]func(*Spec) kernel{
-		"X":           func(sp *Spec) kernel { return newKernelX(sp) },
-		"M":           func(sp *Spec) kernel { return newKernelM(sp) },
+		"X":           func(sp *Spec) kernel { return newKernelX(sp, nil) },
+		"M":           func(sp *Spec) kernel { return newKernelM(sp, nil) },
 		"bits-lazy":   func(sp *Spec) kernel { return newKernelB(sp, "bits-lazy") },
 		"bits-counts": func(sp *Spec) kernel { return newKernelB(sp, "bits-counts") },
 	}
@@ -50,7 +50,7 @@ func TestNoAllocationWhileSearching(t *testing.T) {
 			p := &Params{Poll: func(*Stats, float64) bool { return true }}
 			allocs := testing.AllocsPerRun(2, func() {
 				st = Stats{}
-				kern.search(p, &st)
+				kern.search(0, p, &st)
 			})
 			if allocs != 0 {
 				t.Errorf("kernel %s, %d per line: %v allocations per search", name, k, allocs)

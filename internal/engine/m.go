@@ -27,18 +27,17 @@ type kernelM struct {
 	prev, next  []int32 // the active primary items, a list over header nodes rooted at 0
 	n, np       int32   // number of items and of primary items (headers 1..np are primary)
 	room, slack []int32 // by header node, primary items only
-	rng         *rand.Rand
 	forced      []int32
 	updates     uint64
-	level       int // the depth of the current node: levels below it were entered by descend
 
-	// Per level: the item branched on, its mode, the option node tried (the item's header
-	// in a null branch), the branch position and count (for the progress estimate), and
-	// where this level's removed options start on the tw stack. In random cover mode the
-	// options' order is rbuf[rbase[l]:], closed by the item's header.
-	item, x, pos, cnt, twBase, rbase []int32
-	mode                             []uint8
-	tw, rbuf, sol                    []int32
+	// Per level: the item branched on and its branches (levels), its mode, the option node
+	// tried (the item's header in a null branch), and where this level's removed options
+	// start on the tw stack. In random cover mode the options' order.
+	levels
+	x, twBase []int32
+	mode      []uint8
+	order     randomOrder
+	tw, sol   []int32
 }
 
 const (
@@ -46,9 +45,10 @@ const (
 	modeCoverNull        // i covered, none of its options taken
 	modeTweak            // i active; x removed from all lists and taken
 	modeTweakNull        // i covered after its options were tried
+	modeDone             // every branch taken; the level is closed
 )
 
-func newKernelM(sp *Spec) *kernelM {
+func newKernelM(sp *Spec, rng *rand.Rand) *kernelM {
 	k := &kernelM{nd: buildNodes(sp), n: int32(sp.NumItems), np: int32(sp.NumPrimary)}
 	k.prev, k.next = activeList(sp)
 	k.room = make([]int32, k.np+1)
@@ -59,13 +59,11 @@ func newKernelM(sp *Spec) *kernelM {
 	}
 	// A level either takes an option or closes an item.
 	depth := sp.NumOptions() + sp.NumPrimary + 1
-	k.item = make([]int32, depth)
+	k.levels = newLevels(depth)
 	k.x = make([]int32, depth)
-	k.pos = make([]int32, depth)
-	k.cnt = make([]int32, depth)
 	k.twBase = make([]int32, depth)
-	k.rbase = make([]int32, depth)
 	k.mode = make([]uint8, depth)
+	k.order = newRandomOrder(rng, len(sp.Item)+sp.NumOptions(), depth)
 	k.tw = make([]int32, 0, sp.NumOptions())
 	return k
 }
@@ -75,10 +73,10 @@ func (k *kernelM) clone() kernel {
 	c := *k
 	c.nd = slices.Clone(k.nd)
 	c.prev, c.next, c.room = slices.Clone(k.prev), slices.Clone(k.next), slices.Clone(k.room)
-	c.item, c.x, c.pos, c.cnt = slices.Clone(k.item), slices.Clone(k.x), slices.Clone(k.pos), slices.Clone(k.cnt)
-	c.twBase, c.rbase, c.mode = slices.Clone(k.twBase), slices.Clone(k.rbase), slices.Clone(k.mode)
+	c.levels, c.x = k.levels.clone(), slices.Clone(k.x)
+	c.twBase, c.mode, c.order = slices.Clone(k.twBase), slices.Clone(k.mode), k.order.clone()
 	c.tw = append(make([]int32, 0, cap(k.tw)), k.tw...)
-	c.rbuf, c.sol, c.updates = make([]int32, 0, cap(k.rbuf)), nil, 0
+	c.sol, c.updates = nil, 0
 	return &c
 }
 
@@ -340,9 +338,9 @@ func (k *kernelM) choose() (best, bestScore int32) {
 		switch {
 		case t < bestScore || t == bestScore && (s < bestS || s == bestS && l > bestL):
 			best, bestScore, bestS, bestL, ties = j, t, s, l, 1
-		case k.rng != nil && t == bestScore && s == bestS && l == bestL:
+		case k.order.rng != nil && t == bestScore && s == bestS && l == bestL:
 			ties++
-			if k.rng.Int32N(ties) == 0 {
+			if k.order.rng.Int32N(ties) == 0 {
 				best = j
 			}
 		}
@@ -350,89 +348,126 @@ func (k *kernelM) choose() (best, bestScore int32) {
 	return best, bestScore
 }
 
-// branches chooses the item to branch on at the current node and returns the number of
+// branches chooses the item to branch on at the node at depth l and returns the number of
 // branches: 0 at a dead end, -1 at a solution.
-func (k *kernelM) branches() int32 {
+func (k *kernelM) branches(l int) int32 {
 	if k.next[0] == 0 {
 		return -1
 	}
 	i, t := k.choose()
 	t = max(t, 0)
-	k.item[k.level], k.cnt[k.level] = i, t
+	k.item[l], k.cnt[l] = i, t
 	return t
 }
 
-// descend moves to branch b of the current node, leaving the same state as the search does
-// when it takes that branch; branches must have been called there.
-func (k *kernelM) descend(b int32) {
-	nd, level := k.nd, k.level
-	i := k.item[level]
-	k.pos[level] = b
-	if k.room[i] == 1 {
-		k.cover(i)
-		if b < nd[i].top {
-			x := nd[i].down
-			for range b {
-				x = nd[x].down
-			}
-			k.mode[level], k.x[level] = modeCover, x
-			k.commitOthers(x)
-		} else {
-			k.mode[level], k.x[level] = modeCoverNull, i
-		}
-		k.level++
+// open prepares the branches on the item chosen at depth l: in cover mode (room 1) it
+// covers the item and sets x to its first option; in tweak mode the options are taken from
+// the front of the item's list as they come.
+func (k *kernelM) open(l int) {
+	i := k.item[l]
+	k.pos[l] = 0
+	if k.room[i] != 1 {
+		k.mode[l] = modeTweak
+		k.twBase[l] = int32(len(k.tw))
 		return
 	}
-	k.twBase[level] = int32(len(k.tw))
-	options := k.cnt[level] // branches that take an option; the last is null if i needs none
-	if k.room[i] <= k.slack[i] {
-		options--
+	k.mode[l] = modeCover
+	k.cover(i)
+	if k.order.rng == nil {
+		k.x[l] = k.nd[i].down
+		return
 	}
-	for range min(b, options) { // the options tried before branch b
-		x := nd[i].down
-		k.hideOption(x)
-		k.tw = append(k.tw, x)
+	k.order.begin(l)
+	for p := k.nd[i].down; p != i; p = k.nd[p].down {
+		k.order.add(p)
 	}
-	if b < options {
-		x := nd[i].down
-		k.hideOption(x)
-		k.tw = append(k.tw, x)
-		k.mode[level], k.x[level] = modeTweak, x
-		k.commitOption(x)
-	} else {
-		k.mode[level], k.x[level] = modeTweakNull, i
-		k.cover(i)
-	}
-	k.level++
+	k.x[l] = k.order.end(l, i)
 }
 
-// ascend undoes the last descend.
-func (k *kernelM) ascend() {
-	k.level--
-	level := k.level
-	i, x := k.item[level], k.x[level]
-	switch k.mode[level] {
+// take goes down the next branch at depth l: the option x in cover mode; in tweak mode the
+// first option left, removed from every list for this branch and the later ones; after the
+// options, the null branch if the item needs nothing more. With no branch left it closes
+// the level and reports false.
+func (k *kernelM) take(l int) bool {
+	i, x := k.item[l], k.x[l]
+	switch k.mode[l] {
+	case modeCover:
+		if x != i {
+			k.commitOthers(x)
+			return true
+		}
+		if k.slack[i] == 0 { // every option tried, and i needs one
+			k.close(l)
+			return false
+		}
+		k.mode[l] = modeCoverNull
+		return true
+	case modeTweak:
+		if n := k.nd[i].top; n > 0 && n >= k.room[i]-k.slack[i] {
+			x = k.pick(i, n)
+			k.hideOption(x)
+			k.tw = append(k.tw, x)
+			k.x[l] = x
+			k.commitOption(x)
+			return true
+		}
+		if k.room[i] > k.slack[i] { // i still needs options that are not there
+			k.close(l)
+			return false
+		}
+		k.mode[l], k.x[l] = modeTweakNull, i
+		k.cover(i)
+		return true
+	}
+	return false // modeDone
+}
+
+// undo comes back up from the branch taken at depth l. After a null branch, the last, the
+// level is closed.
+func (k *kernelM) undo(l int) {
+	i, x := k.item[l], k.x[l]
+	k.pos[l]++
+	switch k.mode[l] {
 	case modeCover:
 		k.uncommitOthers(x)
+		if k.order.rng == nil {
+			k.x[l] = k.nd[x].down
+		} else {
+			k.x[l] = k.order.at(l, k.pos[l])
+		}
+	case modeCoverNull: // close uncovers i
+		k.close(l)
+	case modeTweakNull:
 		k.uncover(i)
-	case modeCoverNull:
-		k.uncover(i)
+		k.close(l)
 	case modeTweak:
 		k.uncommitOption(x)
-		k.untweak(level)
-	default: // modeTweakNull
-		k.uncover(i)
-		k.untweak(level)
 	}
 }
 
-// search runs Algorithm M on the subtree of the current node, and reports whether it
+// close undoes what open and the branches tried did at depth l: the item uncovered in
+// cover mode, the removed options put back in tweak mode.
+func (k *kernelM) close(l int) {
+	switch k.mode[l] {
+	case modeCover, modeCoverNull:
+		k.uncover(k.item[l])
+		if k.order.rng != nil {
+			k.order.release(l)
+		}
+	case modeTweak, modeTweakNull:
+		base := k.twBase[l]
+		for t := int32(len(k.tw)) - 1; t >= base; t-- {
+			k.unhideOption(k.tw[t])
+		}
+		k.tw = k.tw[:base]
+	}
+	k.mode[l] = modeDone
+}
+
+// search runs Algorithm M on the subtree of the node at depth base, and reports whether it
 // finished it (false when Visit or Poll stopped it: the kernel is then left mid-tree).
-func (k *kernelM) search(p *Params, st *Stats) bool {
-	nd := k.nd
-	base := k.level
+func (k *kernelM) search(base int, p *Params, st *Stats) bool {
 	level := base
-	var i, x, best, bestScore int32
 	defer func() { st.Updates += k.updates; k.updates = 0 }()
 
 forward:
@@ -446,133 +481,38 @@ forward:
 		}
 		goto backdown
 	}
-	best, bestScore = k.choose()
-	if bestScore <= 0 { // too few options left for some item
+	if i, t := k.choose(); t > 0 {
+		k.item[level], k.cnt[level] = i, t
+		k.open(level)
+	} else { // too few options left for some item
 		goto backdown
 	}
-	i = best
-	k.item[level], k.pos[level], k.cnt[level] = i, 0, bestScore
-	if k.room[i] == 1 {
-		k.mode[level] = modeCover
-		k.cover(i)
-		if k.rng == nil {
-			k.x[level] = nd[i].down
-		} else {
-			k.x[level] = k.shuffle(level, i)
-		}
-		goto tryCover
-	}
-	k.mode[level] = modeTweak
-	k.twBase[level] = int32(len(k.tw))
-	goto tryTweak
 
-tryCover:
-	i, x = k.item[level], k.x[level]
-	if x == i { // every option tried: the null branch, if i needs nothing more
-		if k.slack[i] == 0 {
-			k.uncover(i)
-			k.release(level)
-			goto backdown
-		}
-		k.mode[level] = modeCoverNull
+try:
+	if k.take(level) {
 		level++
 		goto forward
 	}
-	k.commitOthers(x)
-	level++
-	goto forward
-
-tryTweak:
-	i = k.item[level]
-	if l := nd[i].top; l > 0 && l >= k.room[i]-k.slack[i] {
-		x = k.pick(i, l)
-		k.hideOption(x)
-		k.tw = append(k.tw, x)
-		k.x[level] = x
-		k.commitOption(x)
-		level++
-		goto forward
-	}
-	if k.room[i] > k.slack[i] { // i still needs options that are not there
-		k.untweak(level)
-		goto backdown
-	}
-	k.mode[level] = modeTweakNull
-	k.x[level] = i
-	k.cover(i)
-	level++
-	goto forward
 
 backdown:
 	if level == base {
 		return true
 	}
 	level--
-	i, x = k.item[level], k.x[level]
-	k.pos[level]++
-	switch k.mode[level] {
-	case modeCover:
-		k.uncommitOthers(x)
-		if k.rng == nil {
-			k.x[level] = nd[x].down
-		} else {
-			k.x[level] = k.rbuf[k.rbase[level]+k.pos[level]]
-		}
-		goto tryCover
-	case modeCoverNull:
-		k.uncover(i)
-		k.release(level)
-		goto backdown
-	case modeTweak:
-		k.uncommitOption(x)
-		goto tryTweak
-	default: // modeTweakNull
-		k.uncover(i)
-		k.untweak(level)
-		goto backdown
-	}
+	k.undo(level)
+	goto try
 }
 
-// pick returns the option node of item i to try next: the first of its l options, or in
+// pick returns the option node of item i to try next: the first of its n options, or in
 // random mode any of them.
-func (k *kernelM) pick(i, l int32) int32 {
+func (k *kernelM) pick(i, n int32) int32 {
 	x := k.nd[i].down
-	if k.rng != nil {
-		for r := k.rng.Int32N(l); r > 0; r-- {
+	if k.order.rng != nil {
+		for r := k.order.rng.Int32N(n); r > 0; r-- {
 			x = k.nd[x].down
 		}
 	}
 	return x
-}
-
-// untweak puts back the options removed at this level, last removed first.
-func (k *kernelM) untweak(level int) {
-	base := k.twBase[level]
-	for t := int32(len(k.tw)) - 1; t >= base; t-- {
-		k.unhideOption(k.tw[t])
-	}
-	k.tw = k.tw[:base]
-}
-
-// shuffle puts the options of item i in random order in rbuf for this level, followed by i
-// itself as the end marker, and returns the first.
-func (k *kernelM) shuffle(level int, i int32) int32 {
-	base := int32(len(k.rbuf))
-	k.rbase[level] = base
-	for p := k.nd[i].down; p != i; p = k.nd[p].down {
-		k.rbuf = append(k.rbuf, p)
-	}
-	opts := k.rbuf[base:]
-	shuffle(k.rng, opts)
-	k.rbuf = append(k.rbuf, i)
-	return k.rbuf[base]
-}
-
-// release frees this level's part of rbuf when the level is left (random mode only).
-func (k *kernelM) release(level int) {
-	if k.rng != nil {
-		k.rbuf = k.rbuf[:k.rbase[level]]
-	}
 }
 
 // visit reports the solution (the options taken at every level, plus the forced ones) and

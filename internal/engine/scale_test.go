@@ -39,13 +39,19 @@ func intervalSpec(n, w int) *Spec {
 	return sp
 }
 
-// stepCounter counts the descents of a kernel.
+// stepCounter counts the branches a kernel takes.
 type stepCounter struct {
 	kernel
 	descents int
 }
 
-func (c *stepCounter) descend(b int32) { c.descents++; c.kernel.descend(b) }
+func (c *stepCounter) take(l int) bool {
+	ok := c.kernel.take(l)
+	if ok {
+		c.descents++
+	}
+	return ok
+}
 
 // TestCutDescendsOnce checks that cutting a tree made of a long chain of forced moves costs
 // a number of steps linear in its length, not one walk from the root per level: it was

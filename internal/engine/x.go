@@ -19,20 +19,18 @@ type kernelX struct {
 	// choice, and choose stops at the first.
 	counting bool
 	zeros    int32
-	rng      *rand.Rand
 	forced   []int32
 	updates  uint64
-	level    int // the depth of the current node: levels below it were entered by descend
 
-	// Per level l of the search: the item branched on, the option node being tried, its
-	// position pos among the cnt options of the item; in random mode the options' order is
-	// rbuf[rbase[l]:], closed by the item's header as a sentinel.
-	item, x, pos, cnt, rbase []int32
-	rbuf                     []int32
-	sol                      []int32
+	// Per level l of the search: the item branched on and its branches (levels), the option
+	// node being tried; in random mode the options' order.
+	levels
+	x     []int32
+	order randomOrder
+	sol   []int32
 }
 
-func newKernelX(sp *Spec) *kernelX {
+func newKernelX(sp *Spec, rng *rand.Rand) *kernelX {
 	nd := make([]xnode, numNodes(sp))
 	layout(sp, nd, func(x *xnode) *links { return x })
 	k := &kernelX{nd: nd, np: int32(sp.NumPrimary)}
@@ -44,11 +42,9 @@ func newKernelX(sp *Spec) *kernelX {
 	}
 	k.prev, k.next = activeList(sp)
 	depth := sp.NumPrimary + 1 // every level covers at least one more primary item
-	k.item = make([]int32, depth)
+	k.levels = newLevels(depth)
 	k.x = make([]int32, depth)
-	k.pos = make([]int32, depth)
-	k.cnt = make([]int32, depth)
-	k.rbase = make([]int32, depth)
+	k.order = newRandomOrder(rng, len(sp.Item)+sp.NumOptions(), depth)
 	return k
 }
 
@@ -57,9 +53,8 @@ func (k *kernelX) clone() kernel {
 	c := *k
 	c.nd = slices.Clone(k.nd)
 	c.prev, c.next = slices.Clone(k.prev), slices.Clone(k.next)
-	c.item, c.x, c.pos = slices.Clone(k.item), slices.Clone(k.x), slices.Clone(k.pos)
-	c.cnt, c.rbase = slices.Clone(k.cnt), slices.Clone(k.rbase)
-	c.rbuf, c.sol, c.updates = make([]int32, 0, cap(k.rbuf)), nil, 0
+	c.levels, c.x, c.order = k.levels.clone(), slices.Clone(k.x), k.order.clone()
+	c.sol, c.updates = nil, 0
 	return &c
 }
 
@@ -216,7 +211,7 @@ const countingMinPrimary = 512
 func (k *kernelX) choose() (best, bestLen int32) {
 	nd, next := k.nd, k.next
 	bestLen = math.MaxInt32
-	if k.rng == nil {
+	if k.order.rng == nil {
 		stop := int32(0) // a length that no later item can beat
 		if k.counting && k.zeros == 0 {
 			stop = 1
@@ -237,7 +232,7 @@ func (k *kernelX) choose() (best, bestLen int32) {
 			best, bestLen, ties = j, l, 1
 		} else if l == bestLen {
 			ties++
-			if k.rng.Int32N(ties) == 0 {
+			if k.order.rng.Int32N(ties) == 0 {
 				best = j
 			}
 		}
@@ -245,61 +240,86 @@ func (k *kernelX) choose() (best, bestLen int32) {
 	return best, bestLen
 }
 
-// branches chooses the item to branch on at the current node and returns the number of
+// branches chooses the item to branch on at the node at depth l and returns the number of
 // branches: 0 at a dead end, -1 at a solution.
-func (k *kernelX) branches() int32 {
+func (k *kernelX) branches(l int) int32 {
 	if k.next[0] == 0 {
 		return -1
 	}
-	i, l := k.choose()
-	k.item[k.level], k.cnt[k.level] = i, l
-	return l
+	i, n := k.choose()
+	k.item[l], k.cnt[l] = i, n
+	return n
 }
 
-// descend moves to branch b of the current node; branches must have been called there.
-func (k *kernelX) descend(b int32) {
-	nd, level := k.nd, k.level
-	i := k.item[level]
+// open covers the item chosen at depth l and sets x to its first option.
+func (k *kernelX) open(l int) {
+	i := k.item[l]
 	k.cover(i)
-	x := nd[i].down
-	for range b {
-		x = nd[x].down
+	k.pos[l] = 0
+	if k.order.rng == nil {
+		k.x[l] = k.nd[i].down
+		return
 	}
-	k.x[level], k.pos[level] = x, b
+	k.order.begin(l)
+	for p := k.nd[i].down; p != i; p = k.nd[p].down {
+		k.order.add(p)
+	}
+	k.x[l] = k.order.end(l, i)
+}
+
+// take covers the other items of option x[l]; when every option has been tried it
+// uncovers the item instead and reports false.
+func (k *kernelX) take(l int) bool {
+	nd := k.nd
+	x := k.x[l]
+	if x == k.item[l] {
+		k.close(l)
+		return false
+	}
 	for q := x + 1; q != x; {
-		if j := nd[q].top; j <= 0 {
+		if j := nd[q].top; j <= 0 { // a spacer: back to the option's first node
 			q = nd[q].up
 		} else {
 			k.cover(j)
 			q++
 		}
 	}
-	k.level++
+	return true
 }
 
-// ascend undoes the last descend.
-func (k *kernelX) ascend() {
+// undo uncovers the other items of option x[l], in reverse order, and moves x to the next
+// option.
+func (k *kernelX) undo(l int) {
 	nd := k.nd
-	k.level--
-	x := k.x[k.level]
+	x := k.x[l]
 	for q := x - 1; q != x; {
-		if j := nd[q].top; j <= 0 {
+		if j := nd[q].top; j <= 0 { // a spacer: on to the option's last node
 			q = nd[q].down
 		} else {
 			k.uncover(j)
 			q--
 		}
 	}
-	k.uncover(k.item[k.level])
+	k.pos[l]++
+	if k.order.rng == nil {
+		k.x[l] = nd[x].down
+	} else {
+		k.x[l] = k.order.at(l, k.pos[l])
+	}
 }
 
-// search runs Algorithm X on the subtree of the current node, and reports whether it
+// close uncovers the item of depth l.
+func (k *kernelX) close(l int) {
+	k.uncover(k.item[l])
+	if k.order.rng != nil {
+		k.order.release(l)
+	}
+}
+
+// search runs Algorithm X on the subtree of the node at depth base, and reports whether it
 // finished it (false when Visit or Poll stopped it: the kernel is then left mid-tree).
-func (k *kernelX) search(p *Params, st *Stats) bool {
-	nd := k.nd
-	base := k.level
+func (k *kernelX) search(base int, p *Params, st *Stats) bool {
 	level := base
-	var i, x, q, j, best, bestLen int32
 	defer func() { st.Updates += k.updates; k.updates = 0 }()
 
 forward:
@@ -313,77 +333,26 @@ forward:
 		}
 		goto backdown
 	}
-	best, bestLen = k.choose()
-	if bestLen == 0 {
-		goto backdown
-	}
-	i = best
-	k.cover(i)
-	k.item[level], k.pos[level], k.cnt[level] = i, 0, bestLen
-	if k.rng == nil {
-		k.x[level] = nd[i].down
+	if i, n := k.choose(); n > 0 {
+		k.item[level], k.cnt[level] = i, n
+		k.open(level)
 	} else {
-		k.x[level] = k.shuffle(level, i)
+		goto backdown
 	}
 
 try:
-	i, x = k.item[level], k.x[level]
-	if x == i { // every option of i has been tried
-		k.uncover(i)
-		goto backdown
+	if k.take(level) {
+		level++
+		goto forward
 	}
-	for q = x + 1; q != x; { // cover the option's other items
-		j = nd[q].top
-		if j <= 0 {
-			q = nd[q].up
-			continue
-		}
-		k.cover(j)
-		q++
-	}
-	level++
-	goto forward
 
 backdown:
 	if level == base {
 		return true
 	}
 	level--
-	x = k.x[level]
-	for q = x - 1; q != x; { // uncover the option's other items, in reverse
-		j = nd[q].top
-		if j <= 0 {
-			q = nd[q].down
-			continue
-		}
-		k.uncover(j)
-		q--
-	}
-	k.pos[level]++
-	if k.rng == nil {
-		k.x[level] = nd[x].down
-	} else {
-		k.x[level] = k.rbuf[k.rbase[level]+k.pos[level]]
-	}
+	k.undo(level)
 	goto try
-}
-
-// shuffle puts the options of item i in random order in rbuf for this level, followed by i
-// itself as the end marker, and returns the first.
-func (k *kernelX) shuffle(level int, i int32) int32 {
-	base := int32(0)
-	if level > 0 && k.rng != nil {
-		base = k.rbase[level-1] + k.cnt[level-1] + 1
-	}
-	k.rbase[level] = base
-	k.rbuf = k.rbuf[:base]
-	for p := k.nd[i].down; p != i; p = k.nd[p].down {
-		k.rbuf = append(k.rbuf, p)
-	}
-	opts := k.rbuf[base:]
-	shuffle(k.rng, opts)
-	k.rbuf = append(k.rbuf, i)
-	return k.rbuf[base]
 }
 
 // visit reports the solution x[0..level-1] (plus the forced options) and says whether to go
