@@ -286,12 +286,12 @@ func (s *Server) handleSolutions(w http.ResponseWriter, r *http.Request) {
 	var buf bytes.Buffer
 	for i, sol := range sols {
 		out := Solution{Index: offset + i, Options: sol}
-		if t.text != nil {
-			out.Text = t.text(sol)
+		if t.Text != nil {
+			out.Text = t.Text(sol)
 		}
-		if t.draw != nil {
+		if t.Draw != nil {
 			buf.Reset()
-			if err := t.draw(&buf, [][]int{sol}); err != nil {
+			if err := t.Draw(&buf, [][]int{sol}); err != nil {
 				writeError(w, http.StatusInternalServerError, "drawing: "+err.Error())
 				return
 			}
@@ -315,8 +315,8 @@ func (s *Server) handleSolutionsSVG(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	t := j.task
-	if t.draw == nil {
-		writeError(w, http.StatusNotFound, "no drawings for "+t.title)
+	if t.Draw == nil {
+		writeError(w, http.StatusNotFound, "no drawings for "+t.Title)
 		return
 	}
 	sols, _, offset, ok := s.pageRange(w, r, j, 1)
@@ -327,19 +327,19 @@ func (s *Server) handleSolutionsSVG(w http.ResponseWriter, r *http.Request) {
 	case len(sols) == 0:
 		writeError(w, http.StatusNotFound, "no solutions there")
 		return
-	case len(sols) > 1 && !t.multi:
+	case len(sols) > 1 && !t.DrawsMany:
 		writeError(w, http.StatusBadRequest, "draws one solution at a time here: ask for count=1")
 		return
 	}
 	var buf bytes.Buffer
-	if err := t.draw(&buf, sols); err != nil {
+	if err := t.Draw(&buf, sols); err != nil {
 		writeError(w, http.StatusInternalServerError, "drawing: "+err.Error())
 		return
 	}
 	h := w.Header()
 	h.Set("Content-Type", "image/svg+xml")
 	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
-	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s-%d.svg"`, t.kind, offset+1))
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s-%d.svg"`, t.Kind, offset+1))
 	w.Write(buf.Bytes())
 }
 
@@ -368,14 +368,14 @@ func (s *Server) handleSolutionsJSON(w http.ResponseWriter, r *http.Request) {
 	}{Title: st.Title, Mode: st.Mode, State: st.State, Solutions: st.Solutions, Total: st.Total, List: make([]sol, len(sols))}
 	for i, k := range sols {
 		out.List[i] = sol{Options: k}
-		if j.task.text != nil {
-			out.List[i].Text = j.task.text(k)
+		if j.task.Text != nil {
+			out.List[i].Text = j.task.Text(k)
 		}
 		if i < len(classes) {
 			out.List[i].Class = classes[i]
 		}
 	}
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s-solutions.json"`, j.task.kind))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s-solutions.json"`, j.task.Kind))
 	writeJSON(w, http.StatusOK, out)
 }
 
@@ -386,12 +386,12 @@ func (s *Server) handleProblem(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := dlx.Write(&buf, j.task.problem); err != nil {
+	if err := dlx.Write(&buf, j.task.Problem); err != nil {
 		writeError(w, http.StatusConflict, err.Error())
 		return
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/plain; charset=utf-8")
-	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s.dlx"`, j.task.kind))
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s.dlx"`, j.task.Kind))
 	w.Write(buf.Bytes())
 }

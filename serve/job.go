@@ -79,8 +79,8 @@ func (j *job) notify() {
 func (j *job) status() Status {
 	st := Status{
 		ID:        j.id,
-		Kind:      j.task.kind,
-		Title:     j.task.title,
+		Kind:      j.task.Kind,
+		Title:     j.task.Title,
 		Mode:      j.mode,
 		State:     j.state,
 		Solutions: j.found,
@@ -92,11 +92,11 @@ func (j *job) status() Status {
 		Elapsed:   j.prog.Elapsed.Seconds(),
 		ETA:       -1,
 		Error:     j.err,
-		Note:      j.task.note,
-		Warnings:  j.task.warnings,
-		Drawable:  j.task.draw != nil,
-		Items:     j.task.problem.NumItems(),
-		Options:   j.task.problem.NumOptions(),
+		Note:      j.task.Note,
+		Warnings:  j.task.Warnings,
+		Drawable:  j.task.Draw != nil,
+		Items:     j.task.Problem.NumItems(),
+		Options:   j.task.Problem.NumOptions(),
 	}
 	if j.mode == ModeRandom {
 		seed := j.seed
@@ -264,7 +264,7 @@ const baseJobBytes = 256 << 10
 // set per worker).
 func taskBytes(t *task, req *Request, workers int) (keep, searching int64) {
 	keep = baseJobBytes + int64(len(req.Problem))
-	if p := t.problem; p != nil {
+	if p := t.Problem; p != nil {
 		keep += 16*int64(p.NumEntries()) + 48*int64(p.NumOptions()) + 64*int64(p.NumItems())
 		searching = int64(workers) * (16*int64(p.NumEntries()+p.NumOptions()) + 32*int64(p.NumItems()))
 	}
@@ -315,7 +315,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		}
 	}()
 	t := j.task
-	if t.note != "" && t.impossible {
+	if t.Note != "" && t.Impossible {
 		// No solutions, and no search needed to say so; a count says 0, as the command does.
 		if j.mode == ModeCount {
 			j.mu.Lock()
@@ -326,7 +326,6 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 	}
 	cfg := xcover.Config{
 		Limit:            j.limit,
-		Initial:          t.initial,
 		Workers:          s.opt.Workers,
 		ProgressInterval: s.opt.ProgressInterval,
 		Progress:         j.progress,
@@ -334,7 +333,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 	if j.mode == ModeRandom {
 		cfg.Random, cfg.Seed = true, j.seed
 	}
-	checker := verify.NewChecker(t.problem)
+	checker := verify.NewChecker(t.Problem)
 	// keep checks a solution and keeps it if there is room; class is the size of its class
 	// of symmetric solutions in distinct mode.
 	keep := func(sol []int, class int) error {
@@ -346,8 +345,8 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		j.found++
 		j.total += uint64(class)
 		if len(j.sols) < s.opt.MaxSolutions {
-			if t.check != nil {
-				if err := t.check(sol); err != nil {
+			if t.Check != nil {
+				if err := t.Check(sol); err != nil {
 					return fmt.Errorf("internal error: invalid solution: %v", err)
 				}
 			}
@@ -366,7 +365,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		case "auto":
 			cfg.Memo = xcover.MemoAuto
 		}
-		sv, err := xcover.NewSolver(t.problem, cfg)
+		sv, err := xcover.NewSolver(t.Problem, cfg)
 		if err != nil {
 			return err
 		}
@@ -387,13 +386,13 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 	case ModeDistinct:
 		var kerr error
 		cfg.Limit = 0 // the limit counts classes, not solutions
-		err := t.distinct(ctx, cfg, func(sol []int, class int) bool {
+		err := t.Distinct(ctx, cfg, func(sol []int, class int) bool {
 			kerr = keep(sol, class)
 			return kerr == nil && (j.limit == 0 || j.found < j.limit)
 		})
 		return errors.Join(kerr, err)
 	default: // solve, random
-		sv, err := xcover.NewSolver(t.problem, cfg)
+		sv, err := xcover.NewSolver(t.Problem, cfg)
 		if err != nil {
 			return err
 		}
@@ -410,18 +409,18 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 func (j *job) progress(p xcover.Progress) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	if p.Done && j.task.parts <= 1 {
+	if p.Done && j.task.Parts <= 1 {
 		// The final report says 1 even for a search cancelled or stopped at its limit:
 		// keep the last estimate; status says 1 for a search that ran to its end.
 		p.Fraction = j.prog.Fraction
 	}
-	if j.task.parts > 1 {
+	if j.task.Parts > 1 {
 		// A distinct tiling search runs one search per part, each reporting from zero:
 		// add up their work, and spread the fraction over the parts.
 		p.Stats.Nodes += j.partBase.Nodes
 		p.Stats.Updates += j.partBase.Updates
 		p.Stats.Elapsed += j.partBase.Elapsed
-		p.Fraction = (float64(j.partDone) + p.Fraction) / float64(j.task.parts)
+		p.Fraction = (float64(j.partDone) + p.Fraction) / float64(j.task.Parts)
 		if p.Done {
 			j.partBase = p.Stats
 			j.partDone++

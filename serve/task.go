@@ -1,16 +1,13 @@
 package serve
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
-	"slices"
 	"strings"
 
-	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/queens"
 	"github.com/xcover/xcover/sudoku"
 	"github.com/xcover/xcover/tiling"
@@ -81,30 +78,9 @@ const (
 	maxProblemName = 200      // bytes of a problem's name
 )
 
-// A task is a search prepared from a request: the problem and how to present its
-// solutions. It is not modified once made.
-type task struct {
-	kind     string // dlx, queens, tiling, sudoku
-	title    string
-	problem  *xcover.Problem
-	initial  []int
-	warnings []string
-	// note explains something about the search; with impossible, why there is no
-	// solution and no need to search.
-	note       string
-	impossible bool
-	// check verifies a solution with the puzzle's own checker; text writes it as text;
-	// draw draws solutions as one SVG picture (only one at a time unless multi); any may
-	// be nil.
-	check func(sol []int) error
-	text  func(sol []int) string
-	draw  func(w io.Writer, sols [][]int) error
-	multi bool
-	// distinct searches for one solution of each class of symmetric solutions, calling
-	// visit with it and the size of its class; parts is the number of searches it runs.
-	distinct func(ctx context.Context, cfg xcover.Config, visit func(sol []int, class int) bool) error
-	parts    int
-}
+// A task is a search prepared from a request: the puzzle, posed by the puzzle package as
+// for every front end.
+type task = puzzle.Puzzle
 
 // A requestError is a request that cannot be served, with the line of a malformed
 // problem or picture.
@@ -157,8 +133,8 @@ func newTask(req *Request) (*task, error) {
 	if err != nil {
 		return nil, err
 	}
-	if req.Mode == ModeDistinct && t.distinct == nil {
-		return nil, badRequest("no distinct mode for %s: it knows of no symmetries to identify solutions by; count or list them all instead", t.title)
+	if req.Mode == ModeDistinct && t.Distinct == nil {
+		return nil, badRequest("no distinct mode for %s: it knows of no symmetries to identify solutions by; count or list them all instead", t.Title)
 	}
 	return t, nil
 }
@@ -180,23 +156,7 @@ func dlxTask(req *Request) (*task, error) {
 		}
 		return nil, badRequest("%v", err)
 	}
-	p := f.Problem
-	t := &task{
-		kind:    "dlx",
-		title:   fmt.Sprintf("%s (%d items, %d options)", name, p.NumItems(), p.NumOptions()),
-		problem: p,
-		text: func(sol []int) string {
-			lines := make([]string, len(sol))
-			for i, k := range sol {
-				lines[i] = f.OptionText[k]
-			}
-			return strings.Join(lines, "\n")
-		},
-	}
-	for _, w := range f.Warnings {
-		t.warnings = append(t.warnings, w.Error())
-	}
-	return t, nil
+	return puzzle.DLX(f, name), nil
 }
 
 // queensTask encodes an N-queens problem.
@@ -214,47 +174,9 @@ func queensTask(req *Request) (*task, error) {
 	if (req.Mode == ModeCount || req.Mode == ModeDistinct) && k == 1 && n > queens.MaxKnownCountN {
 		return nil, badRequest("queens: counting n = %d is out of reach: the largest count known, n = %d, took a year on FPGAs", n, queens.MaxKnownCountN)
 	}
-	p, err := queens.Problem(n, k)
+	t, err := puzzle.Queens(n, k)
 	if err != nil {
 		return nil, badRequest("queens: %v", err)
-	}
-	board := func(sol []int) queens.Board { return queens.Board{N: n, Queens: queens.Decode(n, sol)} }
-	t := &task{
-		kind:    "queens",
-		title:   fmt.Sprintf("%d queens", n),
-		problem: p,
-		check:   func(sol []int) error { return queens.CheckSquares(n, k, queens.Decode(n, sol)) },
-		text:    func(sol []int) string { return board(sol).String() },
-		draw: func(w io.Writer, sols [][]int) error {
-			bs := make([]queens.Board, len(sols))
-			for i, sol := range sols {
-				bs[i] = board(sol)
-			}
-			return queens.WriteSVG(w, bs, 0)
-		},
-		multi: true,
-	}
-	if k > 1 {
-		t.title += fmt.Sprintf(", %d per line", k)
-		return t, nil
-	}
-	t.parts = 1
-	t.distinct = func(ctx context.Context, cfg xcover.Config, visit func([]int, int) bool) error {
-		sv, err := xcover.NewSolver(p, cfg)
-		if err != nil {
-			return err
-		}
-		for sol := range sv.Solutions(ctx) {
-			cols, err := queens.Columns(n, sol)
-			if err != nil {
-				return err
-			}
-			// Keep a solution if it is the least of its images under the 8 symmetries.
-			if o := queens.Canonical(cols); slices.Equal(o.Rep, cols) && !visit(sol, o.Size) {
-				break
-			}
-		}
-		return sv.Err()
 	}
 	return t, nil
 }
@@ -321,51 +243,11 @@ func tilingTask(req *Request) (*task, error) {
 		return nil, badRequest("tiling: too large for this server (%d orientations × %d cells × %d piece cells)",
 			len(pz.Transforms()), pz.Region.Len(), pieceCells)
 	}
-	enc, err := pz.Encode()
+	t, err := puzzle.Tiling(pz, puzzle.TilingOptions{Title: what, Distinct: req.Mode == ModeDistinct, MirrorImages: req.MirrorImages})
 	if err != nil {
 		return nil, badRequest("tiling: %v", err)
-	}
-	t := &task{
-		kind:    "tiling",
-		title:   what,
-		problem: enc.Problem,
-		check:   func(sol []int) error { return tiling.Check(pz, enc.Tiling(sol)) },
-		text:    func(sol []int) string { return tiling.Text(enc.Tiling(sol)) },
-		draw: func(w io.Writer, sols [][]int) error {
-			ts := make([]*tiling.Tiling, len(sols))
-			for i, sol := range sols {
-				ts[i] = enc.Tiling(sol)
-			}
-			return tiling.WriteSVG(w, ts, tiling.SVGOptions{})
-		},
-		multi: true,
-	}
-	if hint := pz.Impossible(); hint != "" {
-		t.note, t.impossible = "no tilings: "+hint, true
-	}
-	if req.Mode != ModeDistinct {
-		return t, nil
-	}
-	sym, err := enc.Symmetry(req.MirrorImages)
-	if err != nil {
-		return nil, badRequest("tiling: %v", err)
-	}
-	red, err := sym.Reduce()
-	if err != nil {
-		return nil, badRequest("tiling: %v", err)
-	}
-	t.parts = len(red.Parts)
-	t.distinct = red.Search
-	t.note = fmt.Sprintf("%d symmetries", sym.Order())
-	if t.impossible {
-		t.note = "no tilings: " + pz.Impossible()
 	}
 	return t, nil
-}
-
-// sudokuSVG is the drawing method of a sudoku.Board.
-type sudokuSVG interface {
-	WriteSVG(w io.Writer, puzzle, sol sudoku.Grid, a sudoku.Alphabet) error
 }
 
 // sudokuTask encodes a Sudoku.
@@ -419,40 +301,9 @@ func sudokuTask(req *Request) (*task, error) {
 	if _, more := rd.Next(); more {
 		return nil, badRequest("sudoku: more than one puzzle; give one")
 	}
-	puzzle, alpha := pz.Grid, pz.Alphabet
-	enc, err := board.Encode(puzzle, sudoku.GivensOmit) // stands alone, as problem.dlx shows it
+	t, err := puzzle.Sudoku(board, pz.Grid, pz.Alphabet)
 	if err != nil {
 		return nil, badRequest("sudoku: %v", err)
-	}
-	grid := func(sol []int) sudoku.Grid {
-		g, err := enc.Decode(sol)
-		if err != nil {
-			return nil
-		}
-		return g
-	}
-	t := &task{
-		kind:    "sudoku",
-		title:   fmt.Sprintf("Sudoku %s, %d givens", board, puzzle.Givens()),
-		problem: enc.Problem,
-		check: func(sol []int) error {
-			g, err := enc.Decode(sol)
-			if err != nil {
-				return err
-			}
-			return board.Check(puzzle, g)
-		},
-		text: func(sol []int) string { return grid(sol).Format(alpha) },
-	}
-	if sw, ok := any(board).(sudokuSVG); ok {
-		t.draw = func(w io.Writer, sols [][]int) error {
-			if len(sols) != 1 {
-				return fmt.Errorf("a Sudoku picture shows one solution, not %d", len(sols))
-			}
-			return sw.WriteSVG(w, puzzle, grid(sols[0]), alpha)
-		}
-	} else {
-		t.note = "this build of xcover cannot draw Sudoku grids; solutions are shown as text"
 	}
 	return t, nil
 }

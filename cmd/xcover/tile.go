@@ -7,12 +7,14 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/tiling"
 )
 
@@ -197,11 +199,11 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	if (f.random || f.via != "") && !cmd.Flags().Changed("limit") {
 		f.limit = 1
 	}
-	pz, err := tilePuzzle(cmd, f)
+	tp, err := tilePuzzle(cmd, f)
 	if err != nil {
 		return err
 	}
-	enc, err := pz.Encode()
+	pz, err := puzzle.Tiling(tp, puzzle.TilingOptions{Distinct: f.distinct, MirrorImages: f.mirrorImages})
 	if err != nil {
 		return err
 	}
@@ -211,29 +213,24 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		if f.emit != "dlx" {
 			return usageErrorf("unknown --emit %q: want dlx", f.emit)
 		}
-		if err := dlx.Write(out, enc.Problem); err != nil {
+		if err := dlx.Write(out, pz.Problem); err != nil {
 			return err
 		}
 		return out.Flush()
 	}
-	hint := pz.Impossible()
-	if hint != "" {
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: no tilings: %s\n", hint)
+	if pz.Impossible {
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", pz.Note)
 	}
 	ctx := cmd.Context()
 	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers}
 	if f.count {
 		var total, distinct uint64
 		var cerr error // the search's: cancelled
-		if hint == "" {
+		if !pz.Impossible {
 			if f.distinct {
-				red, err := reducedSearch(enc, f)
-				if err != nil {
-					return err
-				}
-				distinct, total, cerr = red.CountDistinct(ctx, cfg)
+				distinct, total, cerr = pz.CountDistinct(ctx, cfg)
 			} else {
-				s, err := xcover.NewSolver(enc.Problem, cfg)
+				s, err := xcover.NewSolver(pz.Problem, cfg)
 				if err != nil {
 					return err
 				}
@@ -267,43 +264,41 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		}
 		return nil
 	}
-	if hint != "" {
+	if pz.Impossible {
 		return nil
 	}
-	var svg []*tiling.Tiling
+	var svg [][]int
 	n := 0
 	emit := func(sol []int, orbit int) error {
-		t := enc.Tiling(sol)
-		if err := tiling.Check(pz, t); err != nil {
+		if err := pz.Check(sol); err != nil {
 			return fmt.Errorf("internal error: invalid tiling: %v", err)
 		}
 		n++
 		switch {
 		case f.format == "svg":
-			svg = append(svg, t)
+			svg = append(svg, slices.Clone(sol))
 		case f.json:
-			b, _ := json.Marshal(tileJSON(t, pz.Region.Flat(), orbit))
+			b, _ := json.Marshal(struct {
+				puzzle.TilingJSON
+				Class int `json:"class,omitempty"`
+			}{pz.JSON(sol).(puzzle.TilingJSON), orbit})
 			fmt.Fprintf(out, "%s\n", b)
 		default:
 			if n > 1 {
-				if pz.Region.Flat() {
+				if tp.Region.Flat() {
 					fmt.Fprintln(out)
 				} else {
 					fmt.Fprintln(out, "-")
 				}
 			}
-			out.WriteString(tiling.Text(t))
+			out.WriteString(pz.Text(sol))
 		}
 		return nil
 	}
 	var emitErr error
 	if f.distinct {
-		red, err := reducedSearch(enc, f)
-		if err != nil {
-			return err
-		}
 		cfg.Limit = f.limit
-		err = red.Search(ctx, cfg, func(sol []int, orbit int) bool {
+		err = pz.Distinct(ctx, cfg, func(sol []int, orbit int) bool {
 			emitErr = emit(sol, orbit)
 			return emitErr == nil
 		})
@@ -315,12 +310,12 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 			return err
 		}
 	} else if f.via != "" {
-		if err := solveVia(cmd, enc.Problem, f.via, f.limit, func(sol []int) error { return emit(sol, 0) }); err != nil {
+		if err := solveVia(cmd, pz.Problem, f.via, f.limit, func(sol []int) error { return emit(sol, 0) }); err != nil {
 			return err
 		}
 	} else {
 		cfg.Limit = f.limit
-		s, err := xcover.NewSolver(enc.Problem, cfg)
+		s, err := xcover.NewSolver(pz.Problem, cfg)
 		if err != nil {
 			return err
 		}
@@ -338,32 +333,9 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		return emitErr
 	}
 	if f.format == "svg" {
-		if err := tiling.WriteSVG(out, svg, tiling.SVGOptions{}); err != nil {
+		if err := pz.Draw(out, svg); err != nil {
 			return err
 		}
 	}
 	return out.Flush()
-}
-
-func reducedSearch(enc *tiling.Encoding, f *tileFlags) (*tiling.Reduced, error) {
-	sym, err := enc.Symmetry(f.mirrorImages)
-	if err != nil {
-		return nil, err
-	}
-	return sym.Reduce()
-}
-
-// tileJSON is the JSON form of one tiling: its picture's rows, or layers of rows for a
-// solid, and with --distinct the size of its class.
-func tileJSON(t *tiling.Tiling, flat bool, orbit int) any {
-	rows := tiling.Rows(t)
-	type out struct {
-		Rows   []string   `json:"rows,omitempty"`
-		Layers [][]string `json:"layers,omitempty"`
-		Class  int        `json:"class,omitempty"`
-	}
-	if flat {
-		return out{Rows: rows, Class: orbit}
-	}
-	return out{Layers: tiling.Layers(t), Class: orbit}
 }

@@ -1,0 +1,177 @@
+package puzzle_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/puzzle"
+	"github.com/xcover/xcover/sudoku"
+	"github.com/xcover/xcover/tiling"
+	"github.com/xcover/xcover/verify"
+)
+
+func tilingPuzzle(t *testing.T, pieces, size string) *tiling.Puzzle {
+	t.Helper()
+	ps, copies, err := tiling.ParseSpec(pieces)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := tiling.ParseSize(size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp := &tiling.Puzzle{Pieces: ps, Copies: copies, Region: r}
+	if err := tp.SetTurning(false, false); err != nil {
+		t.Fatal(err)
+	}
+	return tp
+}
+
+// TestPuzzles checks each kind of puzzle end to end: the number of solutions and classes
+// against published values, every solution by the independent verifier and by the
+// puzzle's own checker, which must also reject a solution with an option missing.
+func TestPuzzles(t *testing.T) {
+	ctx := context.Background()
+	board, err := sudoku.NewBoard(sudoku.Spec{BoxRows: 2, BoxCols: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	grid := sudoku.Grid{1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2}
+	f, err := dlx.Parse(strings.NewReader("a b c\na b\nc\na\nb c\n"), "abc.dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name          string
+		pose          func() (*puzzle.Puzzle, error)
+		all, distinct int // distinct -1: no distinct mode
+	}{
+		{"queens 8", func() (*puzzle.Puzzle, error) { return puzzle.Queens(8, 1) }, 92, 12},             // A000170, A002562
+		{"queens 6", func() (*puzzle.Puzzle, error) { return puzzle.Queens(6, 1) }, 4, 1},               //
+		{"queens 4, 2 per line", func() (*puzzle.Puzzle, error) { return puzzle.Queens(4, 2) }, 11, -1}, // A225623
+		{"pentominoes 3x20", func() (*puzzle.Puzzle, error) {
+			return puzzle.Tiling(tilingPuzzle(t, "pentominoes", "3x20"), puzzle.TilingOptions{Distinct: true})
+		}, 8, 2},
+		{"sudoku 4x4", func() (*puzzle.Puzzle, error) { return puzzle.Sudoku(board, grid, sudoku.OneBased) }, 1, -1},
+		{"dlx", func() (*puzzle.Puzzle, error) { return puzzle.DLX(f, "abc.dlx"), nil }, 2, -1}, // {a b, c}, {a, b c}
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pz, err := tc.pose()
+			if err != nil {
+				t.Fatal(err)
+			}
+			chk := verify.NewChecker(pz.Problem)
+			sv, err := xcover.NewSolver(pz.Problem, xcover.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for sol := range sv.Solutions(ctx) {
+				n++
+				if v := chk.Check(sol); len(v) > 0 {
+					t.Fatalf("solution %v: %v", sol, v[0])
+				}
+				if pz.Text(sol) == "" {
+					t.Errorf("solution %v: no text", sol)
+				}
+				if pz.Check == nil {
+					continue
+				}
+				if err := pz.Check(sol); err != nil {
+					t.Fatalf("solution %v rejected: %v", sol, err)
+				}
+				if err := pz.Check(sol[1:]); err == nil {
+					t.Fatalf("solution %v without its first option accepted", sol)
+				}
+			}
+			if n != tc.all {
+				t.Errorf("%d solutions, want %d", n, tc.all)
+			}
+			if tc.distinct < 0 {
+				if pz.Distinct != nil {
+					t.Errorf("a distinct mode, want none")
+				}
+				return
+			}
+			classes, sum := 0, 0
+			err = pz.Distinct(ctx, xcover.Config{}, func(sol []int, class int) bool {
+				if v := chk.Check(sol); len(v) > 0 {
+					t.Fatalf("class representative %v: %v", sol, v[0])
+				}
+				classes, sum = classes+1, sum+class
+				return true
+			})
+			if err != nil || classes != tc.distinct || sum != tc.all {
+				t.Errorf("distinct: %d classes of %d solutions in all (%v), want %d of %d", classes, sum, err, tc.distinct, tc.all)
+			}
+		})
+	}
+}
+
+// TestDraw checks that every kind of puzzle draws its solutions as SVG.
+func TestDraw(t *testing.T) {
+	pz, err := puzzle.Queens(5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sols [][]int
+	sv, _ := xcover.NewSolver(pz.Problem, xcover.Config{Limit: 3})
+	for sol := range sv.Solutions(context.Background()) {
+		sols = append(sols, append([]int(nil), sol...))
+	}
+	var b strings.Builder
+	if err := pz.Draw(&b, sols); err != nil || !strings.Contains(b.String(), "<svg") {
+		t.Errorf("queens drawing: %v, %.60q", err, b.String())
+	}
+}
+
+// ExampleQueens poses eight queens, counts the solutions and lists the essentially
+// different ones with the sizes of their classes.
+func ExampleQueens() {
+	pz, err := puzzle.Queens(8, 1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ctx := context.Background()
+	sv, _ := xcover.NewSolver(pz.Problem, xcover.Config{})
+	n, _ := sv.Count(ctx)
+	fmt.Printf("%s: %d solutions\n", pz.Title, n)
+	sizes := map[int]int{}
+	pz.Distinct(ctx, xcover.Config{}, func(sol []int, class int) bool {
+		sizes[class]++
+		return true
+	})
+	fmt.Println("classes of 8:", sizes[8], "of 4:", sizes[4])
+	// Output:
+	// 8 queens: 92 solutions
+	// classes of 8: 11 of 4: 1
+}
+
+// ExampleTiling tiles a 3×20 rectangle with the twelve pentominoes and draws the first
+// tiling as text.
+func ExampleTiling() {
+	ps, copies, _ := tiling.ParseSpec("pentominoes")
+	region, _ := tiling.ParseSize("20x3")
+	tp := &tiling.Puzzle{Pieces: ps, Copies: copies, Region: region}
+	tp.SetTurning(false, false) // pieces may be turned and turned over
+	pz, err := puzzle.Tiling(tp, puzzle.TilingOptions{Title: "pentominoes on 20x3"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sv, _ := xcover.NewSolver(pz.Problem, xcover.Config{Limit: 1})
+	for sol := range sv.Solutions(context.Background()) {
+		fmt.Println(pz.Title)
+		fmt.Print(pz.Text(sol))
+	}
+	// Output:
+	// pentominoes on 20x3
+	// UUXIIIIINNNFTWYYYYZV
+	// UXXXPPLNNFFFTWWYZZZV
+	// UUXPPPLLLLFTTTWWZVVV
+}
