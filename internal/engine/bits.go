@@ -50,6 +50,7 @@ type kernelB struct {
 	fstack    []int32  // options taken by forced moves, made in place (see search)
 	fbase     []int32  // per level: where its forced options start in fstack
 	root      []uint64 // state 0 as it was when the root was opened (see close)
+	leaf      bool     // the option last taken is a solution; no state was built for it
 	updates   uint64   // options removed from A
 	tick      int      // nodes until the next poll, kept across searches of small parts
 }
@@ -236,9 +237,13 @@ func (k *kernelB) force(opts []int32) {
 // counts go down. This is the kernel's inner loop; its indices come from the tables built
 // with the kernel, so it reads them without bounds checks.
 func (k *kernelB) drop(s int, t int, r uint64) {
-	if k.lazy {
-		return
+	if !k.lazy { // inlined: lazy counts cost no call
+		k.dropCounts(s, t, r)
 	}
+}
+
+// dropCounts is drop's work when counts are kept.
+func (k *kernelB) dropCounts(s int, t int, r uint64) {
 	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
 	start := unsafe.Pointer(&k.pstart[0])
 	items := unsafe.Pointer(&k.pitems[0])
@@ -462,6 +467,9 @@ func (k *kernelB) completes(s int, x int32) bool {
 // branches chooses the item to branch on at the node at depth l and returns the number of
 // branches: 0 at a dead end, -1 at a solution.
 func (k *kernelB) branches(l int) int32 {
+	if k.leaf {
+		return -1
+	}
 	i, d := k.choose(l)
 	if i < 0 {
 		return -1
@@ -472,13 +480,11 @@ func (k *kernelB) branches(l int) int32 {
 }
 
 // open prepares the branches on the item chosen at depth l: cover mode when it has room
-// for one more option (cur is then the option to take next, -1 when none is left), else
-// tweak mode.
+// for one more option, else tweak mode.
 func (k *kernelB) open(l int) {
-	k.pos[l] = 0
-	i := k.item[l]
-	if k.ints[k.ib(l)+k.np+int(i)] == 1 {
-		k.mode[l], k.cur[l] = modeCover, k.nextOption(l, i, -1)
+	k.pos[l] = -1
+	if k.ints[k.ib(l)+k.np+int(k.item[l])] == 1 {
+		k.mode[l], k.cur[l] = modeCover, -1
 		return
 	}
 	k.mode[l] = modeTweak
@@ -487,26 +493,29 @@ func (k *kernelB) open(l int) {
 	}
 }
 
-// take goes down the next branch at depth l, into state l+1, a copy of state l with the
-// branch applied: in cover mode the option cur; in tweak mode the first option left,
-// excluded from state l for the later branches; after the options, the null branch (the
-// item settled) if it needs nothing more. With no branch left it closes the level and
-// reports false.
-func (k *kernelB) take(l int) bool {
-	if x := k.cur[l]; k.mode[l] == modeCover && x >= 0 { // the common case, inlined
-		k.chosen[l] = x
-		k.copyState(l)
-		k.apply(l+1, x)
-		return true
-	}
-	return k.takeRest(l)
-}
-
-// takeRest is take in every case but an option in cover mode.
-func (k *kernelB) takeRest(l int) bool {
+// next goes down the next branch at depth l, into state l+1, a copy of state l with the
+// branch applied: in cover mode the item's next option; in tweak mode the first option
+// left, excluded from state l for the later branches; after the options, the null branch
+// (the item settled) if it needs nothing more. Leaving the branch taken before costs
+// nothing: state l+1 is simply left behind. An option that settles every item is a
+// solution at once: it is taken without building state l+1, and leaf tells branches and
+// the search so. With no branch left next closes the level and reports false.
+func (k *kernelB) next(l int) bool {
+	k.leaf = false
+	k.pos[l]++
 	i := k.item[l]
 	switch k.mode[l] {
 	case modeCover:
+		if x := k.nextOption(l, i, k.cur[l]); x >= 0 {
+			k.cur[l], k.chosen[l] = x, x
+			if k.completes(l, x) {
+				k.leaf = true
+				return true
+			}
+			k.copyState(l)
+			k.apply(l+1, x)
+			return true
+		}
 		if k.slack[i] == 0 {
 			k.close(l)
 			return false
@@ -527,7 +536,8 @@ func (k *kernelB) takeRest(l int) bool {
 			return false
 		}
 		k.mode[l], k.chosen[l] = modeTweakNull, -1
-	default:
+	default: // after a null branch, the last
+		k.close(l)
 		return false
 	}
 	k.copyState(l)
@@ -535,23 +545,12 @@ func (k *kernelB) takeRest(l int) bool {
 	return true
 }
 
-// undo comes back up from the branch taken at depth l (state l+1 is simply left behind)
-// and moves cur to the next option. After a null branch, the last, the level is closed.
-func (k *kernelB) undo(l int) {
-	k.pos[l]++
-	switch k.mode[l] {
-	case modeCover:
-		k.cur[l] = k.nextOption(l, k.item[l], k.cur[l])
-	case modeCoverNull, modeTweakNull:
-		k.close(l)
-	}
-}
-
 // close closes the level. Tweak mode excluded options from the level's own state, but only
 // the root's needs putting back: the state of a node at depth l > 0 is written by its
-// parent's take, and the parent's next take or close comes before anything reads it again.
-// The root has no parent: open saved its state, and close restores it.
+// parent's next, and the parent's next or close comes before anything reads it again. The
+// root has no parent: open saved its state, and close restores it.
 func (k *kernelB) close(l int) {
+	k.leaf = false
 	if m := k.mode[l]; l == 0 && (m == modeTweak || m == modeTweakNull) {
 		copy(k.words[:k.sw], k.root)
 	}
@@ -575,7 +574,11 @@ forward:
 			return false
 		}
 	}
-	i, d = k.choose(level)
+	if k.leaf {
+		i, d = -1, 0
+	} else {
+		i, d = k.choose(level)
+	}
 	if i < 0 { // every primary item is settled
 		if !k.visit(p, st, level) {
 			return false
@@ -602,18 +605,7 @@ forward:
 	k.open(level)
 
 try:
-	if k.mode[level] == modeCover {
-		// Options that settle every item end in a solution at once: no need to descend.
-		for x = k.cur[level]; x >= 0 && k.completes(level, x); x = k.cur[level] {
-			st.Nodes++
-			k.chosen[level] = x
-			if !k.visit(p, st, level+1) {
-				return false
-			}
-			k.cur[level] = k.nextOption(level, k.item[level], x)
-		}
-	}
-	if k.take(level) {
+	if k.next(level) {
 		level++
 		k.fbase[level] = int32(len(k.fstack))
 		goto forward
@@ -626,7 +618,6 @@ backdown:
 		return true
 	}
 	level--
-	k.undo(level)
 	goto try
 }
 

@@ -61,7 +61,7 @@ func (c *cutter) cut(depth int, w float64) bool {
 	base := len(c.path)
 	defer func() {
 		for l := len(c.path) - 1; l >= base; l-- {
-			ascend(c.k, l)
+			c.k.close(l)
 		}
 		c.path = c.path[:base]
 	}()
@@ -84,13 +84,12 @@ func (c *cutter) cut(depth int, w float64) bool {
 		c.above++ // an inner node above the parts
 		deeper := false
 		c.k.open(l)
-		for b := int32(0); c.k.take(l); b++ {
+		for b := int32(0); c.k.next(l); b++ {
 			c.path = append(c.path, b)
 			if c.cut(depth-1, w/float64(n)) {
 				deeper = true
 			}
 			c.path = c.path[:l]
-			c.k.undo(l)
 		}
 		return deeper
 	}

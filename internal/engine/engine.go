@@ -79,29 +79,27 @@ const pollEvery = 1 << 12
 
 // kernel is a search's state, positioned at a node of the search tree. The kernel keeps
 // no depth of its own: the caller says at which depth l the node is (0 at the root, below
-// any forced options). Every kernel walks its tree with the same four steps, which its
-// own search loop uses too:
+// any forced options). Every kernel walks its tree with the same steps, which its own
+// search loop uses too:
 //
 //	n := k.branches(l) // at the node: -1 a solution, 0 a dead end, else n branches
 //	k.open(l)          // prepare the node's branches (when n > 0)
-//	for k.take(l) {    // go down the next branch, to depth l+1
-//		...            // the subtree, left as it was found
-//		k.undo(l)      // come back up to the node, which stays open
-//	}                  // take returned false: no branch left, the node is closed
+//	for k.next(l) {    // leave the branch taken, if any, and take the next one
+//		...            // the subtree at depth l+1, left as it was found
+//	}                  // next returned false: no branch left, the node is closed
 //
-// close(l) closes an open node before its last branch has been taken (after an undo).
+// close(l) leaves the branch taken, if any, and closes the node before its last branch.
+// Each branch costs the loop one call.
 type kernel interface {
 	// branches chooses the item to branch on at the node at depth l and returns the
 	// number of branches: 0 at a dead end, -1 at a solution.
 	branches(l int) int32
 	// open prepares the branches of the node at depth l, on which branches was called.
 	open(l int)
-	// take goes down the next branch of the open node at depth l and reports true, or
-	// closes the node and reports false when every branch has been taken.
-	take(l int) bool
-	// undo comes back up from the branch last taken at depth l.
-	undo(l int)
-	// close closes the open node at depth l, with no branch of it taken.
+	// next comes back from the branch taken at depth l, if any, then goes down the next
+	// one and reports true, or closes the node and reports false when none is left.
+	next(l int) bool
+	// close comes back from the branch taken at depth l, if any, and closes the node.
 	close(l int)
 	// search searches the subtree of the node at depth l and reports whether it finished
 	// it; if it did, the kernel is left at that node as it was.
@@ -115,25 +113,17 @@ type kernel interface {
 }
 
 // descend takes branch b of the node at depth l, on which branches was called: the
-// earlier branches are taken and undone, as the search would.
+// earlier branches are taken and left, as the search would.
 func descend(k kernel, l int, b int32) {
 	k.open(l)
-	for range b {
-		k.take(l)
-		k.undo(l)
+	for range b + 1 {
+		k.next(l)
 	}
-	k.take(l)
-}
-
-// ascend comes back up from the branch taken by descend at depth l and closes the node.
-func ascend(k kernel, l int) {
-	k.undo(l)
-	k.close(l)
 }
 
 // levels is what every kernel records per level of the search: the item branched on, the
-// position of the branch being tried among the cnt branches of the node (for the progress
-// estimate, see fraction).
+// position of the branch taken among the cnt branches of the node (-1 before the first;
+// for the progress estimate, see fraction).
 type levels struct {
 	item, pos, cnt []int32
 }

@@ -52,7 +52,7 @@ func EstimateTree(sp *Spec, initial []int32, probes int, seed uint64, stop func(
 			depth++
 		}
 		for l := depth - 1; l >= 0; l-- {
-			ascend(k, l)
+			k.close(l)
 		}
 		sumN += nodes
 		sumN2 += nodes * nodes

@@ -23,12 +23,12 @@ import (
 // The item chosen minimises the branching degree len + 1 - max(r - s, 0); ties go to the
 // smaller min(s, r), then to the longer list (Knuth's rule in DLX3).
 type kernelM struct {
-	nd          []mnode
-	prev, next  []int32 // the active primary items, a list over header nodes rooted at 0
-	n, np       int32   // number of items and of primary items (headers 1..np are primary)
-	room, slack []int32 // by header node, primary items only
-	forced      []int32
-	updates     uint64
+	nd           []mnode
+	llink, rlink []int32 // the active primary items, a doubly linked list over header nodes rooted at 0
+	n, np        int32   // number of items and of primary items (headers 1..np are primary)
+	room, slack  []int32 // by header node, primary items only
+	forced       []int32
+	updates      uint64
 
 	// Per level: the item branched on and its branches (levels), its mode, the option node
 	// tried (the item's header in a null branch), and where this level's removed options
@@ -50,7 +50,7 @@ const (
 
 func newKernelM(sp *Spec, rng *rand.Rand) *kernelM {
 	k := &kernelM{nd: buildNodes(sp), n: int32(sp.NumItems), np: int32(sp.NumPrimary)}
-	k.prev, k.next = activeList(sp)
+	k.llink, k.rlink = activeList(sp)
 	k.room = make([]int32, k.np+1)
 	k.slack = make([]int32, k.np+1)
 	for i := range sp.NumPrimary {
@@ -72,7 +72,7 @@ func newKernelM(sp *Spec, rng *rand.Rand) *kernelM {
 func (k *kernelM) clone() kernel {
 	c := *k
 	c.nd = slices.Clone(k.nd)
-	c.prev, c.next, c.room = slices.Clone(k.prev), slices.Clone(k.next), slices.Clone(k.room)
+	c.llink, c.rlink, c.room = slices.Clone(k.llink), slices.Clone(k.rlink), slices.Clone(k.room)
 	c.levels, c.x = k.levels.clone(), slices.Clone(k.x)
 	c.twBase, c.mode, c.order = slices.Clone(k.twBase), slices.Clone(k.mode), k.order.clone()
 	c.tw = append(make([]int32, 0, cap(k.tw)), k.tw...)
@@ -144,15 +144,15 @@ func (k *kernelM) cover(i int32) {
 	for p := nd[i].down; p != i; p = nd[p].down {
 		k.hide(p)
 	}
-	l, r := k.prev[i], k.next[i]
-	k.next[l], k.prev[r] = r, l
+	l, r := k.llink[i], k.rlink[i]
+	k.rlink[l], k.llink[r] = r, l
 }
 
 // uncover undoes cover(i).
 func (k *kernelM) uncover(i int32) {
 	nd := k.nd
-	l, r := k.prev[i], k.next[i]
-	k.next[l], k.prev[r] = i, i
+	l, r := k.llink[i], k.rlink[i]
+	k.rlink[l], k.llink[r] = i, i
 	for p := nd[i].up; p != i; p = nd[p].up {
 		k.unhide(p)
 	}
@@ -328,10 +328,10 @@ func (k *kernelM) uncommitOthers(x int32) {
 // ties go to the smaller min(slack, room), then to the longer list, and in random mode
 // uniformly at random among items equal on all three.
 func (k *kernelM) choose() (best, bestScore int32) {
-	nd, next := k.nd, k.next
+	nd, rlink := k.nd, k.rlink
 	var bestS, bestL, ties int32
 	bestScore = math.MaxInt32
-	for j := next[0]; j != 0; j = next[j] {
+	for j := rlink[0]; j != 0; j = rlink[j] {
 		l, r := nd[j].top, k.room[j]
 		s := min(k.slack[j], r)
 		t := l + s - r + 1 // the branching degree
@@ -351,7 +351,7 @@ func (k *kernelM) choose() (best, bestScore int32) {
 // branches chooses the item to branch on at the node at depth l and returns the number of
 // branches: 0 at a dead end, -1 at a solution.
 func (k *kernelM) branches(l int) int32 {
-	if k.next[0] == 0 {
+	if k.rlink[0] == 0 {
 		return -1
 	}
 	i, t := k.choose()
@@ -365,7 +365,7 @@ func (k *kernelM) branches(l int) int32 {
 // the front of the item's list as they come.
 func (k *kernelM) open(l int) {
 	i := k.item[l]
-	k.pos[l] = 0
+	k.pos[l] = -1
 	if k.room[i] != 1 {
 		k.mode[l] = modeTweak
 		k.twBase[l] = int32(len(k.tw))
@@ -384,70 +384,73 @@ func (k *kernelM) open(l int) {
 	k.x[l] = k.order.end(l, i)
 }
 
-// take goes down the next branch at depth l: the option x in cover mode; in tweak mode the
-// first option left, removed from every list for this branch and the later ones; after the
-// options, the null branch if the item needs nothing more. With no branch left it closes
-// the level and reports false.
-func (k *kernelM) take(l int) bool {
+// next leaves the branch taken at depth l, if any, and goes down the next one: the option
+// x in cover mode; in tweak mode the first option left, removed from every list for this
+// branch and the later ones; after the options, the null branch if the item needs nothing
+// more. With no branch left it closes the level and reports false.
+func (k *kernelM) next(l int) bool {
 	i, x := k.item[l], k.x[l]
-	switch k.mode[l] {
-	case modeCover:
+	if k.pos[l] >= 0 {
+		k.leave(l)
+		switch k.mode[l] {
+		case modeCover:
+			if k.order.rng == nil {
+				x = k.nd[x].down
+			} else {
+				x = k.order.at(l, k.pos[l]+1)
+			}
+			k.x[l] = x
+		case modeCoverNull, modeTweakNull: // the null branch is the last
+			k.shut(l)
+			return false
+		}
+	}
+	k.pos[l]++
+	if k.mode[l] == modeCover {
 		if x != i {
 			k.commitOthers(x)
 			return true
 		}
 		if k.slack[i] == 0 { // every option tried, and i needs one
-			k.close(l)
+			k.shut(l)
 			return false
 		}
 		k.mode[l] = modeCoverNull
 		return true
-	case modeTweak:
-		if n := k.nd[i].top; n > 0 && n >= k.room[i]-k.slack[i] {
-			x = k.pick(i, n)
-			k.hideOption(x)
-			k.tw = append(k.tw, x)
-			k.x[l] = x
-			k.commitOption(x)
-			return true
-		}
-		if k.room[i] > k.slack[i] { // i still needs options that are not there
-			k.close(l)
-			return false
-		}
-		k.mode[l], k.x[l] = modeTweakNull, i
-		k.cover(i)
+	}
+	if n := k.nd[i].top; n > 0 && n >= k.room[i]-k.slack[i] {
+		x = k.pick(i, n)
+		k.hideOption(x)
+		k.tw = append(k.tw, x)
+		k.x[l] = x
+		k.commitOption(x)
 		return true
 	}
-	return false // modeDone
+	if k.room[i] > k.slack[i] { // i still needs options that are not there
+		k.shut(l)
+		return false
+	}
+	k.mode[l], k.x[l] = modeTweakNull, i
+	k.cover(i)
+	return true
 }
 
-// undo comes back up from the branch taken at depth l. After a null branch, the last, the
-// level is closed.
-func (k *kernelM) undo(l int) {
-	i, x := k.item[l], k.x[l]
-	k.pos[l]++
+// leave comes back from the branch taken at depth l. (The null branch of cover mode leaves
+// the item covered, as open did; shut uncovers it.)
+func (k *kernelM) leave(l int) {
 	switch k.mode[l] {
 	case modeCover:
-		k.uncommitOthers(x)
-		if k.order.rng == nil {
-			k.x[l] = k.nd[x].down
-		} else {
-			k.x[l] = k.order.at(l, k.pos[l])
-		}
-	case modeCoverNull: // close uncovers i
-		k.close(l)
-	case modeTweakNull:
-		k.uncover(i)
-		k.close(l)
+		k.uncommitOthers(k.x[l])
 	case modeTweak:
-		k.uncommitOption(x)
+		k.uncommitOption(k.x[l])
+	case modeTweakNull:
+		k.uncover(k.item[l])
 	}
 }
 
-// close undoes what open and the branches tried did at depth l: the item uncovered in
-// cover mode, the removed options put back in tweak mode.
-func (k *kernelM) close(l int) {
+// shut undoes what open and the branches tried did at depth l: the item uncovered in cover
+// mode, the removed options put back in tweak mode.
+func (k *kernelM) shut(l int) {
 	switch k.mode[l] {
 	case modeCover, modeCoverNull:
 		k.uncover(k.item[l])
@@ -464,6 +467,14 @@ func (k *kernelM) close(l int) {
 	k.mode[l] = modeDone
 }
 
+// close leaves the branch taken at depth l, if any, and closes the level.
+func (k *kernelM) close(l int) {
+	if k.pos[l] >= 0 {
+		k.leave(l)
+	}
+	k.shut(l)
+}
+
 // search runs Algorithm M on the subtree of the node at depth base, and reports whether it
 // finished it (false when Visit or Poll stopped it: the kernel is then left mid-tree).
 func (k *kernelM) search(base int, p *Params, st *Stats) bool {
@@ -475,7 +486,7 @@ forward:
 	if st.Nodes&(pollEvery-1) == 0 && !polled(p, st, &k.updates, k.pos, k.cnt, level) {
 		return false
 	}
-	if k.next[0] == 0 { // every primary item is settled
+	if k.rlink[0] == 0 { // every primary item is settled
 		if !k.visit(p, st, level) {
 			return false
 		}
@@ -489,7 +500,7 @@ forward:
 	}
 
 try:
-	if k.take(level) {
+	if k.next(level) {
 		level++
 		goto forward
 	}
@@ -499,7 +510,6 @@ backdown:
 		return true
 	}
 	level--
-	k.undo(level)
 	goto try
 }
 

@@ -130,7 +130,7 @@ func (r *runner) work(w int, k kernel) {
 			break // stopped: the kernel is left mid-tree, and this worker is done
 		}
 		for l := len(path) - 1; l >= 0; l-- {
-			ascend(k, l)
+			k.close(l)
 		}
 		r.mu.Lock()
 		flush()

@@ -45,8 +45,8 @@ type stepCounter struct {
 	descents int
 }
 
-func (c *stepCounter) take(l int) bool {
-	ok := c.kernel.take(l)
+func (c *stepCounter) next(l int) bool {
+	ok := c.kernel.next(l)
 	if ok {
 		c.descents++
 	}

@@ -46,7 +46,7 @@ func randomSpec(rng *rand.Rand, np, ns, nopt int, bounds, colours bool) *Spec {
 }
 
 // walk counts the nodes and solutions of the tree below the node at depth l with the
-// kernel's steps alone (branches, open, take, undo), as the cutter and the workers walk it.
+// kernel's steps alone (branches, open, next), as the cutter and the workers walk it.
 func walk(k kernel, l int) (nodes, sols uint64) {
 	nodes = 1
 	n := k.branches(l)
@@ -58,10 +58,9 @@ func walk(k kernel, l int) (nodes, sols uint64) {
 	}
 	k.open(l)
 	b := int32(0)
-	for ; k.take(l); b++ {
+	for ; k.next(l); b++ {
 		nn, ss := walk(k, l+1)
 		nodes, sols = nodes+nn, sols+ss
-		k.undo(l)
 	}
 	if b != n {
 		panic(fmt.Sprintf("depth %d: %d branches taken, branches said %d", l, b, n))
@@ -71,7 +70,7 @@ func walk(k kernel, l int) (nodes, sols uint64) {
 
 // TestStepsWalkTheSearchTree checks, for every kernel, that its steps walk the same tree as
 // its search loop (the same nodes and solutions), that they leave the kernel as they found
-// it, and that a descent to any branch and back (descend, ascend) does too.
+// it, and that a descent to any branch and back (descend, close) does too.
 func TestStepsWalkTheSearchTree(t *testing.T) {
 	kernels := []struct {
 		name  string
@@ -113,7 +112,7 @@ func TestStepsWalkTheSearchTree(t *testing.T) {
 				depth++
 			}
 			for l := depth - 1; l >= 0; l-- {
-				ascend(k, l)
+				k.close(l)
 			}
 			if nodes2, sols2 := walk(k, 0); nodes2 != nodes || sols2 != sols {
 				t.Fatalf("spec %d, kernel %s: after a descent to depth %d and back, %d nodes and %d solutions, want %d and %d",

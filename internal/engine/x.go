@@ -10,9 +10,9 @@ import (
 // kernelX is Algorithm X with dancing links, for problems whose primary items are each
 // covered exactly once and that have no colours.
 type kernelX struct {
-	nd         []xnode
-	prev, next []int32 // the active primary items, a list over header nodes rooted at 0
-	np         int32   // number of primary items: headers 1..np
+	nd           []xnode
+	llink, rlink []int32 // the active primary items, a doubly linked list over header nodes rooted at 0
+	np           int32   // number of primary items: headers 1..np
 	// With counting set, zeros is the number of primary items whose list is empty. Only
 	// active items lose options (an option left in any list has no covered item), so
 	// these are active dead ends; while there are none, an item with one option is a best
@@ -40,7 +40,7 @@ func newKernelX(sp *Spec, rng *rand.Rand) *kernelX {
 			k.zeros++
 		}
 	}
-	k.prev, k.next = activeList(sp)
+	k.llink, k.rlink = activeList(sp)
 	depth := sp.NumPrimary + 1 // every level covers at least one more primary item
 	k.levels = newLevels(depth)
 	k.x = make([]int32, depth)
@@ -52,7 +52,7 @@ func newKernelX(sp *Spec, rng *rand.Rand) *kernelX {
 func (k *kernelX) clone() kernel {
 	c := *k
 	c.nd = slices.Clone(k.nd)
-	c.prev, c.next = slices.Clone(k.prev), slices.Clone(k.next)
+	c.llink, c.rlink = slices.Clone(k.llink), slices.Clone(k.rlink)
 	c.levels, c.x, c.order = k.levels.clone(), slices.Clone(k.x), k.order.clone()
 	c.sol, c.updates = nil, 0
 	return &c
@@ -109,8 +109,8 @@ func (k *kernelX) cover(i int32) {
 			q++
 		}
 	}
-	l, r := k.prev[i], k.next[i]
-	k.next[l], k.prev[r] = r, l
+	l, r := k.llink[i], k.rlink[i]
+	k.rlink[l], k.llink[r] = r, l
 	k.updates += updates
 }
 
@@ -121,8 +121,8 @@ func (k *kernelX) uncover(i int32) {
 		return
 	}
 	base := unsafe.Pointer(&k.nd[0])
-	l, r := k.prev[i], k.next[i]
-	k.next[l], k.prev[r] = i, i
+	l, r := k.llink[i], k.rlink[i]
+	k.rlink[l], k.llink[r] = i, i
 	for p := xat(base, i).up; p != i; p = xat(base, p).up {
 		for q := p - 1; q != p; {
 			nq := xat(base, q)
@@ -167,8 +167,8 @@ func (k *kernelX) coverCounting(i int32) {
 			q++
 		}
 	}
-	l, r := k.prev[i], k.next[i]
-	k.next[l], k.prev[r] = r, l
+	l, r := k.llink[i], k.rlink[i]
+	k.rlink[l], k.llink[r] = r, l
 	k.updates += updates
 	k.zeros += zeros
 }
@@ -178,8 +178,8 @@ func (k *kernelX) uncoverCounting(i int32) {
 	base := unsafe.Pointer(&k.nd[0])
 	var zeros int32
 	np1 := k.np + 1
-	l, r := k.prev[i], k.next[i]
-	k.next[l], k.prev[r] = i, i
+	l, r := k.llink[i], k.rlink[i]
+	k.rlink[l], k.llink[r] = i, i
 	for p := xat(base, i).up; p != i; p = xat(base, p).up {
 		for q := p - 1; q != p; {
 			nq := xat(base, q)
@@ -209,14 +209,14 @@ const countingMinPrimary = 512
 // uniformly at random. It returns as soon as it meets an empty list, or a list of one when
 // no list is empty: a chain of forced moves costs no scan of every item.
 func (k *kernelX) choose() (best, bestLen int32) {
-	nd, next := k.nd, k.next
+	nd, rlink := k.nd, k.rlink
 	bestLen = math.MaxInt32
 	if k.order.rng == nil {
 		stop := int32(0) // a length that no later item can beat
 		if k.counting && k.zeros == 0 {
 			stop = 1
 		}
-		for j := next[0]; j != 0; j = next[j] {
+		for j := rlink[0]; j != 0; j = rlink[j] {
 			if l := nd[j].top; l < bestLen {
 				best, bestLen = j, l
 				if l <= stop {
@@ -227,7 +227,7 @@ func (k *kernelX) choose() (best, bestLen int32) {
 		return best, bestLen
 	}
 	var ties int32
-	for j := next[0]; j != 0; j = next[j] {
+	for j := rlink[0]; j != 0; j = rlink[j] {
 		if l := nd[j].top; l < bestLen {
 			best, bestLen, ties = j, l, 1
 		} else if l == bestLen {
@@ -243,7 +243,7 @@ func (k *kernelX) choose() (best, bestLen int32) {
 // branches chooses the item to branch on at the node at depth l and returns the number of
 // branches: 0 at a dead end, -1 at a solution.
 func (k *kernelX) branches(l int) int32 {
-	if k.next[0] == 0 {
+	if k.rlink[0] == 0 {
 		return -1
 	}
 	i, n := k.choose()
@@ -255,7 +255,7 @@ func (k *kernelX) branches(l int) int32 {
 func (k *kernelX) open(l int) {
 	i := k.item[l]
 	k.cover(i)
-	k.pos[l] = 0
+	k.pos[l] = -1
 	if k.order.rng == nil {
 		k.x[l] = k.nd[i].down
 		return
@@ -267,13 +267,27 @@ func (k *kernelX) open(l int) {
 	k.x[l] = k.order.end(l, i)
 }
 
-// take covers the other items of option x[l]; when every option has been tried it
-// uncovers the item instead and reports false.
-func (k *kernelX) take(l int) bool {
+// next uncovers the other items of the option taken at depth l, if any, and moves x to the
+// following option; then it covers the other items of x, or, when every option has been
+// tried, uncovers the item and reports false.
+func (k *kernelX) next(l int) bool {
 	nd := k.nd
 	x := k.x[l]
+	if k.pos[l] >= 0 {
+		k.leave(x)
+		if k.order.rng == nil {
+			x = nd[x].down
+		} else {
+			x = k.order.at(l, k.pos[l]+1)
+		}
+		k.x[l] = x
+	}
+	k.pos[l]++
 	if x == k.item[l] {
-		k.close(l)
+		k.uncover(x)
+		if k.order.rng != nil {
+			k.order.release(l)
+		}
 		return false
 	}
 	for q := x + 1; q != x; {
@@ -287,11 +301,9 @@ func (k *kernelX) take(l int) bool {
 	return true
 }
 
-// undo uncovers the other items of option x[l], in reverse order, and moves x to the next
-// option.
-func (k *kernelX) undo(l int) {
+// leave uncovers the other items of option x, in the reverse order of their covering.
+func (k *kernelX) leave(x int32) {
 	nd := k.nd
-	x := k.x[l]
 	for q := x - 1; q != x; {
 		if j := nd[q].top; j <= 0 { // a spacer: on to the option's last node
 			q = nd[q].down
@@ -300,16 +312,13 @@ func (k *kernelX) undo(l int) {
 			q--
 		}
 	}
-	k.pos[l]++
-	if k.order.rng == nil {
-		k.x[l] = nd[x].down
-	} else {
-		k.x[l] = k.order.at(l, k.pos[l])
-	}
 }
 
-// close uncovers the item of depth l.
+// close leaves the option taken at depth l, if any, and uncovers the item.
 func (k *kernelX) close(l int) {
+	if k.pos[l] >= 0 {
+		k.leave(k.x[l])
+	}
 	k.uncover(k.item[l])
 	if k.order.rng != nil {
 		k.order.release(l)
@@ -327,7 +336,7 @@ forward:
 	if st.Nodes&(pollEvery-1) == 0 && !polled(p, st, &k.updates, k.pos, k.cnt, level) {
 		return false
 	}
-	if k.next[0] == 0 { // every primary item is covered
+	if k.rlink[0] == 0 { // every primary item is covered
 		if !k.visit(p, st, level) {
 			return false
 		}
@@ -341,7 +350,7 @@ forward:
 	}
 
 try:
-	if k.take(level) {
+	if k.next(level) {
 		level++
 		goto forward
 	}
@@ -351,7 +360,6 @@ backdown:
 		return true
 	}
 	level--
-	k.undo(level)
 	goto try
 }
 
