@@ -49,7 +49,16 @@ func Count(ctx context.Context, n, workers int) (Counts, error) {
 	case n < 4:
 		return Counts{}, nil
 	}
-	return countTasks(ctx, makeTasks(n), workers)
+	return countTasks(ctx, makeTasks(n), workers, nil)
+}
+
+// NumTasks returns the number of tasks that the count of the n-queens problem is cut into
+// (see CountTasks): the same on every machine for one n and one version of this package.
+func NumTasks(n int) int {
+	if n < 4 || n > MaxCountN {
+		return 0
+	}
+	return len(makeTasks(n))
 }
 
 // CountShard counts shard k (1..shards) of the solutions: the search is cut into the same
@@ -57,6 +66,15 @@ func Count(ctx context.Context, n, workers int) (Counts, error) {
 // up to Count's (orbit by orbit, so Distinct too). It also returns the number of tasks, the
 // same for every shard of one n.
 func CountShard(ctx context.Context, n, workers, k, shards int) (Counts, int, error) {
+	return CountTasks(ctx, n, workers, k, shards, nil, nil)
+}
+
+// CountTasks is CountShard for a count that can be stopped and resumed: it leaves out the
+// tasks (numbered 0 to the number of tasks - 1, among all the shards' tasks) for which
+// skip, if not nil, reports true, and calls done, if not nil, with the number and the
+// counts of each task it finishes; calls of done never overlap. It returns the counts of
+// the tasks it finished, so that a resumed count adds them to those of the tasks skipped.
+func CountTasks(ctx context.Context, n, workers, k, shards int, skip func(task int) bool, done func(task int, c Counts)) (Counts, int, error) {
 	switch {
 	case shards < 1 || k < 1 || k > shards:
 		return Counts{}, 0, fmt.Errorf("queens: shard %d/%d: want 1 <= K <= N", k, shards)
@@ -71,15 +89,29 @@ func CountShard(ctx context.Context, n, workers, k, shards int) (Counts, int, er
 	}
 	all := makeTasks(n)
 	var mine []task
+	var index []int // the number of each of mine among all
 	for i := k - 1; i < len(all); i += shards {
-		mine = append(mine, all[i])
+		if skip == nil || !skip(i) {
+			mine = append(mine, all[i])
+			index = append(index, i)
+		}
 	}
-	c, err := countTasks(ctx, mine, workers)
+	var report func(int, Counts)
+	if done != nil {
+		var mu sync.Mutex
+		report = func(j int, c Counts) {
+			mu.Lock()
+			defer mu.Unlock()
+			done(index[j], c)
+		}
+	}
+	c, err := countTasks(ctx, mine, workers, report)
 	return c, len(all), err
 }
 
-// countTasks counts the solutions of the given tasks on the given number of goroutines.
-func countTasks(ctx context.Context, tasks []task, workers int) (Counts, error) {
+// countTasks counts the solutions of the given tasks on the given number of goroutines;
+// done, if not nil, receives the counts of each task finished.
+func countTasks(ctx context.Context, tasks []task, workers int, done func(i int, c Counts)) (Counts, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -97,7 +129,14 @@ func countTasks(ctx context.Context, tasks []task, workers int) (Counts, error) 
 					break
 				}
 				t := &tasks[i]
-				t.shape.run(t, &board, &stk, &c)
+				if done == nil {
+					t.shape.run(t, &board, &stk, &c)
+					continue
+				}
+				var tc Counts
+				t.shape.run(t, &board, &stk, &tc) // a task, once started, runs to its end
+				done(i, tc.totals())
+				c.Orbit8, c.Orbit4, c.Orbit2 = c.Orbit8+tc.Orbit8, c.Orbit4+tc.Orbit4, c.Orbit2+tc.Orbit2
 			}
 			results[w] = c
 		})
@@ -109,9 +148,14 @@ func countTasks(ctx context.Context, tasks []task, workers int) (Counts, error) 
 		total.Orbit4 += c.Orbit4
 		total.Orbit2 += c.Orbit2
 	}
-	total.Distinct = total.Orbit8 + total.Orbit4 + total.Orbit2
-	total.Solutions = 8*total.Orbit8 + 4*total.Orbit4 + 2*total.Orbit2
-	return total, ctx.Err()
+	return total.totals(), ctx.Err()
+}
+
+// totals returns c with Solutions and Distinct computed from the orbit counts.
+func (c Counts) totals() Counts {
+	c.Distinct = c.Orbit8 + c.Orbit4 + c.Orbit2
+	c.Solutions = 8*c.Orbit8 + 4*c.Orbit4 + 2*c.Orbit2
+	return c
 }
 
 // A shape is one case of the search: the corner case with the queen of rank 1 on a given

@@ -388,3 +388,34 @@ func TestEngines(t *testing.T) {
 		t.Errorf("CountEngine: %s, %s", CountEngine(1), CountEngine(2))
 	}
 }
+
+// TestCountTasksResume counts every task of n = 12 in two sessions, the second skipping the
+// tasks the first reported done, and checks that the tasks' counts add up to Count's.
+func TestCountTasksResume(t *testing.T) {
+	ctx := context.Background()
+	const n = 12
+	done := map[int]Counts{}
+	record := func(i int, c Counts) {
+		if _, dup := done[i]; dup {
+			t.Errorf("task %d counted twice", i)
+		}
+		done[i] = c
+	}
+	first, tasks, err := CountTasks(ctx, n, 2, 1, 1, func(i int) bool { return i%3 == 0 }, record)
+	if err != nil || tasks != NumTasks(n) || len(done) == 0 || len(done) == tasks {
+		t.Fatalf("first session: %v, %d tasks (NumTasks %d), %d done", err, tasks, NumTasks(n), len(done))
+	}
+	second, _, err := CountTasks(ctx, n, 2, 1, 1, func(i int) bool { _, ok := done[i]; return ok }, record)
+	if err != nil || len(done) != tasks {
+		t.Fatalf("second session: %v, %d of %d tasks done", err, len(done), tasks)
+	}
+	var sum Counts
+	for _, c := range done {
+		sum.Solutions += c.Solutions
+		sum.Distinct += c.Distinct
+	}
+	if sum.Solutions != 14200 || sum.Distinct != 1787 || first.Solutions+second.Solutions != 14200 {
+		t.Errorf("tasks add up to %d solutions, %d distinct (sessions %d + %d); want 14200, 1787",
+			sum.Solutions, sum.Distinct, first.Solutions, second.Solutions)
+	}
+}

@@ -45,6 +45,8 @@ type PartCount struct {
 	Solutions uint64 `json:"solutions"`
 	Nodes     uint64 `json:"nodes"`
 	Updates   uint64 `json:"updates"`
+	// Distinct, for counters that also count essentially different solutions (queens).
+	Distinct uint64 `json:"distinct,omitempty"`
 }
 
 // NewCheckpoint returns an empty checkpoint for the plan.

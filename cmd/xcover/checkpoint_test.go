@@ -210,3 +210,43 @@ func TestCheckpointTampered(t *testing.T) {
 		}
 	}
 }
+
+// TestQueensCheckpoint kills a checkpointed queens count as soon as its checkpoint holds
+// finished tasks, resumes it, and checks the exact counts (A000170, A002562); a checkpoint
+// of another board is refused.
+func TestQueensCheckpoint(t *testing.T) {
+	dir := t.TempDir()
+	ckpt := filepath.Join(dir, "q15.ckpt")
+	args := []string{"queens", "15", "--count", "--distinct", "--json", "--workers", "1", "--checkpoint", ckpt}
+	cmd := xcoverProcess(t, nil, append(args, "--checkpoint-every", "10ms")...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for checkpointDone(t, ckpt) <= 0 && time.Now().Before(deadline) {
+		time.Sleep(2 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	done := checkpointDone(t, ckpt)
+	if done <= 0 {
+		t.Fatalf("no checkpoint with finished tasks: %s", stderr.String())
+	}
+	r := runX(t, "", args...)
+	if r.code != 0 || !strings.Contains(r.stderr, "resuming from "+ckpt) {
+		t.Fatalf("resumed count: exit %d, stderr %q", r.code, r.stderr)
+	}
+	var v struct{ Solutions, Distinct uint64 }
+	if err := json.Unmarshal([]byte(r.stdout), &v); err != nil {
+		t.Fatalf("%v: %q", err, r.stdout)
+	}
+	if v.Solutions != 2279184 || v.Distinct != 285053 {
+		t.Errorf("resumed after SIGKILL (%d tasks saved): %d solutions, %d distinct; want 2279184, 285053", done, v.Solutions, v.Distinct)
+	}
+	r = runX(t, "", "queens", "14", "--count", "--checkpoint", ckpt)
+	if r.code != 1 || !strings.Contains(r.stderr, "does not belong to this count") || r.stdout != "" {
+		t.Errorf("queens 14 on the checkpoint of queens 15: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/big"
 	"os"
 	"runtime"
@@ -18,6 +19,7 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/queens"
+	"github.com/xcover/xcover/shard"
 	"github.com/xcover/xcover/verify"
 )
 
@@ -35,7 +37,8 @@ type queensFlags struct {
 	perLine, workers                      int
 	limit, seed                           uint64
 	format, emit, engine, via             string
-	shard                                 string
+	shard, checkpoint                     string
+	every                                 time.Duration
 }
 
 func newQueensCmd() *cobra.Command {
@@ -97,6 +100,8 @@ Every solution is checked before it is printed.`,
 	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` (0: one per CPU)")
 	addViaFlag(cmd, &f.via, "lists 1 solution unless --limit")
 	fs.StringVar(&f.shard, "shard", "", "with --count: count only shard `K/N` (auto/N from the cluster's index); xcover merge adds the shards' --json results")
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "with --count: save the finished tasks of the count in `FILE` and resume from it")
+	fs.DurationVar(&f.every, "checkpoint-every", 5*time.Second, "time `D` between checkpoint saves")
 	return cmd
 }
 
@@ -205,10 +210,15 @@ func (r *queensRun) runCount() error {
 	if n > queens.MaxKnownCountN && f.perLine == 1 {
 		return usageErrorf("counting N = %d is out of reach: the largest count known, N = 27, took a year on FPGAs", n)
 	}
-	if f.shard != "" {
+	if f.shard != "" || f.checkpoint != "" {
 		if engine != "bitboard" {
-			return usageErrorf("--shard counts with the bitboard engine, one queen per line")
+			return usageErrorf("--shard and --checkpoint count with the bitboard engine, one queen per line")
 		}
+		if f.checkpoint != "" && f.every <= 0 {
+			return usageErrorf("--checkpoint-every must be positive, not %v", f.every)
+		}
+	}
+	if f.shard != "" {
 		return r.countShard()
 	}
 	if n >= queensCountWarnN {
@@ -224,7 +234,10 @@ func (r *queensRun) runCount() error {
 	switch engine {
 	case "bitboard":
 		var c queens.Counts
-		c, cerr = queens.Count(r.ctx, n, f.workers)
+		c, cerr = r.countBitboard(1, 1)
+		if cerr != nil && r.ctx.Err() == nil {
+			return cerr // not an interruption: a checkpoint that cannot be used
+		}
 		res.Solutions = c.Solutions
 		if f.distinct {
 			res.Distinct = &c.Distinct
@@ -265,9 +278,87 @@ func (r *queensRun) runCount() error {
 		fmt.Fprintf(r.out, "%d\n", res.Solutions)
 	}
 	if cerr != nil {
-		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted: the count %d is partial", res.Solutions)}
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted: the count %d is partial%s", res.Solutions, r.resumeHint())}
 	}
 	return nil
+}
+
+// resumeHint is what an interrupted count with a checkpoint says about resuming.
+func (r *queensRun) resumeHint() string {
+	if r.f.checkpoint == "" {
+		return ""
+	}
+	return fmt.Sprintf("; %s holds the finished tasks: run the same command to resume", r.f.checkpoint)
+}
+
+// queensCountID names the bitboard counter and its cut into tasks for n, in shard results
+// and checkpoints, so that counts of another n or of a version cut otherwise never mix.
+func queensCountID(n int) (problem, cut string, tasks int) {
+	id := fmt.Sprintf("queens bitboard n=%d per-line=1", n)
+	h := sha256.Sum256([]byte(id))
+	tasks = queens.NumTasks(n)
+	c := sha256.Sum256(fmt.Appendf(nil, "%s tasks=%d", id, tasks))
+	return hex.EncodeToString(h[:]), "queens-" + hex.EncodeToString(c[:8]), tasks
+}
+
+// countBitboard counts shard k of shards with the bitboard counter. With --checkpoint it
+// resumes from the file if it exists (refusing one of another count), saves the finished
+// tasks every --checkpoint-every and at the end, and returns the counts of every finished
+// task, those of earlier sessions included.
+func (r *queensRun) countBitboard(k, shards int) (queens.Counts, error) {
+	f, n := r.f, r.n
+	if f.checkpoint == "" {
+		c, _, err := queens.CountTasks(r.ctx, n, f.workers, k, shards, nil, nil)
+		return c, err
+	}
+	problem, cut, tasks := queensCountID(n)
+	if tasks == 0 { // n < 4: nothing worth saving
+		c, _, err := queens.CountTasks(r.ctx, n, f.workers, k, shards, nil, nil)
+		return c, err
+	}
+	if err := shard.RemoveStale(f.checkpoint); err != nil {
+		return queens.Counts{}, err
+	}
+	cp := &shard.Checkpoint{Format: shard.Format, Problem: problem, Shard: k, Shards: shards,
+		Request: tasks, Parts: tasks, Cut: cut, Done: map[int]shard.PartCount{}}
+	switch old, err := shard.ReadCheckpoint(f.checkpoint); {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return queens.Counts{}, err
+	case old.Problem != cp.Problem || old.Cut != cp.Cut || old.Shard != k || old.Shards != shards:
+		return queens.Counts{}, fmt.Errorf("checkpoint %s does not belong to this count (queens %d, shard %d/%d); remove it or name another file", f.checkpoint, n, k, shards)
+	default:
+		cp = old
+		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: resuming from %s: %d tasks done\n", f.checkpoint, len(cp.Done))
+	}
+	start, saved := time.Now(), time.Now()
+	before := cp.Seconds
+	var saveErr error
+	save := func() {
+		cp.Seconds = before + time.Since(start).Seconds()
+		if err := cp.WriteFile(f.checkpoint); err != nil && saveErr == nil {
+			saveErr = err
+		}
+		saved = time.Now()
+	}
+	_, _, cerr := queens.CountTasks(r.ctx, n, f.workers, k, shards,
+		func(i int) bool { _, ok := cp.Done[i]; return ok },
+		func(i int, c queens.Counts) {
+			cp.Done[i] = shard.PartCount{Solutions: c.Solutions, Distinct: c.Distinct}
+			if time.Since(saved) >= f.every {
+				save()
+			}
+		})
+	save()
+	if saveErr != nil {
+		return queens.Counts{}, saveErr
+	}
+	var c queens.Counts
+	for _, pc := range cp.Done {
+		c.Solutions += pc.Solutions
+		c.Distinct += pc.Distinct
+	}
+	return c, cerr
 }
 
 func (r *queensRun) runOrbits() error {
@@ -617,14 +708,12 @@ func (r *queensRun) countShard() error {
 		return err
 	}
 	start := time.Now()
-	c, tasks, cerr := queens.CountShard(r.ctx, n, f.workers, k, shards)
-	// The problem and the cut name the counter and its tasks, so that shards of another N
-	// or another version's split never merge.
-	id := fmt.Sprintf("queens bitboard n=%d per-line=1", n)
-	h := sha256.Sum256([]byte(id))
-	cut := sha256.Sum256(fmt.Appendf(nil, "%s tasks=%d", id, tasks))
-	res := shardResult(new(big.Int).SetUint64(c.Solutions), 0, start, hex.EncodeToString(h[:]), nil,
-		k, shards, tasks, "queens-"+hex.EncodeToString(cut[:8]))
+	c, cerr := r.countBitboard(k, shards)
+	if cerr != nil && r.ctx.Err() == nil {
+		return cerr // not an interruption: a checkpoint that cannot be used
+	}
+	problem, cut, tasks := queensCountID(n)
+	res := shardResult(new(big.Int).SetUint64(c.Solutions), 0, start, problem, nil, k, shards, tasks, cut)
 	res.Partial = cerr != nil
 	if f.distinct {
 		res.Distinct = new(big.Int).SetUint64(c.Distinct)
@@ -641,7 +730,7 @@ func (r *queensRun) countShard() error {
 		fmt.Fprintf(r.out, "%d\n", c.Solutions)
 	}
 	if cerr != nil {
-		return interruptedf("interrupted: the count %d of shard %d/%d is partial", c.Solutions, k, shards)
+		return interruptedf("interrupted: the count %d of shard %d/%d is partial%s", c.Solutions, k, shards, r.resumeHint())
 	}
 	return nil
 }
