@@ -21,8 +21,7 @@ type MemoMode uint8
 const (
 	// MemoOff counts solution by solution (the default).
 	MemoOff MemoMode = iota
-	// MemoOn counts by memoisation where the problem allows it (no multiplicities; other
-	// problems are counted solution by solution).
+	// MemoOn counts by memoisation (on one worker for a problem with multiplicities).
 	MemoOn
 	// MemoAuto memoises only where it pays: a problem whose search tree Knuth's estimate
 	// (from MemoAutoProbes random probes) puts below MemoAutoNodes nodes is counted
@@ -75,8 +74,8 @@ type MemoStats struct {
 }
 
 // CountExact returns the number of solutions, exact at any size. With Config.Memo set it
-// counts by memoisation (see [MemoMode]); otherwise, or with a Limit, or for a problem with
-// multiplicities, it counts solution by solution like [Solver.Count]. Either way it uses
+// counts by memoisation (see [MemoMode]; a problem with multiplicities on one worker);
+// otherwise, or with a Limit, it counts solution by solution like [Solver.Count]. Either way it uses
 // Config.Workers workers (those of a memoised count share one cache). If ctx is cancelled it returns ctx's error and, from a count solution by
 // solution, the solutions found so far (a memoised count has no partial result: nil).
 func (s *Solver) CountExact(ctx context.Context) (*big.Int, error) {
@@ -102,7 +101,7 @@ func (s *Solver) CountExactShare(ctx context.Context, k, n int) (*big.Int, error
 
 func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, error) {
 	s.memo = MemoStats{}
-	if s.cfg.Memo == MemoOff || s.cfg.Limit > 0 || !engine.MemoSupported(s.spec) {
+	if s.cfg.Memo == MemoOff || s.cfg.Limit > 0 {
 		n, err := s.Count(ctx)
 		return new(big.Int).SetUint64(n), err
 	}

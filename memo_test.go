@@ -14,7 +14,8 @@ import (
 )
 
 // TestMemoRandom counts random problems of every kind (plain, secondary items, colours,
-// bounds, bounds with colours) with and without memoisation, in both orders, with and
+// bounds, bounds with colours; the last two through the memo for multiplicities) with and
+// without memoisation, in both orders, with and
 // without a forced option and with a cache too small to hold everything, and compares
 // every count with brute force's.
 func TestMemoRandom(t *testing.T) {
@@ -29,7 +30,7 @@ func TestMemoRandom(t *testing.T) {
 		{Memo: xcover.MemoAuto},
 		{Memo: xcover.MemoOn, MemoBytes: 200}, // room for two or three entries
 	}
-	memoised := 0
+	memoised, memoisedBounds := 0, 0
 	for _, kind := range randprob.Kinds() {
 		for seed := range seeds {
 			p := randprob.New(seed, kind)
@@ -57,13 +58,16 @@ func TestMemoRandom(t *testing.T) {
 					}
 					if s.MemoStats().Used {
 						memoised++
+						if p.HasBounds() {
+							memoisedBounds++
+						}
 					}
 				}
 			}
 		}
 	}
-	if memoised == 0 {
-		t.Fatal("no count was memoised")
+	if memoised == 0 || memoisedBounds == 0 {
+		t.Fatalf("%d counts memoised, %d of them with multiplicities", memoised, memoisedBounds)
 	}
 }
 

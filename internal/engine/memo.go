@@ -94,8 +94,8 @@ var ErrMemoStopped = errors.New("memoised count stopped")
 // ErrMemoUnprofitable is returned when the sample showed the cache does not pay.
 var ErrMemoUnprofitable = errors.New("memoised count: too few cache hits")
 
-// MemoSupported reports whether MemoCount can count sp: every primary item must be covered
-// exactly once (multiplicities are not memoised yet).
+// MemoSupported reports whether every primary item of sp is covered exactly once, as the
+// forward count, shares and uniform samples need (MemoCount counts other problems too).
 func MemoSupported(sp *Spec) bool {
 	for i := range sp.NumPrimary {
 		if sp.Lo[i] != 1 || sp.Hi[i] != 1 {
@@ -108,7 +108,6 @@ func MemoSupported(sp *Spec) bool {
 // memo is the state of one memoised count.
 type memo struct {
 	sp      *Spec
-	p       *MemoParams
 	np, ns  int       // primary and secondary items
 	pw      int       // words of the primary bitset
 	lists   [][]int32 // options of each primary item, in order
@@ -123,6 +122,13 @@ type memo struct {
 	key     []byte
 	keys    [][]byte // per depth of count's recursion: the key of the state there
 	depth   int
+	memoTally
+}
+
+// memoTally is the bookkeeping of a depth-first memoised count: its statistics, the polls,
+// and the sample that judges whether the cache pays.
+type memoTally struct {
+	p       *MemoParams
 	st      MemoStats
 	tick    int
 	sample  uint64 // nodes left before the hit rate is judged; 0 once judged
@@ -130,6 +136,10 @@ type memo struct {
 	unprof  bool // stopped: the sample found too few hits
 	// sampleOnly stops the search once the sample has been judged worth it (sampled).
 	sampleOnly, sampled bool
+}
+
+func newTally(p *MemoParams) memoTally {
+	return memoTally{p: p, tick: pollEvery, sample: p.SampleNodes}
 }
 
 // u128 is an unsigned 128-bit count.
@@ -197,12 +207,18 @@ func (a count) big() *big.Int {
 // any size, and its statistics; ErrMemoStopped if Poll stopped it, ErrMemoUnprofitable if
 // the sample said the cache does not pay. With p.Shards > 0 it counts only shard p.Shard
 // of p.Shards of the tree (see MemoSplit); the shards' counts add up to the whole count.
+//
+// Problems with multiplicities (see MemoSupported) are counted by memoBounds, on one worker
+// and without shares.
 func MemoCount(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
-	if !MemoSupported(sp) {
-		return nil, MemoStats{}, errors.New("memoised count: multiplicities are not supported")
+	if !MemoSupported(sp) && p.Shards > 1 {
+		return nil, MemoStats{}, errors.New("memoised count: shares of a problem with multiplicities are not supported")
 	}
 	if !compatible(sp, p.Initial) {
 		return new(big.Int), MemoStats{}, nil
+	}
+	if !MemoSupported(sp) {
+		return memoCountBounds(sp, p)
 	}
 	return memoRun(sp, p)
 }
@@ -439,7 +455,11 @@ func depthFirst(sp *Spec, p *MemoParams, root *memo) (*big.Int, MemoStats, error
 // if it was stopped. The result may be shared with the cache: do not change it.
 func (m *memo) run() (*big.Int, error) {
 	m.stopped, m.unprof = false, false
-	n := m.count()
+	return m.result(m.count())
+}
+
+// result returns n, or the error that stopped the count.
+func (m *memoTally) result(n count) (*big.Int, error) {
 	switch {
 	case m.unprof:
 		return nil, ErrMemoUnprofitable
@@ -451,7 +471,7 @@ func (m *memo) run() (*big.Int, error) {
 
 func newMemo(sp *Spec, p *MemoParams) *memo {
 	np := sp.NumPrimary
-	m := &memo{sp: sp, p: p, np: np, ns: sp.NumItems - np, pw: max(1, (np+63)/64)}
+	m := &memo{sp: sp, np: np, ns: sp.NumItems - np, pw: max(1, (np+63)/64), memoTally: newTally(p)}
 	nopt := sp.NumOptions()
 	m.lists = make([][]int32, np)
 	m.omask = make([]uint64, nopt*m.pw)
@@ -476,8 +496,6 @@ func newMemo(sp *Spec, p *MemoParams) *memo {
 	m.covered = make([]uint64, m.pw)
 	m.sec = make([]int32, m.ns)
 	m.nfree = np
-	m.tick = pollEvery
-	m.sample = p.SampleNodes
 	return m
 }
 
@@ -614,7 +632,7 @@ func (m *memo) firstFree() int {
 }
 
 // poll counts a node and asks Poll every pollEvery nodes; it reports whether to stop.
-func (m *memo) poll() bool {
+func (m *memoTally) poll() bool {
 	m.st.Nodes++
 	m.tick--
 	if m.tick > 0 {
@@ -638,7 +656,7 @@ func (m *memo) poll() bool {
 }
 
 // pollStop asks Poll whether to stop.
-func (m *memo) pollStop() bool {
+func (m *memoTally) pollStop() bool {
 	return m.p.Poll != nil && !m.p.Poll(&m.st)
 }
 

@@ -1,0 +1,217 @@
+package engine
+
+import (
+	"encoding/binary"
+	"math/big"
+)
+
+// Memoised counting with multiplicities: primary item i must be covered between lo(i) and
+// hi(i) times. A solution is a set of options, so the search must meet each set once: it
+// settles the primary items one at a time, in the problem's order. To settle item i it
+// chooses which of i's options still possible to take, a subset with a size that brings
+// i's count within its bounds; the options of i left out can never be taken afterwards.
+// So each option is decided exactly once, when the first of its primary items is
+// settled, and every set of options is met once.
+//
+// The state at the start of settling item i: items 0..i-1 settled, the number of times
+// each later item is covered, and the secondary items' states (as in the exact memo). The
+// count below it depends on nothing else, so it is the key: i (4 bytes), then the items
+// covered so far as (distance from the previous one, times) uvarints, closed by a 0, then
+// the secondary states that are not free, as (index, value) pairs of 4 bytes each. Only
+// these states are kept; the choice of a subset inside one item is searched.
+
+// memoBounds is the state of a memoised count with multiplicities.
+type memoBounds struct {
+	np       int
+	lo, hi   []int32
+	lists    [][]int32 // options of each primary item, in order
+	pstart   []int32   // option o's primary items: pitems[pstart[o]:pstart[o+1]]
+	pitems   []int32
+	ostart   []int32 // option o's secondary entries: sitem/scol[ostart[o]:ostart[o+1]]
+	sitem    []int32
+	scol     []int32 // the colour, or -1 for none
+	times    []int32 // the state: times each primary item is covered
+	sec      []int32 // the state: per secondary item 0 free, -1 taken, or a colour
+	settled  int     // items 0..settled-1 are settled
+	cache    *memoCache
+	key      []byte
+	keys     [][]byte // per item settled: the key of the state before it
+	prevSecs [][]int32
+	memoTally
+}
+
+func newMemoBounds(sp *Spec, p *MemoParams) *memoBounds {
+	forced := make(map[int32]bool, len(p.Initial))
+	for _, o := range p.Initial {
+		forced[o] = true // taken before the count: in no item's list
+	}
+	np := sp.NumPrimary
+	m := &memoBounds{np: np, lo: sp.Lo, hi: sp.Hi, memoTally: newTally(p)}
+	nopt := sp.NumOptions()
+	m.lists = make([][]int32, np)
+	m.pstart = make([]int32, nopt+1)
+	m.ostart = make([]int32, nopt+1)
+	for o := range nopt {
+		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+			i := sp.Item[e]
+			if int(i) < np {
+				if !forced[int32(o)] {
+					m.lists[i] = append(m.lists[i], int32(o))
+				}
+				m.pitems = append(m.pitems, i)
+				continue
+			}
+			c := int32(-1)
+			if sp.Color != nil && sp.Color[e] != 0 {
+				c = sp.Color[e]
+			}
+			m.sitem = append(m.sitem, i-int32(np))
+			m.scol = append(m.scol, c)
+		}
+		m.pstart[o+1] = int32(len(m.pitems))
+		m.ostart[o+1] = int32(len(m.sitem))
+	}
+	m.times = make([]int32, np)
+	m.sec = make([]int32, sp.NumItems-np)
+	m.keys = make([][]byte, np+1)
+	m.prevSecs = make([][]int32, nopt+1)
+	return m
+}
+
+// fits reports whether option o can be taken: none of its primary items is settled or
+// full, and each secondary item is free or has o's colour.
+func (m *memoBounds) fits(o int32) bool {
+	for _, j := range m.pitems[m.pstart[o]:m.pstart[o+1]] {
+		if int(j) < m.settled || m.times[j] >= m.hi[j] {
+			return false
+		}
+	}
+	for e := m.ostart[o]; e < m.ostart[o+1]; e++ {
+		s, c := m.sec[m.sitem[e]], m.scol[e]
+		if s != 0 && (c < 0 || s != c) {
+			return false
+		}
+	}
+	return true
+}
+
+// take applies option o, keeping the secondary states it changes in prev (for untake).
+func (m *memoBounds) take(o int32, prev []int32) []int32 {
+	for _, j := range m.pitems[m.pstart[o]:m.pstart[o+1]] {
+		m.times[j]++
+	}
+	prev = prev[:0]
+	for e := m.ostart[o]; e < m.ostart[o+1]; e++ {
+		j := m.sitem[e]
+		prev = append(prev, m.sec[j])
+		if m.sec[j] == 0 {
+			m.sec[j] = m.scol[e]
+		}
+	}
+	return prev
+}
+
+// untake undoes take(o).
+func (m *memoBounds) untake(o int32, prev []int32) {
+	for _, j := range m.pitems[m.pstart[o]:m.pstart[o+1]] {
+		m.times[j]--
+	}
+	for k, e := 0, m.ostart[o]; e < m.ostart[o+1]; k, e = k+1, e+1 {
+		m.sec[m.sitem[e]] = prev[k]
+	}
+}
+
+// makeKey writes the key of the state in m.key.
+func (m *memoBounds) makeKey() {
+	k := binary.LittleEndian.AppendUint32(m.key[:0], uint32(m.settled))
+	last := m.settled - 1
+	for j := m.settled; j < m.np; j++ {
+		if t := m.times[j]; t > 0 {
+			k = binary.AppendUvarint(k, uint64(j-last))
+			k = binary.AppendUvarint(k, uint64(t))
+			last = j
+		}
+	}
+	k = append(k, 0)
+	for j, s := range m.sec {
+		if s != 0 {
+			k = binary.LittleEndian.AppendUint32(k, uint32(j))
+			k = binary.LittleEndian.AppendUint32(k, uint32(s))
+		}
+	}
+	m.key = k
+}
+
+// count returns the number of solutions below the state, items 0..settled-1 settled; it
+// sets m.stopped (and returns 0) when stopped.
+func (m *memoBounds) count() count {
+	if m.settled == m.np {
+		m.st.Nodes++
+		return count{u: u128{lo: 1}}
+	}
+	m.makeKey()
+	if v, ok := m.cache.get(m.key); ok {
+		m.st.Hits++
+		return v
+	}
+	m.st.Misses++
+	if m.poll() {
+		m.stopped = true
+		return count{}
+	}
+	d := m.settled
+	m.keys[d] = append(m.keys[d][:0], m.key...)
+	n := m.choose(0)
+	if m.stopped {
+		return count{}
+	}
+	m.cache.put(m.keys[d], n)
+	return n
+}
+
+// choose counts the solutions in which the item being settled, i = m.settled, takes some
+// of its options from position pos of its list on, besides those it has: each option in
+// turn is left out, or taken if it fits, until i is full or its list ends; i is then
+// settled if it is covered at least lo(i) times.
+func (m *memoBounds) choose(pos int) count {
+	i := m.settled
+	list := m.lists[i]
+	t := m.times[i]
+	if t == m.hi[i] || pos == len(list) {
+		if t < m.lo[i] {
+			return count{}
+		}
+		m.settled++
+		n := m.count()
+		m.settled--
+		return n
+	}
+	if int(t)+len(list)-pos < int(m.lo[i]) { // too few options left to reach lo(i)
+		return count{}
+	}
+	sum := m.choose(pos + 1) // o left out
+	if m.stopped {
+		return count{}
+	}
+	if o := list[pos]; m.fits(o) {
+		prev := m.take(o, m.prevSecs[o])
+		m.prevSecs[o] = prev
+		n := m.choose(pos + 1)
+		m.untake(o, prev)
+		sum = sum.plus(n)
+	}
+	return sum
+}
+
+// memoCountBounds is MemoCount for problems with multiplicities, on one worker (the
+// depth-first memo; Workers and shares are not used).
+func memoCountBounds(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
+	m := newMemoBounds(sp, p)
+	m.cache = newMemoCache(p.MaxBytes, 1)
+	for _, o := range p.Initial {
+		m.take(o, nil)
+	}
+	n, err := m.result(m.count())
+	m.cache.stats(&m.st)
+	return n, m.st, err
+}
