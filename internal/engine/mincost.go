@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"errors"
+	"cmp"
 	"slices"
 )
 
@@ -35,12 +35,16 @@ type CostParams struct {
 // MinCost returns the K cheapest solutions of sp with the given option costs, cheapest
 // first (fewer if there are fewer), and the nodes searched; ErrMemoStopped if Poll stopped
 // it (with the best found so far).
+//
+// A problem with multiplicities is searched as memoBounds counts it (items settled in
+// order, each taking a subset of its options; cheapest first), with the same bound: each
+// item still needing c more options adds c times its least charge.
 func MinCost(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, error) {
-	if !MemoSupported(sp) {
-		return nil, 0, errors.New("minimum cost: multiplicities are not supported")
-	}
 	if !compatible(sp, p.Initial) {
 		return nil, 0, nil
+	}
+	if !MemoSupported(sp) {
+		return minCostBounds(sp, costs, p)
 	}
 	m := newMemo(sp, &MemoParams{Order: OrderMRV})
 	np := sp.NumPrimary
@@ -71,15 +75,7 @@ func MinCost(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, er
 				charge[i] = c
 			}
 		}
-		slices.SortStableFunc(m.lists[i], func(a, b int32) int {
-			switch ca, cb := cost(a), cost(b); {
-			case ca < cb:
-				return -1
-			case ca > cb:
-				return 1
-			}
-			return 0
-		})
+		slices.SortStableFunc(m.lists[i], func(a, b int32) int { return cmp.Compare(cost(a), cost(b)) })
 	}
 	var bound, spent int64 // the bound for the uncovered items; the cost of the path
 	for i := range np {
@@ -99,8 +95,7 @@ func MinCost(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, er
 		spent += cost(o)
 		bound -= covers[o]
 	}
-	k := max(1, p.K)
-	var best []CostSolution
+	best := costBest{k: max(1, p.K), improved: p.Improved}
 	var nodes uint64
 	stopped := false
 	tick := pollEvery
@@ -114,25 +109,12 @@ func MinCost(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, er
 				return
 			}
 		}
-		if len(best) == k && spent+bound >= best[k-1].Cost {
+		if best.beyond(spent + bound) {
 			return
 		}
 		i := m.choose(m.firstFree())
 		if i < 0 {
-			sol := CostSolution{Options: slices.Clone(path), Cost: spent}
-			at, _ := slices.BinarySearchFunc(best, spent, func(s CostSolution, c int64) int {
-				if s.Cost <= c {
-					return -1 // equal costs: the one found first stays first
-				}
-				return 1
-			})
-			best = slices.Insert(best, at, sol)
-			if len(best) > k {
-				best = best[:k]
-			}
-			if p.Improved != nil {
-				p.Improved(CostSolution{Options: slices.Clone(path), Cost: spent})
-			}
+			best.add(path, spent)
 			return
 		}
 		var prev [16]int32
@@ -141,7 +123,7 @@ func MinCost(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, er
 				continue
 			}
 			c, b := cost(o), covers[o]
-			if len(best) == k && spent+c+bound-b >= best[k-1].Cost {
+			if best.beyond(spent + c + bound - b) {
 				continue // a dearer option may still cover items with larger charges
 			}
 			saved := m.saveSec(o, prev[:0])
@@ -161,7 +143,144 @@ func MinCost(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, er
 	}
 	search()
 	if stopped {
-		return best, nodes, ErrMemoStopped
+		return best.list, nodes, ErrMemoStopped
 	}
-	return best, nodes, nil
+	return best.list, nodes, nil
+}
+
+// costBest keeps the k cheapest solutions found, cheapest first.
+type costBest struct {
+	k        int
+	list     []CostSolution
+	improved func(CostSolution)
+}
+
+// beyond reports whether a solution costing at least c cannot enter the k best.
+func (b *costBest) beyond(c int64) bool { return len(b.list) == b.k && c >= b.list[b.k-1].Cost }
+
+// add records the solution path of the given cost, if it enters the k best, and tells
+// improved. (The search calls it only then: beyond pruned the others.)
+func (b *costBest) add(path []int32, cost int64) {
+	at, _ := slices.BinarySearchFunc(b.list, cost, func(s CostSolution, c int64) int {
+		if s.Cost <= c {
+			return -1 // equal costs: the one found first stays first
+		}
+		return 1
+	})
+	b.list = slices.Insert(b.list, at, CostSolution{Options: slices.Clone(path), Cost: cost})
+	if len(b.list) > b.k {
+		b.list = b.list[:b.k]
+	}
+	if b.improved != nil {
+		b.improved(CostSolution{Options: slices.Clone(path), Cost: cost})
+	}
+}
+
+// minCostBounds is MinCost for problems with multiplicities.
+func minCostBounds(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, error) {
+	m := newMemoBounds(sp, &MemoParams{Initial: p.Initial})
+	np := sp.NumPrimary
+	cost := func(o int32) int64 {
+		if int(o) < len(costs) {
+			return costs[o]
+		}
+		return 0
+	}
+	// Each item's least charge (see MinCost), and its options cheapest first.
+	charge := make([]int64, np)
+	for i := range charge {
+		charge[i] = -1
+	}
+	for o := range int32(sp.NumOptions()) {
+		items := m.pitems[m.pstart[o]:m.pstart[o+1]]
+		c := cost(o) / int64(max(len(items), 1))
+		for _, j := range items {
+			if charge[j] < 0 || c < charge[j] {
+				charge[j] = c
+			}
+		}
+	}
+	for i := range np {
+		charge[i] = max(charge[i], 0)
+		slices.SortStableFunc(m.lists[i], func(a, b int32) int { return cmp.Compare(cost(a), cost(b)) })
+	}
+	var spent, bound int64 // the cost of the path; the bound for the items' needs
+	for i := range np {
+		bound += int64(m.lo[i]) * charge[i]
+	}
+	path := []int32{}
+	take := func(o int32) []int32 {
+		for _, j := range m.pitems[m.pstart[o]:m.pstart[o+1]] {
+			if m.times[j] < m.lo[j] {
+				bound -= charge[j]
+			}
+		}
+		spent += cost(o)
+		path = append(path, o)
+		return m.take(o, m.prevSecs[o])
+	}
+	untake := func(o int32, prev []int32) {
+		m.untake(o, prev)
+		for _, j := range m.pitems[m.pstart[o]:m.pstart[o+1]] {
+			if m.times[j] < m.lo[j] {
+				bound += charge[j]
+			}
+		}
+		spent -= cost(o)
+		path = path[:len(path)-1]
+	}
+	for _, o := range p.Initial {
+		take(o)
+	}
+	best := costBest{k: max(1, p.K), improved: p.Improved}
+	var nodes uint64
+	stopped := false
+	tick := pollEvery
+	// search settles item m.settled, from position pos of its list on (see memoBounds).
+	var search func(pos int)
+	search = func(pos int) {
+		nodes++
+		if tick--; tick == 0 {
+			tick = pollEvery
+			if p.Poll != nil && !p.Poll(nodes) {
+				stopped = true
+				return
+			}
+		}
+		if best.beyond(spent + bound) {
+			return
+		}
+		i := m.settled
+		if i == np {
+			best.add(path, spent)
+			return
+		}
+		list, t := m.lists[i], m.times[i]
+		if t == m.hi[i] || pos == len(list) {
+			if t >= m.lo[i] {
+				m.settled++
+				search(0)
+				m.settled--
+			}
+			return
+		}
+		if int(t)+len(list)-pos < int(m.lo[i]) {
+			return
+		}
+		if o := list[pos]; m.fits(o) { // taken, cheapest first
+			prev := take(o)
+			m.prevSecs[o] = prev
+			search(pos + 1)
+			untake(o, prev)
+			if stopped {
+				return
+			}
+		}
+		search(pos + 1) // left out
+	}
+	search(0)
+	if stopped {
+		return best.list, nodes, ErrMemoStopped
+	}
+	return best.list, nodes, nil
 }
