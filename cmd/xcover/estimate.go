@@ -32,15 +32,17 @@ type estimateJSON struct {
 	ExactSolutions uint64 `json:"exact_solutions,omitempty"`
 }
 
+// estimateFlags are the flags of the estimate command.
+type estimateFlags struct {
+	probes, workers int
+	seed            uint64
+	initial         []int
+	sample          time.Duration
+	json            bool
+}
+
 func newEstimateCmd() *cobra.Command {
-	var (
-		probes   int
-		seed     uint64
-		initial  []int
-		workers  int
-		sample   time.Duration
-		jsonFlag bool
-	)
+	var f estimateFlags
 	cmd := &cobra.Command{
 		Use:   "estimate [FILE|-]",
 		Short: "Estimate the size of a search before running it",
@@ -58,73 +60,15 @@ probes help. If the sample run finishes the search, the counts are exact.`,
   xcover estimate --probes 100000 --seed 7 examples/queens14.dlx
   xcover estimate --json examples/macmahon.dlx`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if probes < 1 {
-				return usageErrorf("--probes must be at least 1, not %d", probes)
-			}
-			if workers < 0 {
-				return usageErrorf("--workers must be at least 0, not %d", workers)
-			}
-			if workers == 0 {
-				workers = runtime.NumCPU()
-			}
-			if sample <= 0 {
-				return usageErrorf("--sample must be positive, not %v", sample)
-			}
-			file, err := readProblem(cmd, args)
-			if err != nil {
-				return err
-			}
-			p := file.Problem
-			if err := checkInitial(file, initial); err != nil {
-				return err
-			}
-			s, err := xcover.NewSolver(p, xcover.Config{Seed: seed, Initial: initial})
-			if err != nil {
-				return usageErrorf("%v", err)
-			}
-
-			fc, err := s.Forecast(cmd.Context(), probes, sample)
-			if err != nil {
-				if cmd.Context().Err() != nil {
-					return interruptedf("interrupted after %d of %d probes", fc.Probes, probes)
-				}
-				return err
-			}
-			out := estimateJSON{
-				Probes: fc.Probes, Seed: seed,
-				Nodes: fc.Nodes, NodesErr: fc.NodesErr,
-				Solutions: fc.Solutions, SolutionsErr: fc.SolutionsErr,
-				NodesPerSecond: fc.NodesPerSecond,
-				Seconds:        fc.Seconds, SecondsErr: fc.SecondsErr,
-				Workers: workers,
-				Exact:   fc.Exact, ExactNodes: fc.ExactNodes, ExactSolutions: fc.ExactSolutions,
-			}
-			out.WallSeconds = out.Seconds / float64(workers)
-
-			var b []byte
-			if jsonFlag {
-				b, err = json.Marshal(out)
-				if err != nil {
-					return err
-				}
-				b = append(b, '\n')
-			} else {
-				b = []byte(estimateText(out))
-			}
-			if _, err := cmd.OutOrStdout().Write(b); err != nil {
-				return fmt.Errorf("writing the estimate: %w", err)
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runEstimate(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
-	fs.IntVar(&probes, "probes", 10000, "number of random probes `P`")
-	fs.Uint64Var(&seed, "seed", 0, "random seed `S` of the probes")
-	fs.IntSliceVar(&initial, "initial", nil, "force the options with these 0-based indices `i,j,...` into every solution")
-	fs.IntVar(&workers, "workers", 0, "estimate the wall time on `N` workers (0: one per CPU)")
-	fs.DurationVar(&sample, "sample", 500*time.Millisecond, "length `D` of the sample run that measures the speed")
-	fs.BoolVar(&jsonFlag, "json", false, "print JSON")
+	fs.IntVar(&f.probes, "probes", 10000, "number of random probes `P`")
+	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` of the probes")
+	fs.IntSliceVar(&f.initial, "initial", nil, "force the options with these 0-based indices `i,j,...` into every solution")
+	fs.IntVar(&f.workers, "workers", 0, "estimate the wall time on `N` workers (0: one per CPU)")
+	fs.DurationVar(&f.sample, "sample", 500*time.Millisecond, "length `D` of the sample run that measures the speed")
+	fs.BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
 }
 
@@ -171,4 +115,64 @@ func humanDuration(s float64) string {
 	default:
 		return fmt.Sprintf("%.2g years", s/year)
 	}
+}
+
+func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
+	if f.probes < 1 {
+		return usageErrorf("--probes must be at least 1, not %d", f.probes)
+	}
+	if f.workers < 0 {
+		return usageErrorf("--workers must be at least 0, not %d", f.workers)
+	}
+	if f.workers == 0 {
+		f.workers = runtime.NumCPU()
+	}
+	if f.sample <= 0 {
+		return usageErrorf("--sample must be positive, not %v", f.sample)
+	}
+	file, err := readProblem(cmd, args)
+	if err != nil {
+		return err
+	}
+	p := file.Problem
+	if err := checkInitial(file, f.initial); err != nil {
+		return err
+	}
+	s, err := xcover.NewSolver(p, xcover.Config{Seed: f.seed, Initial: f.initial})
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+
+	fc, err := s.Forecast(cmd.Context(), f.probes, f.sample)
+	if err != nil {
+		if cmd.Context().Err() != nil {
+			return interruptedf("interrupted after %d of %d probes", fc.Probes, f.probes)
+		}
+		return err
+	}
+	out := estimateJSON{
+		Probes: fc.Probes, Seed: f.seed,
+		Nodes: fc.Nodes, NodesErr: fc.NodesErr,
+		Solutions: fc.Solutions, SolutionsErr: fc.SolutionsErr,
+		NodesPerSecond: fc.NodesPerSecond,
+		Seconds:        fc.Seconds, SecondsErr: fc.SecondsErr,
+		Workers: f.workers,
+		Exact:   fc.Exact, ExactNodes: fc.ExactNodes, ExactSolutions: fc.ExactSolutions,
+	}
+	out.WallSeconds = out.Seconds / float64(f.workers)
+
+	var b []byte
+	if f.json {
+		b, err = json.Marshal(out)
+		if err != nil {
+			return err
+		}
+		b = append(b, '\n')
+	} else {
+		b = []byte(estimateText(out))
+	}
+	if _, err := cmd.OutOrStdout().Write(b); err != nil {
+		return fmt.Errorf("writing the estimate: %w", err)
+	}
+	return nil
 }

@@ -25,46 +25,49 @@ different counts it is an error.`,
   xcover merge shard-*.json
   cat shard-*.json | xcover merge -`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			var all []*shard.Result
-			stdin := false
-			for _, name := range args {
-				var rs []*shard.Result
-				var err error
-				if name == "-" {
-					if stdin {
-						return usageErrorf("standard input (-) named twice")
-					}
-					stdin = true
-					rs, err = shard.Decode(cmd.InOrStdin(), "<stdin>")
-				} else {
-					var f *os.File
-					if f, err = os.Open(name); err != nil {
-						return err
-					}
-					rs, err = shard.Decode(f, name)
-					f.Close()
-				}
-				if err != nil {
-					return err
-				}
-				all = append(all, rs...)
-			}
-			merged, warnings, err := shard.Merge(all)
-			for _, w := range warnings {
-				warnf(cmd, "%s", w)
-			}
-			if err != nil {
-				return err
-			}
-			out, err := json.Marshal(merged)
-			if err != nil {
-				return err
-			}
-			if _, err := fmt.Fprintf(cmd.OutOrStdout(), "%s\n", out); err != nil {
-				return fmt.Errorf("writing the total: %w", err)
-			}
-			return nil
-		},
+		RunE: runMerge,
 	}
+}
+
+// runMerge reads the shards' results named by args and prints their total.
+func runMerge(cmd *cobra.Command, args []string) error {
+	var all []*shard.Result
+	stdin := false
+	for _, name := range args {
+		var rs []*shard.Result
+		var err error
+		if name == "-" {
+			if stdin {
+				return usageErrorf("standard input (-) named twice")
+			}
+			stdin = true
+			rs, err = shard.Decode(cmd.InOrStdin(), "<stdin>")
+		} else {
+			var f *os.File
+			if f, err = os.Open(name); err != nil {
+				return err
+			}
+			rs, err = shard.Decode(f, name)
+			f.Close()
+		}
+		if err != nil {
+			return err
+		}
+		all = append(all, rs...)
+	}
+	merged, warnings, err := shard.Merge(all)
+	for _, w := range warnings {
+		warnf(cmd, "%s", w)
+	}
+	if err != nil {
+		return err
+	}
+	out, err := json.Marshal(merged)
+	if err != nil {
+		return err
+	}
+	if _, err := fmt.Fprintf(cmd.OutOrStdout(), "%s\n", out); err != nil {
+		return fmt.Errorf("writing the total: %w", err)
+	}
+	return nil
 }

@@ -11,8 +11,13 @@ import (
 	"github.com/xcover/xcover/reduce"
 )
 
+// reduceFlags are the flags of the reduce command.
+type reduceFlags struct {
+	output string
+}
+
 func newReduceCmd() *cobra.Command {
-	var output string
+	var f reduceFlags
 	cmd := &cobra.Command{
 		Use:   "reduce [FILE|-]",
 		Short: "Remove options that can be in no solution",
@@ -35,38 +40,40 @@ on problems where every option can take part (N-queens, Langford) it removes not
   xcover reduce -o reduced.dlx big.dlx
   xcover count --reduce examples/pentominoes-6x10.dlx`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			file, err := readProblem(cmd, args)
-			if err != nil {
-				return err
-			}
-			r, err := reduce.Reduce(file.Problem)
-			if err != nil {
-				return err
-			}
-			write := func(w io.Writer) error {
-				for line := range strings.Lines(r.Comment(file.Problem)) {
-					if _, err := fmt.Fprintf(w, "| %s", line); err != nil {
-						return err
-					}
-				}
-				return dlx.Write(w, r.Problem)
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %d of %d options removed (%d by rule 1, %d by rule 2) in %d rounds\n",
-				r.Removed[0]+r.Removed[1], file.Problem.NumOptions(), r.Removed[0], r.Removed[1], r.Rounds)
-			if r.Empty != "" {
-				warnf(cmd, "item %s has no option left: the problem has no solution", r.Empty)
-			}
-			if output != "" {
-				return writeAtomically(output, write)
-			}
-			w := bufio.NewWriterSize(cmd.OutOrStdout(), 256<<10)
-			if err := write(w); err != nil {
-				return err
-			}
-			return w.Flush()
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runReduce(cmd, &f, args) },
 	}
-	cmd.Flags().StringVarP(&output, "output", "o", "", "write to file `OUT` (atomically) instead of standard output")
+	cmd.Flags().StringVarP(&f.output, "output", "o", "", "write to file `OUT` (atomically) instead of standard output")
 	return cmd
+}
+
+func runReduce(cmd *cobra.Command, f *reduceFlags, args []string) error {
+	file, err := readProblem(cmd, args)
+	if err != nil {
+		return err
+	}
+	r, err := reduce.Reduce(file.Problem)
+	if err != nil {
+		return err
+	}
+	write := func(w io.Writer) error {
+		for line := range strings.Lines(r.Comment(file.Problem)) {
+			if _, err := fmt.Fprintf(w, "| %s", line); err != nil {
+				return err
+			}
+		}
+		return dlx.Write(w, r.Problem)
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %d of %d options removed (%d by rule 1, %d by rule 2) in %d rounds\n",
+		r.Removed[0]+r.Removed[1], file.Problem.NumOptions(), r.Removed[0], r.Removed[1], r.Rounds)
+	if r.Empty != "" {
+		warnf(cmd, "item %s has no option left: the problem has no solution", r.Empty)
+	}
+	if f.output != "" {
+		return writeAtomically(f.output, write)
+	}
+	w := bufio.NewWriterSize(cmd.OutOrStdout(), 256<<10)
+	if err := write(w); err != nil {
+		return err
+	}
+	return w.Flush()
 }

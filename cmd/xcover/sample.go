@@ -38,58 +38,7 @@ easy to reach more often.`,
 		Example: `  xcover sample --uniform 3 examples/dominoes8.dlx
   xcover sample --uniform 100 --seed 7 --json examples/queens8.dlx`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if f.uniform < 1 {
-				return usageErrorf("--uniform K: K must be at least 1 (how many solutions to draw)")
-			}
-			file, err := readProblem(cmd, args)
-			if err != nil {
-				return err
-			}
-			p := file.Problem
-			if err := checkInitial(file, f.initial); err != nil {
-				return err
-			}
-			cfg := xcover.Config{Initial: f.initial, Seed: f.seed}
-			if err := f.memo.apply(&cfg); err != nil {
-				return err
-			}
-			if !cmd.Flags().Changed("seed") {
-				cfg.Seed = uint64(time.Now().UnixNano())
-				fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", cfg.Seed)
-			}
-			s, err := xcover.NewSolver(p, cfg)
-			if err != nil {
-				return usageErrorf("%v", err)
-			}
-			out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
-			var line []byte
-			drawn := 0
-			for sol := range s.SampleUniform(cmd.Context(), f.uniform) {
-				line = appendSolution(line[:0], sol, file.OptionText, f.json)
-				if _, err := out.Write(line); err != nil {
-					return fmt.Errorf("writing solutions: %w", err)
-				}
-				drawn++
-			}
-			if err := out.Flush(); err != nil {
-				return fmt.Errorf("writing solutions: %w", err)
-			}
-			switch err := s.Err(); {
-			case err == xcover.ErrMultiplicities:
-				return fmt.Errorf("%s: items with multiplicities: uniform sampling needs every primary item covered exactly once", file.Name)
-			case err != nil && cmd.Context().Err() != nil:
-				return interruptedf("interrupted after %d of %d solutions", drawn, f.uniform)
-			case err != nil:
-				return err
-			}
-			if s.Total().Sign() == 0 {
-				fmt.Fprintf(cmd.ErrOrStderr(), "xcover: no solution to draw from\n")
-				return nil
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: drew %s uniformly from %v\n", plural(drawn, "solution"), s.Total())
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runSample(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.IntVar(&f.uniform, "uniform", 0, "draw `K` solutions uniformly at random")
@@ -100,4 +49,57 @@ easy to reach more often.`,
 	fs.Lookup("memo").Hidden = true // always on here
 	f.memo.memo = "on"
 	return cmd
+}
+
+func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
+	if f.uniform < 1 {
+		return usageErrorf("--uniform K: K must be at least 1 (how many solutions to draw)")
+	}
+	file, err := readProblem(cmd, args)
+	if err != nil {
+		return err
+	}
+	p := file.Problem
+	if err := checkInitial(file, f.initial); err != nil {
+		return err
+	}
+	cfg := xcover.Config{Initial: f.initial, Seed: f.seed}
+	if err := f.memo.apply(&cfg); err != nil {
+		return err
+	}
+	if !cmd.Flags().Changed("seed") {
+		cfg.Seed = uint64(time.Now().UnixNano())
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", cfg.Seed)
+	}
+	s, err := xcover.NewSolver(p, cfg)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
+	var line []byte
+	drawn := 0
+	for sol := range s.SampleUniform(cmd.Context(), f.uniform) {
+		line = appendSolution(line[:0], sol, file.OptionText, f.json)
+		if _, err := out.Write(line); err != nil {
+			return fmt.Errorf("writing solutions: %w", err)
+		}
+		drawn++
+	}
+	if err := out.Flush(); err != nil {
+		return fmt.Errorf("writing solutions: %w", err)
+	}
+	switch err := s.Err(); {
+	case err == xcover.ErrMultiplicities:
+		return fmt.Errorf("%s: items with multiplicities: uniform sampling needs every primary item covered exactly once", file.Name)
+	case err != nil && cmd.Context().Err() != nil:
+		return interruptedf("interrupted after %d of %d solutions", drawn, f.uniform)
+	case err != nil:
+		return err
+	}
+	if s.Total().Sign() == 0 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: no solution to draw from\n")
+		return nil
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: drew %s uniformly from %v\n", plural(drawn, "solution"), s.Total())
+	return nil
 }

@@ -164,10 +164,15 @@ func readProblem(cmd *cobra.Command, args []string) (*dlx.File, error) {
 	return file, nil
 }
 
+// solveFlags are the flags of the solve command.
+type solveFlags struct {
+	search  searchFlags
+	minCost bool
+	best    int
+}
+
 func newSolveCmd() *cobra.Command {
-	var f searchFlags
-	var minCost bool
-	var best int
+	var f solveFlags
 	cmd := &cobra.Command{
 		Use:   "solve [FILE|-]",
 		Short: "Print the solutions of an exact cover problem",
@@ -200,49 +205,12 @@ incomplete, and exits with status 130.`,
   cat examples/queens8.dlx | xcover solve -
   xcover solve --min-cost --best 3 examples/costs.dlx`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if cmd.Flags().Changed("best") && !minCost {
-				return usageErrorf("--best needs --min-cost")
-			}
-			s, err := f.newSearch(cmd, args, true)
-			if err != nil {
-				return err
-			}
-			if minCost {
-				return solveMinCost(cmd, &f, s, best)
-			}
-			var line []byte
-			var werr error
-			written := 0
-			for sol := range s.solver.Solutions(cmd.Context()) {
-				sol = s.original(sol)
-				line = appendSolution(line[:0], sol, s.file.OptionText, f.json)
-				s.mu.Lock()
-				_, werr = s.out.Write(line)
-				s.mu.Unlock()
-				if werr != nil {
-					break
-				}
-				written++
-			}
-			s.mu.Lock()
-			defer s.mu.Unlock()
-			if werr == nil {
-				werr = s.out.Flush()
-			}
-			if werr != nil {
-				return fmt.Errorf("writing solutions: %w", werr)
-			}
-			if err := s.solver.Err(); err != nil {
-				return interruptedf("interrupted after %d solutions: the list is incomplete", written)
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runSolve(cmd, &f, args) },
 	}
-	f.register(cmd)
+	f.search.register(cmd)
 	cmd.Flags().Lookup("json").Usage = `print one line {"options":[i,j,...]} per solution`
-	cmd.Flags().BoolVar(&minCost, "min-cost", false, "find a cheapest solution (options cost |n in the file), printing each better one as it is found")
-	cmd.Flags().IntVar(&best, "best", 1, "with --min-cost: the `K` cheapest solutions")
+	cmd.Flags().BoolVar(&f.minCost, "min-cost", false, "find a cheapest solution (options cost |n in the file), printing each better one as it is found")
+	cmd.Flags().IntVar(&f.best, "best", 1, "with --min-cost: the `K` cheapest solutions")
 	return cmd
 }
 
@@ -279,10 +247,15 @@ type countJSON struct {
 	Seconds   float64 `json:"seconds"`
 }
 
+// countFlags are the flags of the count command.
+type countFlags struct {
+	search searchFlags
+	shard  shardFlags
+	memo   memoFlags
+}
+
 func newCountCmd() *cobra.Command {
-	var f searchFlags
-	var sh shardFlags
-	var mf memoFlags
+	var f countFlags
 	cmd := &cobra.Command{
 		Use:   "count [FILE|-]",
 		Short: "Count the solutions of an exact cover problem",
@@ -319,60 +292,11 @@ with multiplicities are memoised on one worker, without shards.`,
   xcover count --memo examples/dominoes8.dlx
   xcover count --memo=auto --json examples/pentominoes-6x10.dlx`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := f.newSearch(cmd, args, false)
-			if err != nil {
-				return err
-			}
-			if mf.active() {
-				if sh.checkpoint != "" {
-					return usageErrorf("--memo cannot be used with --checkpoint: a memoised count keeps no partial result (use --shard to split it)")
-				}
-				if sh.shard != "" && mf.memo != "on" {
-					return usageErrorf("--shard with --memo needs --memo=on: every shard must count the same way")
-				}
-				if f.limit > 0 || s.cfg.Random {
-					return usageErrorf("--memo counts every solution: not with --limit, --random or --seed")
-				}
-				cfg := s.cfg
-				if err := mf.apply(&cfg); err != nil {
-					return err
-				}
-				if s.solver, err = xcover.NewSolver(s.problem, cfg); err != nil {
-					return usageErrorf("%v", err)
-				}
-				if sh.shard != "" {
-					return countMemoShard(cmd, &f, s, sh.shard)
-				}
-				return countMemo(cmd, &f, s)
-			}
-			if sh.active() {
-				return sh.countParts(cmd, &f, s)
-			}
-			n, cerr := s.solver.Count(cmd.Context())
-			st := s.solver.Stats()
-			var out []byte
-			if f.json {
-				out, err = json.Marshal(countJSON{n, st.Nodes, st.Updates, st.Elapsed.Seconds()})
-				if err != nil {
-					return err
-				}
-				out = append(out, '\n')
-			} else {
-				out = fmt.Appendf(nil, "%d\n", n)
-			}
-			if _, err := cmd.OutOrStdout().Write(out); err != nil {
-				return fmt.Errorf("writing count: %w", err)
-			}
-			if cerr != nil {
-				return interruptedf("interrupted: the count %d is partial", n)
-			}
-			return nil
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runCount(cmd, &f, args) },
 	}
-	f.register(cmd)
-	sh.register(cmd)
-	mf.register(cmd)
+	f.search.register(cmd)
+	f.shard.register(cmd)
+	f.memo.register(cmd)
 	cmd.Flags().Lookup("json").Usage = `print {"solutions":N,"nodes":N,"updates":N,"seconds":F}`
 	return cmd
 }
@@ -462,6 +386,96 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: optimum: cost %d (%d nodes)\n", found[0].Cost, s.solver.Stats().Nodes)
 	default:
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: the %d cheapest solutions cost %s (%d nodes)\n", len(found), strings.Join(costs, ", "), s.solver.Stats().Nodes)
+	}
+	return nil
+}
+
+func runSolve(cmd *cobra.Command, f *solveFlags, args []string) error {
+	if cmd.Flags().Changed("best") && !f.minCost {
+		return usageErrorf("--best needs --min-cost")
+	}
+	s, err := f.search.newSearch(cmd, args, true)
+	if err != nil {
+		return err
+	}
+	if f.minCost {
+		return solveMinCost(cmd, &f.search, s, f.best)
+	}
+	var line []byte
+	var werr error
+	written := 0
+	for sol := range s.solver.Solutions(cmd.Context()) {
+		sol = s.original(sol)
+		line = appendSolution(line[:0], sol, s.file.OptionText, f.search.json)
+		s.mu.Lock()
+		_, werr = s.out.Write(line)
+		s.mu.Unlock()
+		if werr != nil {
+			break
+		}
+		written++
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if werr == nil {
+		werr = s.out.Flush()
+	}
+	if werr != nil {
+		return fmt.Errorf("writing solutions: %w", werr)
+	}
+	if err := s.solver.Err(); err != nil {
+		return interruptedf("interrupted after %d solutions: the list is incomplete", written)
+	}
+	return nil
+}
+
+func runCount(cmd *cobra.Command, f *countFlags, args []string) error {
+	s, err := f.search.newSearch(cmd, args, false)
+	if err != nil {
+		return err
+	}
+	if f.memo.active() {
+		if f.shard.checkpoint != "" {
+			return usageErrorf("--memo cannot be used with --checkpoint: a memoised count keeps no partial result (use --shard to split it)")
+		}
+		if f.shard.shard != "" && f.memo.memo != "on" {
+			return usageErrorf("--shard with --memo needs --memo=on: every shard must count the same way")
+		}
+		if f.search.limit > 0 || s.cfg.Random {
+			return usageErrorf("--memo counts every solution: not with --limit, --random or --seed")
+		}
+		cfg := s.cfg
+		if err := f.memo.apply(&cfg); err != nil {
+			return err
+		}
+		if s.solver, err = xcover.NewSolver(s.problem, cfg); err != nil {
+			return usageErrorf("%v", err)
+		}
+		if f.shard.shard != "" {
+			return countMemoShard(cmd, &f.search, s, f.shard.shard)
+		}
+		return countMemo(cmd, &f.search, s)
+	}
+	if f.shard.active() {
+		return f.shard.countParts(cmd, &f.search, s)
+	}
+	n, cerr := s.solver.Count(cmd.Context())
+	st := s.solver.Stats()
+	var out []byte
+	if f.search.json {
+		out, err = json.Marshal(countJSON{n, st.Nodes, st.Updates, st.Elapsed.Seconds()})
+		if err != nil {
+			return err
+		}
+		out = append(out, '\n')
+	} else {
+		out = fmt.Appendf(nil, "%d\n", n)
+	}
+	if _, err := cmd.OutOrStdout().Write(out); err != nil {
+		return fmt.Errorf("writing count: %w", err)
+	}
+	if cerr != nil {
+		return interruptedf("interrupted: the count %d is partial", n)
 	}
 	return nil
 }

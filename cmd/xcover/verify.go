@@ -35,48 +35,7 @@ solution is valid and 1 otherwise.`,
 		Example: `  xcover solve examples/queens8.dlx | xcover verify examples/queens8.dlx -
   xcover solve --json examples/format-example.dlx | xcover verify examples/format-example.dlx -`,
 		Args: cobra.ExactArgs(2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if args[0] == "-" && args[1] == "-" {
-				return usageErrorf("PROBLEM and SOLUTIONS cannot both be standard input")
-			}
-			file, err := readProblem(cmd, args[:1])
-			if err != nil {
-				return err
-			}
-			sols, err := readSolutions(cmd, args[1], file)
-			if err != nil {
-				return err
-			}
-			out := bufio.NewWriter(cmd.OutOrStdout())
-			invalid := 0
-			for i, sol := range sols {
-				vs := verify.Check(file.Problem, sol)
-				if len(vs) > 0 {
-					invalid++
-				}
-				for _, v := range vs {
-					fmt.Fprintf(out, "solution %d: %v\n", i+1, v)
-				}
-				if len(vs) == 0 && file.Problem.HasCosts() {
-					var c int64
-					for _, k := range sol {
-						c += file.Problem.Cost(k)
-					}
-					fmt.Fprintf(out, "solution %d: cost %d\n", i+1, c)
-				}
-			}
-			if len(sols) == 0 {
-				warnf(cmd, "%s holds no solution: nothing was checked (a problem without solutions, or a listing cut off before its first?)", solutionsName(args[1]))
-			}
-			fmt.Fprintf(out, "%s checked, %d invalid\n", plural(len(sols), "solution"), invalid)
-			if err := out.Flush(); err != nil {
-				return err
-			}
-			if invalid > 0 {
-				return &exitError{code: exitInput} // the report says it all
-			}
-			return nil
-		},
+		RunE: runVerify,
 	}
 }
 
@@ -213,4 +172,48 @@ func clip(s string) string {
 		return string(r[:max]) + "..."
 	}
 	return s
+}
+
+// runVerify checks the solutions in args[1] against the problem in args[0].
+func runVerify(cmd *cobra.Command, args []string) error {
+	if args[0] == "-" && args[1] == "-" {
+		return usageErrorf("PROBLEM and SOLUTIONS cannot both be standard input")
+	}
+	file, err := readProblem(cmd, args[:1])
+	if err != nil {
+		return err
+	}
+	sols, err := readSolutions(cmd, args[1], file)
+	if err != nil {
+		return err
+	}
+	out := bufio.NewWriter(cmd.OutOrStdout())
+	invalid := 0
+	for i, sol := range sols {
+		vs := verify.Check(file.Problem, sol)
+		if len(vs) > 0 {
+			invalid++
+		}
+		for _, v := range vs {
+			fmt.Fprintf(out, "solution %d: %v\n", i+1, v)
+		}
+		if len(vs) == 0 && file.Problem.HasCosts() {
+			var c int64
+			for _, k := range sol {
+				c += file.Problem.Cost(k)
+			}
+			fmt.Fprintf(out, "solution %d: cost %d\n", i+1, c)
+		}
+	}
+	if len(sols) == 0 {
+		warnf(cmd, "%s holds no solution: nothing was checked (a problem without solutions, or a listing cut off before its first?)", solutionsName(args[1]))
+	}
+	fmt.Fprintf(out, "%s checked, %d invalid\n", plural(len(sols), "solution"), invalid)
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if invalid > 0 {
+		return &exitError{code: exitInput} // the report says it all
+	}
+	return nil
 }
