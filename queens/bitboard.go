@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"iter"
 	"math/bits"
-	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -29,7 +28,8 @@ type Counts struct {
 }
 
 // Count counts the solutions of the n-queens problem and the essentially different ones,
-// with the given number of goroutines (0 means one per CPU).
+// with the given number of goroutines (0 or 1 means one, as Config.Workers does; pass
+// runtime.NumCPU() for every core).
 //
 // It searches only for solutions that are candidates to represent their orbit under the 8
 // symmetries of the board: those with a queen in the corner of rank 0 whose queen on rank 1
@@ -112,9 +112,7 @@ func CountTasks(ctx context.Context, n, workers, k, shards int, skip func(task i
 // countTasks counts the solutions of the given tasks on the given number of goroutines;
 // done, if not nil, receives the counts of each task finished.
 func countTasks(ctx context.Context, tasks []task, workers int, done func(i int, c Counts)) (Counts, error) {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers = max(1, workers)
 	var next atomic.Int64
 	results := make([]Counts, workers)
 	var wg sync.WaitGroup

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"runtime"
 )
 
 // A Result is what SolveAll found for one puzzle.
@@ -25,7 +24,8 @@ type SolveOptions struct {
 	// Limit stops counting a puzzle's solutions at this many: 1 to find one, 2 to check
 	// uniqueness; 0 counts them all.
 	Limit uint64
-	// Workers is the number of goroutines solving; 0 means one per CPU.
+	// Workers is the number of goroutines solving; 0 or 1 means one (pass runtime.NumCPU()
+	// for every core).
 	Workers int
 	// Solve, if not nil, replaces the Board's own solver (an external solver, say): it
 	// writes the first solution into sol and returns the number found, at most limit.
@@ -43,10 +43,7 @@ const solveChunk = 32
 // workers; after the loop, rd.Err tells whether reading failed.
 func (b *Board) SolveAll(ctx context.Context, rd *Reader, opt SolveOptions) iter.Seq[Result] {
 	return func(yield func(Result) bool) {
-		workers := opt.Workers
-		if workers <= 0 {
-			workers = runtime.NumCPU()
-		}
+		workers := max(1, opt.Workers)
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		type chunk struct {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -236,7 +237,14 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		limit = 1
 	}
 	start := time.Now()
-	opt := sudoku.SolveOptions{Limit: limit, Workers: f.workers}
+	workers := f.workers
+	if workers < 0 {
+		return usageErrorf("--workers must be at least 0, not %d", workers)
+	}
+	if workers == 0 {
+		workers = runtime.NumCPU()
+	}
+	opt := sudoku.SolveOptions{Limit: limit, Workers: workers}
 	if f.via != "" {
 		opt.Solve = func(ctx context.Context, puzzle sudoku.Grid, limit uint64, sol sudoku.Grid) (uint64, error) {
 			return sudokuVia(ctx, b, f.via, puzzle, limit, sol)
