@@ -221,49 +221,61 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	if pz.Impossible {
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", pz.Note)
 	}
-	ctx := cmd.Context()
 	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers}
 	if f.count {
-		var total, distinct uint64
-		var cerr error // the search's: cancelled
-		if !pz.Impossible {
-			if f.distinct {
-				distinct, total, cerr = pz.CountDistinct(ctx, cfg)
-			} else {
-				s, err := xcover.NewSolver(pz.Problem, cfg)
-				if err != nil {
-					return err
-				}
-				total, cerr = s.Count(ctx)
-			}
-			if cerr != nil && ctx.Err() == nil {
-				return cerr
-			}
-		}
-		switch {
-		case f.json:
-			res := struct {
-				Solutions uint64  `json:"solutions"`
-				Distinct  *uint64 `json:"distinct,omitempty"`
-			}{Solutions: total}
-			if f.distinct {
-				res.Distinct = &distinct
-			}
-			b, _ := json.Marshal(res)
-			fmt.Fprintf(out, "%s\n", b)
-		case f.distinct:
-			fmt.Fprintf(out, "%d solutions, %d essentially different\n", total, distinct)
-		default:
-			fmt.Fprintf(out, "%d\n", total)
-		}
-		if err := out.Flush(); err != nil {
-			return err
-		}
-		if cerr != nil {
-			return interruptedf("interrupted: the count %d is partial", total)
-		}
-		return nil
+		return tileCount(cmd, f, pz, cfg, out)
 	}
+	return tileList(cmd, f, tp, pz, cfg, out)
+}
+
+// tileCount prints the number of tilings (and of classes with --distinct).
+func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config, out *bufio.Writer) error {
+	ctx := cmd.Context()
+	var total, distinct uint64
+	var cerr error // the search's: cancelled
+	if !pz.Impossible {
+		if f.distinct {
+			distinct, total, cerr = pz.CountDistinct(ctx, cfg)
+		} else {
+			s, err := xcover.NewSolver(pz.Problem, cfg)
+			if err != nil {
+				return err
+			}
+			total, cerr = s.Count(ctx)
+		}
+		if cerr != nil && ctx.Err() == nil {
+			return cerr
+		}
+	}
+	switch {
+	case f.json:
+		res := struct {
+			Solutions uint64  `json:"solutions"`
+			Distinct  *uint64 `json:"distinct,omitempty"`
+		}{Solutions: total}
+		if f.distinct {
+			res.Distinct = &distinct
+		}
+		b, _ := json.Marshal(res)
+		fmt.Fprintf(out, "%s\n", b)
+	case f.distinct:
+		fmt.Fprintf(out, "%d solutions, %d essentially different\n", total, distinct)
+	default:
+		fmt.Fprintf(out, "%d\n", total)
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if cerr != nil {
+		return interruptedf("interrupted: the count %d is partial", total)
+	}
+	return nil
+}
+
+// tileList prints the tilings (one per class with --distinct), each checked, as text, JSON
+// or one SVG picture.
+func tileList(cmd *cobra.Command, f *tileFlags, tp *tiling.Puzzle, pz *puzzle.Puzzle, cfg xcover.Config, out *bufio.Writer) error {
+	ctx := cmd.Context()
 	if pz.Impossible {
 		return nil
 	}
@@ -298,7 +310,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	var emitErr error
 	if f.distinct {
 		cfg.Limit = f.limit
-		err = pz.Distinct(ctx, cfg, func(sol []int, orbit int) bool {
+		err := pz.Distinct(ctx, cfg, func(sol []int, orbit int) bool {
 			emitErr = emit(sol, orbit)
 			return emitErr == nil
 		})
