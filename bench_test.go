@@ -89,3 +89,8 @@ func BenchmarkDLXQueens12(b *testing.B) {
 func BenchmarkDLXPentominoes6x10(b *testing.B) {
 	benchCount(b, problems.Pentominoes(10, 6), xcover.WithKernel(xcover.Config{}, "dlx"), 9356)
 }
+
+// BenchmarkDLXBounds is BenchmarkBounds on kernel M (dancing links with multiplicities).
+func BenchmarkDLXBounds(b *testing.B) {
+	benchCount(b, problems.TwoPerRowCol(6), xcover.WithKernel(xcover.Config{}, "dlx"), 67950)
+}

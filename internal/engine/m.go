@@ -476,7 +476,8 @@ func (k *kernelM) close(l int) {
 }
 
 // search runs Algorithm M on the subtree of the node at depth base, and reports whether it
-// finished it (false when Visit or Poll stopped it: the kernel is then left mid-tree).
+// finished it (false when Visit or Poll stopped it: the kernel is then left mid-tree). It is
+// kernelX.search's loop over kernel M's steps (see there why they are two).
 func (k *kernelM) search(base int, p *Params, st *Stats) bool {
 	level := base
 	defer func() { st.Updates += k.updates; k.updates = 0 }()

@@ -327,6 +327,10 @@ func (k *kernelX) close(l int) {
 
 // search runs Algorithm X on the subtree of the node at depth base, and reports whether it
 // finished it (false when Visit or Poll stopped it: the kernel is then left mid-tree).
+//
+// kernelM.search is the same loop over kernel M's steps. One generic loop for both was
+// measured 3.6% slower on DLXQueens12 (the steps become calls through Go's dictionary of
+// methods), so the two 25 lines stay apart; change them together.
 func (k *kernelX) search(base int, p *Params, st *Stats) bool {
 	level := base
 	defer func() { st.Updates += k.updates; k.updates = 0 }()
