@@ -107,17 +107,13 @@ func MemoSupported(sp *Spec) bool {
 
 // memo is the state of one memoised count.
 type memo struct {
-	sp      *Spec
-	np, ns  int       // primary and secondary items
-	pw      int       // words of the primary bitset
-	lists   [][]int32 // options of each primary item, in order
-	omask   []uint64  // option o's primary items: omask[o*pw:(o+1)*pw]
-	ostart  []int32   // option o's secondary entries: sitem/scol[ostart[o]:ostart[o+1]]
-	sitem   []int32   // secondary item (0-based among secondaries)
-	scol    []int32   // its colour, or -1 for none
-	covered []uint64  // the state: covered primary items
-	sec     []int32   // the state: per secondary item 0 free, -1 taken, or a colour
-	nfree   int       // uncovered primary items
+	sp     *Spec
+	np, ns int // primary and secondary items
+	pw     int // words of the primary bitset
+	memoOptions
+	omask   []uint64 // option o's primary items: omask[o*pw:(o+1)*pw]
+	covered []uint64 // the state: covered primary items
+	nfree   int      // uncovered primary items
 	cache   *memoCache
 	key     []byte
 	keys    [][]byte // per depth of count's recursion: the key of the state there
@@ -472,31 +468,93 @@ func (m *memoTally) result(n count) (*big.Int, error) {
 func newMemo(sp *Spec, p *MemoParams) *memo {
 	np := sp.NumPrimary
 	m := &memo{sp: sp, np: np, ns: sp.NumItems - np, pw: max(1, (np+63)/64), memoTally: newTally(p)}
-	nopt := sp.NumOptions()
-	m.lists = make([][]int32, np)
-	m.omask = make([]uint64, nopt*m.pw)
-	m.ostart = make([]int32, nopt+1)
-	for o := range nopt {
+	m.memoOptions = newMemoOptions(sp, nil)
+	m.omask = make([]uint64, sp.NumOptions()*m.pw)
+	for o := range sp.NumOptions() {
 		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
-			i := int(sp.Item[e])
-			if i < np {
-				m.lists[i] = append(m.lists[i], int32(o))
+			if i := int(sp.Item[e]); i < np {
 				m.omask[o*m.pw+i>>6] |= 1 << (i & 63)
+			}
+		}
+	}
+	m.covered = make([]uint64, m.pw)
+	m.nfree = np
+	return m
+}
+
+// memoOptions are the option tables and the secondary items' state that the memoised
+// searches share (memo, memoBounds): each primary item's options, each option's secondary
+// entries with their colours, and per secondary item 0 (free), -1 (taken by an option
+// without colour) or its colour.
+type memoOptions struct {
+	lists  [][]int32 // options of each primary item, in order
+	ostart []int32   // option o's secondary entries: sitem/scol[ostart[o]:ostart[o+1]]
+	sitem  []int32   // secondary item (0-based among secondaries)
+	scol   []int32   // its colour, or -1 for none
+	sec    []int32   // the state of each secondary item
+}
+
+// newMemoOptions builds the tables of sp, leaving the options for which skip (if not nil)
+// is true out of the items' lists.
+func newMemoOptions(sp *Spec, skip func(o int32) bool) memoOptions {
+	np := sp.NumPrimary
+	nopt := sp.NumOptions()
+	t := memoOptions{lists: make([][]int32, np), ostart: make([]int32, nopt+1), sec: make([]int32, sp.NumItems-np)}
+	for o := range int32(nopt) {
+		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+			i := sp.Item[e]
+			if int(i) < np {
+				if skip == nil || !skip(o) {
+					t.lists[i] = append(t.lists[i], o)
+				}
 				continue
 			}
 			c := int32(-1)
 			if sp.Color != nil && sp.Color[e] != 0 {
 				c = sp.Color[e]
 			}
-			m.sitem = append(m.sitem, int32(i-np))
-			m.scol = append(m.scol, c)
+			t.sitem = append(t.sitem, i-int32(np))
+			t.scol = append(t.scol, c)
 		}
-		m.ostart[o+1] = int32(len(m.sitem))
+		t.ostart[o+1] = int32(len(t.sitem))
 	}
-	m.covered = make([]uint64, m.pw)
-	m.sec = make([]int32, m.ns)
-	m.nfree = np
-	return m
+	return t
+}
+
+// secFits reports whether option o's secondary items allow it: each is free or has o's
+// colour.
+func (t *memoOptions) secFits(o int32) bool {
+	for e := t.ostart[o]; e < t.ostart[o+1]; e++ {
+		s, c := t.sec[t.sitem[e]], t.scol[e]
+		if s != 0 && (c < 0 || s != c) {
+			return false
+		}
+	}
+	return true
+}
+
+// saveSec appends the states of option o's secondary items to buf.
+func (t *memoOptions) saveSec(o int32, buf []int32) []int32 {
+	for e := t.ostart[o]; e < t.ostart[o+1]; e++ {
+		buf = append(buf, t.sec[t.sitem[e]])
+	}
+	return buf
+}
+
+// secTake sets the states of option o's free secondary items.
+func (t *memoOptions) secTake(o int32) {
+	for e := t.ostart[o]; e < t.ostart[o+1]; e++ {
+		if j := t.sitem[e]; t.sec[j] == 0 {
+			t.sec[j] = t.scol[e]
+		}
+	}
+}
+
+// secUntake puts back the states of option o's secondary items saved in prev.
+func (t *memoOptions) secUntake(o int32, prev []int32) {
+	for k, e := 0, t.ostart[o]; e < t.ostart[o+1]; k, e = k+1, e+1 {
+		t.sec[t.sitem[e]] = prev[k]
+	}
 }
 
 // fits reports whether option o can be taken in the current state.
@@ -507,13 +565,7 @@ func (m *memo) fits(o int32) bool {
 			return false
 		}
 	}
-	for e := m.ostart[o]; e < m.ostart[o+1]; e++ {
-		s, c := m.sec[m.sitem[e]], m.scol[e]
-		if s != 0 && (c < 0 || s != c) {
-			return false
-		}
-	}
-	return true
+	return m.secFits(o)
 }
 
 // take applies option o (see saveSec for undoing it).
@@ -523,12 +575,7 @@ func (m *memo) take(o int32) {
 		m.covered[w] |= x
 		m.nfree -= bits.OnesCount64(x)
 	}
-	for e := m.ostart[o]; e < m.ostart[o+1]; e++ {
-		j := m.sitem[e]
-		if m.sec[j] == 0 {
-			m.sec[j] = m.scol[e]
-		}
-	}
+	m.secTake(o)
 }
 
 // untake undoes take(o); prev holds the secondary states before it.
@@ -538,9 +585,7 @@ func (m *memo) untake(o int32, prev []int32) {
 		m.covered[w] &^= x
 		m.nfree += bits.OnesCount64(x)
 	}
-	for k, e := 0, m.ostart[o]; e < m.ostart[o+1]; k, e = k+1, e+1 {
-		m.sec[m.sitem[e]] = prev[k]
-	}
+	m.secUntake(o, prev)
 }
 
 // choose returns the primary item to branch on, or -1 if every primary item is covered;
@@ -714,14 +759,6 @@ func (m *memo) count() count {
 	m.depth--
 	m.cache.put(m.keys[d], sum)
 	return sum
-}
-
-// saveSec appends the states of option o's secondary items to buf.
-func (m *memo) saveSec(o int32, buf []int32) []int32 {
-	for e := m.ostart[o]; e < m.ostart[o+1]; e++ {
-		buf = append(buf, m.sec[m.sitem[e]])
-	}
-	return buf
 }
 
 // MemoSample draws k solutions of sp independently and uniformly at random among all its

@@ -22,21 +22,17 @@ import (
 
 // memoBounds is the state of a memoised count with multiplicities.
 type memoBounds struct {
-	np       int
-	lo, hi   []int32
-	lists    [][]int32 // options of each primary item, in order
-	pstart   []int32   // option o's primary items: pitems[pstart[o]:pstart[o+1]]
-	pitems   []int32
-	ostart   []int32 // option o's secondary entries: sitem/scol[ostart[o]:ostart[o+1]]
-	sitem    []int32
-	scol     []int32 // the colour, or -1 for none
-	times    []int32 // the state: times each primary item is covered
-	sec      []int32 // the state: per secondary item 0 free, -1 taken, or a colour
-	settled  int     // items 0..settled-1 are settled
-	cache    *memoCache
-	key      []byte
-	keys     [][]byte // per item settled: the key of the state before it
-	prevSecs [][]int32
+	np          int
+	lo, hi      []int32
+	memoOptions         // the items' options (the forced ones left out) and secondary state
+	pstart      []int32 // option o's primary items: pitems[pstart[o]:pstart[o+1]]
+	pitems      []int32
+	times       []int32 // the state: times each primary item is covered
+	settled     int     // items 0..settled-1 are settled
+	cache       *memoCache
+	key         []byte
+	keys        [][]byte // per item settled: the key of the state before it
+	prevSecs    [][]int32
 	memoTally
 }
 
@@ -47,32 +43,18 @@ func newMemoBounds(sp *Spec, p *MemoParams) *memoBounds {
 	}
 	np := sp.NumPrimary
 	m := &memoBounds{np: np, lo: sp.Lo, hi: sp.Hi, memoTally: newTally(p)}
+	m.memoOptions = newMemoOptions(sp, func(o int32) bool { return forced[o] })
 	nopt := sp.NumOptions()
-	m.lists = make([][]int32, np)
 	m.pstart = make([]int32, nopt+1)
-	m.ostart = make([]int32, nopt+1)
 	for o := range nopt {
 		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
-			i := sp.Item[e]
-			if int(i) < np {
-				if !forced[int32(o)] {
-					m.lists[i] = append(m.lists[i], int32(o))
-				}
+			if i := sp.Item[e]; int(i) < np {
 				m.pitems = append(m.pitems, i)
-				continue
 			}
-			c := int32(-1)
-			if sp.Color != nil && sp.Color[e] != 0 {
-				c = sp.Color[e]
-			}
-			m.sitem = append(m.sitem, i-int32(np))
-			m.scol = append(m.scol, c)
 		}
 		m.pstart[o+1] = int32(len(m.pitems))
-		m.ostart[o+1] = int32(len(m.sitem))
 	}
 	m.times = make([]int32, np)
-	m.sec = make([]int32, sp.NumItems-np)
 	m.keys = make([][]byte, np+1)
 	m.prevSecs = make([][]int32, nopt+1)
 	return m
@@ -86,13 +68,7 @@ func (m *memoBounds) fits(o int32) bool {
 			return false
 		}
 	}
-	for e := m.ostart[o]; e < m.ostart[o+1]; e++ {
-		s, c := m.sec[m.sitem[e]], m.scol[e]
-		if s != 0 && (c < 0 || s != c) {
-			return false
-		}
-	}
-	return true
+	return m.secFits(o)
 }
 
 // take applies option o, keeping the secondary states it changes in prev (for untake).
@@ -100,14 +76,8 @@ func (m *memoBounds) take(o int32, prev []int32) []int32 {
 	for _, j := range m.pitems[m.pstart[o]:m.pstart[o+1]] {
 		m.times[j]++
 	}
-	prev = prev[:0]
-	for e := m.ostart[o]; e < m.ostart[o+1]; e++ {
-		j := m.sitem[e]
-		prev = append(prev, m.sec[j])
-		if m.sec[j] == 0 {
-			m.sec[j] = m.scol[e]
-		}
-	}
+	prev = m.saveSec(o, prev[:0])
+	m.secTake(o)
 	return prev
 }
 
@@ -116,9 +86,7 @@ func (m *memoBounds) untake(o int32, prev []int32) {
 	for _, j := range m.pitems[m.pstart[o]:m.pstart[o+1]] {
 		m.times[j]--
 	}
-	for k, e := 0, m.ostart[o]; e < m.ostart[o+1]; k, e = k+1, e+1 {
-		m.sec[m.sitem[e]] = prev[k]
-	}
+	m.secUntake(o, prev)
 }
 
 // makeKey writes the key of the state in m.key.
