@@ -275,6 +275,15 @@ func (b *Builder) AddOptionEntries(entries ...Entry) error {
 	return nil
 }
 
+// ItemIndex returns the index of the item added with the given name.
+func (b *Builder) ItemIndex(name string) (int, bool) {
+	i, ok := b.p.index[name]
+	return i, ok
+}
+
+// Item returns item i as added.
+func (b *Builder) Item(i int) Item { return b.p.items[i] }
+
 // Err returns the first error met so far, or nil.
 func (b *Builder) Err() error { return b.err }
 

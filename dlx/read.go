@@ -43,7 +43,6 @@ func Parse(r io.Reader, name string) (*File, error) {
 	p := &parser{
 		r:      bufio.NewReaderSize(r, 64<<10),
 		b:      xcover.NewBuilder(),
-		index:  make(map[string]int),
 		colors: make(map[string]string),
 		f:      &File{Name: name},
 	}
@@ -60,8 +59,6 @@ type parser struct {
 	line int    // number of the line last read
 
 	b       *xcover.Builder
-	index   map[string]int    // item name -> index
-	primary []bool            // by item index
 	colors  map[string]string // interned colour names
 	entries []xcover.Entry    // the option being read; reused
 	f       *File
@@ -238,28 +235,25 @@ func (p *parser) itemLine(text []byte) error {
 		if !hasBounds {
 			name = tok
 		}
-		var i int
 		var err error
 		switch {
 		case secondary && hasBounds && bounds != "" && strings.Trim(bounds, "0123456789:") == "":
 			return p.errorf(tok, "bounds on secondary item")
 		case secondary:
 			name = tok
-			i, err = p.b.AddSecondary(name)
+			_, err = p.b.AddSecondary(name)
 		case hasBounds:
 			lo, hi, msg := parseBounds(bounds)
 			if msg != "" {
 				return p.errorf(tok, msg)
 			}
-			i, err = p.b.AddPrimaryBounds(name, lo, hi)
+			_, err = p.b.AddPrimaryBounds(name, lo, hi)
 		default:
-			i, err = p.b.AddPrimary(name)
+			_, err = p.b.AddPrimary(name)
 		}
 		if err != nil {
 			return p.builderError(err, tok)
 		}
-		p.index[name] = i
-		p.primary = append(p.primary, !secondary)
 	}
 	return nil
 }
@@ -347,14 +341,14 @@ func (p *parser) optionLine(text []byte) error {
 				p.colors[color] = color
 			}
 		}
-		i, ok := p.index[string(name)]
+		i, ok := p.b.ItemIndex(string(name))
 		if !ok {
 			if err := xcover.ValidName(string(name)); err != nil {
 				return p.errorf(string(tok), err.Error())
 			}
 			return p.errorf(string(tok), "unknown item")
 		}
-		hasPrimary = hasPrimary || p.primary[i]
+		hasPrimary = hasPrimary || !p.b.Item(i).Secondary
 		p.entries = append(p.entries, xcover.Entry{Item: i, Color: color})
 	}
 	if err := p.b.AddOptionEntries(p.entries...); err != nil {
