@@ -34,8 +34,10 @@ kept. solve and count --reduce do the same before searching and report solutions
 file's own numbering.
 
 It pays on tilings with placements that wall off cells no piece can fill (the 6x10
-pentomino count: 144 of 2056 options removed, 9% less time including the reduction);
-on problems where every option can take part (N-queens, Langford) it removes nothing.`,
+pentomino count: 144 of 2056 options removed, 9% less time including the reduction) and
+on Sudoku with few givens (17-clue puzzles as exact cover: 72% of the options removed,
+0.54x the time); on problems where every option can take part (N-queens, Langford) it
+removes nothing, and on the hardest Sudoku it costs more than it saves.`,
 		Example: `  xcover reduce examples/pentominoes-6x10.dlx > reduced.dlx
   xcover reduce -o reduced.dlx big.dlx
   xcover count --reduce examples/pentominoes-6x10.dlx`,
