@@ -21,7 +21,7 @@ type MemoMode uint8
 const (
 	// MemoOff counts solution by solution (the default).
 	MemoOff MemoMode = iota
-	// MemoOn counts by memoisation (on one worker for a problem with multiplicities).
+	// MemoOn counts by memoisation.
 	MemoOn
 	// MemoAuto memoises only where it pays: a problem whose search tree Knuth's estimate
 	// (from MemoAutoProbes random probes) puts below MemoAutoNodes nodes is counted
@@ -74,7 +74,7 @@ type MemoStats struct {
 }
 
 // CountExact returns the number of solutions, exact at any size. With Config.Memo set it
-// counts by memoisation (see [MemoMode]; a problem with multiplicities on one worker);
+// counts by memoisation (see [MemoMode]);
 // otherwise, or with a Limit, it counts solution by solution like [Solver.Count]. Either way it uses
 // Config.Workers workers (those of a memoised count share one cache). If ctx is cancelled it returns ctx's error and, from a count solution by
 // solution, the solutions found so far (a memoised count has no partial result: nil).
@@ -93,8 +93,6 @@ func (s *Solver) CountExactShare(ctx context.Context, k, n int) (*big.Int, error
 		return nil, fmt.Errorf("xcover: share %d of %d: want 1 <= k <= n", k, n)
 	case s.cfg.Memo != MemoOn:
 		return nil, errors.New("xcover: CountExactShare needs Config.Memo = MemoOn")
-	case !engine.MemoSupported(s.spec):
-		return nil, ErrMultiplicities
 	}
 	return s.countExact(ctx, k, n)
 }

@@ -94,7 +94,7 @@ func (w *stringWriter) String() string              { return string(w.b) }
 // shares, as a cluster would: every result must equal brute force's count.
 func TestMemoWorkersAndShares(t *testing.T) {
 	ctx := context.Background()
-	for _, kind := range []randprob.Kind{randprob.Plain, randprob.Secondary, randprob.Colors} {
+	for _, kind := range randprob.Kinds() {
 		for seed := range uint64(150) {
 			p := randprob.New(seed, kind)
 			want := new(big.Int).SetUint64(brute.Count(p))
@@ -134,5 +134,21 @@ func TestMemoWorkersAndShares(t *testing.T) {
 	}
 	if sum.String() != "258584046368" {
 		t.Errorf("10x10 dominoes in 3 shares: %v", sum)
+	}
+	// Multiplicities: 0/1 matrices with two 1s in every row and column (A001499), on two
+	// workers and in four shares.
+	p = problems.TwoPerRowCol(7)
+	s, _ = xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn, Workers: 2})
+	if n, err := s.CountExact(ctx); err != nil || n.String() != "3110940" {
+		t.Errorf("two per row and column 7x7, 2 workers: %v, %v", n, err)
+	}
+	sum = new(big.Int)
+	for k := 1; k <= 4; k++ {
+		s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn})
+		n, _ := s.CountExactShare(ctx, k, 4)
+		sum.Add(sum, n)
+	}
+	if sum.String() != "3110940" {
+		t.Errorf("two per row and column 7x7 in 4 shares: %v", sum)
 	}
 }

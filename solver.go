@@ -43,8 +43,7 @@ type Config struct {
 	Workers int
 	// Memo makes CountExact count by memoisation (see MemoMode); MemoBytes bounds its
 	// cache (0: DefaultMemoBytes), and Order chooses the item it branches on. A memoised
-	// count runs on Workers workers sharing one cache (on one for a problem with
-	// multiplicities).
+	// count runs on Workers workers sharing one cache.
 	Memo      MemoMode
 	MemoBytes int64
 	Order     Order

@@ -136,9 +136,6 @@ func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, spec string) 
 	if err != nil {
 		return err
 	}
-	if s.problem.HasBounds() {
-		return fmt.Errorf("%s has multiplicities: a memoised count cannot be sharded (count --shard without --memo)", s.file.Name)
-	}
 	start := time.Now()
 	c, cerr := s.solver.CountExactShare(cmd.Context(), k, n)
 	if cerr != nil {

@@ -281,7 +281,7 @@ listed row by row — and not on problems like N-queens; --memo=auto samples the
 and counts solution by solution when the cache does not pay. --order first (the default)
 branches on the first uncovered item of the file, mrv on the item with fewest options;
 --memo-mem bounds the cache. --json adds "memo": hits, misses, entries, bytes. Problems
-with multiplicities are memoised on one worker, without shards.`,
+with multiplicities are memoised depth first (workers share one cache; shards work).`,
 		Example: `  xcover count examples/queens8.dlx
   xcover count --json examples/format-example.dlx
   xcover count --progress --workers 2 examples/queens8.dlx

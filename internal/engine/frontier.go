@@ -129,7 +129,7 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 	// The starting sub-problems go to worker 0's tables.
 	m0 := ws[0].m
 	for _, q := range parts {
-		m0.restore(q)
+		m0.setKey(q.key)
 		m0.makeKey(m0.firstFree())
 		h := maphash.Bytes(seed, m0.key)
 		_, grew := ws[0].table(np-m0.nfree, partOf(h), seed, nparts).add(m0.key, h, countOf(q.mult))

@@ -202,14 +202,10 @@ func (a count) big() *big.Int {
 // MemoCount counts the solutions of sp by memoised search. It returns the count, exact at
 // any size, and its statistics; ErrMemoStopped if Poll stopped it, ErrMemoUnprofitable if
 // the sample said the cache does not pay. With p.Shards > 0 it counts only shard p.Shard
-// of p.Shards of the tree (see MemoSplit); the shards' counts add up to the whole count.
+// of p.Shards of the tree (see shareParts); the shards' counts add up to the whole count.
 //
-// Problems with multiplicities (see MemoSupported) are counted by memoBounds, on one worker
-// and without shares.
+// Problems with multiplicities (see MemoSupported) are counted by memoBounds, depth first.
 func MemoCount(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
-	if !MemoSupported(sp) && p.Shards > 1 {
-		return nil, MemoStats{}, errors.New("memoised count: shares of a problem with multiplicities are not supported")
-	}
 	if !compatible(sp, p.Initial) {
 		return new(big.Int), MemoStats{}, nil
 	}
@@ -219,67 +215,92 @@ func MemoCount(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	return memoRun(sp, p)
 }
 
-// A memoPart is a sub-problem from the top of the tree (see MemoSplit): the state and the
-// number of paths from the root that reach it.
+// A memoPart is a sub-problem from the top of the tree (see split): the key of its state
+// and the number of paths from the root that reach it.
 type memoPart struct {
-	covered []uint64
-	sec     []int32
-	mult    *big.Int
+	key  []byte
+	mult *big.Int
 }
 
-// memoSplitWant is the number of sub-problems a count on several workers, or a shard of a
-// count, asks of the split per worker or shard.
-const memoSplitWant = 16
+// A memoCounter is a depth-first memoised count, memo or memoBounds, as depthFirst runs it
+// on several workers and in shares.
+type memoCounter interface {
+	// split expands the top of the tree below the current state (see memo.split).
+	split(want int) (parts []memoPart, leaves *big.Int, nodes uint64)
+	// setKey puts the counter in the state with the given key.
+	setKey(key []byte)
+	// run counts below the current state.
+	run() (*big.Int, error)
+	tally() *memoTally
+	setCache(c *memoCache)
+}
 
-// memoSplit expands the top of the memoised tree level by level, merging equal
-// sub-problems and adding up the numbers of paths to them, until there are at least want
-// of them or nothing is left to expand. Solutions met on the way are counted in leaves.
-// The parts depend only on the problem, the initial options and want, so every machine of
-// a cluster computes the same ones.
-func (m *memo) split(want int) (parts []memoPart, leaves *big.Int, nodes uint64) {
+func (m *memo) tally() *memoTally       { return &m.memoTally }
+func (m *memo) setCache(c *memoCache)   { m.cache = c }
+func (m *memoBounds) tally() *memoTally { return &m.memoTally }
+func (m *memoBounds) setCache(c *memoCache) {
+	m.cache = c
+}
+
+// splitLevels expands sub-problems level by level from the current state of m, merging
+// equal ones and adding up the numbers of paths to them, until there are at least want of
+// them or nothing is left to expand. expand puts m in each sub-problem's state and calls
+// child with the key of each sub-problem one level below (m's key buffer: copied), or
+// reports a leaf (a solution). Solutions met on the way are counted in leaves.
+func splitLevels(want int, root []byte, setKey func([]byte), expand func(child func(key []byte)) (leaf bool)) (parts []memoPart, leaves *big.Int, nodes uint64) {
 	leaves = new(big.Int)
-	cur := []memoPart{{slices.Clone(m.covered), slices.Clone(m.sec), big.NewInt(1)}}
+	cur := []memoPart{{slices.Clone(root), big.NewInt(1)}}
 	for len(cur) > 0 && len(cur) < want {
 		var next []memoPart
 		index := map[string]int{}
 		for _, q := range cur {
-			m.restore(q)
-			i := m.choose(m.firstFree())
+			setKey(q.key)
 			nodes++
-			if i < 0 {
-				leaves.Add(leaves, q.mult)
-				continue
-			}
-			for _, o := range m.lists[i] {
-				if !m.fits(o) {
-					continue
-				}
-				saved := m.saveSec(o, nil)
-				m.take(o)
-				m.makeKey(m.firstFree())
-				if k, ok := index[string(m.key)]; ok {
+			leaf := expand(func(key []byte) {
+				if k, ok := index[string(key)]; ok {
 					next[k].mult.Add(next[k].mult, q.mult)
 				} else {
-					index[string(m.key)] = len(next)
-					next = append(next, memoPart{slices.Clone(m.covered), slices.Clone(m.sec), new(big.Int).Set(q.mult)})
+					index[string(key)] = len(next)
+					next = append(next, memoPart{slices.Clone(key), new(big.Int).Set(q.mult)})
 				}
-				m.untake(o, saved)
+			})
+			if leaf {
+				leaves.Add(leaves, q.mult)
 			}
-		}
-		if len(next) == 0 {
-			cur = nil
-			break
 		}
 		cur = next
 	}
 	return cur, leaves, nodes
 }
 
-// restore puts the memo in the state of part q.
-func (m *memo) restore(q memoPart) {
-	copy(m.covered, q.covered)
-	copy(m.sec, q.sec)
-	m.recount()
+// memoSplitWant is the number of sub-problems a count on several workers, or a shard of a
+// count, asks of the split per worker or shard.
+const memoSplitWant = 16
+
+// split expands the top of the memoised tree level by level, merging equal sub-problems
+// and adding up the numbers of paths to them, until there are at least want of them or
+// nothing is left to expand. Solutions met on the way are counted in leaves. The parts
+// depend only on the problem, the initial options and want, so every machine of a cluster
+// computes the same ones.
+func (m *memo) split(want int) (parts []memoPart, leaves *big.Int, nodes uint64) {
+	m.makeKey(m.firstFree())
+	return splitLevels(want, m.key, m.setKey, func(child func([]byte)) bool {
+		i := m.choose(m.firstFree())
+		if i < 0 {
+			return true
+		}
+		for _, o := range m.lists[i] {
+			if !m.fits(o) {
+				continue
+			}
+			saved := m.saveSec(o, nil)
+			m.take(o)
+			m.makeKey(m.firstFree())
+			child(m.key)
+			m.untake(o, saved)
+		}
+		return false
+	})
 }
 
 // recount sets nfree from the covered bitset.
@@ -319,9 +340,10 @@ func memoRun(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	total, nodes := new(big.Int), uint64(0)
 	nsplit, digest := 0, ""
 	if p.Shards > 1 {
-		parts, total, nodes, nsplit, digest = root.shardParts(p.Shard, p.Shards)
+		parts, total, nodes, nsplit, digest = shareParts(root, p.Shard, p.Shards)
 	} else {
-		parts = []memoPart{{slices.Clone(root.covered), slices.Clone(root.sec), big.NewInt(1)}}
+		root.makeKey(root.firstFree())
+		parts = []memoPart{{slices.Clone(root.key), big.NewInt(1)}}
 	}
 	n, st, err := frontierCount(sp, p, parts, workers)
 	st.Nodes += nodes
@@ -332,20 +354,18 @@ func memoRun(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	if !errors.Is(err, errFrontierFull) {
 		return nil, st, err
 	}
-	return depthFirst(sp, p, root)
+	return depthFirst(p, root, func() memoCounter { return newMemo(sp, p) })
 }
 
-// shardParts returns the sub-problems of shard k of n from the split at the top of the
+// shareParts returns the sub-problems of share k of n from the split at the top of m's
 // tree, the solutions above the split if k is 1, the split's nodes, the number of its
 // sub-problems and a digest of them.
-func (m *memo) shardParts(k, n int) (parts []memoPart, above *big.Int, nodes uint64, all int, digest string) {
+func shareParts(m memoCounter, k, n int) (parts []memoPart, above *big.Int, nodes uint64, all int, digest string) {
 	split, above, nodes := m.split(memoSplitWant * n) // the same on every machine
 	h := sha256.New()
 	for i, q := range split {
-		m.restore(q)
-		m.makeKey(m.firstFree())
-		h.Write(binary.AppendUvarint(nil, uint64(len(m.key))))
-		h.Write(m.key)
+		h.Write(binary.AppendUvarint(nil, uint64(len(q.key))))
+		h.Write(q.key)
 		h.Write(q.mult.Bytes())
 		if i%n == k-1 {
 			parts = append(parts, q)
@@ -357,22 +377,25 @@ func (m *memo) shardParts(k, n int) (parts []memoPart, above *big.Int, nodes uin
 	return parts, above, nodes, len(split), hex.EncodeToString(h.Sum(nil))
 }
 
-// depthFirst counts by the depth-first memo on p.Workers workers sharing one cache within
-// the budget: the fallback of memoRun.
-func depthFirst(sp *Spec, p *MemoParams, root *memo) (*big.Int, MemoStats, error) {
+// depthFirst counts by the depth-first memo below root's state on p.Workers workers (each
+// made by newWorker) sharing one cache within the budget, or the share p.Shard of
+// p.Shards: the fallback of memoRun, and the count of problems with multiplicities.
+func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (*big.Int, MemoStats, error) {
 	workers := max(1, p.Workers)
-	root.cache = newMemoCache(p.MaxBytes, workers)
+	cache := newMemoCache(p.MaxBytes, workers)
+	root.setCache(cache)
 	if workers == 1 && p.Shards <= 1 {
 		n, err := root.run()
-		root.cache.stats(&root.st)
-		return n, root.st, err
+		t := root.tally()
+		cache.stats(&t.st)
+		return n, t.st, err
 	}
 	var parts []memoPart
 	var total *big.Int
 	var nodes uint64
 	nsplit, digest := 0, ""
 	if p.Shards > 1 {
-		parts, total, nodes, nsplit, digest = root.shardParts(p.Shard, p.Shards)
+		parts, total, nodes, nsplit, digest = shareParts(root, p.Shard, p.Shards)
 	} else {
 		parts, total, nodes = root.split(memoSplitWant * workers)
 	}
@@ -388,8 +411,8 @@ func depthFirst(sp *Spec, p *MemoParams, root *memo) (*big.Int, MemoStats, error
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			m := newMemo(sp, p)
-			m.cache = root.cache
+			m := newWorker()
+			m.setCache(cache)
 			wp := *p
 			var seen MemoStats // this worker's statistics already added to shared
 			shared := &MemoStats{}
@@ -408,16 +431,17 @@ func depthFirst(sp *Spec, p *MemoParams, root *memo) (*big.Int, MemoStats, error
 				}
 				agg := st
 				agg.Nodes += shared.Nodes
-				root.cache.stats(&agg)
+				cache.stats(&agg)
 				return p.Poll(&agg)
 			}
-			m.p = &wp
+			t := m.tally()
+			t.p = &wp
 			for !stop.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= len(parts) {
 					break
 				}
-				m.restore(parts[i])
+				m.setKey(parts[i].key)
 				n, err := m.run()
 				if err != nil {
 					mu.Lock()
@@ -433,14 +457,14 @@ func depthFirst(sp *Spec, p *MemoParams, root *memo) (*big.Int, MemoStats, error
 				mu.Unlock()
 			}
 			mu.Lock()
-			st.Nodes += m.st.Nodes
-			st.Hits += m.st.Hits
-			st.Misses += m.st.Misses
+			st.Nodes += t.st.Nodes
+			st.Hits += t.st.Hits
+			st.Misses += t.st.Misses
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	root.cache.stats(&st)
+	cache.stats(&st)
 	if runErr != nil {
 		return nil, st, runErr
 	}

@@ -129,7 +129,7 @@ func (m *memoBounds) count() count {
 	}
 	d := m.settled
 	m.keys[d] = append(m.keys[d][:0], m.key...)
-	n := m.choose(0)
+	n := m.choose(0, nil)
 	if m.stopped {
 		return count{}
 	}
@@ -140,8 +140,9 @@ func (m *memoBounds) count() count {
 // choose counts the solutions in which the item being settled, i = m.settled, takes some
 // of its options from position pos of its list on, besides those it has: each option in
 // turn is left out, or taken if it fits, until i is full or its list ends; i is then
-// settled if it is covered at least lo(i) times.
-func (m *memoBounds) choose(pos int) count {
+// settled if it is covered at least lo(i) times. With visit set it counts nothing and
+// calls visit in each state where i has just been settled instead (see split).
+func (m *memoBounds) choose(pos int, visit func()) count {
 	i := m.settled
 	list := m.lists[i]
 	t := m.times[i]
@@ -150,36 +151,82 @@ func (m *memoBounds) choose(pos int) count {
 			return count{}
 		}
 		m.settled++
-		n := m.count()
+		var n count
+		if visit != nil {
+			visit()
+		} else {
+			n = m.count()
+		}
 		m.settled--
 		return n
 	}
 	if int(t)+len(list)-pos < int(m.lo[i]) { // too few options left to reach lo(i)
 		return count{}
 	}
-	sum := m.choose(pos + 1) // o left out
+	sum := m.choose(pos+1, visit) // o left out
 	if m.stopped {
 		return count{}
 	}
 	if o := list[pos]; m.fits(o) {
 		prev := m.take(o, m.prevSecs[o])
 		m.prevSecs[o] = prev
-		n := m.choose(pos + 1)
+		n := m.choose(pos+1, visit)
 		m.untake(o, prev)
 		sum = sum.plus(n)
 	}
 	return sum
 }
 
-// memoCountBounds is MemoCount for problems with multiplicities, on one worker (the
-// depth-first memo; Workers and shares are not used).
+// setKey puts the memo in the state whose key is key (made by makeKey).
+func (m *memoBounds) setKey(key []byte) {
+	m.settled = int(binary.LittleEndian.Uint32(key))
+	key = key[4:]
+	clear(m.times)
+	for j := m.settled - 1; ; {
+		d, n := binary.Uvarint(key)
+		key = key[n:]
+		if d == 0 {
+			break
+		}
+		t, n := binary.Uvarint(key)
+		key = key[n:]
+		j += int(d)
+		m.times[j] = int32(t)
+	}
+	clear(m.sec)
+	for ; len(key) >= 8; key = key[8:] {
+		m.sec[binary.LittleEndian.Uint32(key)] = int32(binary.LittleEndian.Uint32(key[4:]))
+	}
+}
+
+// split expands the top of the tree (see memo.split), one item settled per level.
+func (m *memoBounds) split(want int) (parts []memoPart, leaves *big.Int, nodes uint64) {
+	m.makeKey()
+	return splitLevels(want, m.key, m.setKey, func(child func([]byte)) bool {
+		if m.settled == m.np {
+			return true
+		}
+		m.choose(0, func() {
+			m.makeKey()
+			child(m.key)
+		})
+		return false
+	})
+}
+
+// run counts the solutions below the state: ErrMemoUnprofitable or ErrMemoStopped if it
+// was stopped. The result may be shared with the cache: do not change it.
+func (m *memoBounds) run() (*big.Int, error) {
+	m.stopped, m.unprof = false, false
+	return m.result(m.count())
+}
+
+// memoCountBounds is MemoCount for problems with multiplicities: the depth-first memo on
+// p.Workers workers sharing one cache, or one share of the tree.
 func memoCountBounds(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	m := newMemoBounds(sp, p)
-	m.cache = newMemoCache(p.MaxBytes, 1)
 	for _, o := range p.Initial {
 		m.take(o, nil)
 	}
-	n, err := m.result(m.count())
-	m.cache.stats(&m.st)
-	return n, m.st, err
+	return depthFirst(p, m, func() memoCounter { return newMemoBounds(sp, p) })
 }
