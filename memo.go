@@ -177,25 +177,17 @@ func (cfg Config) memoBytes() int64 {
 // MemoStats describes the cache of the last CountExact.
 func (s *Solver) MemoStats() MemoStats { return s.memo }
 
-// ErrMultiplicities is the error of a uniform sample of a problem with multiplicities,
-// which memoisation does not handle yet.
-var ErrMultiplicities = errors.New("xcover: uniform sampling needs every primary item covered exactly once (no multiplicities)")
-
 // SampleUniform returns an iterator over k solutions drawn independently and uniformly at
 // random from all the solutions (with the Initial options): every solution has the same
 // chance, however many there are. It counts the solutions by memoisation first (with
 // Config.MemoBytes and Order), then walks down the search tree k times taking each branch
 // with probability proportional to the number of solutions below it. The same Seed gives
 // the same solutions. A problem without solutions yields none. Afterwards [Solver.Err]
-// tells whether ctx stopped it, or returns ErrMultiplicities; [Solver.Total] holds the
-// number of solutions drawn from.
+// tells whether ctx stopped it; [Solver.Total] holds the number of solutions drawn from.
+// Problems with multiplicities are sampled too.
 func (s *Solver) SampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
 		s.err, s.total = nil, nil
-		if !engine.MemoSupported(s.spec) {
-			s.err = ErrMultiplicities
-			return
-		}
 		p := &engine.MemoParams{
 			Order:    engine.Order(s.cfg.Order),
 			MaxBytes: s.cfg.memoBytes(),

@@ -89,8 +89,10 @@ func TestSampleCommand(t *testing.T) {
 	if v := runX(t, text.stdout, "verify", ex("queens8.dlx"), "-"); v.code != 0 || !strings.Contains(v.stdout, "2 solutions checked, 0 invalid") {
 		t.Errorf("verify of the text sample: %q %q", v.stdout, v.stderr)
 	}
-	if r := runX(t, "", "sample", "--uniform", "1", ex("double-queens6.dlx")); r.code != 1 || !strings.Contains(r.stderr, "multiplicities") {
-		t.Errorf("multiplicities: exit %d, %q", r.code, r.stderr)
+	// Multiplicities: drawn as well, and verified.
+	mq := runX(t, "", "sample", "--uniform", "3", "--seed", "2", "--json", ex("double-queens6.dlx"))
+	if v := runX(t, mq.stdout, "verify", ex("double-queens6.dlx"), "-"); mq.code != 0 || v.code != 0 || !strings.Contains(v.stdout, "3 solutions checked, 0 invalid") {
+		t.Errorf("sample with multiplicities: exit %d, %q; verify %q %q", mq.code, mq.stderr, v.stdout, v.stderr)
 	}
 	if r := runX(t, "", "sample", ex("queens8.dlx")); r.code != exitUsage {
 		t.Errorf("no --uniform: exit %d", r.code)

@@ -89,8 +89,6 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 		return fmt.Errorf("writing solutions: %w", err)
 	}
 	switch err := s.Err(); {
-	case err == xcover.ErrMultiplicities:
-		return fmt.Errorf("%s: items with multiplicities: uniform sampling needs every primary item covered exactly once", file.Name)
 	case err != nil && cmd.Context().Err() != nil:
 		return interruptedf("interrupted after %d of %d solutions", drawn, f.uniform)
 	case err != nil:

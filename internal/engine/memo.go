@@ -792,11 +792,11 @@ func (m *memo) count() count {
 // solution's options (the slice is reused) and returns false to stop. It returns the total
 // count; with no solution, visit is never called.
 func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []int32) bool) (*big.Int, MemoStats, error) {
-	if !MemoSupported(sp) {
-		return nil, MemoStats{}, errors.New("uniform sampling: multiplicities are not supported")
-	}
 	if !compatible(sp, p.Initial) {
 		return new(big.Int), MemoStats{}, nil
+	}
+	if !MemoSupported(sp) {
+		return memoSampleBounds(sp, p, k, seed, visit)
 	}
 	m := newMemo(sp, p)
 	m.cache = newMemoCache(p.MaxBytes, 1)
@@ -811,7 +811,7 @@ func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []in
 	if total.Sign() == 0 {
 		return total, m.st, nil
 	}
-	rng := rand.New(rand.NewPCG(seed, 0x6a09e667f3bcc909))
+	rng := newSampleRand(seed)
 	sol := make([]int32, 0, sp.NumPrimary+len(p.Initial))
 	type step struct {
 		o    int32
@@ -867,6 +867,9 @@ func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []in
 
 // randBelow sets r to a uniform random integer in [0, n), n > 0, by rejection: random
 // bits of n's length until the number is below n.
+// newSampleRand returns the generator of the uniform samples with the given seed.
+func newSampleRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x6a09e667f3bcc909)) }
+
 func randBelow(rng *rand.Rand, n, r *big.Int) {
 	nbits := n.BitLen()
 	words := make([]big.Word, (nbits+bits.UintSize-1)/bits.UintSize)

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/binary"
 	"math/big"
+	"slices"
 )
 
 // Memoised counting with multiplicities: primary item i must be covered between lo(i) and
@@ -229,4 +230,60 @@ func memoCountBounds(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 		m.take(o, nil)
 	}
 	return depthFirst(p, m, func() memoCounter { return newMemoBounds(sp, p) })
+}
+
+// memoSampleBounds is MemoSample for problems with multiplicities: after the count, each
+// draw settles the items in order, deciding for each option of the item being settled
+// whether it is left out or taken with probabilities proportional to the solutions below
+// each choice (the counts of the settled states come from the cache; those of the choices
+// inside an item are summed again from them).
+func memoSampleBounds(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []int32) bool) (*big.Int, MemoStats, error) {
+	m := newMemoBounds(sp, p)
+	m.cache = newMemoCache(p.MaxBytes, 1)
+	for _, o := range p.Initial {
+		m.take(o, nil)
+	}
+	m.makeKey()
+	root := slices.Clone(m.key)
+	total := m.count().big()
+	m.cache.stats(&m.st)
+	if m.stopped {
+		return nil, m.st, ErrMemoStopped
+	}
+	if total.Sign() == 0 {
+		return total, m.st, nil
+	}
+	rng := newSampleRand(seed)
+	sol := make([]int32, 0, sp.NumOptions())
+	r := new(big.Int)
+	for range k {
+		m.setKey(root)
+		sol = append(sol[:0], p.Initial...)
+		randBelow(rng, total, r) // the solution to draw, among those below the state
+		pos := 0
+		for m.settled < m.np {
+			i := m.settled
+			if m.times[i] == m.hi[i] || pos == len(m.lists[i]) {
+				m.settled++ // r is below the count of the state that follows
+				pos = 0
+				continue
+			}
+			left := m.choose(pos+1, nil).big() // the solutions with list[pos] left out
+			if m.stopped {
+				return nil, m.st, ErrMemoStopped
+			}
+			if r.Cmp(left) >= 0 {
+				r.Sub(r, left)
+				o := m.lists[i][pos]
+				m.prevSecs[o] = m.take(o, m.prevSecs[o])
+				sol = append(sol, o)
+			}
+			pos++
+		}
+		if !visit(sol) {
+			break
+		}
+	}
+	m.cache.stats(&m.st)
+	return total, m.st, nil
 }
