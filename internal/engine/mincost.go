@@ -49,43 +49,19 @@ func MinCost(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, er
 	m := newMemo(sp, &MemoParams{Order: OrderMRV})
 	np := sp.NumPrimary
 	nopt := sp.NumOptions()
-	cost := func(o int32) int64 {
-		if int(o) < len(costs) {
-			return costs[o]
-		}
-		return 0
-	}
-	// Each primary item's least charge, and the options of each item cheapest first.
-	charge := make([]int64, np)
-	for i := range np {
-		charge[i] = -1
-	}
-	size := make([]int64, nopt)
-	for o := range nopt {
-		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
-			if int(sp.Item[e]) < np {
-				size[o]++
-			}
-		}
-	}
-	for i := range np {
-		for _, o := range m.lists[i] {
-			c := cost(o) / size[o]
-			if charge[i] < 0 || c < charge[i] {
-				charge[i] = c
-			}
-		}
+	cost, charge := costCharges(sp, costs)
+	for i := range np { // the options of each item cheapest first
 		slices.SortStableFunc(m.lists[i], func(a, b int32) int { return cmp.Compare(cost(a), cost(b)) })
 	}
 	var bound, spent int64 // the bound for the uncovered items; the cost of the path
 	for i := range np {
-		bound += max(charge[i], 0)
+		bound += charge[i]
 	}
 	covers := make([]int64, nopt) // per option, the charges of the items it covers
 	for o := range nopt {
 		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
 			if i := sp.Item[e]; int(i) < np {
-				covers[o] += max(charge[i], 0)
+				covers[o] += charge[i]
 			}
 		}
 	}
@@ -148,6 +124,41 @@ func MinCost(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, er
 	return best.list, nodes, nil
 }
 
+// costCharges returns the cost of each option (0 beyond costs) and each primary item's
+// least charge: the least, over the options covering it, of the option's cost divided by
+// its number of primary items (rounded down; 0 for an item without options).
+func costCharges(sp *Spec, costs []int64) (cost func(int32) int64, charge []int64) {
+	cost = func(o int32) int64 {
+		if int(o) < len(costs) {
+			return costs[o]
+		}
+		return 0
+	}
+	np := sp.NumPrimary
+	charge = make([]int64, np)
+	for i := range charge {
+		charge[i] = -1
+	}
+	for o := range int32(sp.NumOptions()) {
+		size := int64(0)
+		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+			if int(sp.Item[e]) < np {
+				size++
+			}
+		}
+		c := cost(o) / max(size, 1)
+		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+			if j := sp.Item[e]; int(j) < np && (charge[j] < 0 || c < charge[j]) {
+				charge[j] = c
+			}
+		}
+	}
+	for i := range charge {
+		charge[i] = max(charge[i], 0)
+	}
+	return cost, charge
+}
+
 // costBest keeps the k cheapest solutions found, cheapest first.
 type costBest struct {
 	k        int
@@ -180,28 +191,8 @@ func (b *costBest) add(path []int32, cost int64) {
 func minCostBounds(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, error) {
 	m := newMemoBounds(sp, &MemoParams{Initial: p.Initial})
 	np := sp.NumPrimary
-	cost := func(o int32) int64 {
-		if int(o) < len(costs) {
-			return costs[o]
-		}
-		return 0
-	}
-	// Each item's least charge (see MinCost), and its options cheapest first.
-	charge := make([]int64, np)
-	for i := range charge {
-		charge[i] = -1
-	}
-	for o := range int32(sp.NumOptions()) {
-		items := m.pitems[m.pstart[o]:m.pstart[o+1]]
-		c := cost(o) / int64(max(len(items), 1))
-		for _, j := range items {
-			if charge[j] < 0 || c < charge[j] {
-				charge[j] = c
-			}
-		}
-	}
-	for i := range np {
-		charge[i] = max(charge[i], 0)
+	cost, charge := costCharges(sp, costs)
+	for i := range np { // the options of each item cheapest first
 		slices.SortStableFunc(m.lists[i], func(a, b int32) int { return cmp.Compare(cost(a), cost(b)) })
 	}
 	var spent, bound int64 // the cost of the path; the bound for the items' needs
