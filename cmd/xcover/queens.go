@@ -307,12 +307,8 @@ func queensCountID(n int) (problem, cut string, tasks int) {
 // task, those of earlier sessions included.
 func (r *queensRun) countBitboard(k, shards int) (queens.Counts, error) {
 	f, n := r.f, r.n
-	if f.checkpoint == "" {
-		c, _, err := queens.CountTasks(r.ctx, n, f.workers, k, shards, nil, nil)
-		return c, err
-	}
 	problem, cut, tasks := queensCountID(n)
-	if tasks == 0 { // n < 4: nothing worth saving
+	if f.checkpoint == "" || tasks == 0 { // n < 4 has no tasks: nothing worth saving
 		c, _, err := queens.CountTasks(r.ctx, n, f.workers, k, shards, nil, nil)
 		return c, err
 	}

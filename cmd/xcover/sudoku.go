@@ -197,6 +197,12 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.json && f.format != "line" {
 		return usageErrorf("--json and --format %s exclude each other", f.format)
 	}
+	if f.workers < 0 {
+		return usageErrorf("--workers must be at least 0, not %d", f.workers)
+	}
+	if f.workers == 0 {
+		f.workers = runtime.NumCPU()
+	}
 	var alpha sudoku.Alphabet
 	switch f.alphabet {
 	case "auto":
@@ -237,14 +243,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		limit = 1
 	}
 	start := time.Now()
-	workers := f.workers
-	if workers < 0 {
-		return usageErrorf("--workers must be at least 0, not %d", workers)
-	}
-	if workers == 0 {
-		workers = runtime.NumCPU()
-	}
-	opt := sudoku.SolveOptions{Limit: limit, Workers: workers}
+	opt := sudoku.SolveOptions{Limit: limit, Workers: f.workers}
 	if f.via != "" {
 		opt.Solve = func(ctx context.Context, puzzle sudoku.Grid, limit uint64, sol sudoku.Grid) (uint64, error) {
 			return sudokuVia(ctx, b, f.via, puzzle, limit, sol)

@@ -235,12 +235,10 @@ type memoCounter interface {
 	setCache(c *memoCache)
 }
 
-func (m *memo) tally() *memoTally       { return &m.memoTally }
-func (m *memo) setCache(c *memoCache)   { m.cache = c }
-func (m *memoBounds) tally() *memoTally { return &m.memoTally }
-func (m *memoBounds) setCache(c *memoCache) {
-	m.cache = c
-}
+func (m *memo) tally() *memoTally           { return &m.memoTally }
+func (m *memo) setCache(c *memoCache)       { m.cache = c }
+func (m *memoBounds) tally() *memoTally     { return &m.memoTally }
+func (m *memoBounds) setCache(c *memoCache) { m.cache = c }
 
 // splitLevels expands sub-problems level by level from the current state of m, merging
 // equal ones and adding up the numbers of paths to them, until there are at least want of

@@ -282,14 +282,12 @@ func (k *kernelX) next(l int) bool {
 		}
 		k.x[l] = x
 	}
-	k.pos[l]++
-	if x == k.item[l] {
-		k.uncover(x)
-		if k.order.rng != nil {
-			k.order.release(l)
-		}
+	if x == k.item[l] { // every option tried
+		k.pos[l] = -1 // nothing taken: close only uncovers the item
+		k.close(l)
 		return false
 	}
+	k.pos[l]++
 	for q := x + 1; q != x; {
 		if j := nd[q].top; j <= 0 { // a spacer: back to the option's first node
 			q = nd[q].up
