@@ -1,8 +1,6 @@
 package dlx
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -41,7 +39,7 @@ func ParseFile(path string) (*File, error) {
 // returned File. Every error, including a read error from r, is an [*Error].
 func Parse(r io.Reader, name string) (*File, error) {
 	p := &parser{
-		r:      bufio.NewReaderSize(r, 64<<10),
+		r:      NewLineReader(r, name),
 		b:      xcover.NewBuilder(),
 		colors: make(map[string]string),
 		f:      &File{Name: name},
@@ -54,9 +52,8 @@ func Parse(r io.Reader, name string) (*File, error) {
 
 // A parser holds the state of one Parse call.
 type parser struct {
-	r    *bufio.Reader
-	long []byte // holds a line longer than r's buffer
-	line int    // number of the line last read
+	r    *LineReader
+	line int // number of the line last read
 
 	b       *xcover.Builder
 	colors  map[string]string // interned colour names
@@ -86,7 +83,8 @@ func (p *parser) builderError(err error, token string) *Error {
 func (p *parser) parse() error {
 	sawItems := false
 	for {
-		line, err := p.readLine()
+		line, err := p.r.ReadLine()
+		p.line = p.r.Line()
 		if err == io.EOF {
 			break
 		}
@@ -123,46 +121,6 @@ func (p *parser) parse() error {
 	}
 	p.f.Problem = prob
 	return nil
-}
-
-// readLine returns the next line without its line ending ("\n" or "\r\n"; the last line
-// may have none), or io.EOF. The line is valid until the next call.
-func (p *parser) readLine() ([]byte, error) {
-	line, err := p.r.ReadSlice('\n')
-	if err == bufio.ErrBufferFull {
-		p.long = append(p.long[:0], line...)
-		for err == bufio.ErrBufferFull {
-			// Refuse binary input and runaway lines as they come, before they take
-			// memory. (In a short line, a NUL is reported with its token.)
-			if bytes.IndexByte(line, 0) >= 0 {
-				return nil, &Error{File: p.f.Name, Line: p.line + 1, Msg: "NUL byte in a line of over 64 KiB: not a text file"}
-			}
-			if len(p.long) > MaxLineBytes {
-				return nil, &Error{File: p.f.Name, Line: p.line + 1, Msg: "line longer than " + strconv.Itoa(MaxLineBytes>>20) + " MiB"}
-			}
-			line, err = p.r.ReadSlice('\n')
-			p.long = append(p.long, line...)
-		}
-		line = p.long
-	}
-	if err != nil && err != io.EOF {
-		e := &Error{File: p.f.Name, Line: p.line + 1, Msg: "read error: " + err.Error(), err: err}
-		return nil, e
-	}
-	if len(line) > MaxLineBytes {
-		return nil, &Error{File: p.f.Name, Line: p.line + 1, Msg: "line longer than " + strconv.Itoa(MaxLineBytes>>20) + " MiB"}
-	}
-	if len(line) == 0 {
-		return nil, io.EOF
-	}
-	p.line++
-	if line[len(line)-1] == '\n' {
-		line = line[:len(line)-1]
-	}
-	if len(line) > 0 && line[len(line)-1] == '\r' {
-		line = line[:len(line)-1]
-	}
-	return line, nil
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/verify"
 )
 
@@ -141,11 +142,13 @@ func readLines(br *bufio.Reader) (*Model, error) {
 	}
 	truth := map[int]bool{}
 	done := false // a 0 ended the literals
-	for line := 1; ; line++ {
-		text, err := br.ReadString('\n')
+	lr := dlx.NewLineReader(br, "")
+	for {
+		b, err := lr.ReadLine()
 		if err != nil && err != io.EOF {
 			return nil, fmt.Errorf("reading model: %w", err)
 		}
+		line, text := lr.Line(), string(b)
 		fields := strings.Fields(text)
 		if len(fields) > 0 {
 			var lits []string

@@ -82,6 +82,10 @@ type sexpScanner struct {
 	depth int // lists open
 }
 
+// maxToken bounds the length of a token (a symbol, numeral or string): a model's names are
+// short; a longer token (or binary input) is refused before it takes memory.
+const maxToken = 1 << 20
+
 // maxNesting bounds how deep the lists of a model may nest: solvers' models nest a few
 // levels; a deeper input is refused before it takes memory.
 const maxNesting = 1000
@@ -98,6 +102,9 @@ func (s *sexpScanner) next() (string, error) {
 		if err != nil {
 			return "", err
 		}
+		if c == 0 {
+			return "", fmt.Errorf("line %d: NUL byte: not a text file", s.line)
+		}
 		switch c {
 		case '\n':
 			s.line++
@@ -106,6 +113,9 @@ func (s *sexpScanner) next() (string, error) {
 			for c != '\n' {
 				if c, err = s.r.ReadByte(); err != nil {
 					return "", err
+				}
+				if c == 0 {
+					return "", fmt.Errorf("line %d: NUL byte: not a text file", s.line)
 				}
 			}
 			s.line++
@@ -136,7 +146,9 @@ func (s *sexpScanner) next() (string, error) {
 				if d == '\n' {
 					s.line++
 				}
-				s.buf = append(s.buf, d)
+				if err := s.grow(d); err != nil {
+					return "", err
+				}
 			}
 		default:
 			s.buf = append(s.buf[:0], c)
@@ -149,11 +161,26 @@ func (s *sexpScanner) next() (string, error) {
 					s.r.UnreadByte()
 					break
 				}
-				s.buf = append(s.buf, d)
+				if err := s.grow(d); err != nil {
+					return "", err
+				}
 			}
 			return string(s.buf), nil
 		}
 	}
+}
+
+// grow appends d to the token being read, refusing a NUL byte and a token longer than
+// maxToken.
+func (s *sexpScanner) grow(d byte) error {
+	if d == 0 {
+		return fmt.Errorf("line %d: NUL byte: not a text file", s.line)
+	}
+	if len(s.buf) >= maxToken {
+		return fmt.Errorf("line %d: a token longer than %d KiB", s.line, maxToken>>10)
+	}
+	s.buf = append(s.buf, d)
+	return nil
 }
 
 // list reads the rest of a list whose "(" has been read, recording the value of every

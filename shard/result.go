@@ -43,7 +43,8 @@ type Result struct {
 // naming them after source for later messages: "source" for a lone object, "source:2" for
 // the second of several.
 func Decode(r io.Reader, source string) ([]*Result, error) {
-	dec := json.NewDecoder(r)
+	br := &boundedReader{r: r, limit: MaxResultBytes}
+	dec := json.NewDecoder(br)
 	var rs []*Result
 	for {
 		var raw json.RawMessage
@@ -51,6 +52,8 @@ func Decode(r io.Reader, source string) ([]*Result, error) {
 		if err == io.EOF {
 			break
 		}
+		// The next object may take MaxResultBytes more than this one's end.
+		br.limit = dec.InputOffset() + MaxResultBytes
 		if err == nil {
 			err = checkDigits(raw)
 		}
@@ -76,6 +79,33 @@ func Decode(r io.Reader, source string) ([]*Result, error) {
 		}
 	}
 	return rs, nil
+}
+
+// MaxResultBytes bounds the size of one result in the text Decode reads: a result is a few
+// hundred bytes (a count of 1000 digits at most); a larger one, or /dev/zero, is refused
+// before it fills memory.
+const MaxResultBytes = 16 << 20
+
+// errResultTooLarge is what a boundedReader returns past its limit.
+var errResultTooLarge = fmt.Errorf("more than %d MiB in one result", MaxResultBytes>>20)
+
+// A boundedReader reads r until limit bytes have been read in all, then fails.
+type boundedReader struct {
+	r     io.Reader
+	n     int64 // bytes read so far
+	limit int64
+}
+
+func (b *boundedReader) Read(p []byte) (int, error) {
+	if b.n >= b.limit {
+		return 0, errResultTooLarge
+	}
+	if rest := b.limit - b.n; int64(len(p)) > rest {
+		p = p[:rest]
+	}
+	n, err := b.r.Read(p)
+	b.n += int64(n)
+	return n, err
 }
 
 // MaxDigits bounds the length of a number in a result: no count of a search that could

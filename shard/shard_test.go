@@ -3,6 +3,7 @@ package shard
 import (
 	"context"
 	"errors"
+	"io"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -364,4 +365,42 @@ func TestSaveError(t *testing.T) {
 	if err == nil || err.Error() != "disk full" {
 		t.Errorf("error %v, want disk full", err)
 	}
+}
+
+// TestDecodeBounded gives Decode a result that never ends and one far too large: both are
+// refused after reading about MaxResultBytes, where the decoder used to hold it all.
+func TestDecodeBounded(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		r    io.Reader
+	}{
+		{"endless string", io.MultiReader(strings.NewReader(`{"problem":"`), endlessReader('a'))},
+		{"endless blanks", endlessReader(' ')},
+	} {
+		cr := &countingReader{r: tt.r}
+		_, err := Decode(cr, "in")
+		if err == nil || cr.n > 2*MaxResultBytes {
+			t.Errorf("%s: error %v after %d bytes", tt.name, err, cr.n)
+		}
+	}
+}
+
+type endlessReader byte
+
+func (c endlessReader) Read(b []byte) (int, error) {
+	for i := range b {
+		b[i] = byte(c)
+	}
+	return len(b), nil
+}
+
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n += n
+	return n, err
 }

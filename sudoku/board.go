@@ -1,12 +1,13 @@
 package sudoku
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/xcover/xcover/dlx"
 )
 
 // MaxN is the largest side a Board may have.
@@ -213,12 +214,18 @@ func (b *Board) String() string {
 // Lines starting with '#' and blank lines are skipped. It returns the region numbers, 0 for
 // the first symbol met, 1 for the next new one, and so on, ready for [Spec].Regions.
 func ParseRegions(r io.Reader) ([]int, error) {
-	sc := bufio.NewScanner(r)
+	lr := dlx.NewLineReader(r, "")
 	var rows [][]rune
-	line := 0
-	for sc.Scan() {
-		line++
-		t := strings.TrimSpace(sc.Text())
+	for {
+		b, err := lr.ReadLine()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		line := lr.Line()
+		t := strings.TrimSpace(string(b))
 		if t == "" || t[0] == '#' {
 			continue
 		}
@@ -235,9 +242,9 @@ func ParseRegions(r io.Reader) ([]int, error) {
 			return nil, fmt.Errorf("line %d: %d region symbols, want %d", line, len(row), len(rows[0]))
 		}
 		rows = append(rows, row)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, err
+		if len(rows) > MaxN {
+			return nil, fmt.Errorf("line %d: more than %d rows", line, MaxN)
+		}
 	}
 	if len(rows) == 0 {
 		return nil, errors.New("empty region picture")

@@ -1,11 +1,12 @@
 package sudoku
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/xcover/xcover/dlx"
 )
 
 // A Puzzle is one puzzle read by a [Reader].
@@ -37,13 +38,15 @@ type ReadOptions struct {
 	Grid bool
 	// Alphabet forces the alphabet; Auto decides for each puzzle (see [ParseLine]).
 	Alphabet Alphabet
+	// Name names the input in read errors ("puzzles.txt:7: line longer than 64 MiB").
+	Name string
 }
 
 // A Reader reads puzzles for a board of side N. Lines whose first non-blank character is '#'
 // and blank lines are skipped. A malformed puzzle is returned with Err set (a *LineError)
 // and reading goes on.
 type Reader struct {
-	sc   *bufio.Scanner
+	lr   *dlx.LineReader
 	n    int
 	opt  ReadOptions
 	line int
@@ -52,26 +55,30 @@ type Reader struct {
 
 // NewReader returns a Reader of puzzles of side n from r.
 func NewReader(r io.Reader, n int, opt ReadOptions) *Reader {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16<<20)
-	return &Reader{sc: sc, n: n, opt: opt}
+	return &Reader{lr: dlx.NewLineReader(r, opt.Name), n: n, opt: opt}
 }
 
-// Err returns the first read error met, other than io.EOF.
+// Err returns the first read error met, other than io.EOF: a *[dlx.Error] naming the input
+// and the line (binary input, a line longer than [dlx.MaxLineBytes], a failed read).
 func (r *Reader) Err() error { return r.err }
 
 // nextLine returns the next line that is not blank and not a comment, trimmed.
 func (r *Reader) nextLine() ([]byte, bool) {
-	for r.sc.Scan() {
-		r.line++
-		t := bytes.TrimSpace(r.sc.Bytes())
+	for {
+		line, err := r.lr.ReadLine()
+		if err != nil {
+			if err != io.EOF {
+				r.err = err
+			}
+			return nil, false
+		}
+		r.line = r.lr.Line()
+		t := bytes.TrimSpace(line)
 		if len(t) == 0 || t[0] == '#' {
 			continue
 		}
 		return t, true
 	}
-	r.err = r.sc.Err()
-	return nil, false
 }
 
 // Next returns the next puzzle, and false at the end of the input.

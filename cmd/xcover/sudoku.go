@@ -216,7 +216,9 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		return usageErrorf("--alphabet %q: want auto, 1, 0 or numbers", f.alphabet)
 	}
 	var in io.Reader = cmd.InOrStdin()
+	name := "<stdin>"
 	if len(args) == 1 && args[0] != "-" {
+		name = args[0]
 		file, err := os.Open(args[0])
 		if err != nil {
 			return err
@@ -229,7 +231,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	rd := sudoku.NewReader(br, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha})
+	rd := sudoku.NewReader(br, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha, Name: name})
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64*1024)
 	if f.emit == "dlx" {
 		return emitSudokuDLX(cmd, b, rd, out)

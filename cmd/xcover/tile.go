@@ -94,19 +94,42 @@ counts as {"solutions":N,"distinct":M}. Every listed tiling is checked.`,
 	return cmd
 }
 
-// readPicture reads a picture file, "-" meaning standard input.
+// maxPicture bounds the size of a picture file (a region, pieces, jigsaw regions): far
+// beyond any board a search could fill, and refused before it fills memory.
+const maxPicture = 16 << 20
+
+// readPicture reads a picture file, "-" meaning standard input, through the bounded line
+// reader every input goes through: binary input, a runaway line or a picture over
+// maxPicture bytes is refused with the file and line.
 func readPicture(cmd *cobra.Command, name string) (string, error) {
-	var b []byte
-	var err error
+	var r io.Reader
 	if name == "-" {
-		b, err = io.ReadAll(cmd.InOrStdin())
+		name = "<stdin>"
+		r = cmd.InOrStdin()
 	} else {
-		b, err = os.ReadFile(name)
+		f, err := os.Open(name)
+		if err != nil {
+			return "", err
+		}
+		defer f.Close()
+		r = f
 	}
-	if err != nil {
-		return "", err
+	var sb strings.Builder
+	lr := dlx.NewLineReader(r, name)
+	for {
+		line, err := lr.ReadLine()
+		if err == io.EOF {
+			return sb.String(), nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if sb.Len()+len(line) > maxPicture {
+			return "", lr.Errorf("", fmt.Sprintf("picture larger than %d MiB", maxPicture>>20))
+		}
+		sb.Write(line)
+		sb.WriteByte('\n')
 	}
-	return string(b), nil
 }
 
 // tilePuzzle builds the puzzle the flags describe.

@@ -49,23 +49,29 @@ func solutionsName(arg string) string {
 
 // readSolutions reads the solutions file name ("-": stdin) in either form that solve prints.
 func readSolutions(cmd *cobra.Command, name string, file *dlx.File) ([][]int, error) {
-	var data []byte
-	var err error
+	var r io.Reader
 	if name == "-" {
 		name = "<stdin>"
-		data, err = io.ReadAll(cmd.InOrStdin())
+		r = cmd.InOrStdin()
 	} else {
-		data, err = os.ReadFile(name)
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
 	}
-	if err != nil {
-		return nil, err
-	}
-	lines := strings.Split(string(data), "\n")
-	if len(lines) > 0 && lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1] // the final newline ends the last line
-	}
-	for i := range lines {
-		lines[i] = strings.TrimSuffix(lines[i], "\r")
+	var lines []string
+	lr := dlx.NewLineReader(r, name)
+	for {
+		line, err := lr.ReadLine()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		lines = append(lines, string(line))
 	}
 	for _, l := range lines {
 		if l = strings.TrimSpace(l); l != "" {

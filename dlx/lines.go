@@ -1,0 +1,94 @@
+package dlx
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"strconv"
+)
+
+// A LineReader reads a text input line by line, as [Parse] reads a problem file: no line may
+// be longer than [MaxLineBytes], a long line holding a NUL byte is refused as binary input as
+// soon as it is seen, and every error is an [*Error] naming the input and the line. It is the
+// one reader behind every text input of xcover (problems, solutions, solver models, pictures
+// of regions and pieces, Sudoku puzzles), so that /dev/zero or a runaway line gives a clear
+// message quickly and in bounded memory instead of filling it.
+type LineReader struct {
+	r    *bufio.Reader
+	name string
+	long []byte // holds a line longer than r's buffer
+	line int    // number of the line last returned
+}
+
+// NewLineReader returns a LineReader of r; name names the input in messages.
+func NewLineReader(r io.Reader, name string) *LineReader {
+	return &LineReader{r: bufio.NewReaderSize(r, 64<<10), name: name}
+}
+
+// Line returns the number of the line last returned by ReadLine (1-based), or 0.
+func (lr *LineReader) Line() int { return lr.line }
+
+// Name returns the name of the input, as given to NewLineReader.
+func (lr *LineReader) Name() string { return lr.name }
+
+// Errorf returns an *Error at the line last read.
+func (lr *LineReader) Errorf(token, msg string) *Error {
+	return &Error{File: lr.name, Line: lr.line, Token: token, Msg: msg}
+}
+
+// ReadLine returns the next line without its line ending ("\n" or "\r\n"; the last line may
+// have none), or io.EOF after the last. The line is valid until the next call.
+func (lr *LineReader) ReadLine() ([]byte, error) {
+	line, err := lr.r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		lr.long = append(lr.long[:0], line...)
+		for err == bufio.ErrBufferFull {
+			// Refuse binary input and runaway lines as they come, before they take
+			// memory. (In a short line, a NUL is left to the caller to report with its token.)
+			if bytes.IndexByte(line, 0) >= 0 {
+				return nil, lr.next("NUL byte in a line of over 64 KiB: not a text file")
+			}
+			if len(lr.long) > MaxLineBytes {
+				return nil, lr.tooLong()
+			}
+			line, err = lr.r.ReadSlice('\n')
+			lr.long = append(lr.long, line...)
+		}
+		line = lr.long
+	}
+	if err != nil && err != io.EOF {
+		e := lr.next("read error: " + err.Error())
+		e.err = err
+		return nil, e
+	}
+	if len(line) > MaxLineBytes {
+		return nil, lr.tooLong()
+	}
+	if len(line) == 0 {
+		return nil, io.EOF
+	}
+	lr.line++
+	if line[len(line)-1] == '\n' {
+		line = line[:len(line)-1]
+	}
+	if len(line) > 0 && line[len(line)-1] == '\r' {
+		line = line[:len(line)-1]
+	}
+	if lr.line == 1 {
+		line = bytes.TrimPrefix(line, byteOrderMark)
+	}
+	return line, nil
+}
+
+// byteOrderMark is UTF-8's byte order mark, which some editors put at the start of a file;
+// it is skipped there.
+var byteOrderMark = []byte("\uFEFF")
+
+// next returns an *Error at the line about to be read.
+func (lr *LineReader) next(msg string) *Error {
+	return &Error{File: lr.name, Line: lr.line + 1, Msg: msg}
+}
+
+func (lr *LineReader) tooLong() *Error {
+	return lr.next("line longer than " + strconv.Itoa(MaxLineBytes>>20) + " MiB")
+}
