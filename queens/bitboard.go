@@ -113,6 +113,10 @@ func CountTasks(ctx context.Context, n, workers, k, shards int, skip func(task i
 // done, if not nil, receives the counts of each task finished.
 func countTasks(ctx context.Context, tasks []task, workers int, done func(i int, c Counts)) (Counts, error) {
 	workers = max(1, workers)
+	// A task can run for hours at large n: the search polls stop, set when ctx ends,
+	// every pollNodes nodes and gives the task up.
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	var next atomic.Int64
 	results := make([]Counts, workers)
 	var wg sync.WaitGroup
@@ -128,11 +132,13 @@ func countTasks(ctx context.Context, tasks []task, workers int, done func(i int,
 				}
 				t := &tasks[i]
 				if done == nil {
-					t.shape.run(t, &board, &stk, &c)
+					t.shape.run(t, &board, &stk, &c, &stop)
 					continue
 				}
 				var tc Counts
-				t.shape.run(t, &board, &stk, &tc) // a task, once started, runs to its end
+				if !t.shape.run(t, &board, &stk, &tc, &stop) {
+					break // given up: neither reported nor counted
+				}
 				done(i, tc.totals())
 				c.Orbit8, c.Orbit4, c.Orbit2 = c.Orbit8+tc.Orbit8, c.Orbit4+tc.Orbit4, c.Orbit2+tc.Orbit2
 			}
@@ -273,11 +279,16 @@ func (sh *shape) avail(row int, l, d, r uint32) uint32 {
 	return a
 }
 
-// run searches the task t to the end, adding what it finds to c.
+// pollNodes is how many dead ends the search of a task meets between looks at its stop
+// flag: a few milliseconds of work.
+const pollNodes = 1 << 18
+
+// run searches the task t to the end, adding what it finds to c, and reports true; or
+// gives up, reporting false, once stop is set (c then holds part of the task's counts).
 //
 // The attacks and untried files of the current rank live in local variables; those of the
 // ranks above it wait on the stack.
-func (sh *shape) run(t *task, board *[MaxCountN]uint32, s *stack, c *Counts) {
+func (sh *shape) run(t *task, board *[MaxCountN]uint32, s *stack, c *Counts, stop *atomic.Bool) bool {
 	m := uint(sh.m)
 	b2 := uint(sh.b2)
 	side := sh.side
@@ -287,10 +298,17 @@ func (sh *shape) run(t *task, board *[MaxCountN]uint32, s *stack, c *Counts) {
 	copy(board[:row], t.placed[:row])
 	l, d, r := t.l, t.d, t.r
 	a := sh.avail(int(row), l, d, r)
+	poll := pollNodes
 	for {
 		if a == 0 {
 			if row == start {
-				return
+				return true
+			}
+			if poll--; poll == 0 {
+				if stop.Load() {
+					return false
+				}
+				poll = pollNodes
 			}
 			row--
 			f := &s[row%MaxCountN]

@@ -2,10 +2,12 @@ package queens
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/xcover/xcover/verify"
 )
@@ -417,5 +419,25 @@ func TestCountTasksResume(t *testing.T) {
 	if sum.Solutions != 14200 || sum.Distinct != 1787 || first.Solutions+second.Solutions != 14200 {
 		t.Errorf("tasks add up to %d solutions, %d distinct (sessions %d + %d); want 14200, 1787",
 			sum.Solutions, sum.Distinct, first.Solutions, second.Solutions)
+	}
+}
+
+// TestCountStopsWithinATask cancels counts whose tasks each take minutes (n = 25): the count
+// must return soon with the context's error, and a task given up is never reported done.
+// Tasks used to run to their end, so ^C went unheard for minutes at n >= 23.
+func TestCountStopsWithinATask(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	reported := 0
+	_, _, err := CountTasks(ctx, 25, 2, 1, 1, nil, func(int, Counts) { reported++ })
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("error %v, want the context's", err)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("returned after %v", d)
+	}
+	if reported != 0 {
+		t.Errorf("%d tasks reported done in 0.1 s of n = 25", reported)
 	}
 }
