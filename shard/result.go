@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"slices"
 	"strconv"
@@ -220,6 +221,8 @@ func Merge(results []*Result) (merged *Result, warnings []string, err error) {
 			merged.Version = ""
 		}
 	}
+	// A sum of float64 seconds prints as 0.014766647999999999: keep microseconds.
+	merged.Seconds = math.Round(merged.Seconds*1e6) / 1e6
 	var missing []string
 	for k := 1; k <= n; k++ {
 		if byShard[k] == nil {

@@ -2,6 +2,7 @@ package shard
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"math/big"
@@ -403,4 +404,20 @@ func (c *countingReader) Read(b []byte) (int, error) {
 	n, err := c.r.Read(b)
 	c.n += n
 	return n, err
+}
+
+// TestMergeSeconds merges shards whose seconds add up to a float that prints with 17
+// digits: the merged time is kept to the microsecond.
+func TestMergeSeconds(t *testing.T) {
+	var rs []*Result
+	for k, sec := range []float64{0.1, 0.2, 0.004766648} {
+		rs = append(rs, &Result{Solutions: big.NewInt(1), Seconds: sec, Format: Format, Problem: "p", Shard: k + 1, Shards: 3, Parts: 3, Cut: "c"})
+	}
+	m, _, err := Merge(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := json.Marshal(m.Seconds); string(b) != "0.304767" {
+		t.Errorf("merged seconds print as %s, want 0.304767", b)
+	}
 }

@@ -108,8 +108,9 @@ func countMemo(cmd *cobra.Command, f *searchFlags, s *search) error {
 			Nodes     uint64   `json:"nodes"`
 			Updates   uint64   `json:"updates"`
 			Seconds   float64  `json:"seconds"`
+			Partial   bool     `json:"partial,omitempty"` // interrupted: the count so far
 			Memo      memoJSON `json:"memo"`
-		}{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), memoJSON{ms.Used, ms.Hits, ms.Misses, ms.Entries, ms.Bytes, ms.Full}})
+		}{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), cerr != nil, memoJSON{ms.Used, ms.Hits, ms.Misses, ms.Entries, ms.Bytes, ms.Full}})
 		if err != nil {
 			return err
 		}

@@ -189,6 +189,7 @@ type queensCountJSON struct {
 	Distinct  *uint64 `json:"distinct,omitempty"`
 	Engine    string  `json:"engine"`
 	Seconds   float64 `json:"seconds"`
+	Partial   bool    `json:"partial,omitempty"` // interrupted: the counts so far
 }
 
 func (r *queensRun) runCount() error {
@@ -266,6 +267,7 @@ func (r *queensRun) runCount() error {
 		}
 	}
 	res.Seconds = time.Since(start).Seconds()
+	res.Partial = cerr != nil
 	if f.json {
 		b, err := json.Marshal(res)
 		if err != nil {

@@ -245,6 +245,7 @@ type countJSON struct {
 	Nodes     uint64  `json:"nodes"`
 	Updates   uint64  `json:"updates"`
 	Seconds   float64 `json:"seconds"`
+	Partial   bool    `json:"partial,omitempty"` // interrupted: the count so far
 }
 
 // countFlags are the flags of the count command.
@@ -463,7 +464,7 @@ func runCount(cmd *cobra.Command, f *countFlags, args []string) error {
 	st := s.solver.Stats()
 	var out []byte
 	if f.search.json {
-		out, err = json.Marshal(countJSON{n, st.Nodes, st.Updates, st.Elapsed.Seconds()})
+		out, err = json.Marshal(countJSON{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), cerr != nil})
 		if err != nil {
 			return err
 		}

@@ -275,7 +275,8 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.C
 		res := struct {
 			Solutions uint64  `json:"solutions"`
 			Distinct  *uint64 `json:"distinct,omitempty"`
-		}{Solutions: total}
+			Partial   bool    `json:"partial,omitempty"` // interrupted: the counts so far
+		}{Solutions: total, Partial: cerr != nil}
 		if f.distinct {
 			res.Distinct = &distinct
 		}
