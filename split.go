@@ -150,7 +150,8 @@ type Forecast struct {
 
 // Forecast runs the search on one worker for at most sample to measure its speed — which
 // may finish it — and, if it does not, probes random paths (with the Config's Seed) to
-// estimate its size. If ctx is cancelled it returns ctx's error.
+// estimate its size. If ctx is cancelled it returns ctx's error, with the estimate of the
+// probes made by then (Probes says how many; none if the sample run was cut short).
 func (s *Solver) Forecast(ctx context.Context, probes int, sample time.Duration) (Forecast, error) {
 	var f Forecast
 	sctx, cancel := context.WithTimeout(ctx, sample)
@@ -175,12 +176,9 @@ func (s *Solver) Forecast(ctx context.Context, probes int, sample time.Duration)
 	}
 	e, err := s.Estimate(ctx, probes)
 	f.Estimate = e
-	if err != nil {
-		return f, err
-	}
 	if f.NodesPerSecond > 0 {
 		f.Seconds = f.Nodes / f.NodesPerSecond
 		f.SecondsErr = f.NodesErr / f.NodesPerSecond
 	}
-	return f, nil
+	return f, err
 }

@@ -30,6 +30,9 @@ type estimateJSON struct {
 	Exact          bool   `json:"exact,omitempty"`
 	ExactNodes     uint64 `json:"exact_nodes,omitempty"`
 	ExactSolutions uint64 `json:"exact_solutions,omitempty"`
+	// Partial is set when the estimate was interrupted: it comes from the probes made by
+	// then (Probes of them).
+	Partial bool `json:"partial,omitempty"`
 }
 
 // estimateFlags are the flags of the estimate command.
@@ -144,13 +147,15 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	}
 
 	fc, err := s.Forecast(cmd.Context(), f.probes, f.sample)
-	if err != nil {
-		if cmd.Context().Err() != nil {
-			return interruptedf("interrupted after %d of %d probes", fc.Probes, f.probes)
-		}
+	interrupted := err != nil && cmd.Context().Err() != nil
+	switch {
+	case interrupted && fc.Probes == 0:
+		return interruptedf("interrupted before the first probe")
+	case err != nil && !interrupted:
 		return err
 	}
 	out := estimateJSON{
+		Partial: interrupted,
 		Probes: fc.Probes, Seed: f.seed,
 		Nodes: fc.Nodes, NodesErr: fc.NodesErr,
 		Solutions: fc.Solutions, SolutionsErr: fc.SolutionsErr,
@@ -173,6 +178,9 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	}
 	if _, err := cmd.OutOrStdout().Write(b); err != nil {
 		return fmt.Errorf("writing the estimate: %w", err)
+	}
+	if interrupted {
+		return interruptedf("interrupted: the estimate is from %d of %d probes", fc.Probes, f.probes)
 	}
 	return nil
 }
