@@ -331,11 +331,11 @@ func writeSudokuResult(cmd *cobra.Command, f *sudokuFlags, b *sudoku.Board, out 
 		st.puzzles--
 		if errors.Is(res.Err, context.Canceled) || errors.Is(res.Err, context.DeadlineExceeded) {
 			if f.count {
-				// Print the count so far on the puzzle's line, said to be partial.
+				// JSON says the count so far is partial; a bare number on its line would
+				// read as a finished count (a unique puzzle stopped early showed 0), so
+				// text output leaves the line out and only stderr gives the partial count.
 				if f.json {
 					fmt.Fprintf(out, "{\"solutions\":%d,\"partial\":true}\n", res.Count)
-				} else {
-					fmt.Fprintf(out, "%d\n", res.Count)
 				}
 				return interruptedf("interrupted after %d puzzles: the count %d for line %d is partial", st.puzzles, res.Count, p.Line)
 			}
