@@ -273,7 +273,11 @@ func (s *Solver) run(ctx context.Context, cfg Config, workers int, pr *partRun, 
 	case pr != nil:
 		finished = engine.RunParts(s.spec, params, pr.parts, workers, &est, pr.done)
 	case workers > 1:
-		parts, above := engine.Cut(s.spec, s.init, partsPerWorker*workers)
+		parts, above := engine.Cut(s.spec, s.init, partsPerWorker*workers, func() bool { return ctx.Err() != nil })
+		if ctx.Err() != nil { // the cut was given up: its parts are not the whole tree
+			s.err = ctx.Err()
+			break
+		}
 		est.Nodes = above // the nodes above the parts, so that the count is the whole tree's
 		finished = engine.RunParts(s.spec, params, parts, workers, &est, nil)
 	default:

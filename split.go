@@ -28,7 +28,7 @@ type Part struct {
 // same parts. above is the number of search tree nodes above the parts: added to the
 // parts' own node counts it gives the whole tree's.
 func (s *Solver) Parts(n int) (parts []Part, above uint64) {
-	eparts, above := engine.Cut(s.spec, s.init, n)
+	eparts, above := engine.Cut(s.spec, s.init, n, nil)
 	parts = make([]Part, len(eparts))
 	for i, ep := range eparts {
 		path := make([]int, len(ep.Path))

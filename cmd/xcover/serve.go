@@ -76,6 +76,10 @@ func runServe(cmd *cobra.Command, f *serveFlags) error {
 	s := serve.New(opt)
 	err = s.Serve(cmd.Context(), ln, 5*time.Second)
 	fmt.Fprintln(cmd.OutOrStdout(), "xcover: server stopped")
+	if err == nil && cmd.Context().Err() != nil {
+		// Stopped by ^C or SIGTERM: exit 130, as every command does when interrupted.
+		return interruptedf("interrupted: the server stopped")
+	}
 	return err
 }
 

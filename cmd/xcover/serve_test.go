@@ -67,8 +67,8 @@ func TestServe(t *testing.T) {
 		rest <- b
 	}()
 	interrupt()
-	if c := <-code; c != exitOK {
-		t.Errorf("exit code %d after ^C, want 0 (stderr %q)", c, stderr.String())
+	if c := <-code; c != exitInterrupted {
+		t.Errorf("exit code %d after ^C, want %d (stderr %q)", c, exitInterrupted, stderr.String())
 	}
 	if rest := <-rest; !strings.Contains(string(rest), "server stopped") {
 		t.Errorf("output after ^C: %q", rest)

@@ -48,6 +48,12 @@ func TestSignalEveryCommand(t *testing.T) {
 		return nil
 	}
 	anything := func(string) error { return nil }
+	nothing := func(out string) error {
+		if out != "" {
+			return errors.New("stdout is not empty")
+		}
+		return nil
+	}
 	tests := []struct {
 		name   string
 		args   []string
@@ -62,11 +68,13 @@ func TestSignalEveryCommand(t *testing.T) {
 		{"queens list", []string{"queens", "16", "--limit", "100000000"}, syscall.SIGINT, anything},
 		{"queens json", []string{"queens", "17", "--json"}, syscall.SIGINT, jsonLines},
 		{"queens count", []string{"queens", "19", "--count"}, syscall.SIGINT, isCount},
+		{"queens count 27 shard", []string{"queens", "27", "--count", "--shard", "1/10000", "--json"}, syscall.SIGTERM, jsonLines},
+		{"serve", []string{"serve", "--addr", "127.0.0.1:0"}, syscall.SIGINT, anything},
 		{"queens xc", []string{"queens", "16", "--engine", "xc", "--count"}, syscall.SIGINT, isCount},
 		{"tile count", append(hexo, "--count"), syscall.SIGINT, isCount},
 		{"tile list", hexo, syscall.SIGINT, anything},
 		{"tile distinct", append(hexo, "--count", "--distinct", "--json"), syscall.SIGINT, jsonLines},
-		{"sudoku count", []string{"sudoku", "--count", filepath.Join(dir, "empty.txt")}, syscall.SIGINT, isCount},
+		{"sudoku count", []string{"sudoku", "--count", filepath.Join(dir, "empty.txt")}, syscall.SIGINT, nothing},
 		{"sudoku count 16", []string{"sudoku", "--count", "--json", "--box", "4x4", filepath.Join(dir, "empty16.txt")}, syscall.SIGINT, jsonLines},
 	}
 	for _, tt := range tests {

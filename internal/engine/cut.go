@@ -21,20 +21,27 @@ type Part struct {
 // machine. above is the number of search nodes above the parts (the parts' own nodes are
 // theirs), so that the parts' node counts plus above make the whole tree's. Cut returns no
 // parts when the forced options contradict each other.
-func Cut(sp *Spec, initial []int32, min int) (parts []Part, above uint64) {
+//
+// stop, if not nil, is asked at every node the cut enters; once it reports true, Cut gives
+// up and returns no parts (a cut can take seconds on a large tree, more under the race
+// detector, and an interrupted search must not wait for it).
+func Cut(sp *Spec, initial []int32, min int, stop func() bool) (parts []Part, above uint64) {
 	k := newKernel(sp, &Params{Initial: initial})
 	if k == nil {
 		return nil, 0
 	}
-	return cutTree(k, min)
+	return cutTree(k, min, stop)
 }
 
 // cutTree is Cut on the tree below k's node at depth 0.
-func cutTree(k kernel, min int) (parts []Part, above uint64) {
-	c := cutter{k: k}
+func cutTree(k kernel, min int, stop func() bool) (parts []Part, above uint64) {
+	c := cutter{k: k, stop: stop}
 	for depth := 0; ; depth++ {
 		c.parts, c.above, c.path = c.parts[:0], 0, c.path[:0]
 		deeper := c.cut(depth, 1)
+		if c.stopped {
+			return nil, 0
+		}
 		if len(c.parts) >= min || !deeper {
 			return c.parts, c.above
 		}
@@ -47,6 +54,9 @@ type cutter struct {
 	path  []int32 // branches from the root to the current node; its length is the depth
 	parts []Part
 	above uint64
+
+	stop    func() bool // nil: never
+	stopped bool        // stop reported true: the cut is given up
 }
 
 // cut appends the parts below the current node down to the given branching depth (counted
@@ -66,6 +76,10 @@ func (c *cutter) cut(depth int, w float64) bool {
 		c.path = c.path[:base]
 	}()
 	for {
+		if c.stop != nil && (c.stopped || c.stop()) {
+			c.stopped = true
+			return false
+		}
 		l := len(c.path)
 		n := c.k.branches(l)
 		switch {
