@@ -156,7 +156,7 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	}
 	out := estimateJSON{
 		Partial: interrupted,
-		Probes: fc.Probes, Seed: f.seed,
+		Probes:  fc.Probes, Seed: f.seed,
 		Nodes: fc.Nodes, NodesErr: fc.NodesErr,
 		Solutions: fc.Solutions, SolutionsErr: fc.SolutionsErr,
 		NodesPerSecond: fc.NodesPerSecond,
