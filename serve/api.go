@@ -95,6 +95,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer adm.release()
+	// The body must arrive within BodyTimeout (a server without deadlines ignores this);
+	// the deadline is lifted once it has, for the connection's next requests.
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Now().Add(s.opt.BodyTimeout))
 	r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBodyBytes)
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
@@ -111,6 +115,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if err != nil {
+		// What is left of the body will not be read: close the connection after the
+		// answer (the deadline stays, so that the server gives up on it too).
+		w.Header().Set("Connection", "close")
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			writeError(w, http.StatusRequestEntityTooLarge, tooLarge)
@@ -119,6 +126,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "bad request body: "+err.Error())
 		return
 	}
+	rc.SetReadDeadline(time.Time{})
 	t, err := newTask(&req)
 	if err != nil {
 		var re *requestError

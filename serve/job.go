@@ -199,8 +199,8 @@ func (s *Server) forget(id string, j *job) {
 }
 
 // An admission is a request let in to be read and parsed: it holds a slot among
-// MaxRunning and a reservation of the memory budget until its search starts or it is
-// refused.
+// MaxReading (not among MaxRunning: a slow body must not keep searches from starting) and
+// a reservation of the memory budget until its search starts or it is refused.
 type admission struct {
 	s       *Server
 	reserve int64
@@ -221,8 +221,10 @@ func (s *Server) admit(size int64) (*admission, int, string) {
 	switch {
 	case s.closed:
 		return nil, http.StatusServiceUnavailable, "server shutting down"
-	case s.running+s.pending >= s.opt.MaxRunning:
-		return nil, http.StatusTooManyRequests, "too many searches running; try again later"
+	case s.pending >= s.opt.MaxReading:
+		return nil, http.StatusTooManyRequests, "too many requests being read; try again later"
+	case s.running >= s.opt.MaxRunning:
+		return nil, http.StatusTooManyRequests, fmt.Sprintf("%d searches running already; try again later", s.running)
 	}
 	if !s.makeRoom(reserve) {
 		return nil, http.StatusTooManyRequests, fmt.Sprintf("the searches kept fill the server's memory budget (%d MiB); try again later", s.opt.MaxMemoryBytes>>20)
@@ -298,13 +300,16 @@ func (s *Server) run(ctx context.Context, j *job, stopTimer context.CancelFunc) 
 	}
 	j.notify()
 	j.mu.Unlock()
-	close(j.done)
+	// The slot is given back before done is closed: a client told the search has ended
+	// (DELETE waits for done) may start another at once. (Given back after, a POST right
+	// after a DELETE got 429 in about one try in ten.)
 	s.mu.Lock()
 	s.running--
 	// A finished search keeps its problem and solutions, not its kernels.
 	s.memory -= j.searching
 	j.bytes -= j.searching
 	s.mu.Unlock()
+	close(j.done)
 }
 
 // search runs the job's search and keeps what it finds.

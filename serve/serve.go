@@ -42,10 +42,15 @@ import (
 type Options struct {
 	// MaxBodyBytes caps the size of a request body; larger ones get 413. Default 16 MB.
 	MaxBodyBytes int64
-	// MaxRunning is the number of searches that may run at once, counting those whose
-	// request is still being read and parsed; more get 429 before their body is read.
-	// Default 2.
+	// MaxRunning is the number of searches that may run at once; more get 429. Default 2.
 	MaxRunning int
+	// MaxReading is the number of requests whose body may be read and parsed at once;
+	// more get 429 before their body is read. A request being read holds no running
+	// slot, so slow clients cannot keep searches from starting. Default 4 × MaxRunning.
+	MaxReading int
+	// BodyTimeout bounds the time a client may take to send a request body; a slower
+	// one gets an error and its reservation is given back. Default 10 seconds.
+	BodyTimeout time.Duration
 	// MaxMemoryBytes bounds the memory that the problems of the searches kept (running or
 	// finished) may take, by an estimate made from each problem's size (see
 	// problemBytes); a request is reserved its largest possible size while it is parsed.
@@ -95,6 +100,8 @@ func (o Options) withDefaults() Options {
 		o.MaxBodyBytes = 16 << 20
 	}
 	def(&o.MaxRunning, 2)
+	def(&o.MaxReading, 4*o.MaxRunning)
+	defDur(&o.BodyTimeout, 10*time.Second)
 	if o.MaxMemoryBytes <= 0 {
 		o.MaxMemoryBytes = 1 << 30
 	}
