@@ -32,14 +32,16 @@ const (
 
 // A job is one search and what it has found.
 type job struct {
-	id      string
-	task    *task
-	mode    string
-	memo    string // count mode: "on", "auto" or off
-	limit   uint64
-	seed    uint64
-	created time.Time
-	cancel  context.CancelCauseFunc
+	id   string
+	task *task
+	mode string
+	memo string // count mode: "on", "auto" or off
+	// memoBytes bounds the cache of a memoised count: its share of the memory budget.
+	memoBytes int64
+	limit     uint64
+	seed      uint64
+	created   time.Time
+	cancel    context.CancelCauseFunc
 	// bytes is the job's share of the memory budget, of which searching is given back
 	// when the search ends; both guarded by the Server's mu.
 	bytes, searching int64
@@ -134,6 +136,14 @@ func (s *Server) start(t *task, req *Request, adm *admission) (*job, int, string
 		state:    StateRunning,
 		lastSeen: now,
 		changed:  make(chan struct{}),
+	}
+	if j.mode == ModeCount && (j.memo == "on" || j.memo == "auto") {
+		// A memoised count's cache is a share of the memory budget, reserved with the
+		// search and handed to it as the cache's bound: the cache stops growing there and
+		// the count goes on without keeping more (it used to take the library's default,
+		// 2 GiB, whatever the server's budget).
+		j.memoBytes = s.opt.MaxMemoryBytes / int64(2*s.opt.MaxRunning)
+		searching += j.memoBytes
 	}
 	if j.mode == ModeRandom {
 		j.seed = uint64(now.UnixNano())
@@ -370,6 +380,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		case "auto":
 			cfg.Memo = xcover.MemoAuto
 		}
+		cfg.MemoBytes = j.memoBytes
 		sv, err := xcover.NewSolver(t.Problem, cfg)
 		if err != nil {
 			return err
