@@ -334,6 +334,7 @@ func TestBadRequests(t *testing.T) {
 		{"tiling much work", `{"puzzle":"tiling","pieces":"hexominoes","region":"60x60"}`, "too large", 0},
 		{"sudoku char", `{"puzzle":"sudoku","grid":"# a comment\n` + strings.Repeat(".", 40) + `x` + strings.Repeat(".", 40) + `"}`, "sudoku: line 2:", 2},
 		{"sudoku length", `{"puzzle":"sudoku","grid":"123"}`, "not a square number", 1},
+		{"sudoku box", `{"puzzle":"sudoku","grid":"` + strings.Repeat(".", 81) + `","boxRows":9,"boxCols":9}`, "sudoku: box 9x9", 0},
 		{"sudoku distinct", `{"puzzle":"sudoku","mode":"distinct","grid":"` + strings.Repeat(".", 81) + `"}`, "no distinct mode", 0},
 		{"dlx distinct", `{"mode":"distinct","problem":"A\nA\n"}`, "no distinct mode", 0},
 		{"trailing garbage", `{"puzzle":"queens","n":8} garbage`, "after the JSON object", 0},
@@ -348,7 +349,7 @@ func TestBadRequests(t *testing.T) {
 				t.Fatalf("%s %s, want 400", resp.Status, b)
 			}
 			e := decode[apiError](t, b)
-			if !strings.Contains(e.Error, tc.msg) || e.Line != tc.line {
+			if !strings.Contains(e.Error, tc.msg) || e.Line != tc.line || strings.Contains(e.Error, "sudoku: sudoku:") {
 				t.Errorf("error %q line %d, want %q line %d", e.Error, e.Line, tc.msg, tc.line)
 			}
 		})

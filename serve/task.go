@@ -280,8 +280,8 @@ func sudokuTask(req *Request) (*task, error) {
 		spec.BoxRows, spec.BoxCols = sudoku.DefaultBox(n)
 	}
 	board, err := sudoku.NewBoard(spec)
-	if err != nil {
-		return nil, badRequest("sudoku: %v", err)
+	if err != nil { // its errors say "sudoku: " already
+		return nil, badRequest("%v", err)
 	}
 	if board.N() != n {
 		return nil, badRequest("sudoku: a grid of side %d on a board of side %d", n, board.N())
@@ -303,7 +303,7 @@ func sudokuTask(req *Request) (*task, error) {
 	}
 	t, err := puzzle.Sudoku(board, pz.Grid, pz.Alphabet)
 	if err != nil {
-		return nil, badRequest("sudoku: %v", err)
+		return nil, badRequest("sudoku: %s", strings.TrimPrefix(err.Error(), "sudoku: "))
 	}
 	return t, nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"math/big"
 	"os"
@@ -76,9 +77,17 @@ func aboveFor(pl *Plan) uint64 {
 
 // ReadCheckpoint reads the checkpoint saved in the named file.
 func ReadCheckpoint(path string) (*Checkpoint, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("checkpoint %s: a directory, not a file", path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxCheckpointBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("checkpoint %s: %w", path, err)
 	}
 	if len(data) > maxCheckpointBytes {
 		return nil, fmt.Errorf("checkpoint %s: %d bytes, more than a checkpoint can hold (%d)", path, len(data), maxCheckpointBytes)

@@ -90,3 +90,36 @@ func TestProgressETA(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckpointIsADirectory names the flag when --checkpoint names a directory (the
+// message was "read /tmp: is a directory").
+func TestCheckpointIsADirectory(t *testing.T) {
+	dir := t.TempDir()
+	q := writeFiles(t, map[string]string{"q.dlx": queensDLX(6)}) + "/q.dlx"
+	for _, args := range [][]string{
+		{"count", "--checkpoint", dir, q},
+		{"queens", "12", "--count", "--checkpoint", dir},
+	} {
+		r := runX(t, "", args...)
+		if r.code != 1 || !strings.Contains(r.stderr, "--checkpoint") || !strings.Contains(r.stderr, "directory") || r.stdout != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 1 and a message naming --checkpoint", strings.Join(args, " "), r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestSudokuGridUnspaced reads a 9x9 grid written without blanks (with and without box
+// bars) and without --box: the side comes from the row's symbols (it was taken as 1).
+func TestSudokuGridUnspaced(t *testing.T) {
+	rows := []string{"53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1", "7...2...6", ".6....28.", "...419..5", "....8..79"}
+	const want = "534678912672195348198342567859761423426853791713924856961537284287419635345286179\n"
+	barred := make([]string, len(rows))
+	for i, r := range rows {
+		barred[i] = r[:3] + "|" + r[3:6] + "|" + r[6:]
+	}
+	for _, grid := range [][]string{rows, barred} {
+		r := runX(t, strings.Join(grid, "\n")+"\n", "sudoku", "--grid", "--workers", "1")
+		if r.code != 0 || r.stdout != want {
+			t.Errorf("grid %q: exit %d, stdout %q, stderr %q", grid[0], r.code, r.stdout, r.stderr)
+		}
+	}
+}

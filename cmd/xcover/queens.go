@@ -322,7 +322,7 @@ func (r *queensRun) countBitboard(k, shards int) (queens.Counts, error) {
 	switch old, err := shard.ReadCheckpoint(f.checkpoint); {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
-		return queens.Counts{}, err
+		return queens.Counts{}, fmt.Errorf("--checkpoint: %w", err)
 	case old.Problem != cp.Problem || old.Cut != cp.Cut || old.Shard != k || old.Shards != shards:
 		return queens.Counts{}, fmt.Errorf("checkpoint %s does not belong to this count (queens %d, shard %d/%d); remove it or name another file", f.checkpoint, n, k, shards)
 	default:

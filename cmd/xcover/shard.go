@@ -103,7 +103,7 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 		case errors.Is(err, fs.ErrNotExist):
 			cp = shard.NewCheckpoint(plan)
 		case err != nil:
-			return err
+			return fmt.Errorf("--checkpoint: %w", err)
 		default:
 			if err := cp.Check(plan); err != nil {
 				return fmt.Errorf("checkpoint %s does not belong to this count: %v; remove it or name another file", f.checkpoint, err)

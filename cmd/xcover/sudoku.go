@@ -128,6 +128,11 @@ func peekSide(br *bufio.Reader, grid bool) int {
 				break // not complete yet
 			}
 			if grid {
+				// Symbols apart ("5 3 . | . 7 .", "10 11 12 ...") or, with no blank
+				// in the row, together ("53..7....", "53.|.7.|...").
+				if !strings.ContainsAny(t, " \t") {
+					return len(strings.NewReplacer("|", "", "+", "").Replace(t))
+				}
 				return len(strings.Fields(strings.NewReplacer("|", " ", "+", " ").Replace(t)))
 			}
 			n, _ := sudoku.SideOfLine(len(t))
