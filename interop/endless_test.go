@@ -2,6 +2,7 @@ package interop
 
 import (
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -33,6 +34,34 @@ func TestEndlessModel(t *testing.T) {
 			}
 			if err == nil || read > bound {
 				t.Errorf("%v: error %v after %d bytes", f, err, read)
+			}
+		}
+	}
+}
+
+// TestModelBeyondProblem reads models that set a variable the problem's export does not
+// have: CheckVariables refuses them (import accepted them, keeping the options it knew).
+func TestModelBeyondProblem(t *testing.T) {
+	p := formatExample(t)
+	for _, f := range []Format{DIMACS, SMT2, OPB} {
+		n, err := NumVariables(p, f, nil)
+		if err != nil || n < p.NumOptions() {
+			t.Fatalf("%v: %d variables (%v) for %d options", f, n, err, p.NumOptions())
+		}
+		for _, tt := range []struct {
+			text string
+			ok   bool
+		}{
+			{"s SATISFIABLE\nv 2 -" + strconv.Itoa(n) + " 0\n", true},
+			{"s SATISFIABLE\nv 2 " + strconv.Itoa(n+1) + " 0\n", false},
+			{"s SATISFIABLE\nv 2 -" + strconv.Itoa(n+1) + " 0\n", false},
+		} {
+			m, err := ReadModel(strings.NewReader(tt.text), DIMACS)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := m.CheckVariables(n); (err == nil) != tt.ok {
+				t.Errorf("%v, %d variables: model %q: %v", f, n, tt.text, err)
 			}
 		}
 	}

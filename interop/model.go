@@ -47,6 +47,39 @@ var ErrNoSolution = errors.New("no solution")
 type Model struct {
 	Status Status
 	True   []int // ascending
+	// Max is the largest variable the model gives a value, true or false (0: none).
+	Max int
+}
+
+// CheckVariables reports an error if the model gives a value to a variable beyond n, the
+// number of variables of the export it answers (see [NumVariables]): such a model answers
+// another problem.
+func (m *Model) CheckVariables(n int) error {
+	if m.Max > n {
+		return fmt.Errorf("the model sets variable %d, beyond the %d variables of this problem's export: it answers another problem", m.Max, n)
+	}
+	return nil
+}
+
+// NumVariables returns the number of variables of p exported in format f with opt: the
+// option and colour variables, and the auxiliary ones of the encoding.
+func NumVariables(p *xcover.Problem, f Format, opt *Options) (int, error) {
+	opt = opt.orDefault()
+	pl, err := newPlan(p, opt.Block)
+	if err != nil {
+		return 0, fmt.Errorf("interop: %w", err)
+	}
+	switch f {
+	case DIMACS:
+		c := &cnf{pl: pl, amo: opt.AtMostOne, o: &out{}, nvars: pl.nvars}
+		c.encode()
+		return c.nvars, nil
+	case OPB:
+		if pl.unsat {
+			return pl.nvars + 1, nil // a variable that must be both true and false
+		}
+	}
+	return pl.nvars, nil
 }
 
 // Options returns the options that m chooses: k for every true variable k+1 <= numOptions.
@@ -205,6 +238,7 @@ func readLines(br *bufio.Reader) (*Model, error) {
 		if val {
 			m.True = append(m.True, v)
 		}
+		m.Max = max(m.Max, v)
 	}
 	slices.Sort(m.True)
 	return m, nil

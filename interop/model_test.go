@@ -69,11 +69,11 @@ func TestModelSolution(t *testing.T) {
 		want string
 		err  string
 	}{
-		{Model{Satisfiable, []int{1, 3}}, "[0 2]", ""},
-		{Model{Satisfiable, []int{2, 3, 4, 6, 7}}, "[1 2 3]", ""}, // 6 and 7 are not options
-		{Model{Satisfiable, []int{1}}, "", "not a solution"},
-		{Model{Unsatisfiable, nil}, "", "no solution"},
-		{Model{Unknown, nil}, "", "no answer"},
+		{Model{Status: Satisfiable, True: []int{1, 3}}, "[0 2]", ""},
+		{Model{Status: Satisfiable, True: []int{2, 3, 4, 6, 7}}, "[1 2 3]", ""}, // 6 and 7 are not options
+		{Model{Status: Satisfiable, True: []int{1}}, "", "not a solution"},
+		{Model{Status: Unsatisfiable, True: nil}, "", "no solution"},
+		{Model{Status: Unknown, True: nil}, "", "no answer"},
 	} {
 		sol, err := tc.m.Solution(p)
 		if tc.err != "" {

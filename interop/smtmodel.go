@@ -66,6 +66,7 @@ func readSMT(br *bufio.Reader) (*Model, error) {
 			if val {
 				m.True = append(m.True, v)
 			}
+			m.Max = max(m.Max, v)
 		}
 		slices.Sort(m.True)
 	}

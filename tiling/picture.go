@@ -46,7 +46,8 @@ func pictureCells(picture string) iter.Seq[pictureCell] {
 }
 
 // checkPicture reports a picture that is not text: a NUL byte, a control character other
-// than tab and line endings, or bytes that are not UTF-8 — none is a piece's name.
+// than tab and line endings, bytes that are not UTF-8 — none is a piece's name — or a
+// character that takes no column of its own (a combining mark, a direction override).
 func checkPicture(picture string) error {
 	line := 1
 	for i, r := range picture {
@@ -59,6 +60,11 @@ func checkPicture(picture string) error {
 			return fmt.Errorf("picture line %d: NUL byte: a picture is text", line)
 		case r < ' ' && r != '\t' && r != '\r', r == 0x7f:
 			return fmt.Errorf("picture line %d: control character %q: a picture is text", line, r)
+		case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
+			// A combining mark or a format character (a direction override, a zero-width
+			// joiner) takes no column of its own on screen but would be a cell here: the
+			// picture would not be the region or pieces it looks like.
+			return fmt.Errorf("picture line %d: %U is a combining mark or format character, not a cell: draw each cell with one character", line, r)
 		}
 	}
 	return nil

@@ -280,3 +280,22 @@ func TestCellOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestPictureInvisibleCharacters refuses pictures whose characters take no column of their
+// own: a combining mark (e + U+0301 shows as one é but counted as two cells), a
+// right-to-left override, a zero-width joiner. Such a picture looked like one region and
+// was read as another.
+func TestPictureInvisibleCharacters(t *testing.T) {
+	for _, pic := range []string{"##e\u0301#\n####\n", "##\u202e##\n####\n", "#\u200d#\n##\n"} {
+		if _, err := ParseRegion(pic); err == nil || !strings.Contains(err.Error(), "not a cell") {
+			t.Errorf("ParseRegion(%q): %v", pic, err)
+		}
+		if _, err := ParsePieces(pic); err == nil || !strings.Contains(err.Error(), "not a cell") {
+			t.Errorf("ParsePieces(%q): %v", pic, err)
+		}
+	}
+	// Letters of any script are cells.
+	if _, err := ParsePieces("éé\nжж\n"); err != nil {
+		t.Errorf("ParsePieces of accented and Cyrillic letters: %v", err)
+	}
+}

@@ -161,6 +161,18 @@ func readModelFile(cmd *cobra.Command, name string, format interop.Format, file 
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: %w", name, err)
 	}
+	// The export's variables: for CNF, the most that any at-most-one encoding makes.
+	nvars := 0
+	for _, amo := range []interop.AMOEncoding{interop.AMOAuto, interop.AMOSequential, interop.AMOCommander} {
+		n, err := interop.NumVariables(file.Problem, format, &interop.Options{AtMostOne: amo})
+		if err != nil {
+			return nil, false, err
+		}
+		nvars = max(nvars, n)
+	}
+	if err := m.CheckVariables(nvars); err != nil {
+		return nil, false, fmt.Errorf("%s: %w", name, err)
+	}
 	sol, err = m.Solution(file.Problem)
 	if errors.Is(err, interop.ErrNoSolution) {
 		return nil, false, nil
