@@ -31,7 +31,9 @@ search tree K times, taking each branch with probability proportional to the num
 solutions below it. The output is that of solve: options as the file spells them, a
 blank line after each solution, or with --json one line {"options":[i,j,...]} each.
 The number of solutions drawn from is printed on stderr. Problems with multiplicities
-are not supported yet. The same --seed gives the same solutions.
+and colours are sampled too (each draw settles the items in order, taking or leaving each
+option with probability proportional to the solutions below). The same --seed gives the
+same solutions.
 
 Solve --random is different: it explores in random order and finds solutions that are
 easy to reach more often.`,
