@@ -2,6 +2,8 @@ package xcover_test
 
 import (
 	"context"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -93,4 +95,50 @@ func BenchmarkDLXPentominoes6x10(b *testing.B) {
 // BenchmarkDLXBounds is BenchmarkBounds on kernel M (dancing links with multiplicities).
 func BenchmarkDLXBounds(b *testing.B) {
 	benchCount(b, problems.TwoPerRowCol(6), xcover.WithKernel(xcover.Config{}, "dlx"), 67950)
+}
+
+// BenchmarkMillionItems times issue 26's large case from nothing to a first solution, on
+// one worker: a million items, the options {i2k, i2k+1} (so a solution is obvious) and
+// 200,000 random options of two items, built through the Builder by name (the work of
+// loading a file, less the reading of its text) and searched with Limit 1. Choosing the
+// item to branch on by a scan of every active item made this take hours (the items with two
+// options pile up at the front); kernel X's buckets make it linear.
+func BenchmarkMillionItems(b *testing.B) {
+	const n = 1_000_000
+	names := make([]string, n)
+	for i := range names {
+		names[i] = "i" + strconv.Itoa(i)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	extra := make([][2]int, 200_000)
+	for k := range extra {
+		extra[k] = [2]int{rng.IntN(n), rng.IntN(n - 1)}
+		if extra[k][1] >= extra[k][0] {
+			extra[k][1]++
+		}
+	}
+	for b.Loop() {
+		bl := xcover.NewBuilder()
+		bl.GrowItems(n)
+		for _, name := range names {
+			bl.AddPrimary(name)
+		}
+		for i := 0; i < n; i += 2 {
+			bl.AddOption(names[i], names[i+1])
+		}
+		for _, e := range extra {
+			bl.AddOption(names[e[0]], names[e[1]])
+		}
+		p, err := bl.Build()
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := xcover.NewSolver(p, xcover.Config{Limit: 1, Workers: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if k, err := s.Count(context.Background()); err != nil || k != 1 {
+			b.Fatalf("%d solutions, %v", k, err)
+		}
+	}
 }

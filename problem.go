@@ -3,6 +3,7 @@ package xcover
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -118,6 +119,17 @@ type Builder struct {
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder { return new(Builder) }
+
+// GrowItems prepares room for n more items, so that adding a million items does not
+// rehash their index again and again. It changes nothing else.
+func (b *Builder) GrowItems(n int) {
+	b.init()
+	if len(b.p.index) == 0 {
+		b.p.index = make(map[string]int, n)
+	}
+	b.p.items = slices.Grow(b.p.items, n)
+	b.seen = slices.Grow(b.seen, n)
+}
 
 func (b *Builder) init() {
 	if b.p.index == nil {

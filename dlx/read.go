@@ -1,6 +1,7 @@
 package dlx
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -177,6 +178,7 @@ func (p *parser) checkComment(line []byte) error {
 
 // itemLine reads the item line (trimmed, not a comment).
 func (p *parser) itemLine(text []byte) error {
+	p.b.GrowItems(bytes.Count(text, []byte{' '}) + 1) // about the number of items
 	secondary := false
 	for len(text) > 0 {
 		var tb []byte

@@ -19,8 +19,14 @@ type kernelX struct {
 	// choice, and choose stops at the first.
 	counting bool
 	zeros    int32
-	forced   []int32
-	updates  uint64
+	// With buckets set (problems of at least bucketMinPrimary primary items), buckets[t]
+	// holds the active primary items whose list has t options, for t < len(buckets):
+	// choose takes the first item of the first non-empty set and scans only when every
+	// list is longer. (A scan at every node made a first solution of a million items
+	// take hours: the items with two or more options pile up at the front of the list.)
+	buckets []itemSet
+	forced  []int32
+	updates uint64
 
 	// Per level l of the search: the item branched on and its branches (levels), the option
 	// node being tried; in random mode the options' order.
@@ -41,6 +47,9 @@ func newKernelX(sp *Spec, rng *rand.Rand) *kernelX {
 		}
 	}
 	k.llink, k.rlink = activeList(sp)
+	if sp.NumPrimary >= bucketMinPrimary {
+		k.useBuckets()
+	}
 	depth := sp.NumPrimary + 1 // every level covers at least one more primary item
 	k.levels = newLevels(depth)
 	k.x = make([]int32, depth)
@@ -55,6 +64,12 @@ func (k *kernelX) clone() kernel {
 	c.llink, c.rlink = slices.Clone(k.llink), slices.Clone(k.rlink)
 	c.levels, c.x, c.order = k.levels.clone(), slices.Clone(k.x), k.order.clone()
 	c.sol, c.updates = nil, 0
+	if k.buckets != nil {
+		c.buckets = make([]itemSet, len(k.buckets))
+		for t := range k.buckets {
+			c.buckets[t] = k.buckets[t].clone()
+		}
+	}
 	return &c
 }
 
@@ -92,6 +107,10 @@ func (k *kernelX) cover(i int32) {
 		k.coverCounting(i)
 		return
 	}
+	if k.buckets != nil {
+		k.coverBuckets(i)
+		return
+	}
 	base := unsafe.Pointer(&k.nd[0])
 	var updates uint64
 	for p := xat(base, i).down; p != i; p = xat(base, p).down {
@@ -118,6 +137,10 @@ func (k *kernelX) cover(i int32) {
 func (k *kernelX) uncover(i int32) {
 	if k.counting {
 		k.uncoverCounting(i)
+		return
+	}
+	if k.buckets != nil {
+		k.uncoverBuckets(i)
 		return
 	}
 	base := unsafe.Pointer(&k.nd[0])
@@ -200,6 +223,99 @@ func (k *kernelX) uncoverCounting(i int32) {
 	k.zeros -= zeros
 }
 
+// useBuckets makes k keep its short lists in buckets (see kernelX.buckets); k must be at
+// its root.
+func (k *kernelX) useBuckets() {
+	k.counting = false
+	k.buckets = make([]itemSet, numBuckets)
+	for t := range k.buckets {
+		k.buckets[t] = newItemSet(int(k.np) + 1)
+	}
+	for i := k.rlink[0]; i != 0; i = k.rlink[i] {
+		if t := k.nd[i].top; t < numBuckets {
+			k.buckets[t].add(i)
+		}
+	}
+}
+
+// coverBuckets is cover that also keeps buckets up to date: an item whose list becomes
+// short moves to the set of its length, and i leaves its set as it leaves the active list
+// (its own list does not change while it is covered).
+func (k *kernelX) coverBuckets(i int32) {
+	base := unsafe.Pointer(&k.nd[0])
+	var updates uint64
+	np := k.np
+	for p := xat(base, i).down; p != i; p = xat(base, p).down {
+		for q := p + 1; q != p; {
+			nq := xat(base, q)
+			j := nq.top
+			if j <= 0 {
+				q = nq.up
+				continue
+			}
+			xat(base, nq.up).down = nq.down
+			xat(base, nq.down).up = nq.up
+			nj := xat(base, j)
+			t := nj.top - 1
+			nj.top = t
+			if t < numBuckets && j <= np {
+				if t+1 < numBuckets {
+					k.buckets[t+1].remove(j)
+				}
+				k.buckets[t].add(j)
+			}
+			updates++
+			q++
+		}
+	}
+	l, r := k.llink[i], k.rlink[i]
+	k.rlink[l], k.llink[r] = r, l
+	if t := xat(base, i).top; t < numBuckets && i <= np {
+		k.buckets[t].remove(i)
+	}
+	k.updates += updates
+}
+
+// uncoverBuckets undoes coverBuckets(i).
+func (k *kernelX) uncoverBuckets(i int32) {
+	base := unsafe.Pointer(&k.nd[0])
+	np := k.np
+	if t := xat(base, i).top; t < numBuckets && i <= np {
+		k.buckets[t].add(i)
+	}
+	l, r := k.llink[i], k.rlink[i]
+	k.rlink[l], k.llink[r] = i, i
+	for p := xat(base, i).up; p != i; p = xat(base, p).up {
+		for q := p - 1; q != p; {
+			nq := xat(base, q)
+			j := nq.top
+			if j <= 0 {
+				q = nq.down
+				continue
+			}
+			xat(base, nq.up).down = q
+			xat(base, nq.down).up = q
+			nj := xat(base, j)
+			t := nj.top
+			nj.top = t + 1
+			if t < numBuckets && j <= np {
+				k.buckets[t].remove(j)
+				if t+1 < numBuckets {
+					k.buckets[t+1].add(j)
+				}
+			}
+			q--
+		}
+	}
+}
+
+// bucketMinPrimary is the number of primary items from which kernel X keeps its short
+// lists in buckets; numBuckets is how many lengths it keeps (0 to numBuckets-1).
+const (
+	bucketMinPrimary = 1 << 14
+	numBuckets       = 4
+)
+
 // countingMinPrimary is the number of primary items from which kernel X keeps count of the
 // empty lists, so that choose can stop at the first list of one.
 const countingMinPrimary = 512
@@ -212,6 +328,11 @@ func (k *kernelX) choose() (best, bestLen int32) {
 	nd, rlink := k.nd, k.rlink
 	bestLen = math.MaxInt32
 	if k.order.rng == nil {
+		for t := range int32(len(k.buckets)) {
+			if j := k.buckets[t].first(); j >= 0 {
+				return j, t // the first item of least length: what the scan below finds
+			}
+		}
 		stop := int32(0) // a length that no later item can beat
 		if k.counting && k.zeros == 0 {
 			stop = 1
