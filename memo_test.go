@@ -4,7 +4,9 @@ import (
 	"context"
 	"math/big"
 	"os"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
@@ -150,5 +152,79 @@ func TestMemoWorkersAndShares(t *testing.T) {
 	}
 	if sum.String() != "3110940" {
 		t.Errorf("two per row and column 7x7 in 4 shares: %v", sum)
+	}
+}
+
+// withRuns returns p with each option repeated 1 to 3 times in a row (seeded), so that the
+// bounded memo meets runs of identical options.
+func withRuns(t *testing.T, p *xcover.Problem, seed uint64) *xcover.Problem {
+	t.Helper()
+	var text stringWriter
+	if err := dlx.Write(&text, p); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(text.String(), "\n"), "\n")
+	var out []string
+	seenItems := false
+	for k, l := range lines {
+		if !seenItems || strings.HasPrefix(strings.TrimSpace(l), "|") {
+			seenItems = seenItems || !strings.HasPrefix(strings.TrimSpace(l), "|")
+			out = append(out, l)
+			continue
+		}
+		for range 1 + (seed+uint64(k)*7)%3 {
+			out = append(out, l)
+		}
+	}
+	f, err := dlx.Parse(strings.NewReader(strings.Join(out, "\n")+"\n"), "runs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f.Problem
+}
+
+// TestMemoIdenticalOptions counts random problems whose options come in runs of identical
+// ones by memoisation — one worker, two workers and three shares — against brute force: a
+// run of r options is decided at once, c of them taken in C(r, c) ways, in the count and in
+// the split. And k identical options under a bound of 10^9 count 2^k without 2^k steps
+// (k = 40 took past a minute).
+func TestMemoIdenticalOptions(t *testing.T) {
+	ctx := context.Background()
+	for _, kind := range []randprob.Kind{randprob.Bounds, randprob.BoundsColors} {
+		for seed := range uint64(150) {
+			p := withRuns(t, randprob.New(seed, kind), seed)
+			want := new(big.Int).SetUint64(brute.Count(p))
+			for _, workers := range []int{1, 2} {
+				s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn, Workers: workers})
+				if n, err := s.CountExact(ctx); err != nil || n.Cmp(want) != 0 {
+					t.Fatalf("withRuns(randprob.New(%d, %v)), %d workers: %v, %v; want %v", seed, kind, workers, n, err, want)
+				}
+			}
+			sum := new(big.Int)
+			for k := 1; k <= 3; k++ {
+				s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn})
+				n, err := s.CountExactShare(ctx, k, 3)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sum.Add(sum, n)
+			}
+			if sum.Cmp(want) != 0 {
+				t.Fatalf("withRuns(randprob.New(%d, %v)), 3 shares: %v; want %v", seed, kind, sum, want)
+			}
+		}
+	}
+	f, err := dlx.Parse(strings.NewReader("0:1000000000|A 0:1000000000|B\n"+strings.Repeat("A B\n", 40)), "same")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		s, _ := xcover.NewSolver(f.Problem, xcover.Config{Memo: xcover.MemoOn, Workers: workers})
+		tctx, cancel := context.WithTimeout(ctx, 10*time.Second) // 2^40 steps would take hours
+		n, err := s.CountExact(tctx)
+		cancel()
+		if err != nil || n.String() != "1099511627776" {
+			t.Errorf("40 identical options, %d workers: %v, %v; want 2^40", workers, n, err)
+		}
 	}
 }

@@ -190,6 +190,14 @@ func (a count) plus(b count) count {
 	return count{b: new(big.Int).Add(a.big(), b.big())}
 }
 
+// times returns a·k.
+func (a count) times(k *big.Int) count {
+	if k.IsUint64() && k.Uint64() == 1 {
+		return a
+	}
+	return countOf(new(big.Int).Mul(a.big(), k))
+}
+
 // big returns the count as a big integer (a fresh one, or the shared one past 2^128:
 // copy it before changing it).
 func (a count) big() *big.Int {
@@ -245,7 +253,7 @@ func (m *memoBounds) setCache(c *memoCache) { m.cache = c }
 // them or nothing is left to expand. expand puts m in each sub-problem's state and calls
 // child with the key of each sub-problem one level below (m's key buffer: copied), or
 // reports a leaf (a solution). Solutions met on the way are counted in leaves.
-func splitLevels(want int, root []byte, setKey func([]byte), expand func(child func(key []byte)) (leaf bool)) (parts []memoPart, leaves *big.Int, nodes uint64) {
+func splitLevels(want int, root []byte, setKey func([]byte), expand func(child func(key []byte, mult *big.Int)) (leaf bool)) (parts []memoPart, leaves *big.Int, nodes uint64) {
 	leaves = new(big.Int)
 	cur := []memoPart{{slices.Clone(root), big.NewInt(1)}}
 	for len(cur) > 0 && len(cur) < want {
@@ -254,12 +262,17 @@ func splitLevels(want int, root []byte, setKey func([]byte), expand func(child f
 		for _, q := range cur {
 			setKey(q.key)
 			nodes++
-			leaf := expand(func(key []byte) {
+			leaf := expand(func(key []byte, mult *big.Int) {
+				// The child is reached mult times (nil: once) from each path to q.
+				paths := q.mult
+				if mult != nil {
+					paths = new(big.Int).Mul(q.mult, mult)
+				}
 				if k, ok := index[string(key)]; ok {
-					next[k].mult.Add(next[k].mult, q.mult)
+					next[k].mult.Add(next[k].mult, paths)
 				} else {
 					index[string(key)] = len(next)
-					next = append(next, memoPart{slices.Clone(key), new(big.Int).Set(q.mult)})
+					next = append(next, memoPart{slices.Clone(key), new(big.Int).Set(paths)})
 				}
 			})
 			if leaf {
@@ -282,7 +295,7 @@ const memoSplitWant = 16
 // computes the same ones.
 func (m *memo) split(want int) (parts []memoPart, leaves *big.Int, nodes uint64) {
 	m.makeKey(m.firstFree())
-	return splitLevels(want, m.key, m.setKey, func(child func([]byte)) bool {
+	return splitLevels(want, m.key, m.setKey, func(child func([]byte, *big.Int)) bool {
 		i := m.choose(m.firstFree())
 		if i < 0 {
 			return true
@@ -294,7 +307,7 @@ func (m *memo) split(want int) (parts []memoPart, leaves *big.Int, nodes uint64)
 			saved := m.saveSec(o, nil)
 			m.take(o)
 			m.makeKey(m.firstFree())
-			child(m.key)
+			child(m.key, nil)
 			m.untake(o, saved)
 		}
 		return false
