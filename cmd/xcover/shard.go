@@ -8,10 +8,8 @@ import (
 	"io/fs"
 	"math/big"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -115,11 +113,9 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 		opt.SaveEvery = f.every
 	}
 
-	// SIGTERM, as a cluster's scheduler sends it, stops the count like ^C: the finished
-	// parts are saved.
-	ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGTERM)
-	defer stop()
-	res, cerr := plan.Count(ctx, opt)
+	// SIGTERM, as a cluster's scheduler sends it, stops the count like ^C (runContext
+	// cancels every command's context on both): the finished parts are saved.
+	res, cerr := plan.Count(cmd.Context(), opt)
 	if res == nil {
 		return cerr
 	}

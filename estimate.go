@@ -1,0 +1,86 @@
+package xcover
+
+import (
+	"context"
+	"time"
+
+	"github.com/xcover/xcover/internal/engine"
+)
+
+// An Estimate is Knuth's estimate of the size of a search from random probes: each probe
+// walks from the root to a leaf taking branches at random; the products of the numbers of
+// branches along the way are unbiased estimates of the number of nodes and solutions.
+type Estimate struct {
+	Probes       int
+	Nodes        float64 // mean estimate of the number of search tree nodes
+	NodesErr     float64 // standard error of that mean
+	Solutions    float64 // mean estimate of the number of solutions
+	SolutionsErr float64
+	// Elapsed is the time the probes took.
+	Elapsed time.Duration
+}
+
+// Estimate runs the given number of random probes of the search tree, with the Config's
+// Seed and Initial options. If ctx is cancelled it stops, and returns the estimate from the
+// probes made so far (Probes says how many) with ctx's error.
+func (s *Solver) Estimate(ctx context.Context, probes int) (Estimate, error) {
+	start := time.Now()
+	e := engine.EstimateTree(s.spec, s.init, probes, s.cfg.Seed, func() bool { return ctx.Err() != nil })
+	return Estimate{
+		Probes: e.Probes, Nodes: e.Nodes, NodesErr: e.NodesErr,
+		Solutions: e.Solutions, SolutionsErr: e.SolutionsErr,
+		Elapsed: time.Since(start),
+	}, ctx.Err()
+}
+
+// A Forecast says how big a search is and how long a count would take, before running it:
+// Knuth's estimate from random probes, and the speed of the real search measured by a short
+// sample run. If the sample run finished the search, the counts are exact instead.
+type Forecast struct {
+	Estimate               // from the probes; Probes is 0 when Exact
+	NodesPerSecond float64 // the speed of one worker in the sample run
+	// Seconds is the time of the whole count on one worker, and SecondsErr its standard
+	// error: the estimated nodes at the measured speed (or, when Exact, the sample run's
+	// own time).
+	Seconds, SecondsErr float64
+	// Exact says the sample run finished the search: ExactNodes and ExactSolutions are
+	// the true counts.
+	Exact          bool
+	ExactNodes     uint64
+	ExactSolutions uint64
+}
+
+// Forecast runs the search on one worker for at most sample to measure its speed — which
+// may finish it — and, if it does not, probes random paths (with the Config's Seed) to
+// estimate its size. If ctx is cancelled it returns ctx's error, with the estimate of the
+// probes made by then (Probes says how many; none if the sample run was cut short).
+func (s *Solver) Forecast(ctx context.Context, probes int, sample time.Duration) (Forecast, error) {
+	var f Forecast
+	sctx, cancel := context.WithTimeout(ctx, sample)
+	defer cancel()
+	run, err := NewSolver(s.p, Config{Initial: s.cfg.Initial})
+	if err != nil {
+		return f, err
+	}
+	n, serr := run.Count(sctx)
+	if err := ctx.Err(); err != nil {
+		return f, err
+	}
+	st := run.Stats()
+	if el := st.Elapsed.Seconds(); el > 0 {
+		f.NodesPerSecond = float64(st.Nodes) / el
+	}
+	if serr == nil { // the sample run finished the search
+		f.Exact, f.ExactNodes, f.ExactSolutions = true, st.Nodes, n
+		f.Nodes, f.Solutions = float64(st.Nodes), float64(n)
+		f.Seconds = st.Elapsed.Seconds()
+		return f, nil
+	}
+	e, err := s.Estimate(ctx, probes)
+	f.Estimate = e
+	if f.NodesPerSecond > 0 {
+		f.Seconds = f.Nodes / f.NodesPerSecond
+		f.SecondsErr = f.NodesErr / f.NodesPerSecond
+	}
+	return f, err
+}

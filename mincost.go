@@ -1,0 +1,48 @@
+package xcover
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/xcover/xcover/internal/engine"
+)
+
+// A CostSolution is a solution, as ascending option indices, and its cost: the sum of its
+// options' costs (Builder.SetCost, or |n entries in a DLX file).
+type CostSolution struct {
+	Options []int
+	Cost    int64
+}
+
+// MinCost finds the k cheapest solutions (k >= 1), cheapest first, by branch and bound:
+// the options of the item branched on are tried cheapest first, and a node is abandoned
+// when its cost so far plus a lower bound on the cost still to pay (each uncovered primary
+// item's least share of an option's cost, times the options it still needs) cannot beat
+// the k-th best found. Multiplicities are allowed. improved, if not
+// nil, is called with each solution that enters the k best as it is found, so that a long
+// search gives useful answers early. Config.Initial is honoured; colours too. If ctx is
+// cancelled it returns the best found so far and ctx's error.
+func (s *Solver) MinCost(ctx context.Context, k int, improved func(CostSolution)) ([]CostSolution, error) {
+	if k < 1 {
+		return nil, fmt.Errorf("xcover: MinCost of %d solutions: want at least 1", k)
+	}
+	start := time.Now()
+	p := &engine.CostParams{K: k, Initial: s.init,
+		Poll: func(uint64) bool { return ctx.Err() == nil }}
+	if improved != nil {
+		p.Improved = func(cs engine.CostSolution) { improved(CostSolution{sortedInts(cs.Options), cs.Cost}) }
+	}
+	best, nodes, err := engine.MinCost(s.spec, s.p.costs, p)
+	out := make([]CostSolution, len(best))
+	for i, b := range best {
+		out[i] = CostSolution{sortedInts(b.Options), b.Cost}
+	}
+	s.stats = Stats{Solutions: uint64(len(out)), Nodes: nodes, Elapsed: time.Since(start)}
+	s.err = nil
+	if err != nil {
+		s.err = ctx.Err()
+		return out, s.err
+	}
+	return out, nil
+}
