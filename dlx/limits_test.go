@@ -3,21 +3,9 @@ package dlx
 import (
 	"strings"
 	"testing"
+
+	"github.com/xcover/xcover/internal/endless"
 )
-
-// endless is a reader that gives the byte c forever, counting what it gave.
-type endless struct {
-	c    byte
-	read int
-}
-
-func (r *endless) Read(b []byte) (int, error) {
-	for i := range b {
-		b[i] = r.c
-	}
-	r.read += len(b)
-	return len(b), nil
-}
 
 // TestEndlessInput parses inputs that never end: /dev/zero, and a line without a line
 // ending. Both used to be read into memory until it ran out; now the first is refused
@@ -31,13 +19,13 @@ func TestEndlessInput(t *testing.T) {
 		{0, 1 << 20, "NUL byte"},
 		{'a', MaxLineBytes + 1<<20, "line longer than 64 MiB"},
 	} {
-		r := &endless{c: tt.c}
+		r := &endless.Reader{C: tt.c}
 		_, err := Parse(r, "in")
 		if err == nil || !strings.Contains(err.Error(), tt.msg) || !strings.HasPrefix(err.Error(), "in:1:") {
 			t.Errorf("byte %q forever: error %v, want in:1: ... %q", tt.c, err, tt.msg)
 		}
-		if r.read > tt.maxRead {
-			t.Errorf("byte %q forever: read %d bytes before refusing, want at most %d", tt.c, r.read, tt.maxRead)
+		if r.N > tt.maxRead {
+			t.Errorf("byte %q forever: read %d bytes before refusing, want at most %d", tt.c, r.N, tt.maxRead)
 		}
 	}
 }
@@ -70,7 +58,7 @@ func TestLineReaderBounds(t *testing.T) {
 		{0, 1 << 20, "NUL byte"},
 		{'a', MaxLineBytes + 1<<20, "line longer than 64 MiB"},
 	} {
-		r := &endless{c: tt.c}
+		r := &endless.Reader{C: tt.c}
 		lr := NewLineReader(strings.NewReader("first\n"), "in")
 		if l, err := lr.ReadLine(); err != nil || string(l) != "first" || lr.Line() != 1 {
 			t.Fatalf("first line: %q, %v, line %d", l, err, lr.Line())
@@ -80,8 +68,8 @@ func TestLineReaderBounds(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.msg) || !strings.HasPrefix(err.Error(), "in:1:") {
 			t.Errorf("byte %q forever: error %v, want in:1: ... %q", tt.c, err, tt.msg)
 		}
-		if r.read > tt.maxRead {
-			t.Errorf("byte %q forever: read %d bytes, want at most %d", tt.c, r.read, tt.maxRead)
+		if r.N > tt.maxRead {
+			t.Errorf("byte %q forever: read %d bytes, want at most %d", tt.c, r.N, tt.maxRead)
 		}
 	}
 }

@@ -3,21 +3,9 @@ package sudoku
 import (
 	"strings"
 	"testing"
+
+	"github.com/xcover/xcover/internal/endless"
 )
-
-// endless gives the byte c forever, counting what it gave.
-type endless struct {
-	c    byte
-	read int
-}
-
-func (r *endless) Read(b []byte) (int, error) {
-	for i := range b {
-		b[i] = r.c
-	}
-	r.read += len(b)
-	return len(b), nil
-}
 
 // TestEndlessInput reads inputs that never end (/dev/zero, and one line without an end)
 // as puzzles and as jigsaw regions: each is refused with the input's name and line after
@@ -25,17 +13,17 @@ func (r *endless) Read(b []byte) (int, error) {
 func TestEndlessInput(t *testing.T) {
 	const bound = 64<<20 + 1<<20
 	for _, c := range []byte{0, '.'} {
-		r := &endless{c: c}
+		r := &endless.Reader{C: c}
 		rd := NewReader(r, 9, ReadOptions{Name: "in.txt"})
 		if p, ok := rd.Next(); ok {
 			t.Fatalf("byte %q forever: read a puzzle %+v", c, p)
 		}
-		if err := rd.Err(); err == nil || !strings.HasPrefix(err.Error(), "in.txt:1: ") || r.read > bound {
-			t.Errorf("byte %q forever: error %v after %d bytes", c, err, r.read)
+		if err := rd.Err(); err == nil || !strings.HasPrefix(err.Error(), "in.txt:1: ") || r.N > bound {
+			t.Errorf("byte %q forever: error %v after %d bytes", c, err, r.N)
 		}
-		r = &endless{c: c}
-		if _, err := ParseRegions(r); err == nil || r.read > bound {
-			t.Errorf("byte %q forever as regions: error %v after %d bytes", c, err, r.read)
+		r = &endless.Reader{C: c}
+		if _, err := ParseRegions(r); err == nil || r.N > bound {
+			t.Errorf("byte %q forever as regions: error %v after %d bytes", c, err, r.N)
 		}
 	}
 }

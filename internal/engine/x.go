@@ -240,7 +240,9 @@ func (k *kernelX) useBuckets() {
 
 // coverBuckets is cover that also keeps buckets up to date: an item whose list becomes
 // short moves to the set of its length, and i leaves its set as it leaves the active list
-// (its own list does not change while it is covered).
+// (its own list does not change while it is covered). Like coverCounting, it is a copy of
+// cover's loop with one more step, on purpose: the step in cover itself, even behind a
+// flag, would be paid by every small problem in its innermost loop.
 func (k *kernelX) coverBuckets(i int32) {
 	base := unsafe.Pointer(&k.nd[0])
 	var updates uint64
