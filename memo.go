@@ -24,20 +24,19 @@ const (
 	// MemoOn counts by memoisation.
 	MemoOn
 	// MemoAuto memoises only where it pays: a problem whose search tree Knuth's estimate
-	// (from MemoAutoProbes random probes) puts below MemoAutoNodes nodes is counted
-	// solution by solution, which takes seconds at most; a larger one by memoisation,
-	// unless after a sample of MemoSampleNodes sub-problems fewer than MemoMinHitRate of
-	// the cache lookups have hit (no sub-problem repeats: N-queens), when it too is
-	// counted solution by solution.
+	// (from 1000 random probes) puts below 10^7 nodes is counted solution by solution,
+	// which takes seconds at most; a larger one by memoisation, unless after a sample of
+	// 4096 sub-problems fewer than 2% of the cache lookups have hit (no sub-problem
+	// repeats: N-queens), when it too is counted solution by solution.
 	MemoAuto
 )
 
-// How MemoAuto judges a problem.
+// How MemoAuto judges a problem (see MemoAuto): tuning, not API.
 const (
-	MemoAutoProbes  = 1000
-	MemoAutoNodes   = 1e7
-	MemoSampleNodes = 1 << 12
-	MemoMinHitRate  = 0.02
+	memoAutoProbes  = 1000
+	memoAutoNodes   = 1e7
+	memoSampleNodes = 1 << 12
+	memoMinHitRate  = 0.02
 )
 
 // Order chooses the item a memoised count branches on.
@@ -131,12 +130,12 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		},
 	}
 	if s.cfg.Memo == MemoAuto && shares == 0 {
-		e := engine.EstimateTree(s.spec, s.init, MemoAutoProbes, 1, func() bool { return ctx.Err() != nil })
-		if e.Nodes < MemoAutoNodes {
+		e := engine.EstimateTree(s.spec, s.init, memoAutoProbes, 1, func() bool { return ctx.Err() != nil })
+		if e.Nodes < memoAutoNodes {
 			n, err := s.Count(ctx)
 			return new(big.Int).SetUint64(n), err
 		}
-		p.SampleNodes, p.MinHitRate = MemoSampleNodes, MemoMinHitRate
+		p.SampleNodes, p.MinHitRate = memoSampleNodes, memoMinHitRate
 	}
 	n, st, err := engine.MemoCount(s.spec, p)
 	s.memo = MemoStats{Used: true, Nodes: st.Nodes, Hits: st.Hits, Misses: st.Misses,
