@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -146,17 +144,11 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 // readModelFile reads a solver's answer from name ("-": stdin) and returns the verified
 // solution; found is false if the answer is unsat.
 func readModelFile(cmd *cobra.Command, name string, format interop.Format, file *dlx.File) (sol []int, found bool, err error) {
-	var r io.Reader
-	if name == "-" {
-		name, r = "<stdin>", cmd.InOrStdin()
-	} else {
-		fh, err := os.Open(name)
-		if err != nil {
-			return nil, false, err
-		}
-		defer fh.Close()
-		r = fh
+	r, name, closeInput, err := openInput(cmd, name)
+	if err != nil {
+		return nil, false, err
 	}
+	defer closeInput()
 	m, err := interop.ReadModel(r, format)
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: %w", name, err)

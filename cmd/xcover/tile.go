@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -102,18 +101,11 @@ const maxPicture = 16 << 20
 // reader every input goes through: binary input, a runaway line or a picture over
 // maxPicture bytes is refused with the file and line.
 func readPicture(cmd *cobra.Command, name string) (string, error) {
-	var r io.Reader
-	if name == "-" {
-		name = "<stdin>"
-		r = cmd.InOrStdin()
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			return "", err
-		}
-		defer f.Close()
-		r = f
+	r, name, closeInput, err := openInput(cmd, name)
+	if err != nil {
+		return "", err
 	}
+	defer closeInput()
 	var sb strings.Builder
 	lr := dlx.NewLineReader(r, name)
 	for {

@@ -39,6 +39,19 @@ solution is valid and 1 otherwise.`,
 	}
 }
 
+// openInput opens the named input, "-" meaning standard input, and returns it with the
+// name to give it in messages ("<stdin>") and the function that closes it.
+func openInput(cmd *cobra.Command, name string) (r io.Reader, msgName string, closeInput func(), err error) {
+	if name == "-" {
+		return cmd.InOrStdin(), "<stdin>", func() {}, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, name, nil, err
+	}
+	return f, name, func() { f.Close() }, nil
+}
+
 // solutionsName names the solutions file in messages.
 func solutionsName(arg string) string {
 	if arg == "-" {
@@ -49,18 +62,11 @@ func solutionsName(arg string) string {
 
 // readSolutions reads the solutions file name ("-": stdin) in either form that solve prints.
 func readSolutions(cmd *cobra.Command, name string, file *dlx.File) ([][]int, error) {
-	var r io.Reader
-	if name == "-" {
-		name = "<stdin>"
-		r = cmd.InOrStdin()
-	} else {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
+	r, name, closeInput, err := openInput(cmd, name)
+	if err != nil {
+		return nil, err
 	}
+	defer closeInput()
 	var lines []string
 	lr := dlx.NewLineReader(r, name)
 	for {
