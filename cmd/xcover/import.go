@@ -153,9 +153,14 @@ func readModelFile(cmd *cobra.Command, name string, format interop.Format, file 
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: %w", name, err)
 	}
-	// The export's variables: for CNF, the most that any at-most-one encoding makes.
+	// The export's variables: for CNF, the most that any at-most-one encoding makes (the
+	// other formats have no auxiliary variables that depend on it).
+	encodings := []interop.AMOEncoding{interop.AMOAuto}
+	if format == interop.DIMACS {
+		encodings = append(encodings, interop.AMOSequential, interop.AMOCommander)
+	}
 	nvars := 0
-	for _, amo := range []interop.AMOEncoding{interop.AMOAuto, interop.AMOSequential, interop.AMOCommander} {
+	for _, amo := range encodings {
 		n, err := interop.NumVariables(file.Problem, format, &interop.Options{AtMostOne: amo})
 		if err != nil {
 			return nil, false, err
