@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -43,36 +42,16 @@ type Checkpoint struct {
 
 // A PartCount is what the search of one part counted.
 type PartCount struct {
-	Solutions uint64 `json:"solutions"`
-	Nodes     uint64 `json:"nodes"`
-	Updates   uint64 `json:"updates"`
+	Solutions *big.Int `json:"solutions"` // exact at any size (nil: 0)
+	Nodes     uint64   `json:"nodes"`
+	Updates   uint64   `json:"updates"`
 	// Distinct, for counters that also count essentially different solutions (queens).
 	Distinct uint64 `json:"distinct,omitempty"`
 }
 
 // NewCheckpoint returns an empty checkpoint for the plan.
 func NewCheckpoint(pl *Plan) *Checkpoint {
-	return &Checkpoint{
-		Format:  Format,
-		Problem: pl.Hash,
-		Initial: pl.Initial,
-		Shard:   pl.Shard,
-		Shards:  pl.Shards,
-		Request: pl.Request,
-		Parts:   len(pl.Parts),
-		Cut:     pl.Cut,
-		Above:   aboveFor(pl),
-		Done:    map[int]PartCount{},
-	}
-}
-
-// aboveFor returns the nodes above the cut that the plan's shard counts: all of them for
-// shard 1, none for the others, so that the shards' nodes add up to the whole tree's.
-func aboveFor(pl *Plan) uint64 {
-	if pl.Shard == 1 {
-		return pl.Above
-	}
-	return 0
+	return NewJobCheckpoint(pl.Identity(), pl.Shard, pl.Shards)
 }
 
 // ReadCheckpoint reads the checkpoint saved in the named file.
@@ -134,7 +113,9 @@ func (c *Checkpoint) Totals() (solutions *big.Int, nodes, updates *big.Int) {
 	solutions, nodes, updates = new(big.Int), new(big.Int).SetUint64(c.Above), new(big.Int)
 	x := new(big.Int)
 	for _, pc := range c.Done {
-		solutions.Add(solutions, x.SetUint64(pc.Solutions))
+		if pc.Solutions != nil {
+			solutions.Add(solutions, pc.Solutions)
+		}
 		nodes.Add(nodes, x.SetUint64(pc.Nodes))
 		updates.Add(updates, x.SetUint64(pc.Updates))
 	}
@@ -144,24 +125,7 @@ func (c *Checkpoint) Totals() (solutions *big.Int, nodes, updates *big.Int) {
 // Check reports whether the checkpoint belongs to the plan: the same problem, initial
 // options, shard and cut, with finished parts among the shard's own.
 func (c *Checkpoint) Check(pl *Plan) error {
-	switch {
-	case c.Format != Format:
-		return fmt.Errorf("format %d, want %d (written by another version of xcover)", c.Format, Format)
-	case c.Problem != pl.Hash:
-		return fmt.Errorf("it is of another problem (hash %.12s…, this problem's is %.12s…)", c.Problem, pl.Hash)
-	case !slices.Equal(c.Initial, pl.Initial):
-		return fmt.Errorf("it forces other options (%v, not %v)", c.Initial, pl.Initial)
-	case c.Shard != pl.Shard || c.Shards != pl.Shards:
-		return fmt.Errorf("it is of shard %d/%d, not %d/%d", c.Shard, c.Shards, pl.Shard, pl.Shards)
-	case c.Request != pl.Request || c.Parts != len(pl.Parts) || c.Cut != pl.Cut || c.Above != aboveFor(pl):
-		return errors.New("it cuts the search tree differently (written by another version of xcover?)")
-	}
-	for i := range c.Done {
-		if i < 0 || i >= len(pl.Parts) || i%pl.Shards != pl.Shard-1 {
-			return fmt.Errorf("part %d is not one of shard %d/%d's", i, pl.Shard, pl.Shards)
-		}
-	}
-	return nil
+	return c.belongsWith(NewCheckpoint(pl))
 }
 
 // Solutions returns the sum of the counts of the finished parts.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"math"
 	"math/big"
-	"sync"
 	"time"
 
 	"github.com/xcover/xcover"
@@ -30,133 +29,76 @@ type CountOptions struct {
 
 // Count counts the solutions in the plan's parts (Mine) that the checkpoint does not hold
 // yet. If ctx is cancelled it returns a Partial result — the counts of the parts finished,
-// exact as far as it goes — and ctx's error.
+// exact as far as it goes — and ctx's error. It is [Drive] over the plan's parts.
 func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
-	start := time.Now()
 	cp := opt.Checkpoint
 	if cp == nil {
 		cp = NewCheckpoint(pl)
 	} else if err := cp.Check(pl); err != nil {
 		return nil, err
 	}
-	base := cp.clone() // the state before this session
+	job, err := pl.job(cp, opt.Config)
+	if err != nil {
+		return nil, err
+	}
+	final, cerr := Drive(ctx, job, cp, DriveOptions{Save: opt.Save, SaveEvery: opt.SaveEvery})
+	if final == nil {
+		return nil, cerr
+	}
+	return final.Result(opt.Version), cerr
+}
 
-	var todo []int // indices in pl.Parts
+// planJob is a plan's parts as a [Job]: each part is a task, counted by a solver on the
+// configured workers.
+type planJob struct {
+	pl *Plan
+	s  *xcover.Solver
+}
+
+// job returns the plan's parts as a Job whose progress reports, through cfg.Progress, add
+// the work of the parts the checkpoint holds.
+func (pl *Plan) job(cp *Checkpoint, user xcover.Config) (*planJob, error) {
 	var totalW, doneW float64
 	for _, i := range pl.Mine {
 		w := pl.Parts[i].Weight
 		totalW += w
 		if _, ok := cp.Done[i]; ok {
 			doneW += w
-		} else {
-			todo = append(todo, i)
 		}
 	}
-	parts := make([]xcover.Part, len(todo))
-	for j, i := range todo {
-		parts[j] = pl.Parts[i]
-	}
-
-	// mu guards cp.
-	var mu sync.Mutex
-	snapshot := func() *Checkpoint {
-		mu.Lock()
-		defer mu.Unlock()
-		c := cp.clone()
-		c.Seconds = base.Seconds + time.Since(start).Seconds()
-		return c
-	}
-
-	cfg := xcover.Config{Workers: opt.Config.Workers, ProgressInterval: opt.Config.ProgressInterval}
-	user := opt.Config.Progress
-	if user == nil { // the callback only notes the work done, for the saves
-		cfg.ProgressInterval = min(time.Second, max(opt.SaveEvery, 100*time.Millisecond))
-	}
-	baseSolutions, baseNodes, baseUpdates := base.Totals()
-	cfg.Progress = func(pr xcover.Progress) {
-		if user != nil {
+	cfg := xcover.Config{Workers: user.Workers, ProgressInterval: user.ProgressInterval, Initial: pl.Initial}
+	if progress := user.Progress; progress != nil {
+		baseSolutions, baseNodes, baseUpdates := cp.Totals()
+		baseSeconds := cp.Seconds
+		cfg.Progress = func(pr xcover.Progress) {
 			pr.Nodes += saturate(baseNodes)
 			pr.Updates += saturate(baseUpdates)
-			pr.Elapsed += time.Duration(base.Seconds * float64(time.Second))
-			if baseSolutions.IsUint64() {
-				pr.Solutions += baseSolutions.Uint64()
-			}
+			pr.Elapsed += time.Duration(baseSeconds * float64(time.Second))
+			pr.Solutions += saturate(baseSolutions)
 			if totalW > 0 {
 				pr.Fraction = min(1, (doneW+pr.Fraction)/totalW)
 			}
-			user(pr)
+			progress(pr)
 		}
 	}
-	cfg.Initial = pl.Initial
 	s, err := xcover.NewSolver(pl.Problem, cfg)
 	if err != nil {
 		return nil, err
 	}
+	return &planJob{pl: pl, s: s}, nil
+}
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var saveErr error
-	saverDone := make(chan struct{})
-	if opt.Save != nil {
-		every := opt.SaveEvery
-		if every <= 0 {
-			every = 5 * time.Second
-		}
-		go func() {
-			defer close(saverDone)
-			t := time.NewTicker(every)
-			defer t.Stop()
-			for {
-				select {
-				case <-ctx.Done():
-					return
-				case <-t.C:
-					if err := opt.Save(snapshot()); err != nil {
-						saveErr = err
-						cancel()
-						return
-					}
-				}
-			}
-		}()
-	} else {
-		close(saverDone)
+func (j *planJob) NumTasks() int { return len(j.pl.Parts) }
+
+func (j *planJob) Count(ctx context.Context, tasks []int, done func(int, PartCount)) error {
+	parts := make([]xcover.Part, len(tasks))
+	for k, i := range tasks {
+		parts[k] = j.pl.Parts[i]
 	}
-
-	_, cerr := s.CountParts(ctx, parts, func(j int, pst xcover.Stats) {
-		mu.Lock()
-		cp.Done[todo[j]] = PartCount{Solutions: pst.Solutions, Nodes: pst.Nodes, Updates: pst.Updates}
-		mu.Unlock()
+	_, err := j.s.CountParts(ctx, parts, func(k int, st xcover.Stats) {
+		done(tasks[k], PartCount{Solutions: new(big.Int).SetUint64(st.Solutions), Nodes: st.Nodes, Updates: st.Updates})
 	})
-	cancel()
-	<-saverDone
-	final := snapshot()
-	if saveErr == nil && opt.Save != nil {
-		saveErr = opt.Save(final)
-	}
-	if saveErr != nil {
-		return nil, saveErr
-	}
-	sols, nodes, updates := final.Totals()
-	res := &Result{
-		Solutions: sols,
-		Nodes:     nodes,
-		Updates:   updates,
-		Seconds:   final.Seconds,
-		Partial:   len(final.Done) < len(pl.Mine),
-		Format:    Format,
-		Problem:   pl.Hash,
-		Initial:   pl.Initial,
-		Shard:     pl.Shard,
-		Shards:    pl.Shards,
-		Parts:     len(pl.Parts),
-		Cut:       pl.Cut,
-		Version:   opt.Version,
-	}
-	if cerr != nil {
-		return res, cerr
-	}
-	return res, nil
+	return err
 }
 
 // saturate returns x, or the largest uint64 if x is larger: for progress displays.

@@ -120,3 +120,10 @@ func cutDigest(hash string, initial []int, request int, parts []xcover.Part) str
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
+
+// Identity returns what results and checkpoints of the plan's count record to tell it from
+// other counts.
+func (pl *Plan) Identity() Identity {
+	return Identity{Problem: pl.Hash, Initial: pl.Initial, Request: pl.Request,
+		Parts: len(pl.Parts), Cut: pl.Cut, Above: pl.Above}
+}

@@ -233,8 +233,8 @@ func TestCheckpointFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := NewCheckpoint(pl)
-	c.Done[pl.Mine[0]] = PartCount{Solutions: 7, Nodes: 9}
-	c.Done[pl.Mine[2]] = PartCount{Solutions: 1 << 63, Nodes: 1 << 63}
+	c.Done[pl.Mine[0]] = PartCount{Solutions: big.NewInt(7), Nodes: 9}
+	c.Done[pl.Mine[2]] = PartCount{Solutions: new(big.Int).Lsh(big.NewInt(1), 63), Nodes: 1 << 63}
 	path := filepath.Join(t.TempDir(), "ck.json")
 	if err := c.WriteFile(path); err != nil {
 		t.Fatal(err)
@@ -261,7 +261,7 @@ func TestCheckpointFile(t *testing.T) {
 	shard3, _ := NewPlan(problems.Queens(8), nil, 3, 3)
 	forced, _ := NewPlan(problems.Queens(8), []int{1}, 2, 3)
 	foreign := NewCheckpoint(pl)
-	foreign.Done[pl.Mine[0]+1] = PartCount{Solutions: 1}
+	foreign.Done[pl.Mine[0]+1] = PartCount{Solutions: big.NewInt(1)}
 	for _, tt := range []struct {
 		name string
 		c    *Checkpoint

@@ -5,13 +5,12 @@ import (
 	"fmt"
 	"math/big"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/shard"
 )
 
 // memoFlags are count's flags for memoised counting.
@@ -137,18 +136,13 @@ func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, spec string) 
 	if err != nil {
 		return err
 	}
-	start := time.Now()
-	c, cerr := s.solver.CountExactShare(cmd.Context(), k, n)
+	res, _, cerr := shard.CountMemoShare(cmd.Context(), s.solver, s.problem, s.cfg.Initial, k, n, version())
 	if cerr != nil {
 		if cmd.Context().Err() != nil {
 			return interruptedf("interrupted: a memoised count has no partial result")
 		}
 		return cerr
 	}
-	st, ms := s.solver.Stats(), s.solver.MemoStats()
-	initial := slices.Clone(s.cfg.Initial)
-	slices.Sort(initial)
-	res := shardResult(c, st.Nodes, start, s.problem.Hash(), slices.Compact(initial), k, n, ms.Parts, "memo-"+ms.Split)
 	var out []byte
 	if f.json {
 		if out, err = json.Marshal(res); err != nil {
@@ -156,7 +150,7 @@ func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, spec string) 
 		}
 		out = append(out, '\n')
 	} else {
-		out = fmt.Appendf(nil, "%v\n", c)
+		out = fmt.Appendf(nil, "%v\n", res.Solutions)
 	}
 	if _, err := cmd.OutOrStdout().Write(out); err != nil {
 		return fmt.Errorf("writing count: %w", err)

@@ -3,13 +3,9 @@ package main
 import (
 	"bufio"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"math/big"
 	"os"
 	"runtime"
 	"strconv"
@@ -234,14 +230,15 @@ func (r *queensRun) runCount() error {
 	var cerr error
 	switch engine {
 	case "bitboard":
-		var c queens.Counts
-		c, cerr = r.countBitboard(1, 1)
-		if cerr != nil && r.ctx.Err() == nil {
+		var cp *shard.Checkpoint
+		cp, cerr = r.countBitboard(1, 1)
+		if cerr != nil && (cp == nil || r.ctx.Err() == nil) {
 			return cerr // not an interruption: a checkpoint that cannot be used
 		}
-		res.Solutions = c.Solutions
+		res.Solutions = cp.Solutions().Uint64()
 		if f.distinct {
-			res.Distinct = &c.Distinct
+			d := cp.Distinct().Uint64()
+			res.Distinct = &d
 		}
 	case "xc":
 		p, err := queens.Problem(n, f.perLine)
@@ -293,70 +290,13 @@ func (r *queensRun) resumeHint() string {
 	return fmt.Sprintf("; %s holds the finished tasks: run the same command to resume", r.f.checkpoint)
 }
 
-// queensCountID names the bitboard counter and its cut into tasks for n, in shard results
-// and checkpoints, so that counts of another n or of a version cut otherwise never mix.
-func queensCountID(n int) (problem, cut string, tasks int) {
-	id := fmt.Sprintf("queens bitboard n=%d per-line=1", n)
-	h := sha256.Sum256([]byte(id))
-	tasks = queens.NumTasks(n)
-	c := sha256.Sum256(fmt.Appendf(nil, "%s tasks=%d", id, tasks))
-	return hex.EncodeToString(h[:]), "queens-" + hex.EncodeToString(c[:8]), tasks
-}
-
-// countBitboard counts shard k of shards with the bitboard counter. With --checkpoint it
-// resumes from the file if it exists (refusing one of another count), saves the finished
-// tasks every --checkpoint-every and at the end, and returns the counts of every finished
-// task, those of earlier sessions included.
-func (r *queensRun) countBitboard(k, shards int) (queens.Counts, error) {
-	f, n := r.f, r.n
-	problem, cut, tasks := queensCountID(n)
-	if f.checkpoint == "" || tasks == 0 { // n < 4 has no tasks: nothing worth saving
-		c, _, err := queens.CountTasks(r.ctx, n, f.workers, k, shards, nil, nil)
-		return c, err
-	}
-	if err := shard.RemoveStale(f.checkpoint); err != nil {
-		return queens.Counts{}, err
-	}
-	cp := &shard.Checkpoint{Format: shard.Format, Problem: problem, Shard: k, Shards: shards,
-		Request: tasks, Parts: tasks, Cut: cut, Done: map[int]shard.PartCount{}}
-	switch old, err := shard.ReadCheckpoint(f.checkpoint); {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
-		return queens.Counts{}, fmt.Errorf("--checkpoint: %w", err)
-	case old.Problem != cp.Problem || old.Cut != cp.Cut || old.Shard != k || old.Shards != shards:
-		return queens.Counts{}, fmt.Errorf("checkpoint %s does not belong to this count (queens %d, shard %d/%d); remove it or name another file", f.checkpoint, n, k, shards)
-	default:
-		cp = old
-		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: resuming from %s: %d tasks done\n", f.checkpoint, len(cp.Done))
-	}
-	start, saved := time.Now(), time.Now()
-	before := cp.Seconds
-	var saveErr error
-	save := func() {
-		cp.Seconds = before + time.Since(start).Seconds()
-		if err := cp.WriteFile(f.checkpoint); err != nil && saveErr == nil {
-			saveErr = err
-		}
-		saved = time.Now()
-	}
-	_, _, cerr := queens.CountTasks(r.ctx, n, f.workers, k, shards,
-		func(i int) bool { _, ok := cp.Done[i]; return ok },
-		func(i int, c queens.Counts) {
-			cp.Done[i] = shard.PartCount{Solutions: c.Solutions, Distinct: c.Distinct}
-			if time.Since(saved) >= f.every {
-				save()
-			}
-		})
-	save()
-	if saveErr != nil {
-		return queens.Counts{}, saveErr
-	}
-	var c queens.Counts
-	for _, pc := range cp.Done {
-		c.Solutions += pc.Solutions
-		c.Distinct += pc.Distinct
-	}
-	return c, cerr
+// countBitboard counts shard k of shards with the bitboard counter through the shard
+// driver: with --checkpoint it resumes from the file if it exists (refusing one of another
+// count), saves the finished tasks every --checkpoint-every and at the end. It returns the
+// checkpoint as the count ended: every finished task, those of earlier sessions included.
+func (r *queensRun) countBitboard(k, shards int) (*shard.Checkpoint, error) {
+	job := queens.CountJob{N: r.n, Workers: r.f.workers}
+	return driveJob(r.cmd, job, shard.NewJobCheckpoint(job.Identity(), k, shards), r.f.checkpoint, r.f.every)
 }
 
 func (r *queensRun) runOrbits() error {
@@ -700,21 +640,18 @@ func intsText(xs []int) string {
 // countShard counts one shard of the bitboard count and prints it as count --shard does,
 // for xcover merge.
 func (r *queensRun) countShard() error {
-	f, n := r.f, r.n
+	f := r.f
 	k, shards, err := parseShard(f.shard, os.LookupEnv)
 	if err != nil {
 		return err
 	}
-	start := time.Now()
-	c, cerr := r.countBitboard(k, shards)
-	if cerr != nil && r.ctx.Err() == nil {
+	cp, cerr := r.countBitboard(k, shards)
+	if cerr != nil && (cp == nil || r.ctx.Err() == nil) {
 		return cerr // not an interruption: a checkpoint that cannot be used
 	}
-	problem, cut, tasks := queensCountID(n)
-	res := shardResult(new(big.Int).SetUint64(c.Solutions), 0, start, problem, nil, k, shards, tasks, cut)
-	res.Partial = cerr != nil
+	res := cp.Result(version())
 	if f.distinct {
-		res.Distinct = new(big.Int).SetUint64(c.Distinct)
+		res.Distinct = cp.Distinct()
 	}
 	if f.json {
 		b, err := json.Marshal(res)
@@ -723,12 +660,12 @@ func (r *queensRun) countShard() error {
 		}
 		r.out.Write(append(b, '\n'))
 	} else if f.distinct {
-		fmt.Fprintf(r.out, "%d solutions, %d essentially different (shard %d/%d)\n", c.Solutions, c.Distinct, k, shards)
+		fmt.Fprintf(r.out, "%v solutions, %v essentially different (shard %d/%d)\n", res.Solutions, res.Distinct, k, shards)
 	} else {
-		fmt.Fprintf(r.out, "%d\n", c.Solutions)
+		fmt.Fprintf(r.out, "%v\n", res.Solutions)
 	}
 	if cerr != nil {
-		return interruptedf("interrupted: the count %d of shard %d/%d is partial%s", c.Solutions, k, shards, r.resumeHint())
+		return interruptedf("interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, k, shards, r.resumeHint())
 	}
 	return nil
 }

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"math/big"
 	"os"
 	"strconv"
 	"strings"
@@ -93,20 +91,9 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 	}
 	opt := shard.CountOptions{Config: s.cfg, Version: version()}
 	if f.checkpoint != "" {
-		if err := shard.RemoveStale(f.checkpoint); err != nil {
+		cp, err := openCheckpoint(cmd, f.checkpoint, shard.NewCheckpoint(plan))
+		if err != nil {
 			return err
-		}
-		cp, err := shard.ReadCheckpoint(f.checkpoint)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			cp = shard.NewCheckpoint(plan)
-		case err != nil:
-			return fmt.Errorf("--checkpoint: %w", err)
-		default:
-			if err := cp.Check(plan); err != nil {
-				return fmt.Errorf("checkpoint %s does not belong to this count: %v; remove it or name another file", f.checkpoint, err)
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: resuming from %s: %d of %d parts done\n", f.checkpoint, len(cp.Done), len(plan.Mine))
 		}
 		opt.Checkpoint = cp
 		opt.Save = func(c *shard.Checkpoint) error { return c.WriteFile(f.checkpoint) }
@@ -147,22 +134,33 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 	return cerr
 }
 
-// shardResult is what a shard of a counter other than shard.Plan's (the memoised count, the
-// queens counter) prints for merge: the problem's hash and the cut's name tie its shards
-// together.
-func shardResult(solutions *big.Int, nodes uint64, start time.Time, problem string, initial []int, k, n, parts int, cut string) *shard.Result {
-	return &shard.Result{
-		Solutions: solutions,
-		Nodes:     new(big.Int).SetUint64(nodes),
-		Updates:   new(big.Int),
-		Seconds:   time.Since(start).Seconds(),
-		Format:    shard.Format,
-		Problem:   problem,
-		Initial:   initial,
-		Shard:     k,
-		Shards:    n,
-		Parts:     parts,
-		Cut:       cut,
-		Version:   version(),
+// openCheckpoint returns the checkpoint saved in path (--checkpoint), saying on stderr
+// that the count resumes from it, or fresh if there is none; a checkpoint of another count
+// is refused.
+func openCheckpoint(cmd *cobra.Command, path string, fresh *shard.Checkpoint) (*shard.Checkpoint, error) {
+	cp, resumed, err := shard.OpenCheckpoint(path, fresh)
+	if err != nil {
+		return nil, fmt.Errorf("--checkpoint: %w", err)
 	}
+	if resumed {
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: resuming from %s: %d of %d parts done\n", path, len(cp.Done), len(cp.Mine()))
+	}
+	return cp, nil
+}
+
+// driveJob counts the checkpoint's shard of a dedicated counter's job (the queens counter,
+// the memoised count's shares) with the shard driver; with a --checkpoint path it resumes
+// from the file and saves to it every every.
+func driveJob(cmd *cobra.Command, job shard.Job, fresh *shard.Checkpoint, path string, every time.Duration) (*shard.Checkpoint, error) {
+	var opt shard.DriveOptions
+	cp := fresh
+	if path != "" {
+		var err error
+		if cp, err = openCheckpoint(cmd, path, fresh); err != nil {
+			return nil, err
+		}
+		opt.Save = func(c *shard.Checkpoint) error { return c.WriteFile(path) }
+		opt.SaveEvery = every
+	}
+	return shard.Drive(cmd.Context(), job, cp, opt)
 }

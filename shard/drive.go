@@ -1,0 +1,227 @@
+package shard
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/big"
+	"slices"
+	"sync"
+	"time"
+)
+
+// A Job is a count cut into tasks, numbered 0 to NumTasks()-1 in the same way on every
+// machine, whose counts add up to the whole count. [Drive] runs a shard of a Job with a
+// checkpoint; the generic count ([Plan]), the memoised count's shares and the N-queens
+// counter are Jobs.
+type Job interface {
+	// NumTasks returns the number of tasks in the whole count.
+	NumTasks() int
+	// Count counts the listed tasks, on as many goroutines as the Job was made for, and
+	// calls done once for each task it finishes, one call at a time. When ctx is cancelled
+	// it returns ctx's error; the tasks it did not finish are not reported.
+	Count(ctx context.Context, tasks []int, done func(task int, c PartCount)) error
+}
+
+// An Identity says which count a result or checkpoint belongs to: counts of different
+// identities are never merged, and a checkpoint is resumed only by a count of its own.
+type Identity struct {
+	Problem string // the problem's hash (or a digest naming a dedicated counter's problem)
+	Initial []int  // options forced into every solution, sorted, without repeats
+	Request int    // the number of parts asked of the cut
+	Parts   int    // the number of tasks in the whole count
+	Cut     string // a digest of the cut: two versions that cut otherwise never mix
+	// Above is the number of search tree nodes above the cut; shard 1 counts them.
+	Above uint64
+}
+
+// NewJobCheckpoint returns an empty checkpoint for shard k of n of the count id.
+func NewJobCheckpoint(id Identity, k, n int) *Checkpoint {
+	c := &Checkpoint{
+		Format:  Format,
+		Problem: id.Problem,
+		Initial: id.Initial,
+		Shard:   k,
+		Shards:  n,
+		Request: id.Request,
+		Parts:   id.Parts,
+		Cut:     id.Cut,
+		Done:    map[int]PartCount{},
+	}
+	if k == 1 {
+		c.Above = id.Above
+	}
+	return c
+}
+
+// OpenCheckpoint returns the checkpoint saved at path, if there is one, and otherwise
+// fresh, which names the count that is to resume (see [NewJobCheckpoint]). It first removes
+// the temporary files a process killed while saving may have left, and refuses a saved
+// checkpoint of another count, saying why.
+func OpenCheckpoint(path string, fresh *Checkpoint) (cp *Checkpoint, resumed bool, err error) {
+	if err := RemoveStale(path); err != nil {
+		return nil, false, err
+	}
+	old, err := ReadCheckpoint(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fresh, false, nil
+	case err != nil:
+		return nil, false, err
+	}
+	if err := old.belongsWith(fresh); err != nil {
+		return nil, false, fmt.Errorf("checkpoint %s does not belong to this count: %v; remove it or name another file", path, err)
+	}
+	return old, true, nil
+}
+
+// belongsWith reports whether c is a checkpoint of the same count and shard as want, with
+// finished tasks among the shard's own.
+func (c *Checkpoint) belongsWith(want *Checkpoint) error {
+	switch {
+	case c.Format != Format:
+		return fmt.Errorf("format %d, want %d (written by another version of xcover)", c.Format, Format)
+	case c.Problem != want.Problem:
+		return fmt.Errorf("it is of another problem (hash %.12s…, this problem's is %.12s…)", c.Problem, want.Problem)
+	case !slices.Equal(c.Initial, want.Initial):
+		return fmt.Errorf("it forces other options (%v, not %v)", c.Initial, want.Initial)
+	case c.Shard != want.Shard || c.Shards != want.Shards:
+		return fmt.Errorf("it is of shard %d/%d, not %d/%d", c.Shard, c.Shards, want.Shard, want.Shards)
+	case c.Request != want.Request || c.Parts != want.Parts || c.Cut != want.Cut || c.Above != want.Above:
+		return errors.New("it cuts the search tree differently (written by another version of xcover?)")
+	}
+	for i := range c.Done {
+		if i < 0 || i >= c.Parts || i%c.Shards != c.Shard-1 {
+			return fmt.Errorf("part %d is not one of shard %d/%d's", i, c.Shard, c.Shards)
+		}
+	}
+	return nil
+}
+
+// Mine returns the tasks of the checkpoint's shard: those ≡ Shard-1 (mod Shards), spread
+// over the count for balance.
+func (c *Checkpoint) Mine() []int {
+	var mine []int
+	for i := c.Shard - 1; i < c.Parts; i += c.Shards {
+		mine = append(mine, i)
+	}
+	return mine
+}
+
+// DriveOptions controls [Drive].
+type DriveOptions struct {
+	// Save, if not nil, is called with a consistent copy of the checkpoint every SaveEvery
+	// (default 5 s) while the count runs, and once when it ends, even if cancelled. Calls
+	// never overlap. An error from Save stops the count.
+	Save      func(*Checkpoint) error
+	SaveEvery time.Duration
+}
+
+// Drive counts the tasks of cp's shard that cp does not hold yet, adding each finished
+// task to cp, and returns a copy of the checkpoint as it ends (its Seconds include those of
+// earlier sessions). If ctx is cancelled it returns that copy, holding the tasks finished,
+// and ctx's error. cp must not be used by anything else while Drive runs.
+func Drive(ctx context.Context, job Job, cp *Checkpoint, opt DriveOptions) (*Checkpoint, error) {
+	if n := job.NumTasks(); n != cp.Parts {
+		return nil, fmt.Errorf("shard: the checkpoint holds %d tasks, the count has %d", cp.Parts, n)
+	}
+	start := time.Now()
+	before := cp.Seconds
+	var todo []int
+	for _, i := range cp.Mine() {
+		if _, ok := cp.Done[i]; !ok {
+			todo = append(todo, i)
+		}
+	}
+
+	var mu sync.Mutex // guards cp
+	snapshot := func() *Checkpoint {
+		mu.Lock()
+		defer mu.Unlock()
+		c := cp.clone()
+		c.Seconds = before + time.Since(start).Seconds()
+		return c
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var saveErr error
+	saverDone := make(chan struct{})
+	if opt.Save != nil && len(todo) > 0 {
+		every := opt.SaveEvery
+		if every <= 0 {
+			every = 5 * time.Second
+		}
+		go func() {
+			defer close(saverDone)
+			t := time.NewTicker(every)
+			defer t.Stop()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-t.C:
+					if err := opt.Save(snapshot()); err != nil {
+						saveErr = err
+						cancel()
+						return
+					}
+				}
+			}
+		}()
+	} else {
+		close(saverDone)
+	}
+
+	var cerr error
+	if len(todo) > 0 {
+		cerr = job.Count(ctx, todo, func(task int, pc PartCount) {
+			mu.Lock()
+			cp.Done[task] = pc
+			mu.Unlock()
+		})
+	}
+	cancel()
+	<-saverDone
+	final := snapshot()
+	if saveErr == nil && opt.Save != nil {
+		saveErr = opt.Save(final)
+	}
+	if saveErr != nil {
+		return nil, saveErr
+	}
+	return final, cerr
+}
+
+// Result returns the count the checkpoint holds as a shard's result, Partial unless every
+// task of the shard is done.
+func (c *Checkpoint) Result(version string) *Result {
+	sols, nodes, updates := c.Totals()
+	res := &Result{
+		Solutions: sols,
+		Nodes:     nodes,
+		Updates:   updates,
+		Seconds:   c.Seconds,
+		Partial:   len(c.Done) < len(c.Mine()),
+		Format:    Format,
+		Problem:   c.Problem,
+		Initial:   c.Initial,
+		Shard:     c.Shard,
+		Shards:    c.Shards,
+		Parts:     c.Parts,
+		Cut:       c.Cut,
+		Version:   version,
+	}
+	return res
+}
+
+// Distinct returns the sum of the finished tasks' essentially different solutions, for
+// counters that count them (queens).
+func (c *Checkpoint) Distinct() *big.Int {
+	sum, x := new(big.Int), new(big.Int)
+	for _, pc := range c.Done {
+		sum.Add(sum, x.SetUint64(pc.Distinct))
+	}
+	return sum
+}
