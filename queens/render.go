@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -211,4 +212,41 @@ func (b Board) String() string {
 	var sb strings.Builder
 	WriteText(&sb, b)
 	return sb.String()
+}
+
+// Files returns the file of the queen on each rank of a board with one queen per rank, in
+// rank order.
+func (b Board) Files() []int {
+	files := make([]int, b.N)
+	for _, q := range b.Queens {
+		files[q.Rank] = q.File
+	}
+	return files
+}
+
+// AppendJSON appends the board as a JSON object, the form every front end prints:
+// {"queens":[f0,f1,...]}, the file of the queen on each rank, with one queen per line
+// (perLine 0 or 1), else {"queens":[[rank,file],...]}.
+func AppendJSON(b []byte, board Board, perLine int) []byte {
+	b = append(b, `{"queens":[`...)
+	if perLine <= 1 {
+		for i, f := range board.Files() {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(f), 10)
+		}
+		return append(b, "]}"...)
+	}
+	for i, q := range board.Queens {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(q.Rank), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(q.File), 10)
+		b = append(b, ']')
+	}
+	return append(b, "]}"...)
 }

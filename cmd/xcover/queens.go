@@ -12,11 +12,9 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/queens"
 	"github.com/xcover/xcover/shard"
-	"github.com/xcover/xcover/verify"
 )
 
 // Limits of the queens command.
@@ -188,27 +186,28 @@ type queensCountJSON struct {
 	Partial   bool    `json:"partial,omitempty"` // interrupted: the counts so far
 }
 
+// options returns the queens package's options for the flags.
+func (r *queensRun) options() queens.Options {
+	f := r.f
+	return queens.Options{PerLine: f.perLine, Engine: f.engine, Workers: f.workers, Random: f.random, Seed: f.seed}
+}
+
+// usage turns the queens package's refusal of a request into wrong usage (exit 2).
+func usage(err error) error {
+	if re, ok := errors.AsType[*queens.RequestError](err); ok {
+		return usageErrorf("%s", re.Msg)
+	}
+	return err
+}
+
 func (r *queensRun) runCount() error {
 	f, n := r.f, r.n
-	engine := f.engine
-	if engine == "auto" {
-		engine = queens.CountEngine(f.perLine)
-	}
-	switch {
-	case engine == "construct":
-		return usageErrorf("--engine construct builds one solution; it cannot count")
-	case engine == "bitboard" && f.perLine > 1:
-		return usageErrorf("--engine bitboard counts one queen per line only; use --engine xc with --per-line")
-	case engine == "xc" && n > queens.MaxProblemN:
-		return usageErrorf("board side %d too large to encode: at most %d", n, queens.MaxProblemN)
-	case f.distinct && f.perLine > 1:
-		return usageErrorf("--distinct counts one queen per line only")
-	}
-	if n > queens.MaxKnownCountN && f.perLine == 1 {
-		return usageErrorf("counting N = %d is out of reach: the largest count known, N = 27, took a year on FPGAs", n)
+	engine, err := queens.CheckCount(n, f.distinct, r.options())
+	if err != nil {
+		return usage(err)
 	}
 	if f.shard != "" || f.checkpoint != "" {
-		if engine != "bitboard" {
+		if engine != queens.EngineBitboard {
 			return usageErrorf("--shard and --checkpoint count with the bitboard engine, one queen per line")
 		}
 		if f.checkpoint != "" && f.every <= 0 {
@@ -222,46 +221,28 @@ func (r *queensRun) runCount() error {
 		warnf(r.cmd, "counting the solutions for N = %d takes days or more (N = 27 took a year on FPGAs)", n)
 	}
 	start := time.Now()
-	var res queensCountJSON
-	res.N, res.Engine = n, engine
+	res := queensCountJSON{N: n, Engine: engine}
 	if f.perLine > 1 {
 		res.PerLine = f.perLine
 	}
+	var t queens.Tally
 	var cerr error
-	switch engine {
-	case "bitboard":
+	if f.checkpoint != "" {
 		var cp *shard.Checkpoint
 		cp, cerr = r.countBitboard(1, 1)
 		if cerr != nil && (cp == nil || r.ctx.Err() == nil) {
 			return cerr // not an interruption: a checkpoint that cannot be used
 		}
-		res.Solutions = cp.Solutions().Uint64()
-		if f.distinct {
-			d := cp.Distinct().Uint64()
-			res.Distinct = &d
+		t.Solutions, t.Distinct = cp.Solutions().Uint64(), cp.Distinct().Uint64()
+	} else {
+		t, cerr = queens.CountSolutions(r.ctx, n, f.distinct, r.options())
+		if cerr != nil && r.ctx.Err() == nil {
+			return cerr
 		}
-	case "xc":
-		p, err := queens.Problem(n, f.perLine)
-		if err != nil {
-			return err
-		}
-		s, err := xcover.NewSolver(p, xcover.Config{Workers: f.workers})
-		if err != nil {
-			return err
-		}
-		res.Solutions, cerr = s.Count(r.ctx)
-		if f.distinct && cerr == nil {
-			// The engine cannot see symmetry: take the census of all solutions.
-			c, err := queens.TakeCensus(r.ctx, n, 1)
-			if err != nil {
-				cerr = err
-			} else {
-				if c.Solutions != res.Solutions {
-					return fmt.Errorf("internal disagreement: the engine counts %d solutions, the census %d", res.Solutions, c.Solutions)
-				}
-				res.Distinct = &c.Orbits
-			}
-		}
+	}
+	res.Solutions = t.Solutions
+	if f.distinct {
+		res.Distinct = &t.Distinct
 	}
 	res.Seconds = time.Since(start).Seconds()
 	res.Partial = cerr != nil
@@ -407,76 +388,32 @@ func (r *queensRun) runList() error {
 	if err != nil {
 		return err
 	}
-	engine := f.engine
 	if f.via != "" {
-		engine = "xc" // listXC hands the problem to the solver
-		if !r.cmd.Flags().Changed("limit") {
-			limit = 1
-		}
-	}
-	if engine == "auto" {
-		engine = queens.ListEngine(n, f.perLine, f.random)
+		return r.listVia(limit)
 	}
 	if f.random && !r.cmd.Flags().Changed("seed") {
 		f.seed = uint64(time.Now().UnixNano())
 		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: seed %d\n", f.seed)
 	}
-	switch engine {
-	case "bitboard":
-		switch {
-		case f.perLine > 1:
-			return usageErrorf("--engine bitboard lists one queen per line only")
-		case f.random:
-			return usageErrorf("--engine bitboard lists in order; use --engine xc or construct with --random")
-		case n > queens.MaxCountN:
-			return usageErrorf("--engine bitboard lists boards up to N = %d", queens.MaxCountN)
-		}
-		for cols := range queens.All(n) {
-			if err := r.emitCols(cols); err != nil {
-				return err
-			}
-			if r.full(limit) {
-				break
-			}
-			if r.sols&1023 == 0 && r.ctx.Err() != nil {
-				return r.interrupted()
-			}
-		}
-	case "construct":
-		if f.perLine > 1 {
-			return usageErrorf("--engine construct places one queen per line only")
-		}
-		if !f.random && limit != 1 && r.cmd.Flags().Changed("limit") {
-			warnf(r.cmd, "the construction gives one solution")
-		}
-		for i := uint64(0); ; i++ {
-			var cols []int
-			var err error
-			if f.random {
-				cols, err = queens.MinConflicts(r.ctx, n, f.seed+i)
-			} else {
-				cols, err = queens.Construct(n)
-			}
-			if errors.Is(err, queens.ErrNoSolution) {
-				break
-			}
-			if err != nil {
-				return r.interrupted()
-			}
-			if err := r.emitCols(cols); err != nil {
-				return err
-			}
-			if !f.random || r.full(limit) || (limit == 0 && r.sols > 0) {
-				break
-			}
-		}
-	case "xc":
-		if n > queens.MaxProblemN {
-			return usageErrorf("board side %d too large to encode: at most %d", n, queens.MaxProblemN)
-		}
-		if err := r.listXC(limit); err != nil {
+	opt := r.options()
+	opt.Limit = limit
+	l, err := queens.NewLister(n, opt)
+	if err != nil {
+		return usage(err)
+	}
+	if l.Engine() == queens.EngineConstruct && !f.random && limit != 1 && r.cmd.Flags().Changed("limit") {
+		warnf(r.cmd, "the construction gives one solution")
+	}
+	for sol := range l.Solutions(r.ctx) {
+		if err := r.emit(sol.Board); err != nil {
 			return err
 		}
+	}
+	if err := l.Err(); err != nil {
+		if r.ctx.Err() != nil {
+			return r.interrupted()
+		}
+		return err
 	}
 	if r.sols == 0 {
 		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: no solution: %s\n", r.noSolution())
@@ -504,118 +441,49 @@ func (r *queensRun) interrupted() error {
 	return interruptedf("interrupted after %d solutions", r.sols)
 }
 
-// full reports whether limit solutions have been written.
-func (r *queensRun) full(limit uint64) bool { return limit > 0 && uint64(r.sols) >= limit }
-
-func (r *queensRun) listXC(limit uint64) error {
+// listVia lists solutions found by an external solver on the exact cover encoding, each
+// checked by verify and by the package's checker.
+func (r *queensRun) listVia(limit uint64) error {
 	f, n := r.f, r.n
+	if n > queens.MaxProblemN {
+		return usageErrorf("board side %d too large to encode: at most %d", n, queens.MaxProblemN)
+	}
 	p, err := queens.Problem(n, f.perLine)
 	if err != nil {
 		return err
 	}
-	chk := verify.NewChecker(p)
-	emit := func(sol []int) error {
-		if v := chk.Check(sol); len(v) > 0 {
-			return fmt.Errorf("internal error: the engine's solution fails verification: %v", v[0])
+	err = solveVia(r.cmd, p, f.via, limit, func(sol []int) error {
+		sq := queens.Decode(n, sol)
+		if err := queens.CheckSquares(n, f.perLine, sq); err != nil {
+			return fmt.Errorf("internal error: not a solution: %w", err)
 		}
-		if f.perLine == 1 {
-			cols, err := queens.Columns(n, sol)
-			if err != nil {
-				return err
-			}
-			return r.emitCols(cols)
-		}
-		return r.emitSquares(queens.Decode(n, sol))
+		return r.emit(queens.Board{N: n, Queens: sq})
+	})
+	if err == nil && f.format == "svg" {
+		return queens.WriteSVG(r.out, r.svg, 0)
 	}
-	if f.via != "" {
-		return solveVia(r.cmd, p, f.via, limit, emit)
-	}
-	if limit == 1 {
-		// One solution: restarts keep the engine out of hopeless subtrees (see FirstXC).
-		var sol []int
-		var err error
-		if f.random {
-			sol, _, err = queens.RandomXC(r.ctx, p, f.seed)
-		} else {
-			sol, err = queens.FirstXC(r.ctx, p)
-		}
-		if err != nil {
-			if r.ctx.Err() != nil {
-				return r.interrupted()
-			}
-			return nil // no solution
-		}
-		return emit(sol)
-	}
-	s, err := xcover.NewSolver(p, xcover.Config{Limit: limit, Random: f.random, Seed: f.seed})
-	if err != nil {
-		return err
-	}
-	for sol := range s.Solutions(r.ctx) {
-		if err := emit(sol); err != nil {
-			return err
-		}
-	}
-	if s.Err() != nil {
-		return r.interrupted()
-	}
-	return nil
+	return err
 }
 
-// emitCols checks and writes one solution given as files.
-func (r *queensRun) emitCols(cols []int) error {
-	if err := queens.Check(cols); err != nil {
-		return fmt.Errorf("internal error: not a solution: %w", err)
-	}
+// emit writes one solution, already checked.
+func (r *queensRun) emit(b queens.Board) error {
+	f := r.f
 	r.sols++
-	switch {
-	case r.f.format == "svg":
-		r.svg = append(r.svg, queens.BoardOf(cols))
-	case r.f.format == "html":
-		return queens.WriteHTML(r.out, queens.BoardOf(cols), 1, fmt.Sprintf("%d queens", r.n))
-	case r.f.json:
-		b := make([]byte, 0, 8*len(cols)+16)
-		b = append(b, `{"queens":[`...)
-		for i, c := range cols {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, int64(c), 10)
-		}
-		r.out.Write(append(b, "]}\n"...))
-	case r.n > queensTextBoardMax:
-		r.out.WriteString(intsText(cols))
-		r.out.WriteByte('\n')
-	default:
-		if r.sols > 1 {
-			r.out.WriteByte('\n')
-		}
-		return queens.WriteText(r.out, queens.BoardOf(cols))
+	title := fmt.Sprintf("%d queens", r.n)
+	if f.perLine > 1 {
+		title += fmt.Sprintf(", %d per line", f.perLine)
 	}
-	return nil
-}
-
-// emitSquares checks and writes one solution of the K-per-line problem.
-func (r *queensRun) emitSquares(sq []queens.Square) error {
-	if err := queens.CheckSquares(r.n, r.f.perLine, sq); err != nil {
-		return fmt.Errorf("internal error: not a solution: %w", err)
-	}
-	r.sols++
-	b := queens.Board{N: r.n, Queens: sq}
 	switch {
-	case r.f.format == "svg":
+	case f.format == "svg":
 		r.svg = append(r.svg, b)
-	case r.f.format == "html":
-		return queens.WriteHTML(r.out, b, r.f.perLine, fmt.Sprintf("%d queens, %d per line", r.n, r.f.perLine))
-	case r.f.json:
-		pairs := make([][2]int, len(sq))
-		for i, s := range sq {
-			pairs[i] = [2]int{s.Rank, s.File}
-		}
-		out, _ := json.Marshal(struct {
-			Queens [][2]int `json:"queens"`
-		}{pairs})
-		r.out.Write(append(out, '\n'))
+	case f.format == "html":
+		return queens.WriteHTML(r.out, b, max(1, f.perLine), title)
+	case f.json:
+		r.out.Write(queens.AppendJSON(nil, b, f.perLine))
+		r.out.WriteByte('\n')
+	case f.perLine == 1 && r.n > queensTextBoardMax:
+		r.out.WriteString(intsText(b.Files()))
+		r.out.WriteByte('\n')
 	default:
 		if r.sols > 1 {
 			r.out.WriteByte('\n')

@@ -1,0 +1,315 @@
+package queens
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/verify"
+)
+
+// This file is the package's front door: every front end counts and lists solutions
+// through CountSolutions and Lister, which check the request, choose the fastest engine
+// for it and check every solution before handing it on.
+
+// Options say how to count or list solutions. The zero Options ask for one queen per
+// line, the fastest engine, one goroutine and every solution in order.
+type Options struct {
+	// PerLine queens on every rank and file, at most PerLine on every diagonal; 0 means 1.
+	PerLine int
+	// Engine is EngineXC, EngineBitboard or EngineConstruct; "" or "auto" chooses the
+	// fastest engine that can do the job (see CountEngine and ListEngine).
+	Engine string
+	// Workers is the number of goroutines of a count (0 or 1: one).
+	Workers int
+	// Limit stops a listing after this many solutions; 0 means all of them.
+	Limit uint64
+	// Random lists solutions in random order; the same Seed gives the same solutions.
+	Random bool
+	Seed   uint64
+}
+
+// A RequestError is a request that cannot be served: a board side, engine or number per
+// line out of range, or a count out of reach. Front ends report it as wrong usage.
+type RequestError struct{ Msg string }
+
+func (e *RequestError) Error() string { return e.Msg }
+
+func requestErrorf(format string, args ...any) error {
+	return &RequestError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// perLine returns PerLine, 1 if unset.
+func (o Options) perLine() int { return max(1, o.PerLine) }
+
+// check checks the parts of the options common to counts and listings.
+func (o Options) check(n int) error {
+	switch o.Engine {
+	case "", "auto", EngineXC, EngineBitboard, EngineConstruct:
+	default:
+		return requestErrorf("unknown engine %q: want auto, xc, bitboard or construct", o.Engine)
+	}
+	if n < 1 {
+		return requestErrorf("board side %d out of range: N must be at least 1", n)
+	}
+	if k := o.perLine(); k > n {
+		return requestErrorf("%d queens per line out of range: K must be between 1 and N = %d", k, n)
+	}
+	return nil
+}
+
+// A Tally is the result of [CountSolutions].
+type Tally struct {
+	Solutions uint64
+	// Distinct is the number of essentially different solutions, when they were asked for.
+	Distinct uint64
+	Engine   string // the engine that counted
+}
+
+// CheckCount reports whether CountSolutions can count the n×n board with these options,
+// and which engine it would use: a front end can refuse a request before it starts.
+func CheckCount(n int, distinct bool, opt Options) (engine string, err error) {
+	if err := opt.check(n); err != nil {
+		return "", err
+	}
+	engine = opt.Engine
+	if engine == "" || engine == "auto" {
+		engine = CountEngine(opt.perLine())
+	}
+	switch k := opt.perLine(); {
+	case engine == EngineConstruct:
+		return "", requestErrorf("engine construct builds one solution; it cannot count")
+	case engine == EngineBitboard && k > 1:
+		return "", requestErrorf("engine bitboard counts one queen per line only; use engine xc for %d per line", k)
+	case engine == EngineBitboard && n > MaxCountN:
+		return "", requestErrorf("engine bitboard counts boards up to N = %d", MaxCountN)
+	case engine == EngineXC && n > MaxProblemN:
+		return "", requestErrorf("board side %d too large to encode: at most %d", n, MaxProblemN)
+	case distinct && k > 1:
+		return "", requestErrorf("essentially different solutions are counted with one queen per line only")
+	case k == 1 && n > MaxKnownCountN:
+		return "", requestErrorf("counting N = %d is out of reach: the largest count known, N = %d, took a year on FPGAs", n, MaxKnownCountN)
+	}
+	return engine, nil
+}
+
+// CountSolutions counts the solutions of the n×n board, and the essentially different ones
+// if distinct is set, with the engine the options name or the fastest one. When ctx is
+// cancelled it returns the counts so far (those of finished tasks) and ctx's error.
+func CountSolutions(ctx context.Context, n int, distinct bool, opt Options) (Tally, error) {
+	engine, err := CheckCount(n, distinct, opt)
+	if err != nil {
+		return Tally{}, err
+	}
+	t := Tally{Engine: engine}
+	if engine == EngineBitboard {
+		c, err := Count(ctx, n, opt.Workers)
+		t.Solutions = c.Solutions
+		if distinct {
+			t.Distinct = c.Distinct
+		}
+		return t, err
+	}
+	p, err := Problem(n, opt.perLine())
+	if err != nil {
+		return t, err
+	}
+	s, err := xcover.NewSolver(p, xcover.Config{Workers: opt.Workers})
+	if err != nil {
+		return t, err
+	}
+	if t.Solutions, err = s.Count(ctx); err != nil || !distinct {
+		return t, err
+	}
+	// The general engine cannot see symmetry: take the census of all solutions.
+	c, err := TakeCensus(ctx, n, 1)
+	if err != nil {
+		return t, err
+	}
+	if c.Solutions != t.Solutions {
+		return t, fmt.Errorf("queens: internal disagreement: the engine counts %d solutions, the census %d", t.Solutions, c.Solutions)
+	}
+	t.Distinct = c.Orbits
+	return t, nil
+}
+
+// A Solution is one solution, checked.
+type Solution struct {
+	// Files gives, with one queen per line, the file of the queen on each rank; nil with
+	// several per line.
+	Files []int
+	Board Board
+	// Options are the indices of the solution's options in Problem's encoding, when the
+	// general engine found it; nil otherwise.
+	Options []int
+}
+
+// A Lister lists solutions of one board with one engine. Use it as bufio.Scanner:
+//
+//	l, err := queens.NewLister(n, opt)
+//	for sol := range l.Solutions(ctx) { ... }
+//	if err := l.Err(); err != nil { ... }
+type Lister struct {
+	n      int
+	opt    Options
+	engine string
+	err    error
+}
+
+// NewLister checks the request and chooses the engine for it.
+func NewLister(n int, opt Options) (*Lister, error) {
+	if err := opt.check(n); err != nil {
+		return nil, err
+	}
+	engine := opt.Engine
+	if engine == "" || engine == "auto" {
+		engine = ListEngine(n, opt.perLine(), opt.Random)
+	}
+	switch k := opt.perLine(); {
+	case engine == EngineBitboard && k > 1:
+		return nil, requestErrorf("engine bitboard lists one queen per line only")
+	case engine == EngineBitboard && opt.Random:
+		return nil, requestErrorf("engine bitboard lists in order; use engine xc or construct for random solutions")
+	case engine == EngineBitboard && n > MaxCountN:
+		return nil, requestErrorf("engine bitboard lists boards up to N = %d", MaxCountN)
+	case engine == EngineConstruct && k > 1:
+		return nil, requestErrorf("engine construct places one queen per line only")
+	case engine == EngineXC && n > MaxProblemN:
+		return nil, requestErrorf("board side %d too large to encode: at most %d", n, MaxProblemN)
+	}
+	return &Lister{n: n, opt: opt, engine: engine}, nil
+}
+
+// Engine returns the engine that lists.
+func (l *Lister) Engine() string { return l.engine }
+
+// Err returns the error that ended the listing early, if any: ctx's error when cancelled,
+// or an internal error if a solution failed its check.
+func (l *Lister) Err() error { return l.err }
+
+// Solutions returns an iterator over the solutions, each checked by the package's own
+// checker before it is yielded, up to the options' Limit. The construction gives one
+// solution (min-conflicts search, with Random, one per seed from Seed on).
+func (l *Lister) Solutions(ctx context.Context) iter.Seq[Solution] {
+	return func(yield func(Solution) bool) {
+		l.err = nil
+		found := uint64(0)
+		// emit checks a solution and yields it; it reports whether to go on.
+		emit := func(s Solution) bool {
+			if err := l.check(s); err != nil {
+				l.err = err
+				return false
+			}
+			found++
+			return yield(s) && (l.opt.Limit == 0 || found < l.opt.Limit)
+		}
+		switch l.engine {
+		case EngineBitboard:
+			for cols := range All(l.n) {
+				if found&1023 == 1023 && ctx.Err() != nil {
+					l.err = ctx.Err()
+					return
+				}
+				if !emit(Solution{Files: cols, Board: BoardOf(cols)}) {
+					return
+				}
+			}
+		case EngineConstruct:
+			l.construct(ctx, emit)
+		case EngineXC:
+			l.xc(ctx, emit)
+		}
+	}
+}
+
+// construct lists the construction's solution, or min-conflicts solutions when random.
+func (l *Lister) construct(ctx context.Context, emit func(Solution) bool) {
+	for i := uint64(0); ; i++ {
+		var cols []int
+		var err error
+		if l.opt.Random {
+			cols, err = MinConflicts(ctx, l.n, l.opt.Seed+i)
+		} else {
+			cols, err = Construct(l.n)
+		}
+		switch {
+		case errors.Is(err, ErrNoSolution):
+			return
+		case err != nil:
+			l.err = err
+			return
+		}
+		if !emit(Solution{Files: cols, Board: BoardOf(cols)}) || !l.opt.Random || l.opt.Limit == 0 {
+			return
+		}
+	}
+}
+
+// xc lists solutions found by the general engine on Problem's encoding; a listing of one
+// solution uses FirstXC or RandomXC, whose restarts keep the engine out of hopeless
+// subtrees.
+func (l *Lister) xc(ctx context.Context, emit func(Solution) bool) {
+	n, k := l.n, l.opt.perLine()
+	p, err := Problem(n, k)
+	if err != nil {
+		l.err = err
+		return
+	}
+	chk := verify.NewChecker(p)
+	solution := func(sol []int) Solution {
+		if v := chk.Check(sol); len(v) > 0 {
+			l.err = fmt.Errorf("queens: internal error: the engine's solution fails verification: %v", v[0])
+			return Solution{}
+		}
+		s := Solution{Options: sol, Board: Board{N: n, Queens: Decode(n, sol)}}
+		if k == 1 {
+			s.Files, _ = Columns(n, sol)
+		}
+		return s
+	}
+	if l.opt.Limit == 1 {
+		var sol []int
+		if l.opt.Random {
+			sol, _, err = RandomXC(ctx, p, l.opt.Seed)
+		} else {
+			sol, err = FirstXC(ctx, p)
+		}
+		switch {
+		case ctx.Err() != nil:
+			l.err = ctx.Err()
+		case err == nil:
+			if s := solution(sol); l.err == nil {
+				emit(s)
+			}
+		}
+		return // no solution
+	}
+	s, err := xcover.NewSolver(p, xcover.Config{Limit: l.opt.Limit, Random: l.opt.Random, Seed: l.opt.Seed})
+	if err != nil {
+		l.err = err
+		return
+	}
+	for sol := range s.Solutions(ctx) {
+		if x := solution(sol); l.err != nil || !emit(x) {
+			return
+		}
+	}
+	l.err = s.Err()
+}
+
+// check checks a solution with the package's checker, which shares nothing with the
+// engines.
+func (l *Lister) check(s Solution) error {
+	var err error
+	if s.Files != nil {
+		err = Check(s.Files)
+	} else {
+		err = CheckSquares(l.n, l.opt.perLine(), s.Board.Queens)
+	}
+	if err != nil {
+		return fmt.Errorf("queens: internal error: the %s engine gave a non-solution: %w", l.engine, err)
+	}
+	return nil
+}

@@ -1,0 +1,103 @@
+package queens
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// TestCountSolutions counts with every engine that can, against A000170 and A002562 and,
+// for two per line, the general engine's known count.
+func TestCountSolutions(t *testing.T) {
+	ctx := context.Background()
+	for n := 1; n <= 9; n++ {
+		for _, engine := range []string{"", EngineBitboard, EngineXC} {
+			tl, err := CountSolutions(ctx, n, true, Options{Engine: engine, Workers: 2})
+			if err != nil || tl.Solutions != a000170[n] || tl.Distinct != a002562[n] {
+				t.Errorf("n=%d engine %q: %+v, %v; want %d, %d", n, engine, tl, err, a000170[n], a002562[n])
+			}
+		}
+	}
+	if tl, err := CountSolutions(ctx, 6, false, Options{PerLine: 2}); err != nil || tl.Solutions != 1097 || tl.Engine != EngineXC {
+		t.Errorf("6 queens, 2 per line: %+v, %v; want 1097 by xc", tl, err)
+	}
+}
+
+// TestRequestErrors: requests that cannot be served are RequestErrors, before any search.
+func TestRequestErrors(t *testing.T) {
+	cases := []struct {
+		n        int
+		distinct bool
+		opt      Options
+	}{
+		{0, false, Options{}},
+		{8, false, Options{Engine: "fast"}},
+		{8, false, Options{PerLine: 9}},
+		{8, false, Options{Engine: EngineConstruct}},
+		{8, false, Options{Engine: EngineBitboard, PerLine: 2}},
+		{8, true, Options{PerLine: 2}},
+		{MaxKnownCountN + 1, false, Options{}},
+		{MaxProblemN + 1, false, Options{Engine: EngineXC, PerLine: 2}},
+	}
+	for _, tc := range cases {
+		_, err := CountSolutions(context.Background(), tc.n, tc.distinct, tc.opt)
+		if _, ok := errors.AsType[*RequestError](err); !ok {
+			t.Errorf("count n=%d %+v: %v, want a RequestError", tc.n, tc.opt, err)
+		}
+	}
+	for _, opt := range []Options{{Engine: EngineBitboard, Random: true}, {Engine: EngineConstruct, PerLine: 2}, {Engine: EngineBitboard, PerLine: 2}} {
+		if _, err := NewLister(8, opt); err == nil {
+			t.Errorf("list %+v: no error", opt)
+		}
+	}
+}
+
+// TestListerEngines lists with every engine, in order and at random, and checks every
+// solution independently (Check) and that listings stop at the limit.
+func TestListerEngines(t *testing.T) {
+	ctx := context.Background()
+	cases := []struct {
+		n    int
+		opt  Options
+		want int
+	}{
+		{8, Options{}, 92},
+		{8, Options{Engine: EngineXC}, 92},
+		{8, Options{Engine: EngineXC, Limit: 5}, 5},
+		{8, Options{Engine: EngineXC, Limit: 1, Random: true, Seed: 3}, 1},
+		{30, Options{Random: true, Seed: 1, Limit: 3}, 3},
+		{50, Options{}, 1},
+		{9, Options{Limit: 10}, 10},
+		{6, Options{PerLine: 2, Limit: 20}, 20},
+		{3, Options{}, 0},
+	}
+	for _, tc := range cases {
+		l, err := NewLister(tc.n, tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := 0
+		for s := range l.Solutions(ctx) {
+			got++
+			if err := CheckSquares(tc.n, max(1, tc.opt.PerLine), s.Board.Queens); err != nil {
+				t.Errorf("n=%d %+v (%s): %v", tc.n, tc.opt, l.Engine(), err)
+			}
+			if s.Files != nil && Check(s.Files) != nil {
+				t.Errorf("n=%d %+v: files %v", tc.n, tc.opt, s.Files)
+			}
+		}
+		if got != tc.want || l.Err() != nil {
+			t.Errorf("n=%d %+v (%s): %d solutions, %v; want %d", tc.n, tc.opt, l.Engine(), got, l.Err(), tc.want)
+		}
+	}
+}
+
+// TestListerCatchesNonSolutions: the check the Lister runs on every solution refuses a
+// board with two queens on a diagonal.
+func TestListerCatchesNonSolutions(t *testing.T) {
+	l, _ := NewLister(4, Options{})
+	bad := []int{0, 1, 3, 2}
+	if err := l.check(Solution{Files: bad, Board: BoardOf(bad)}); err == nil {
+		t.Fatal("a non-solution passed the Lister's check")
+	}
+}
