@@ -1,9 +1,7 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"runtime"
 	"strings"
 	"time"
 
@@ -37,11 +35,12 @@ type estimateJSON struct {
 
 // estimateFlags are the flags of the estimate command.
 type estimateFlags struct {
-	probes, workers int
-	seed            uint64
-	initial         []int
-	sample          time.Duration
-	json            bool
+	probes  int
+	workers workers
+	seed    uint64
+	initial []int
+	sample  time.Duration
+	json    bool
 }
 
 func newEstimateCmd() *cobra.Command {
@@ -69,7 +68,7 @@ probes help. If the sample run finishes the search, the counts are exact.`,
 	fs.IntVar(&f.probes, "probes", 10000, "number of random probes `P`")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` of the probes")
 	fs.IntSliceVar(&f.initial, "initial", nil, "force the options with these 0-based indices `i,j,...` into every solution")
-	fs.IntVar(&f.workers, "workers", 0, "estimate the wall time on `N` workers (0: one per CPU)")
+	addWorkersFlag(fs, &f.workers, "estimate the wall time on `N` workers (0: one per CPU)")
 	fs.DurationVar(&f.sample, "sample", 500*time.Millisecond, "length `D` of the sample run that measures the speed")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
@@ -124,12 +123,6 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	if f.probes < 1 {
 		return usageErrorf("--probes must be at least 1, not %d", f.probes)
 	}
-	if f.workers < 0 {
-		return usageErrorf("--workers must be at least 0, not %d", f.workers)
-	}
-	if f.workers == 0 {
-		f.workers = runtime.NumCPU()
-	}
 	if f.sample <= 0 {
 		return usageErrorf("--sample must be positive, not %v", f.sample)
 	}
@@ -161,23 +154,13 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 		Solutions: fc.Solutions, SolutionsErr: fc.SolutionsErr,
 		NodesPerSecond: fc.NodesPerSecond,
 		Seconds:        fc.Seconds, SecondsErr: fc.SecondsErr,
-		Workers: f.workers,
+		Workers: f.workers.n(),
 		Exact:   fc.Exact, ExactNodes: fc.ExactNodes, ExactSolutions: fc.ExactSolutions,
 	}
-	out.WallSeconds = out.Seconds / float64(f.workers)
+	out.WallSeconds = out.Seconds / float64(f.workers.n())
 
-	var b []byte
-	if f.json {
-		b, err = json.Marshal(out)
-		if err != nil {
-			return err
-		}
-		b = append(b, '\n')
-	} else {
-		b = []byte(estimateText(out))
-	}
-	if _, err := cmd.OutOrStdout().Write(b); err != nil {
-		return fmt.Errorf("writing the estimate: %w", err)
+	if err := printResult(cmd.OutOrStdout(), f.json, out, estimateText(out), "the estimate"); err != nil {
+		return err
 	}
 	if interrupted {
 		return interruptedf("interrupted: the estimate is from %d of %d probes", fc.Probes, f.probes)

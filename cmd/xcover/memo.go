@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/big"
 	"os"
@@ -100,25 +99,16 @@ func countMemo(cmd *cobra.Command, f *searchFlags, s *search) error {
 		return cerr
 	}
 	st, ms := s.solver.Stats(), s.solver.MemoStats()
-	var out []byte
-	if f.json {
-		b, err := json.Marshal(struct {
-			Solutions *big.Int `json:"solutions"`
-			Nodes     uint64   `json:"nodes"`
-			Updates   uint64   `json:"updates"`
-			Seconds   float64  `json:"seconds"`
-			Partial   bool     `json:"partial,omitempty"` // interrupted: the count so far
-			Memo      memoJSON `json:"memo"`
-		}{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), cerr != nil, memoJSON{ms.Used, ms.Hits, ms.Misses, ms.Entries, ms.Bytes, ms.Full}})
-		if err != nil {
-			return err
-		}
-		out = append(b, '\n')
-	} else {
-		out = fmt.Appendf(nil, "%v\n", n)
-	}
-	if _, err := cmd.OutOrStdout().Write(out); err != nil {
-		return fmt.Errorf("writing count: %w", err)
+	res := struct {
+		Solutions *big.Int `json:"solutions"`
+		Nodes     uint64   `json:"nodes"`
+		Updates   uint64   `json:"updates"`
+		Seconds   float64  `json:"seconds"`
+		Partial   bool     `json:"partial,omitempty"` // interrupted: the count so far
+		Memo      memoJSON `json:"memo"`
+	}{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), cerr != nil, memoJSON{ms.Used, ms.Hits, ms.Misses, ms.Entries, ms.Bytes, ms.Full}}
+	if err := printResult(cmd.OutOrStdout(), f.json, res, fmt.Sprintf("%v\n", n), "count"); err != nil {
+		return err
 	}
 	if ms.Full {
 		warnf(cmd, "the cache reached --memo-mem after %d entries; the rest was counted without keeping more (a larger budget may be faster)", ms.Entries)
@@ -143,17 +133,5 @@ func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, spec string) 
 		}
 		return cerr
 	}
-	var out []byte
-	if f.json {
-		if out, err = json.Marshal(res); err != nil {
-			return err
-		}
-		out = append(out, '\n')
-	} else {
-		out = fmt.Appendf(nil, "%v\n", res.Solutions)
-	}
-	if _, err := cmd.OutOrStdout().Write(out); err != nil {
-		return fmt.Errorf("writing count: %w", err)
-	}
-	return nil
+	return printResult(cmd.OutOrStdout(), f.json, res, fmt.Sprintf("%v\n", res.Solutions), "count")
 }

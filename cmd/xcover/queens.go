@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"runtime"
 	"strconv"
 	"time"
 
@@ -28,7 +27,8 @@ const (
 // queensFlags are the flags of the queens command.
 type queensFlags struct {
 	count, distinct, orbits, json, random bool
-	perLine, workers                      int
+	perLine                               int
+	workers                               workers
 	limit, seed                           uint64
 	format, emit, engine, via             string
 	shard, checkpoint                     string
@@ -91,7 +91,7 @@ Every solution is checked before it is printed.`,
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text, svg or html")
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
 	fs.StringVar(&f.engine, "engine", "auto", "`ENGINE`: auto, xc, bitboard or construct")
-	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` (0: one per CPU)")
+	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
 	addViaFlag(cmd, &f.via, "lists 1 solution unless --limit")
 	fs.StringVar(&f.shard, "shard", "", "with --count: count only shard `K/N` (auto/N from the cluster's index); xcover merge adds the shards' --json results")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "with --count: save the finished tasks of the count in `FILE` and resume from it")
@@ -116,12 +116,6 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 	}
 	if f.perLine < 1 || f.perLine > n {
 		return usageErrorf("--per-line %d out of range: K must be between 1 and N = %d", f.perLine, n)
-	}
-	if f.workers < 0 {
-		return usageErrorf("--workers must be at least 0, not %d", f.workers)
-	}
-	if f.workers == 0 {
-		f.workers = runtime.NumCPU()
 	}
 	switch f.engine {
 	case "auto", "xc", "bitboard", "construct":
@@ -189,7 +183,7 @@ type queensCountJSON struct {
 // options returns the queens package's options for the flags.
 func (r *queensRun) options() queens.Options {
 	f := r.f
-	return queens.Options{PerLine: f.perLine, Engine: f.engine, Workers: f.workers, Random: f.random, Seed: f.seed}
+	return queens.Options{PerLine: f.perLine, Engine: f.engine, Workers: f.workers.n(), Random: f.random, Seed: f.seed}
 }
 
 // usage turns the queens package's refusal of a request into wrong usage (exit 2).
@@ -246,16 +240,12 @@ func (r *queensRun) runCount() error {
 	}
 	res.Seconds = time.Since(start).Seconds()
 	res.Partial = cerr != nil
-	if f.json {
-		b, err := json.Marshal(res)
-		if err != nil {
-			return err
-		}
-		r.out.Write(append(b, '\n'))
-	} else if res.Distinct != nil {
-		fmt.Fprintf(r.out, "%d solutions, %d essentially different\n", res.Solutions, *res.Distinct)
-	} else {
-		fmt.Fprintf(r.out, "%d\n", res.Solutions)
+	text := fmt.Sprintf("%d\n", res.Solutions)
+	if res.Distinct != nil {
+		text = fmt.Sprintf("%d solutions, %d essentially different\n", res.Solutions, *res.Distinct)
+	}
+	if err := printResult(r.out, f.json, res, text, "the count"); err != nil {
+		return err
 	}
 	if cerr != nil {
 		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted: the count %d is partial%s", res.Solutions, r.resumeHint())}
@@ -276,7 +266,7 @@ func (r *queensRun) resumeHint() string {
 // count), saves the finished tasks every --checkpoint-every and at the end. It returns the
 // checkpoint as the count ended: every finished task, those of earlier sessions included.
 func (r *queensRun) countBitboard(k, shards int) (*shard.Checkpoint, error) {
-	job := queens.CountJob{N: r.n, Workers: r.f.workers}
+	job := queens.CountJob{N: r.n, Workers: r.f.workers.n()}
 	return driveJob(r.cmd, job, shard.NewJobCheckpoint(job.Identity(), k, shards), r.f.checkpoint, r.f.every)
 }
 
@@ -521,16 +511,12 @@ func (r *queensRun) countShard() error {
 	if f.distinct {
 		res.Distinct = cp.Distinct()
 	}
-	if f.json {
-		b, err := json.Marshal(res)
-		if err != nil {
-			return err
-		}
-		r.out.Write(append(b, '\n'))
-	} else if f.distinct {
-		fmt.Fprintf(r.out, "%v solutions, %v essentially different (shard %d/%d)\n", res.Solutions, res.Distinct, k, shards)
-	} else {
-		fmt.Fprintf(r.out, "%v\n", res.Solutions)
+	text := fmt.Sprintf("%v\n", res.Solutions)
+	if f.distinct {
+		text = fmt.Sprintf("%v solutions, %v essentially different (shard %d/%d)\n", res.Solutions, res.Distinct, k, shards)
+	}
+	if err := printResult(r.out, f.json, res, text, "the count"); err != nil {
+		return err
 	}
 	if cerr != nil {
 		return interruptedf("interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, k, shards, r.resumeHint())

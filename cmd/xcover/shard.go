@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -106,23 +105,13 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 	if res == nil {
 		return cerr
 	}
-	var out []byte
-	if sf.json {
-		out, err = json.Marshal(res)
-		if err != nil {
-			return err
-		}
-		out = append(out, '\n')
-	} else {
-		out = fmt.Appendf(nil, "%v\n", res.Solutions)
-	}
 	s.mu.Lock()
 	if s.progress != nil {
 		s.progress.clear()
 	}
 	s.mu.Unlock()
-	if _, err := cmd.OutOrStdout().Write(out); err != nil {
-		return fmt.Errorf("writing count: %w", err)
+	if err := printResult(cmd.OutOrStdout(), sf.json, res, fmt.Sprintf("%v\n", res.Solutions), "count"); err != nil {
+		return err
 	}
 	if cerr != nil && errors.Is(cerr, context.Canceled) {
 		msg := fmt.Sprintf("interrupted: the count %v is partial", res.Solutions)

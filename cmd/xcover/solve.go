@@ -2,10 +2,8 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"fmt"
 	"io"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,7 +22,7 @@ type searchFlags struct {
 	random   bool
 	seed     uint64
 	initial  []int
-	workers  int
+	workers  workers
 	json     bool
 	progress bool
 	reduce   bool
@@ -36,7 +34,7 @@ func (f *searchFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&f.random, "random", false, "make every branching choice at random")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` (implies --random); the same seed gives the same output")
 	fs.IntSliceVar(&f.initial, "initial", nil, "force the options with these 0-based indices `i,j,...` into every solution")
-	fs.IntVar(&f.workers, "workers", 0, "number of searching goroutines `N` (0: one per CPU)")
+	addWorkersFlag(fs, &f.workers, "number of searching goroutines `N` (0: one per CPU)")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	fs.BoolVar(&f.progress, "progress", false, "show live progress on stderr (default: when stderr is a terminal)")
 	fs.BoolVar(&f.reduce, "reduce", false, "remove options that can be in no solution first (see xcover reduce); solutions keep the file's numbering")
@@ -59,9 +57,6 @@ type search struct {
 // as the flags say. If output is set, s.out buffers stdout; it is flushed before each
 // progress line.
 func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) (*search, error) {
-	if f.workers < 0 {
-		return nil, usageErrorf("--workers must be at least 0, not %d", f.workers)
-	}
 	file, err := readProblem(cmd, args)
 	if err != nil {
 		return nil, err
@@ -99,10 +94,7 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		Random:  f.random || cmd.Flags().Changed("seed"),
 		Seed:    f.seed,
 		Initial: initial,
-		Workers: f.workers,
-	}
-	if cfg.Workers == 0 {
-		cfg.Workers = runtime.NumCPU()
+		Workers: f.workers.n(),
 	}
 	if cfg.Random && !cmd.Flags().Changed("seed") {
 		cfg.Seed = uint64(time.Now().UnixNano())
@@ -462,18 +454,9 @@ func runCount(cmd *cobra.Command, f *countFlags, args []string) error {
 	}
 	n, cerr := s.solver.Count(cmd.Context())
 	st := s.solver.Stats()
-	var out []byte
-	if f.search.json {
-		out, err = json.Marshal(countJSON{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), cerr != nil})
-		if err != nil {
-			return err
-		}
-		out = append(out, '\n')
-	} else {
-		out = fmt.Appendf(nil, "%d\n", n)
-	}
-	if _, err := cmd.OutOrStdout().Write(out); err != nil {
-		return fmt.Errorf("writing count: %w", err)
+	res := countJSON{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), cerr != nil}
+	if err := printResult(cmd.OutOrStdout(), f.search.json, res, fmt.Sprintf("%d\n", n), "count"); err != nil {
+		return err
 	}
 	if cerr != nil {
 		return interruptedf("interrupted: the count %d is partial", n)

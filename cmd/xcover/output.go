@@ -1,0 +1,59 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+
+	"github.com/spf13/pflag"
+)
+
+// workers is the value of a --workers flag: the number of goroutines, 0 meaning one per
+// CPU. A negative value is refused when the flag is parsed (wrong usage, exit 2).
+type workers int
+
+// addWorkersFlag registers --workers (default 0: one per CPU) with the given help.
+func addWorkersFlag(fs *pflag.FlagSet, w *workers, usage string) {
+	fs.Var(w, "workers", usage)
+}
+
+func (w *workers) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return fmt.Errorf("--workers must be a whole number at least 0, not %q", s)
+	}
+	*w = workers(n)
+	return nil
+}
+
+func (w *workers) String() string { return strconv.Itoa(int(*w)) }
+func (w *workers) Type() string   { return "int" }
+
+// n returns the number of goroutines: the flag's value, or one per CPU for 0.
+func (w workers) n() int {
+	if w == 0 {
+		return runtime.NumCPU()
+	}
+	return int(w)
+}
+
+// printResult writes a command's result: v as one line of JSON when asJSON is set,
+// otherwise text (which ends with its own newline). what names the result in an error.
+func printResult(w io.Writer, asJSON bool, v any, text string, what string) error {
+	var out []byte
+	if asJSON {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		out = append(b, '\n')
+	} else {
+		out = []byte(text)
+	}
+	if _, err := w.Write(out); err != nil {
+		return fmt.Errorf("writing %s: %w", what, err)
+	}
+	return nil
+}
