@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"iter"
 	"math/big"
+	"sync/atomic"
 	"time"
 
 	"github.com/xcover/xcover/internal/engine"
@@ -109,6 +110,7 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 	}
 	next := start.Add(interval)
 	s.err = nil
+	var nodeLimit atomic.Bool // set by Poll, which workers may call at once
 	p := &engine.MemoParams{
 		Order:    engine.Order(s.cfg.Order),
 		MaxBytes: s.cfg.memoBytes(),
@@ -118,6 +120,10 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		Shards:   shares,
 		Poll: func(st *engine.MemoStats) bool {
 			if ctx.Err() != nil {
+				return false
+			}
+			if s.cfg.MaxNodes > 0 && st.Nodes >= s.cfg.MaxNodes {
+				nodeLimit.Store(true)
 				return false
 			}
 			if s.cfg.Progress != nil {
@@ -149,6 +155,9 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		return new(big.Int).SetUint64(c), err
 	case err != nil:
 		s.err = ctx.Err()
+		if s.err == nil && nodeLimit.Load() {
+			s.err = ErrNodeLimit
+		}
 		if s.err == nil {
 			s.err = err
 		}

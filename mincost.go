@@ -28,10 +28,36 @@ func (s *Solver) MinCost(ctx context.Context, k int, improved func(CostSolution)
 		return nil, fmt.Errorf("xcover: MinCost of %d solutions: want at least 1", k)
 	}
 	start := time.Now()
+	interval := s.cfg.ProgressInterval
+	if interval <= 0 {
+		interval = time.Second
+	}
+	next := start.Add(interval)
+	kept := uint64(0) // solutions that entered the k best
+	s.err = nil
 	p := &engine.CostParams{K: k, Initial: s.init,
-		Poll: func(uint64) bool { return ctx.Err() == nil }}
-	if improved != nil {
-		p.Improved = func(cs engine.CostSolution) { improved(CostSolution{sortedInts(cs.Options), cs.Cost}) }
+		Poll: func(nodes uint64) bool {
+			switch {
+			case ctx.Err() != nil:
+				s.err = ctx.Err()
+				return false
+			case s.cfg.MaxNodes > 0 && nodes >= s.cfg.MaxNodes:
+				s.err = ErrNodeLimit
+				return false
+			}
+			if s.cfg.Progress != nil {
+				if now := time.Now(); now.After(next) {
+					next = now.Add(interval)
+					s.cfg.Progress(Progress{Stats: Stats{Solutions: kept, Nodes: nodes, Elapsed: time.Since(start)}})
+				}
+			}
+			return true
+		}}
+	p.Improved = func(cs engine.CostSolution) {
+		kept++
+		if improved != nil {
+			improved(CostSolution{sortedInts(cs.Options), cs.Cost})
+		}
 	}
 	best, nodes, err := engine.MinCost(s.spec, s.p.costs, p)
 	out := make([]CostSolution, len(best))
@@ -39,9 +65,13 @@ func (s *Solver) MinCost(ctx context.Context, k int, improved func(CostSolution)
 		out[i] = CostSolution{sortedInts(b.Options), b.Cost}
 	}
 	s.stats = Stats{Solutions: uint64(len(out)), Nodes: nodes, Elapsed: time.Since(start)}
-	s.err = nil
+	if s.cfg.Progress != nil {
+		s.cfg.Progress(Progress{Stats: s.stats, Fraction: 1, Done: err == nil})
+	}
 	if err != nil {
-		s.err = ctx.Err()
+		if s.err == nil {
+			s.err = err
+		}
 		return out, s.err
 	}
 	return out, nil

@@ -22,7 +22,7 @@ func addWorkersFlag(fs *pflag.FlagSet, w *workers, usage string) {
 func (w *workers) Set(s string) error {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 {
-		return fmt.Errorf("--workers must be a whole number at least 0, not %q", s)
+		return fmt.Errorf("want a whole number at least 0 (0: one per CPU)")
 	}
 	*w = workers(n)
 	return nil
