@@ -219,3 +219,27 @@ func (s *Solver) SampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
 
 // Total returns the number of solutions that the last SampleUniform drew from, or nil.
 func (s *Solver) Total() *big.Int { return s.total }
+
+// String returns "off", "on" or "auto", as ParseMemoMode reads them.
+func (m MemoMode) String() string {
+	switch m {
+	case MemoOn:
+		return "on"
+	case MemoAuto:
+		return "auto"
+	}
+	return "off"
+}
+
+// ParseMemoMode reads a memo mode as front ends take it: "on", "off" or "auto"; "" is off.
+func ParseMemoMode(s string) (MemoMode, error) {
+	switch s {
+	case "on":
+		return MemoOn, nil
+	case "auto":
+		return MemoAuto, nil
+	case "off", "":
+		return MemoOff, nil
+	}
+	return MemoOff, fmt.Errorf("unknown memo mode %q: want on, off or auto", s)
+}

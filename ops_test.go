@@ -114,3 +114,18 @@ func TestSampleAndEstimateOperations(t *testing.T) {
 		t.Fatalf("ForecastCount: %+v, %v", f, err)
 	}
 }
+
+// TestParseMemoMode reads every mode back from its String, and refuses others.
+func TestParseMemoMode(t *testing.T) {
+	for _, m := range []xcover.MemoMode{xcover.MemoOff, xcover.MemoOn, xcover.MemoAuto} {
+		if got, err := xcover.ParseMemoMode(m.String()); err != nil || got != m {
+			t.Errorf("ParseMemoMode(%q) = %v, %v", m.String(), got, err)
+		}
+	}
+	if m, err := xcover.ParseMemoMode(""); err != nil || m != xcover.MemoOff {
+		t.Errorf(`ParseMemoMode("") = %v, %v; want off`, m, err)
+	}
+	if _, err := xcover.ParseMemoMode("yes"); err == nil {
+		t.Error(`ParseMemoMode("yes"): no error`)
+	}
+}

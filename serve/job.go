@@ -35,7 +35,7 @@ type job struct {
 	id   string
 	task *task
 	mode string
-	memo string // count mode: "on", "auto" or off
+	memo xcover.MemoMode // count mode: how to count
 	// memoBytes bounds the cache of a memoised count: its share of the memory budget.
 	memoBytes int64
 	limit     uint64
@@ -125,11 +125,12 @@ func (j *job) status() Status {
 func (s *Server) start(t *task, req *Request, adm *admission) (*job, int, string) {
 	now := s.opt.Time()
 	keep, searching := taskBytes(t, req, s.opt.Workers)
+	memo, _ := xcover.ParseMemoMode(req.Memo) // checked by newTask
 	j := &job{
 		id:       newID(),
 		task:     t,
 		mode:     req.Mode,
-		memo:     req.Memo,
+		memo:     memo,
 		limit:    req.Limit,
 		created:  now,
 		done:     make(chan struct{}),
@@ -137,7 +138,7 @@ func (s *Server) start(t *task, req *Request, adm *admission) (*job, int, string
 		lastSeen: now,
 		changed:  make(chan struct{}),
 	}
-	if j.mode == ModeCount && (j.memo == "on" || j.memo == "auto") {
+	if j.mode == ModeCount && j.memo != xcover.MemoOff {
 		// A memoised count's cache is a share of the memory budget, reserved with the
 		// search and handed to it as the cache's bound: the cache stops growing there and
 		// the count goes on without keeping more (it used to take the library's default,
@@ -374,18 +375,10 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 	}
 	switch j.mode {
 	case ModeCount:
-		switch j.memo {
-		case "on":
-			cfg.Memo = xcover.MemoOn
-		case "auto":
-			cfg.Memo = xcover.MemoAuto
-		}
-		cfg.MemoBytes = j.memoBytes
-		sv, err := xcover.NewSolver(t.Problem, cfg)
-		if err != nil {
-			return err
-		}
-		n, err := sv.CountExact(ctx)
+		opt := xcover.CountOptions{Limit: cfg.Limit, Workers: cfg.Workers, Memo: j.memo, MemoBytes: j.memoBytes,
+			Progress: cfg.Progress, ProgressInterval: cfg.ProgressInterval}
+		res, err := xcover.Count(ctx, t.Problem, opt)
+		n := res.Solutions
 		j.mu.Lock()
 		switch {
 		case n == nil: // a memoised count stopped: no partial result

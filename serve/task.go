@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/queens"
@@ -95,6 +96,12 @@ func badRequest(format string, args ...any) error {
 	return &requestError{msg: fmt.Sprintf(format, args...)}
 }
 
+// memoErr returns the error of a request's memo mode, or nil if it is one.
+func memoErr(memo string) error {
+	_, err := xcover.ParseMemoMode(memo)
+	return err
+}
+
 // newTask prepares the search a request asks for.
 func newTask(req *Request) (*task, error) {
 	switch req.Mode {
@@ -105,8 +112,8 @@ func newTask(req *Request) (*task, error) {
 		return nil, badRequest("unknown mode %q: want count, solve, random or distinct", req.Mode)
 	}
 	switch {
-	case req.Memo != "" && req.Memo != "on" && req.Memo != "auto" && req.Memo != "off":
-		return nil, badRequest("unknown memo %q: want on, auto or off", req.Memo)
+	case memoErr(req.Memo) != nil:
+		return nil, badRequest("%v", memoErr(req.Memo))
 	case req.Memo != "" && req.Memo != "off" && req.Mode != ModeCount:
 		return nil, badRequest("memo counts: it goes with mode count only")
 	}

@@ -7,12 +7,13 @@ import (
 	"github.com/xcover/xcover"
 )
 
-// A MemoJob is a memoised count cut into Shares shares (see
-// [xcover.Solver.CountExactShare]) as a [Job]: task i is share i+1. The solver's Config
-// sets Memo (which must be xcover.MemoOn), the cache and the workers, which share one cache.
+// A MemoJob is a memoised count cut into Shares shares (see [xcover.CountShare]) as a
+// [Job]: task i is share i+1. Options sets the cache and the workers, which share one
+// cache; its Memo is taken as xcover.MemoOn.
 type MemoJob struct {
-	Solver *xcover.Solver
-	Shares int
+	Problem *xcover.Problem
+	Shares  int
+	Options xcover.CountOptions
 
 	memo xcover.MemoStats // of the last share counted
 }
@@ -22,13 +23,15 @@ func (j *MemoJob) NumTasks() int { return j.Shares }
 
 // Count counts the listed shares one after another.
 func (j *MemoJob) Count(ctx context.Context, tasks []int, done func(int, PartCount)) error {
+	opt := j.Options
+	opt.Memo = xcover.MemoOn
 	for _, i := range tasks {
-		n, err := j.Solver.CountExactShare(ctx, i+1, j.Shares)
+		res, err := xcover.CountShare(ctx, j.Problem, i+1, j.Shares, opt)
 		if err != nil {
 			return err
 		}
-		j.memo = j.Solver.MemoStats()
-		done(i, PartCount{Solutions: n, Nodes: j.Solver.Stats().Nodes})
+		j.memo = res.Memo
+		done(i, PartCount{Solutions: res.Solutions, Nodes: res.Stats.Nodes})
 	}
 	return nil
 }
@@ -37,12 +40,12 @@ func (j *MemoJob) Count(ctx context.Context, tasks []int, done func(int, PartCou
 // describe the split, the same for every share of one count.
 func (j *MemoJob) MemoStats() xcover.MemoStats { return j.memo }
 
-// CountMemoShare counts share k of n of p's memoised count with s (made for p with the
-// given initial options) and returns the shard's result, which [Merge] adds up like those of
-// [Plan.Count]: the split's size and digest name the cut.
-func CountMemoShare(ctx context.Context, s *xcover.Solver, p *xcover.Problem, initial []int, k, n int, version string) (*Result, xcover.MemoStats, error) {
-	job := &MemoJob{Solver: s, Shares: n}
-	id := Identity{Problem: p.Hash(), Initial: normal(initial), Request: n, Parts: n, Cut: "memo"}
+// CountMemoShare counts share k of n of p's memoised count and returns the shard's result,
+// which [Merge] adds up like those of [Plan.Count]: the split's size and digest name the
+// cut.
+func CountMemoShare(ctx context.Context, p *xcover.Problem, k, n int, opt xcover.CountOptions, version string) (*Result, xcover.MemoStats, error) {
+	job := &MemoJob{Problem: p, Shares: n, Options: opt}
+	id := Identity{Problem: p.Hash(), Initial: normal(opt.Initial), Request: n, Parts: n, Cut: "memo"}
 	final, err := Drive(ctx, job, NewJobCheckpoint(id, k, n), DriveOptions{})
 	if err != nil {
 		return nil, job.memo, err

@@ -134,12 +134,7 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	if err := checkInitial(file, f.initial); err != nil {
 		return err
 	}
-	s, err := xcover.NewSolver(p, xcover.Config{Seed: f.seed, Initial: f.initial})
-	if err != nil {
-		return usageErrorf("%v", err)
-	}
-
-	fc, err := s.Forecast(cmd.Context(), f.probes, f.sample)
+	fc, err := xcover.ForecastCount(cmd.Context(), p, xcover.EstimateOptions{Initial: f.initial, Probes: f.probes, Seed: f.seed, Sample: f.sample})
 	interrupted := err != nil && cmd.Context().Err() != nil
 	switch {
 	case interrupted && fc.Probes == 0:

@@ -31,17 +31,12 @@ func (f *memoFlags) register(cmd *cobra.Command) {
 func (f *memoFlags) active() bool { return f.memo != "off" }
 
 // apply sets the configuration's memo fields from the flags.
-func (f *memoFlags) apply(cfg *xcover.Config) error {
-	switch f.memo {
-	case "on":
-		cfg.Memo = xcover.MemoOn
-	case "auto":
-		cfg.Memo = xcover.MemoAuto
-	case "off":
-		cfg.Memo = xcover.MemoOff
-	default:
-		return usageErrorf("--memo %q: want on, off or auto", f.memo)
+func (f *memoFlags) apply(cfg *xcover.CountOptions) error {
+	m, err := xcover.ParseMemoMode(f.memo)
+	if err != nil {
+		return usageErrorf("--memo: %v", err)
 	}
+	cfg.Memo = m
 	switch f.order {
 	case "first":
 		cfg.Order = xcover.OrderFirst
@@ -90,15 +85,16 @@ type memoJSON struct {
 }
 
 // countMemo runs count with memoisation and prints the exact count.
-func countMemo(cmd *cobra.Command, f *searchFlags, s *search) error {
-	n, cerr := s.solver.CountExact(cmd.Context())
+func countMemo(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOptions) error {
+	c, cerr := xcover.Count(cmd.Context(), s.problem, opt)
+	n := c.Solutions
 	if cerr != nil && n == nil {
 		if cmd.Context().Err() != nil {
 			return interruptedf("interrupted: a memoised count has no partial result")
 		}
 		return cerr
 	}
-	st, ms := s.solver.Stats(), s.solver.MemoStats()
+	st, ms := c.Stats, c.Memo
 	res := struct {
 		Solutions *big.Int `json:"solutions"`
 		Nodes     uint64   `json:"nodes"`
@@ -121,12 +117,12 @@ func countMemo(cmd *cobra.Command, f *searchFlags, s *search) error {
 
 // countMemoShard counts shard K/N of a memoised count and prints the shard's result, which
 // merge adds up like those of count --shard.
-func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, spec string) error {
+func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOptions, spec string) error {
 	k, n, err := parseShard(spec, os.LookupEnv)
 	if err != nil {
 		return err
 	}
-	res, _, cerr := shard.CountMemoShare(cmd.Context(), s.solver, s.problem, s.cfg.Initial, k, n, version())
+	res, _, cerr := shard.CountMemoShare(cmd.Context(), s.problem, k, n, opt, version())
 	if cerr != nil {
 		if cmd.Context().Err() != nil {
 			return interruptedf("interrupted: a memoised count has no partial result")

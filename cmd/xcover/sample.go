@@ -65,22 +65,20 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	if err := checkInitial(file, f.initial); err != nil {
 		return err
 	}
-	cfg := xcover.Config{Initial: f.initial, Seed: f.seed}
-	if err := f.memo.apply(&cfg); err != nil {
+	var co xcover.CountOptions
+	if err := f.memo.apply(&co); err != nil {
 		return err
 	}
+	opt := xcover.SampleOptions{Initial: f.initial, Seed: f.seed, MemoBytes: co.MemoBytes, Order: co.Order}
 	if !cmd.Flags().Changed("seed") {
-		cfg.Seed = uint64(time.Now().UnixNano())
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", cfg.Seed)
+		opt.Seed = uint64(time.Now().UnixNano())
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", opt.Seed)
 	}
-	s, err := xcover.NewSolver(p, cfg)
-	if err != nil {
-		return usageErrorf("%v", err)
-	}
+	sols, result := xcover.Sample(cmd.Context(), p, f.uniform, opt)
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	var line []byte
 	drawn := 0
-	for sol := range s.SampleUniform(cmd.Context(), f.uniform) {
+	for sol := range sols {
 		line = appendSolution(line[:0], sol, file.OptionText, f.json)
 		if _, err := out.Write(line); err != nil {
 			return fmt.Errorf("writing solutions: %w", err)
@@ -90,16 +88,17 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	if err := out.Flush(); err != nil {
 		return fmt.Errorf("writing solutions: %w", err)
 	}
-	switch err := s.Err(); {
+	total, err := result()
+	switch {
 	case err != nil && cmd.Context().Err() != nil:
 		return interruptedf("interrupted after %d of %d solutions", drawn, f.uniform)
 	case err != nil:
 		return err
 	}
-	if s.Total().Sign() == 0 {
+	if total.Sign() == 0 {
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: no solution to draw from\n")
 		return nil
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: drew %s uniformly from %v\n", plural(drawn, "solution"), s.Total())
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: drew %s uniformly from %v\n", plural(drawn, "solution"), total)
 	return nil
 }

@@ -136,6 +136,12 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 	return s, nil
 }
 
+// countOptions returns the options of a count as the flags describe it.
+func (s *search) countOptions() xcover.CountOptions {
+	return xcover.CountOptions{Initial: s.cfg.Initial, Workers: s.cfg.Workers, Limit: s.cfg.Limit,
+		Progress: s.cfg.Progress, ProgressInterval: s.cfg.ProgressInterval}
+}
+
 // readProblem parses the DLX file named by args, or stdin, and prints its warnings.
 func readProblem(cmd *cobra.Command, args []string) (*dlx.File, error) {
 	var (
@@ -339,7 +345,7 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 	}
 	var werr error
 	var line []byte
-	found, err := s.solver.MinCost(cmd.Context(), k, func(cs xcover.CostSolution) {
+	opt := xcover.MinCostOptions{Initial: s.cfg.Initial, Best: k, Improved: func(cs xcover.CostSolution) {
 		sol := s.original(cs.Options)
 		if f.json {
 			line = appendSolution(line[:0], sol, nil, true)
@@ -355,7 +361,9 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 			}
 		}
 		s.mu.Unlock()
-	})
+	}}
+	res, err := xcover.MinCost(cmd.Context(), s.problem, opt)
+	found := res.Solutions
 	if werr != nil {
 		return fmt.Errorf("writing solutions: %w", werr)
 	}
@@ -376,9 +384,9 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 	case len(found) == 0:
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: no solution\n")
 	case k == 1:
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: optimum: cost %d (%d nodes)\n", found[0].Cost, s.solver.Stats().Nodes)
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: optimum: cost %d (%d nodes)\n", found[0].Cost, res.Stats.Nodes)
 	default:
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: the %d cheapest solutions cost %s (%d nodes)\n", len(found), strings.Join(costs, ", "), s.solver.Stats().Nodes)
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: the %d cheapest solutions cost %s (%d nodes)\n", len(found), strings.Join(costs, ", "), res.Stats.Nodes)
 	}
 	return nil
 }
@@ -437,23 +445,20 @@ func runCount(cmd *cobra.Command, f *countFlags, args []string) error {
 		if f.search.limit > 0 || s.cfg.Random {
 			return usageErrorf("--memo counts every solution: not with --limit, --random or --seed")
 		}
-		cfg := s.cfg
-		if err := f.memo.apply(&cfg); err != nil {
+		opt := s.countOptions()
+		if err := f.memo.apply(&opt); err != nil {
 			return err
 		}
-		if s.solver, err = xcover.NewSolver(s.problem, cfg); err != nil {
-			return usageErrorf("%v", err)
-		}
 		if f.shard.shard != "" {
-			return countMemoShard(cmd, &f.search, s, f.shard.shard)
+			return countMemoShard(cmd, &f.search, s, opt, f.shard.shard)
 		}
-		return countMemo(cmd, &f.search, s)
+		return countMemo(cmd, &f.search, s, opt)
 	}
 	if f.shard.active() {
 		return f.shard.countParts(cmd, &f.search, s)
 	}
-	n, cerr := s.solver.Count(cmd.Context())
-	st := s.solver.Stats()
+	c, cerr := xcover.Count(cmd.Context(), s.problem, s.countOptions())
+	n, st := c.Solutions.Uint64(), c.Stats
 	res := countJSON{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), cerr != nil}
 	if err := printResult(cmd.OutOrStdout(), f.search.json, res, fmt.Sprintf("%d\n", n), "count"); err != nil {
 		return err
