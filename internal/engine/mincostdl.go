@@ -56,7 +56,12 @@ type costDL struct {
 	perm         []int32 // perm[k] is the Spec's index of option k in cost order
 	tax          int64   // the total tax: a solution's cost is its net cost plus tax
 	start        []int32 // start[k]: the first entry of option k in cost order
-	updates      uint64
+	// The lower bound (see costBound): indep[i] tells (bit 0, bit 1) whether primary item
+	// i (by header) is in the first or the second independent set; width is the most
+	// primary items an option has.
+	indep   []uint8
+	width   int64
+	updates uint64
 
 	// Per level: the item branched on, the option node taken, the net cost of the path
 	// above the level, and the lines the item's cover and the option's other items were
@@ -135,6 +140,7 @@ func newCostDL(sp *Spec, costs []int64) (c *costDL, ok bool) {
 		}
 	}
 	c.llink, c.rlink = activeList(q)
+	c.indep, c.width = independentSets(sp)
 	depth := np + 1 // every level covers at least one more primary item
 	c.item, c.x = make([]int32, depth), make([]int32, depth)
 	c.part, c.line0, c.line = make([]int64, depth), make([]int64, depth), make([]int64, depth)
@@ -273,17 +279,24 @@ func (c *costDL) leaveOthers(x int32, line int64) {
 }
 
 // choose returns the item to branch on at a node whose budget is budget (options of net
-// cost at or above it are out), and its number of options under the line (0: a dead end).
+// cost at or above it are out), and its number of options under the line; 0 at a dead
+// end: an item has no option under the line, or costBound says the items left cost at
+// least the budget.
 func (c *costDL) choose(budget int64) (best, t int32) {
 	base := unsafe.Pointer(&c.nd[0])
 	t = math.MaxInt32
-	var bestMin int64
+	var bestMin, sumAll int64
+	var sum [2]int64
 	for k := c.rlink[0]; k != 0; k = c.rlink[k] {
 		p := cat(base, k).down
 		least := cat(base, p).cost // the header's MaxInt64 if the list is empty
 		if least >= budget {
 			return k, 0
 		}
+		sumAll += least
+		in := c.indep[k]
+		sum[0] += least & -int64(in&1)
+		sum[1] += least & -int64(in>>1)
 		s := int32(1)
 		for p = cat(base, p).down; cat(base, p).cost < budget; p = cat(base, p).down {
 			if s == t {
@@ -300,7 +313,59 @@ func (c *costDL) choose(budget int64) (best, t int32) {
 			best, t, bestMin = k, s, least
 		}
 	}
+	if max(sum[0], sum[1], (sumAll+c.width-1)/c.width) >= budget {
+		return best, 0
+	}
 	return best, t
+}
+
+// The lower bound on what the active items will cost. Let least(i) be the net cost of
+// item i's cheapest option left. Each option taken pays at least least(i) for every item
+// i it covers, so (i) a set of items no two of which share an option needs one option per
+// item: the sum of their least costs; (ii) an option covering w items pays at least the
+// average of their least costs, so all the options left cost at least the sum of every
+// active item's least cost divided by the most primary items of an option. costBound is
+// the largest of these, over two independent sets chosen once (greedily in item order and
+// in reverse: in Knuth's polyomino files one holds cells, the other the pieces).
+
+// independentSets returns, by header (1..np), bit 0 and bit 1 set for the items of the
+// two independent sets, and the most primary items an option has (at least 1).
+func independentSets(sp *Spec) (in []uint8, width int64) {
+	np := sp.NumPrimary
+	in = make([]uint8, np+1)
+	byItem := make([][]int32, np)
+	width = 1
+	for o := range int32(sp.NumOptions()) {
+		w := int64(0)
+		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+			if i := sp.Item[e]; int(i) < np {
+				byItem[i] = append(byItem[i], o)
+				w++
+			}
+		}
+		width = max(width, w)
+	}
+	for bit, step := range []int{1, -1} {
+		used := make([]bool, sp.NumOptions()) // options holding an item of the set
+		i := 0
+		if step < 0 {
+			i = np - 1
+		}
+		for ; i >= 0 && i < np; i += step {
+			free := true
+			for _, o := range byItem[i] {
+				free = free && !used[o]
+			}
+			if !free {
+				continue
+			}
+			in[i+1] |= 1 << bit
+			for _, o := range byItem[i] {
+				used[o] = true
+			}
+		}
+	}
+	return in, width
 }
 
 // search finds the k best solutions below the root, whose path costs cur (net), adding
