@@ -46,6 +46,9 @@ func MinCost(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, er
 	if !MemoSupported(sp) {
 		return minCostBounds(sp, costs, p)
 	}
+	if costBitsFit(sp) {
+		return minCostBits(sp, costs, p)
+	}
 	return minCostDL(sp, costs, p)
 }
 

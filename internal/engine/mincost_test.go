@@ -153,6 +153,17 @@ func TestMinCostDL(t *testing.T) {
 			if !slices.Equal(gotCosts, want) {
 				t.Fatalf("trial %d, k = %d (%+v, costs %v, forced %v): costs %v, brute force %v", trial, k, *sp, costs, forced, gotCosts, want)
 			}
+			bitsList, _, _ := minCostBits(sp, costs, p)
+			var bitsCosts []int64
+			for _, s := range bitsList {
+				if _, err := solutionCost(sp, costs, forced, s.Options); err != nil {
+					t.Fatalf("trial %d, k = %d: bitsets: %v: %v", trial, k, s.Options, err)
+				}
+				bitsCosts = append(bitsCosts, s.Cost)
+			}
+			if !slices.Equal(gotCosts, bitsCosts) {
+				t.Fatalf("trial %d, k = %d: costs %v, bitsets %v", trial, k, gotCosts, bitsCosts)
+			}
 			memo, _, _ := minCostMemo(sp, costs, p)
 			var memoCosts []int64
 			for _, s := range memo {

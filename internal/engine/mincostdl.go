@@ -74,65 +74,22 @@ type costDL struct {
 // newCostDL lays sp out with options in net-cost order; ok is false when a primary item
 // has no option at all (then there is no solution).
 func newCostDL(sp *Spec, costs []int64) (c *costDL, ok bool) {
-	nopt := sp.NumOptions()
-	np := sp.NumPrimary
-	net := make([]int64, nopt)
-	for o := range nopt {
-		if o < len(costs) {
-			net[o] = costs[o]
-		}
+	o := taxed(sp, costs)
+	if o == nil {
+		return nil, false
 	}
-	// Options by item, for taxing.
-	byItem := make([][]int32, np)
-	for o := range int32(nopt) {
-		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
-			if i := sp.Item[e]; int(i) < np {
-				byItem[i] = append(byItem[i], o)
-			}
-		}
-	}
-	c = &costDL{np: int32(np)}
-	for i := range np {
-		if len(byItem[i]) == 0 {
-			return nil, false
-		}
-		least := int64(math.MaxInt64)
-		for _, o := range byItem[i] {
-			least = min(least, net[o])
-		}
-		c.tax += least
-		for _, o := range byItem[i] {
-			net[o] -= least
-		}
-	}
-	c.perm = make([]int32, nopt)
-	for k := range c.perm {
-		c.perm[k] = int32(k)
-	}
-	slices.SortStableFunc(c.perm, func(a, b int32) int { return cmp.Compare(net[a], net[b]) })
-	// The Spec with its options in that order.
-	q := &Spec{NumPrimary: sp.NumPrimary, NumItems: sp.NumItems, Lo: sp.Lo, Hi: sp.Hi,
-		Start: make([]int32, 1, nopt+1), Item: make([]int32, 0, len(sp.Item))}
-	if sp.Color != nil {
-		q.Color = make([]int32, 0, len(sp.Color))
-	}
-	for _, o := range c.perm {
-		q.Item = append(q.Item, sp.Item[sp.Start[o]:sp.Start[o+1]]...)
-		if sp.Color != nil {
-			q.Color = append(q.Color, sp.Color[sp.Start[o]:sp.Start[o+1]]...)
-		}
-		q.Start = append(q.Start, int32(len(q.Item)))
-	}
+	q, np := o.spec, sp.NumPrimary
+	c = &costDL{np: int32(np), perm: o.perm, tax: o.tax}
 	c.start = q.Start
 	c.nd = make([]cnode, numNodes(q))
 	layout(q, c.nd, func(x *cnode) *links { return &x.links })
 	for i := 1; i <= sp.NumItems; i++ {
 		c.nd[i].cost = math.MaxInt64
 	}
-	for k, o := range c.perm {
+	for k := range c.perm {
 		p := firstNode(q, int32(k))
 		for e := q.Start[k]; e < q.Start[k+1]; e++ {
-			c.nd[p].cost = net[o]
+			c.nd[p].cost = o.net[k]
 			if q.Color != nil {
 				c.nd[p].color = q.Color[e]
 			}
@@ -497,4 +454,66 @@ func (c *costDL) takeAll(x int32) {
 			return
 		}
 	}
+}
+
+// costOrder is a problem's options renumbered by net cost (see the top of this file).
+type costOrder struct {
+	spec *Spec   // the problem with its options in that order
+	net  []int64 // net[k]: the net cost of option k in that order, ascending
+	perm []int32 // perm[k]: the Spec's index of option k
+	tax  int64   // the total tax
+}
+
+// taxed taxes sp's primary items and orders its options by net cost, stably; it returns
+// nil when a primary item has no option (then there is no solution).
+func taxed(sp *Spec, costs []int64) *costOrder {
+	nopt := sp.NumOptions()
+	np := sp.NumPrimary
+	net := make([]int64, nopt)
+	for o := range nopt {
+		if o < len(costs) {
+			net[o] = costs[o]
+		}
+	}
+	byItem := make([][]int32, np)
+	for o := range int32(nopt) {
+		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+			if i := sp.Item[e]; int(i) < np {
+				byItem[i] = append(byItem[i], o)
+			}
+		}
+	}
+	c := &costOrder{perm: make([]int32, nopt), net: make([]int64, nopt)}
+	for i := range np {
+		if len(byItem[i]) == 0 {
+			return nil
+		}
+		least := int64(math.MaxInt64)
+		for _, o := range byItem[i] {
+			least = min(least, net[o])
+		}
+		c.tax += least
+		for _, o := range byItem[i] {
+			net[o] -= least
+		}
+	}
+	for k := range c.perm {
+		c.perm[k] = int32(k)
+	}
+	slices.SortStableFunc(c.perm, func(a, b int32) int { return cmp.Compare(net[a], net[b]) })
+	q := &Spec{NumPrimary: sp.NumPrimary, NumItems: sp.NumItems, Lo: sp.Lo, Hi: sp.Hi,
+		Start: make([]int32, 1, nopt+1), Item: make([]int32, 0, len(sp.Item))}
+	if sp.Color != nil {
+		q.Color = make([]int32, 0, len(sp.Color))
+	}
+	for k, o := range c.perm {
+		c.net[k] = net[o]
+		q.Item = append(q.Item, sp.Item[sp.Start[o]:sp.Start[o+1]]...)
+		if sp.Color != nil {
+			q.Color = append(q.Color, sp.Color[sp.Start[o]:sp.Start[o+1]]...)
+		}
+		q.Start = append(q.Start, int32(len(q.Item)))
+	}
+	c.spec = q
+	return c
 }
