@@ -38,6 +38,7 @@ func TestNoAllocationWhileSearching(t *testing.T) {
 		"M":           func(sp *Spec) kernel { return newKernelM(sp, nil) },
 		"bits-lazy":   func(sp *Spec) kernel { return newKernelB(sp, "bits-lazy") },
 		"bits-counts": func(sp *Spec) kernel { return newKernelB(sp, "bits-counts") },
+		"bits-rows":   func(sp *Spec) kernel { return newKernelB(sp, "bits-rows-lazy") },
 	}
 	for name, newK := range kernels {
 		for _, k := range []int{1, 2} {
