@@ -460,7 +460,8 @@ func (k *kernelB) nextOption(s int, i, after int32) int32 {
 }
 
 // choose returns the unsettled primary item of state s with the least branching degree,
-// and the degree (Knuth's rule, as in kernelM); -1 when every item is settled.
+// and the degree (Knuth's rule, as in kernelM); -1 when every item is settled. As in
+// kernelM, an item with no option left that needs none counts as settled.
 func (k *kernelB) choose(s int) (best, bestScore int32) {
 	act := k.words[s*k.sw+k.w : s*k.sw+k.w+k.wp]
 	best, bestScore = -1, math.MaxInt32
@@ -515,6 +516,9 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 				} else {
 					l = k.count(s, j)
 				}
+			}
+			if l == 0 && k.slack[j] >= r {
+				continue // nothing left and nothing needed: settled without a node
 			}
 			sl := min(k.slack[j], r)
 			d := l + sl - r + 1
