@@ -85,6 +85,6 @@ func ExampleConfig_kernel() {
 		fmt.Println(kern, n, s.Stats().Nodes)
 	}
 	// Output:
-	// dlx 4 13
-	// bits 4 13
+	// dlx 4 8
+	// bits 4 8
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"strings"
 	"unsafe"
 )
 
@@ -29,8 +30,17 @@ import (
 type kernelB struct {
 	w, np, wp int      // words per option bitset, primary items, words of the item bitset
 	mask      []uint64 // primary item i's options: mask[i*w:(i+1)*w]
-	conf      []uint64 // option o's conflicts: conf[o*w:(o+1)*w]
-	pstart    []int32  // option o's primary items: pitems[pstart[o]:pstart[o+1]]
+	conf      []uint64 // option o's conflicts: conf[o*w:(o+1)*w]; nil in rows mode
+	// In rows mode (problems with too many options for conf, see bitsRowsFit), taking an
+	// option clears one row per entry instead: entry e (of sp.Item) clears
+	// rows[erow[e]*w:(erow[e]+1)*w], or nothing when erow[e] < 0 (a primary item with
+	// upper bound above 1). A row is an item's options, or for a coloured entry the
+	// item's options that give it another colour or none. More work per take (a pass per
+	// entry), no table the square of the options.
+	rows      []uint64
+	erow      []int32
+	start     []int32 // option o's entries: erow[start[o]:start[o+1]]
+	pstart    []int32 // option o's primary items: pitems[pstart[o]:pstart[o+1]]
 	pitems    []int32
 	oprim     []uint64 // option o's primary items as a bitset: oprim[o*wp:(o+1)*wp]
 	hi, slack []int32  // bounds of each primary item
@@ -106,29 +116,34 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 			k.mask[i*w+int(u.opt)>>6] |= 1 << (u.opt & 63)
 		}
 	}
-	k.conf = make([]uint64, nopt*w)
-	for o := range nopt {
-		c := k.conf[o*w : (o+1)*w]
-		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
-			i := sp.Item[e]
-			if int(i) < np {
-				if sp.Hi[i] == 1 {
-					for t, m := range k.mask[int(i)*w : (int(i)+1)*w] {
-						c[t] |= m
+	rowsMode := nopt > bitsMaxOptions || strings.Contains(mode, "rows")
+	if !rowsMode {
+		k.conf = make([]uint64, nopt*w)
+		for o := range nopt {
+			c := k.conf[o*w : (o+1)*w]
+			for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+				i := sp.Item[e]
+				if int(i) < np {
+					if sp.Hi[i] == 1 {
+						for t, m := range k.mask[int(i)*w : (int(i)+1)*w] {
+							c[t] |= m
+						}
 					}
+					continue
 				}
-				continue
-			}
-			col := int32(0)
-			if sp.Color != nil {
-				col = sp.Color[e]
-			}
-			for _, u := range lists[i] {
-				if col == 0 || u.color != col {
-					c[u.opt>>6] |= 1 << (u.opt & 63)
+				col := int32(0)
+				if sp.Color != nil {
+					col = sp.Color[e]
+				}
+				for _, u := range lists[i] {
+					if col == 0 || u.color != col {
+						c[u.opt>>6] |= 1 << (u.opt & 63)
+					}
 				}
 			}
 		}
+	} else {
+		k.buildRows(sp)
 	}
 	// Counting an item's options by popcounts costs about np*w word operations a node;
 	// keeping the counts up to date costs a decrement per primary item of every option
@@ -141,6 +156,19 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 	for _, c := range k.conf {
 		removed += float64(bits.OnesCount64(c))
 	}
+	if k.rows != nil { // an estimate: rows of one option overlap at least in the option
+		pop := make([]float64, len(k.rows)/w)
+		for r := range pop {
+			for _, x := range k.rows[r*w : (r+1)*w] {
+				pop[r] += float64(bits.OnesCount64(x))
+			}
+		}
+		for _, r := range k.erow {
+			if r >= 0 {
+				removed += pop[r]
+			}
+		}
+	}
 	for _, j := range k.pitems {
 		if sp.Hi[j] > 1 {
 			removed += float64(len(lists[j])) / float64(sp.Hi[j])
@@ -149,9 +177,9 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 	keptCost := float64(len(k.pitems)) / float64(max(nopt, 1)) * removed / float64(max(nopt, 1))
 	k.lazy = float64(np*w) <= keptCost
 	switch mode {
-	case "bits-lazy":
+	case "bits-lazy", "bits-rows-lazy":
 		k.lazy = true
-	case "bits-counts":
+	case "bits-counts", "bits-rows-counts":
 		k.lazy = false
 	}
 	depth, sw := bitsLevels(sp)
@@ -183,6 +211,66 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 	}
 	return k
 }
+
+// buildRows sets up rows mode (see kernelB.rows): a row per item, then one per (item,
+// colour) pair that some entry gives.
+func (k *kernelB) buildRows(sp *Spec) {
+	w, nopt := k.w, sp.NumOptions()
+	k.rows = make([]uint64, sp.NumItems*w)
+	for o := range nopt {
+		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+			k.rows[int(sp.Item[e])*w+o>>6] |= 1 << (o & 63)
+		}
+	}
+	pair := map[[2]int32]int32{}
+	k.erow = make([]int32, len(sp.Item))
+	k.start = sp.Start
+	for e, i := range sp.Item {
+		k.erow[e] = i
+		switch {
+		case int(i) < k.np:
+			if sp.Hi[i] != 1 {
+				k.erow[e] = -1
+			}
+		case sp.Color != nil && sp.Color[e] != 0:
+			key := [2]int32{i, sp.Color[e]}
+			r, ok := pair[key]
+			if !ok {
+				r = int32(len(k.rows) / w)
+				pair[key] = r
+				k.rows = append(k.rows, k.rows[int(i)*w:int(i+1)*w]...)
+			}
+			k.erow[e] = r
+		}
+	}
+	for o := range nopt { // a pair's row keeps none of the options giving its colour
+		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+			if r := k.erow[e]; r >= 0 && r != sp.Item[e] {
+				k.rows[int(r)*w+o>>6] &^= 1 << (o & 63)
+			}
+		}
+	}
+}
+
+// bitsRowsFit reports whether kernelB in rows mode suits sp: its rows fit in
+// bitsMaxStateBytes and choosing an item scans at most bitsRowsMaxWork words (primary
+// items times words of an option set), so that a node costs a few thousand word operations.
+func bitsRowsFit(sp *Spec) bool {
+	w := (sp.NumOptions() + 63) / 64
+	if sp.NumPrimary*w > bitsRowsMaxWork {
+		return false
+	}
+	pairs := map[[2]int32]bool{}
+	for e, c := range sp.Color {
+		if c > 0 {
+			pairs[[2]int32{sp.Item[e], c}] = true
+		}
+	}
+	return (sp.NumItems+len(pairs))*w*8 <= bitsMaxStateBytes
+}
+
+// bitsRowsMaxWork bounds primary items times words in rows mode (see bitsRowsFit).
+const bitsRowsMaxWork = 1 << 14
 
 // bitsLevels returns the number of levels kernelB sets up for sp (each takes an option or
 // settles an item) and the words of one level's state: the possible options, the unsettled
@@ -265,12 +353,28 @@ func (k *kernelB) dropCounts(s int, t int, r uint64) {
 func (k *kernelB) apply(s int, o int32) {
 	w := k.w
 	a := k.words[s*k.sw : s*k.sw+w]
-	conf := k.conf[int(o)*w : int(o)*w+w]
-	for t := range a {
-		if r := a[t] & conf[t]; r != 0 {
-			a[t] &^= r
-			k.updates += uint64(bits.OnesCount64(r))
-			k.drop(s, t, r)
+	if k.conf != nil {
+		conf := k.conf[int(o)*w : int(o)*w+w]
+		for t := range a {
+			if r := a[t] & conf[t]; r != 0 {
+				a[t] &^= r
+				k.updates += uint64(bits.OnesCount64(r))
+				k.drop(s, t, r)
+			}
+		}
+	} else {
+		for _, er := range k.erow[k.start[o]:k.start[o+1]] {
+			if er < 0 {
+				continue
+			}
+			row := k.rows[int(er)*w : int(er)*w+w]
+			for t := range a {
+				if r := a[t] & row[t]; r != 0 {
+					a[t] &^= r
+					k.updates += uint64(bits.OnesCount64(r))
+					k.drop(s, t, r)
+				}
+			}
 		}
 	}
 	if t, bit := o>>6, uint64(1)<<(o&63); a[t]&bit != 0 {
@@ -356,7 +460,8 @@ func (k *kernelB) nextOption(s int, i, after int32) int32 {
 }
 
 // choose returns the unsettled primary item of state s with the least branching degree,
-// and the degree (Knuth's rule, as in kernelM); -1 when every item is settled.
+// and the degree (Knuth's rule, as in kernelM); -1 when every item is settled. As in
+// kernelM, an item with no option left that needs none counts as settled.
 func (k *kernelB) choose(s int) (best, bestScore int32) {
 	act := k.words[s*k.sw+k.w : s*k.sw+k.w+k.wp]
 	best, bestScore = -1, math.MaxInt32
@@ -411,6 +516,9 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 				} else {
 					l = k.count(s, j)
 				}
+			}
+			if l == 0 && k.slack[j] >= r {
+				continue // nothing left and nothing needed: settled without a node
 			}
 			sl := min(k.slack[j], r)
 			d := l + sl - r + 1

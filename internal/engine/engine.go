@@ -53,7 +53,8 @@ type Params struct {
 	Limit uint64 // stop after this many solutions; 0 = none
 	// Kernel forces a kernel, for tests and benchmarks: "dlx" (dancing links: X when the
 	// problem allows, else M), "bits" (bitsets, counts chosen by size), "bits-lazy" and
-	// "bits-counts" (bitsets, counts by popcount or kept up to date); "" chooses by
+	// "bits-counts" (bitsets, counts by popcount or kept up to date), "bits-rows-lazy" and
+	// "bits-rows-counts" (the same, taking rows per entry instead of conflict sets); "" chooses by
 	// problem. A kernel that cannot run the problem is replaced by the automatic choice.
 	Kernel  string
 	Random  bool
@@ -213,8 +214,8 @@ func newKernel(sp *Spec, p *Params) kernel {
 // item is covered exactly once without colours.
 func kernelName(sp *Spec, p *Params) string {
 	depth, sw := bitsLevels(sp)
-	bitsOK := !p.Random && sp.NumOptions() <= bitsMaxOptions && sp.NumPrimary > 0 &&
-		8*depth*sw <= bitsMaxStateBytes
+	bitsOK := !p.Random && sp.NumPrimary > 0 && 8*depth*sw <= bitsMaxStateBytes &&
+		(sp.NumOptions() <= bitsMaxOptions || bitsRowsFit(sp))
 	switch {
 	case bitsOK && p.Kernel != "dlx":
 		return "bits"

@@ -38,6 +38,7 @@ func TestNoAllocationWhileSearching(t *testing.T) {
 		"M":           func(sp *Spec) kernel { return newKernelM(sp, nil) },
 		"bits-lazy":   func(sp *Spec) kernel { return newKernelB(sp, "bits-lazy") },
 		"bits-counts": func(sp *Spec) kernel { return newKernelB(sp, "bits-counts") },
+		"bits-rows":   func(sp *Spec) kernel { return newKernelB(sp, "bits-rows-lazy") },
 	}
 	for name, newK := range kernels {
 		for _, k := range []int{1, 2} {
@@ -82,7 +83,7 @@ func TestKernelChoice(t *testing.T) {
 
 // TestFraction checks that the progress estimate stays in [0, 1) and never goes back.
 func TestFraction(t *testing.T) {
-	for _, tc := range []struct{ n, k int }{{11, 1}, {6, 2}} {
+	for _, tc := range []struct{ n, k int }{{11, 1}, {7, 2}} {
 		k := tc.k
 		last, polls := 0.0, 0
 		Run(queensSpec(tc.n, k), &Params{Poll: func(_ *Stats, f float64) bool {

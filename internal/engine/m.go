@@ -326,13 +326,18 @@ func (k *kernelM) uncommitOthers(x int32) {
 
 // choose returns the active primary item of least branching degree, and that degree;
 // ties go to the smaller min(slack, room), then to the longer list, and in random mode
-// uniformly at random among items equal on all three.
+// uniformly at random among items equal on all three. An item with no option left that
+// needs none is passed over: it is settled, without the node of a null branch (as in
+// Knuth's SSMCC). best is 0 when every item is settled.
 func (k *kernelM) choose() (best, bestScore int32) {
 	nd, rlink := k.nd, k.rlink
 	var bestS, bestL, ties int32
 	bestScore = math.MaxInt32
 	for j := rlink[0]; j != 0; j = rlink[j] {
 		l, r := nd[j].top, k.room[j]
+		if l == 0 && k.slack[j] >= r {
+			continue // nothing left and nothing needed: settled without a node
+		}
 		s := min(k.slack[j], r)
 		t := l + s - r + 1 // the branching degree
 		switch {
@@ -351,10 +356,10 @@ func (k *kernelM) choose() (best, bestScore int32) {
 // branches chooses the item to branch on at the node at depth l and returns the number of
 // branches: 0 at a dead end, -1 at a solution.
 func (k *kernelM) branches(l int) int32 {
-	if k.rlink[0] == 0 {
+	i, t := k.choose()
+	if i == 0 { // every primary item is settled
 		return -1
 	}
-	i, t := k.choose()
 	t = max(t, 0)
 	k.item[l], k.cnt[l] = i, t
 	return t
@@ -487,13 +492,12 @@ forward:
 	if st.Nodes&(pollEvery-1) == 0 && !polled(p, st, &k.updates, k.pos, k.cnt, level) {
 		return false
 	}
-	if k.rlink[0] == 0 { // every primary item is settled
+	if i, t := k.choose(); i == 0 { // every primary item is settled
 		if !k.visit(p, st, level) {
 			return false
 		}
 		goto backdown
-	}
-	if i, t := k.choose(); t > 0 {
+	} else if t > 0 {
 		k.item[level], k.cnt[level] = i, t
 		k.open(level)
 	} else { // too few options left for some item

@@ -46,6 +46,16 @@ func MinCost(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, er
 	if !MemoSupported(sp) {
 		return minCostBounds(sp, costs, p)
 	}
+	if costBitsFit(sp) {
+		return minCostBits(sp, costs, p)
+	}
+	return minCostDL(sp, costs, p)
+}
+
+// minCostMemo is MinCost for problems whose primary items are covered exactly once, over
+// the memo's state (bitsets of covered items). minCostDL replaced it (several times faster
+// on the anchors); the tests keep it as an independent search to compare with.
+func minCostMemo(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, error) {
 	m := newMemo(sp, &MemoParams{Order: OrderMRV})
 	np := sp.NumPrimary
 	nopt := sp.NumOptions()

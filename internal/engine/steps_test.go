@@ -81,6 +81,8 @@ func TestStepsWalkTheSearchTree(t *testing.T) {
 		{"M", func(sp *Spec) kernel { return newKernelM(sp, nil) }, false},
 		{"bits-lazy", func(sp *Spec) kernel { return newKernelB(sp, "bits-lazy") }, false},
 		{"bits-counts", func(sp *Spec) kernel { return newKernelB(sp, "bits-counts") }, false},
+		{"bits-rows-lazy", func(sp *Spec) kernel { return newKernelB(sp, "bits-rows-lazy") }, false},
+		{"bits-rows-counts", func(sp *Spec) kernel { return newKernelB(sp, "bits-rows-counts") }, false},
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var specs []*Spec
@@ -117,6 +119,31 @@ func TestStepsWalkTheSearchTree(t *testing.T) {
 			if nodes2, sols2 := walk(k, 0); nodes2 != nodes || sols2 != sols {
 				t.Fatalf("spec %d, kernel %s: after a descent to depth %d and back, %d nodes and %d solutions, want %d and %d",
 					si, kk.name, depth, nodes2, sols2, nodes, sols)
+			}
+		}
+	}
+}
+
+// TestRowsAsConflicts checks that kernel B in rows mode (a row cleared per entry) walks the
+// same tree as with conflict sets: the same nodes, solutions (in the same order) and
+// updates, on random problems with bounds and colours.
+func TestRowsAsConflicts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 400 {
+		sp := randomSpec(rng, 2+rng.IntN(6), rng.IntN(5), 3+rng.IntN(16), i%3 != 0, i%2 == 1)
+		for _, lazy := range []string{"lazy", "counts"} {
+			var want, got []string
+			var st0, st1 Stats
+			newKernelB(sp, "bits-"+lazy).search(0, &Params{Visit: func(sol []int32) bool {
+				want = append(want, fmt.Sprint(sol))
+				return true
+			}}, &st0)
+			newKernelB(sp, "bits-rows-"+lazy).search(0, &Params{Visit: func(sol []int32) bool {
+				got = append(got, fmt.Sprint(sol))
+				return true
+			}}, &st1)
+			if st0 != st1 || fmt.Sprint(want) != fmt.Sprint(got) {
+				t.Fatalf("spec %d (%+v), %s: rows %+v %v, conflicts %+v %v", i, *sp, lazy, st1, got, st0, want)
 			}
 		}
 	}

@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// bruteCosts returns the costs of every solution of sp (options chosen as subsets, each
+// checked from scratch), ascending; forced options must be in every solution. For small
+// problems only.
+func bruteCosts(sp *Spec, costs []int64, forced []int32) []int64 {
+	nopt := sp.NumOptions()
+	var all []int64
+	for set := uint64(0); set < 1<<nopt; set++ {
+		ok := true
+		for _, o := range forced {
+			ok = ok && set&(1<<o) != 0
+		}
+		count := make([]int32, sp.NumPrimary)
+		colour := map[int32]int32{} // secondary item -> colour, -1 uncoloured
+		var cost int64
+		for o := range int32(nopt) {
+			if !ok || set&(1<<o) == 0 {
+				continue
+			}
+			cost += costs[o]
+			for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+				i := sp.Item[e]
+				if int(i) < sp.NumPrimary {
+					count[i]++
+					continue
+				}
+				c := int32(-1)
+				if sp.Color != nil && sp.Color[e] != 0 {
+					c = sp.Color[e]
+				}
+				if old, used := colour[i]; used && (old == -1 || old != c) {
+					ok = false
+				}
+				colour[i] = c
+			}
+		}
+		for i := range count {
+			ok = ok && count[i] >= sp.Lo[i] && count[i] <= sp.Hi[i]
+		}
+		if ok {
+			all = append(all, cost)
+		}
+	}
+	slices.Sort(all)
+	return all
+}
+
+// solutionCost checks that sol is a solution of sp containing forced (every option once)
+// and returns its cost.
+func solutionCost(sp *Spec, costs []int64, forced, sol []int32) (int64, error) {
+	seen := map[int32]bool{}
+	count := make([]int32, sp.NumPrimary)
+	colour := map[int32]int32{}
+	var cost int64
+	for _, o := range sol {
+		if seen[o] {
+			return 0, fmt.Errorf("option %d twice", o)
+		}
+		seen[o] = true
+		cost += costs[o]
+		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+			i := sp.Item[e]
+			if int(i) < sp.NumPrimary {
+				count[i]++
+				continue
+			}
+			c := int32(-1)
+			if sp.Color != nil && sp.Color[e] != 0 {
+				c = sp.Color[e]
+			}
+			if old, used := colour[i]; used && (old == -1 || old != c) {
+				return 0, fmt.Errorf("item %d clashes", i)
+			}
+			colour[i] = c
+		}
+	}
+	for _, o := range forced {
+		if !seen[o] {
+			return 0, fmt.Errorf("forced option %d missing", o)
+		}
+	}
+	for i := range count {
+		if count[i] < sp.Lo[i] || count[i] > sp.Hi[i] {
+			return 0, fmt.Errorf("item %d covered %d times", i, count[i])
+		}
+	}
+	return cost, nil
+}
+
+// TestMinCostDL compares the dancing-links minimum-cost search with brute force and with
+// the memo's search on random problems with colours, costs (many ties and free options)
+// and forced options: the k best costs must agree, each solution must be valid and cost
+// what it says, and the links must end as they began.
+func TestMinCostDL(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 5))
+	checked := 0
+	for trial := range 600 {
+		colours := trial%2 == 1
+		sp := randomSpec(rng, 2+rng.IntN(5), rng.IntN(4), 4+rng.IntN(11), false, colours)
+		costs := make([]int64, sp.NumOptions())
+		for o := range costs {
+			costs[o] = rng.Int64N(10)
+			if trial%3 == 0 {
+				costs[o] = rng.Int64N(1000)
+			}
+		}
+		var forced []int32
+		if trial%4 == 0 {
+			forced = []int32{rng.Int32N(int32(sp.NumOptions()))}
+			if !compatible(sp, forced) {
+				continue
+			}
+		}
+		all := bruteCosts(sp, costs, forced)
+		for _, k := range []int{1, 2, 5, 50} {
+			p := &CostParams{K: k, Initial: forced}
+			c, ok := newCostDL(sp, costs)
+			var got []CostSolution
+			if ok {
+				before := slices.Clone(c.nd)
+				var nodes uint64
+				best := costBest{k: k}
+				if len(forced) > 0 {
+					got, _, _ = minCostDL(sp, costs, p)
+				} else {
+					c.search(0, nil, &best, nil, &nodes)
+					got = best.list
+					if !slices.Equal(before, c.nd) {
+						t.Fatalf("trial %d, k = %d: the links changed", trial, k)
+					}
+				}
+			}
+			var gotCosts []int64
+			for _, s := range got {
+				cost, err := solutionCost(sp, costs, forced, s.Options)
+				if err != nil {
+					t.Fatalf("trial %d, k = %d: %v: %v", trial, k, s.Options, err)
+				}
+				if cost != s.Cost {
+					t.Fatalf("trial %d, k = %d: %v costs %d, said %d", trial, k, s.Options, cost, s.Cost)
+				}
+				gotCosts = append(gotCosts, s.Cost)
+			}
+			want := all[:min(k, len(all))]
+			if !slices.Equal(gotCosts, want) {
+				t.Fatalf("trial %d, k = %d (%+v, costs %v, forced %v): costs %v, brute force %v", trial, k, *sp, costs, forced, gotCosts, want)
+			}
+			bitsList, _, _ := minCostBits(sp, costs, p)
+			var bitsCosts []int64
+			for _, s := range bitsList {
+				if _, err := solutionCost(sp, costs, forced, s.Options); err != nil {
+					t.Fatalf("trial %d, k = %d: bitsets: %v: %v", trial, k, s.Options, err)
+				}
+				bitsCosts = append(bitsCosts, s.Cost)
+			}
+			if !slices.Equal(gotCosts, bitsCosts) {
+				t.Fatalf("trial %d, k = %d: costs %v, bitsets %v", trial, k, gotCosts, bitsCosts)
+			}
+			memo, _, _ := minCostMemo(sp, costs, p)
+			var memoCosts []int64
+			for _, s := range memo {
+				memoCosts = append(memoCosts, s.Cost)
+			}
+			if !slices.Equal(gotCosts, memoCosts) {
+				t.Fatalf("trial %d, k = %d: costs %v, memo's search %v", trial, k, gotCosts, memoCosts)
+			}
+			checked++
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d cases checked", checked)
+	}
+}
