@@ -71,6 +71,9 @@ type MemoParams struct {
 	SampleNodes uint64
 	// Workers is the number of goroutines counting, sharing one cache; 0 means one.
 	Workers int
+	// TrialWork is the work each of OrderAuto's trials may spend (see chooseOrder); 0
+	// means orderTrialWork. Tests make it small, so that counts go on from a trial.
+	TrialWork uint64
 	// Shard and Shards, with Shards > 1, count only the Shard-th (1..Shards) of Shards
 	// disjoint shares of the tree: every Shards-th sub-problem of the split at the top of
 	// the tree, the same on every machine.
@@ -228,7 +231,9 @@ func MemoCount(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 		return memoCountBounds(sp, p)
 	}
 	if p.Order != OrderAuto {
-		return memoRun(sp, p, nil)
+		n, st, err := memoRun(sp, p, nil)
+		st.Order = p.Order
+		return n, st, err
 	}
 	q := *p
 	order, t := chooseOrder(sp, p)

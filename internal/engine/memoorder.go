@@ -17,7 +17,8 @@ import (
 // on by a level, until one finishes (its count is the answer) or both have spent
 // orderTrialWork; then the one that needed less work to finish the levels both finished
 // goes on from where its trial stopped (its unexpanded levels are the start of the
-// count), and the other's work is lost. Work is counted, not timed — option checks plus a
+// count), and the other's work is lost. An order twice as cheap as the other on the same
+// levels is taken before the budget is spent. Work is counted, not timed — option checks plus a
 // weight per node and per child — and only whole levels are compared (a level's work does
 // not depend on the order in which its entries are met), so the choice depends on the
 // problem alone: the same on every machine and for any number of workers, as the shares of
@@ -27,15 +28,18 @@ const (
 	// orderTrialWork is the work each order's trial may spend before the two are compared
 	// (a few tenths of a second at most).
 	orderTrialWork = 1 << 25
-	// orderLevelCap stops a trial within a level whose own work would pass it: that level
-	// is not finished, and the trial cannot be taken up. So does the budget (MaxBytes).
-	orderLevelCap = 2 * orderTrialWork
+	// A trial stops within a level whose own work would pass twice the trial's work:
+	// that level is not finished, and the trial cannot be taken up. So does the budget
+	// (MaxBytes).
 	// orderNodeWork and orderChildWork weigh a node (its key read back, its item chosen)
 	// and a child (its key made, hashed and added up) against one option check: measured
 	// on queens and dominoes, a node and its children cost 100-400 checks when the tables
 	// outgrow the processor's caches.
 	orderNodeWork  = 64
 	orderChildWork = 64
+	// Once both trials have spent 1/orderEarly of the budget, an order that has needed
+	// half the other's work or less to finish the same levels is taken at once.
+	orderEarly = 32
 )
 
 // An orderTrial is one order's forward count, stopped at the end of a level.
@@ -46,6 +50,7 @@ type orderTrial struct {
 	next    int              // the next level to expand
 	cum     []uint64         // cum[c]: the work spent up to the end of level c
 	work    uint64
+	budget  uint64 // the work it may spend
 	bytes   int64 // held by the levels
 	total   count // solutions reached
 	st      MemoStats
@@ -61,7 +66,11 @@ func newOrderTrial(sp *Spec, p *MemoParams, order Order) *orderTrial {
 	for _, o := range p.Initial {
 		m.take(o)
 	}
-	t := &orderTrial{m: m, seed: maphash.MakeSeed(), levels: make([]*frontierTable, sp.NumPrimary+1)}
+	t := &orderTrial{m: m, seed: maphash.MakeSeed(), levels: make([]*frontierTable, sp.NumPrimary+1),
+		budget: orderTrialWork}
+	if p.TrialWork > 0 {
+		t.budget = p.TrialWork
+	}
 	m.makeKey(m.firstFree())
 	t.add(count{u: u128{lo: 1}})
 	return t
@@ -84,7 +93,7 @@ func (t *orderTrial) add(v count) {
 	}
 }
 
-// level expands the next level, or gives up within it past orderLevelCap.
+// level expands the next level, or gives up within it (past twice the budget).
 func (t *orderTrial) level() {
 	m := t.m
 	c := t.next
@@ -121,7 +130,7 @@ func (t *orderTrial) level() {
 				t.add(v)
 				m.untake(o, saved)
 			}
-			if work > orderLevelCap || t.m.p.MaxBytes > 0 && t.bytes > t.m.p.MaxBytes {
+			if work > 2*t.budget || t.m.p.MaxBytes > 0 && t.bytes > t.m.p.MaxBytes {
 				t.capped = true
 				return
 			}
@@ -139,7 +148,7 @@ func (t *orderTrial) level() {
 
 // active reports whether the trial may go on.
 func (t *orderTrial) active() bool {
-	return !t.done && !t.capped && !t.stopped && t.work < orderTrialWork
+	return !t.done && !t.capped && !t.stopped && t.work < t.budget
 }
 
 // pending returns the trial's unexpanded sub-problems with their numbers of paths.
@@ -175,6 +184,14 @@ func chooseOrder(sp *Spec, p *MemoParams) (Order, *orderTrial) {
 			return t.m.p.Order, nil
 		case t.done:
 			return t.m.p.Order, t
+		}
+		if l := min(len(first.cum), len(mrv.cum)) - 1; l >= 0 && min(first.cum[l], mrv.cum[l]) >= first.budget/orderEarly {
+			switch {
+			case first.cum[l] >= 2*mrv.cum[l] && !mrv.capped:
+				return OrderMRV, mrv
+			case mrv.cum[l] >= 2*first.cum[l] && !first.capped:
+				return OrderFirst, first
+			}
 		}
 	}
 	if pickOrder(first.cum, mrv.cum) == OrderMRV {
