@@ -51,8 +51,8 @@ type orderTrial struct {
 	cum     []uint64         // cum[c]: the work spent up to the end of level c
 	work    uint64
 	budget  uint64 // the work it may spend
-	bytes   int64 // held by the levels
-	total   count // solutions reached
+	bytes   int64  // held by the levels
+	total   count  // solutions reached
 	st      MemoStats
 	done    bool // every level expanded: total is the count
 	capped  bool // stopped within a level: not to be taken up
