@@ -44,14 +44,52 @@ const (
 type Order uint8
 
 const (
+	// OrderAuto (the default) chooses OrderFirst or OrderMRV from the problem itself: a
+	// short forward count in each order, compared on the work each took to cover the same
+	// number of items (counted work, not time, so every machine of a sharded count
+	// chooses the same). MemoStats.Order says which was taken.
+	OrderAuto Order = iota
 	// OrderFirst branches on the first uncovered primary item in the problem's order. On
 	// a grid whose cells are listed row by row the sub-problems then differ only along the
 	// frontier of the filled cells (a transfer matrix in disguise): the most cache hits.
-	OrderFirst Order = iota
+	OrderFirst
 	// OrderMRV branches on the primary item with the fewest possible options, the first
 	// such in the problem's order: a smaller search tree, usually fewer hits.
 	OrderMRV
 )
+
+// engineOrder returns the engine's value of o.
+func (o Order) engineOrder() engine.Order {
+	switch o {
+	case OrderFirst:
+		return engine.OrderFirst
+	case OrderMRV:
+		return engine.OrderMRV
+	}
+	return engine.OrderAuto
+}
+
+// String returns "auto", "first" or "mrv".
+func (o Order) String() string {
+	switch o {
+	case OrderFirst:
+		return "first"
+	case OrderMRV:
+		return "mrv"
+	}
+	return "auto"
+}
+
+// orderOf returns the root's value of an engine order.
+func orderOf(o engine.Order) Order {
+	switch o {
+	case engine.OrderFirst:
+		return OrderFirst
+	case engine.OrderMRV:
+		return OrderMRV
+	}
+	return OrderAuto
+}
 
 // DefaultMemoBytes is the cache budget when Config.MemoBytes is 0.
 const DefaultMemoBytes = 2 << 30
@@ -71,6 +109,9 @@ type MemoStats struct {
 	// shared out and a digest of them, the same for every share of one count.
 	Parts int
 	Split string
+	// Order is the order the count branched in: OrderFirst or OrderMRV, the choice of
+	// OrderAuto.
+	Order Order
 }
 
 // CountExact returns the number of solutions, exact at any size. With Config.Memo set it
@@ -112,7 +153,7 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 	s.err = nil
 	var nodeLimit atomic.Bool // set by Poll, which workers may call at once
 	p := &engine.MemoParams{
-		Order:    engine.Order(s.cfg.Order),
+		Order:    s.cfg.Order.engineOrder(),
 		MaxBytes: s.cfg.memoBytes(),
 		Initial:  s.init,
 		Workers:  max(1, s.cfg.Workers),
@@ -145,7 +186,8 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 	}
 	n, st, err := engine.MemoCount(s.spec, p)
 	s.memo = MemoStats{Used: true, Nodes: st.Nodes, Hits: st.Hits, Misses: st.Misses,
-		Entries: st.Entries, Bytes: st.Bytes, Full: st.Full, Parts: st.Parts, Split: st.Split}
+		Entries: st.Entries, Bytes: st.Bytes, Full: st.Full, Parts: st.Parts, Split: st.Split,
+		Order: orderOf(st.Order)}
 	s.stats = Stats{Nodes: st.Nodes, Elapsed: time.Since(start)}
 	switch {
 	case errors.Is(err, engine.ErrMemoUnprofitable):
@@ -197,7 +239,7 @@ func (s *Solver) SampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
 		s.err, s.total = nil, nil
 		p := &engine.MemoParams{
-			Order:    engine.Order(s.cfg.Order),
+			Order:    s.cfg.Order.engineOrder(),
 			MaxBytes: s.cfg.memoBytes(),
 			Initial:  s.init,
 			Poll:     func(*engine.MemoStats) bool { return ctx.Err() == nil },
@@ -207,7 +249,7 @@ func (s *Solver) SampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
 		})
 		s.total = total
 		s.memo = MemoStats{Used: true, Nodes: st.Nodes, Hits: st.Hits, Misses: st.Misses,
-			Entries: st.Entries, Bytes: st.Bytes, Full: st.Full}
+			Entries: st.Entries, Bytes: st.Bytes, Full: st.Full, Order: orderOf(st.Order)}
 		if err != nil {
 			s.err = ctx.Err()
 			if s.err == nil {

@@ -64,7 +64,9 @@ func TestMemoDominoes(t *testing.T) {
 		if err != nil || got.Cmp(want) != 0 {
 			t.Errorf("%d×%d dominoes: %v, %v; want %v", m, n, got, err, want)
 		}
-		if st := s.MemoStats(); !st.Used || st.Hits == 0 && m*n > 8 {
+		// A board without tilings may be seen dead at once (a cell with no domino, under
+		// OrderMRV): nothing repeats there.
+		if st := s.MemoStats(); !st.Used || st.Hits == 0 && m*n > 8 && want.Sign() > 0 {
 			t.Errorf("%d×%d dominoes: memo %+v", m, n, st)
 		}
 	}

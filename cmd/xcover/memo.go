@@ -24,7 +24,7 @@ func (f *memoFlags) register(cmd *cobra.Command) {
 	fs.StringVar(&f.memo, "memo", "off", "count by memoisation: `on`, off, or auto (on only where a sample shows the cache pays)")
 	fs.Lookup("memo").NoOptDefVal = "on"
 	fs.StringVar(&f.mem, "memo-mem", "2GiB", "the cache's memory budget `SIZE` (KiB, MiB, GiB); past it the count goes on without keeping more")
-	fs.StringVar(&f.order, "order", "first", "the item a memoised count branches on: `first` uncovered in the file's order, or mrv (fewest options)")
+	fs.StringVar(&f.order, "order", "auto", "the item a memoised count branches on: `auto` (chosen from the problem by a short trial of both), first uncovered in the file's order, or mrv (fewest options)")
 }
 
 // active reports whether the count is memoised (or may be).
@@ -38,12 +38,14 @@ func (f *memoFlags) apply(cfg *xcover.CountOptions) error {
 	}
 	cfg.Memo = m
 	switch f.order {
+	case "auto":
+		cfg.Order = xcover.OrderAuto
 	case "first":
 		cfg.Order = xcover.OrderFirst
 	case "mrv":
 		cfg.Order = xcover.OrderMRV
 	default:
-		return usageErrorf("--order %q: want first or mrv", f.order)
+		return usageErrorf("--order %q: want auto, first or mrv", f.order)
 	}
 	n, err := parseSize(f.mem)
 	if err != nil {

@@ -51,6 +51,9 @@ const (
 	// OrderMRV branches on the item with the fewest possible options (the first such):
 	// fewer nodes, usually fewer hits.
 	OrderMRV
+	// OrderAuto chooses OrderFirst or OrderMRV from the problem by a trial of each (see
+	// chooseOrder): the same choice on every machine.
+	OrderAuto
 )
 
 // MemoParams controls a memoised count.
@@ -68,6 +71,9 @@ type MemoParams struct {
 	SampleNodes uint64
 	// Workers is the number of goroutines counting, sharing one cache; 0 means one.
 	Workers int
+	// TrialWork is the work each of OrderAuto's trials may spend (see chooseOrder); 0
+	// means orderTrialWork. Tests make it small, so that counts go on from a trial.
+	TrialWork uint64
 	// Shard and Shards, with Shards > 1, count only the Shard-th (1..Shards) of Shards
 	// disjoint shares of the tree: every Shards-th sub-problem of the split at the top of
 	// the tree, the same on every machine.
@@ -86,6 +92,9 @@ type MemoStats struct {
 	// same for every shard of one count; merge compares them).
 	Parts int
 	Split string
+	// Order is the order counted in (OrderAuto resolved); OrderFirst for problems with
+	// multiplicities, whose memo settles the items in the problem's order.
+	Order Order
 }
 
 // ErrMemoStopped is returned when Poll stopped a memoised count.
@@ -118,6 +127,7 @@ type memo struct {
 	key     []byte
 	keys    [][]byte // per depth of count's recursion: the key of the state there
 	depth   int
+	checks  uint64 // options checked by choose (OrderMRV), for chooseOrder's trials
 	memoTally
 }
 
@@ -215,12 +225,47 @@ func (a count) big() *big.Int {
 // Problems with multiplicities (see MemoSupported) are counted by memoBounds, depth first.
 func MemoCount(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	if !compatible(sp, p.Initial) {
-		return new(big.Int), MemoStats{}, nil
+		return new(big.Int), MemoStats{Order: OrderFirst}, nil
 	}
 	if !MemoSupported(sp) {
 		return memoCountBounds(sp, p)
 	}
-	return memoRun(sp, p)
+	if p.Order != OrderAuto {
+		n, st, err := memoRun(sp, p, nil)
+		st.Order = p.Order
+		return n, st, err
+	}
+	q := *p
+	order, t := chooseOrder(sp, p)
+	q.Order = order
+	if t == nil {
+		return nil, MemoStats{Order: order}, ErrMemoStopped
+	}
+	var (
+		n   *big.Int
+		st  MemoStats
+		err error
+	)
+	switch {
+	case p.Shards > 1: // the split starts from the root, the same on every machine
+		n, st, err = memoRun(sp, &q, nil)
+	case t.done:
+		n, st = t.total.big(), t.st
+	default:
+		n, st, err = memoRun(sp, &q, t)
+	}
+	st.Order = order
+	return n, st, err
+}
+
+// resolveOrder returns p, or with OrderAuto a copy of p with the order chooseOrder picks.
+func resolveOrder(sp *Spec, p *MemoParams) *MemoParams {
+	if p.Order != OrderAuto {
+		return p
+	}
+	q := *p
+	q.Order, _ = chooseOrder(sp, p)
+	return &q
 }
 
 // A memoPart is a sub-problem from the top of the tree (see split): the key of its state
@@ -324,8 +369,9 @@ func (m *memo) recount() {
 
 // memoRun counts for MemoCount, on p.Workers workers: forward (frontierCount), unless the
 // frontier outgrows the budget, when the depth-first memo counts instead. With a sample
-// (MemoAuto), the depth-first memo first judges whether the cache pays.
-func memoRun(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
+// (MemoAuto), the depth-first memo first judges whether the cache pays. With a trial t
+// (of p.Order, see chooseOrder) the forward count goes on from where t stopped.
+func memoRun(sp *Spec, p *MemoParams, t *orderTrial) (*big.Int, MemoStats, error) {
 	workers := max(1, p.Workers)
 	if p.SampleNodes > 0 {
 		m := newMemo(sp, p)
@@ -350,14 +396,25 @@ func memoRun(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	var parts []memoPart
 	total, nodes := new(big.Int), uint64(0)
 	nsplit, digest := 0, ""
-	if p.Shards > 1 {
+	var above MemoStats
+	switch {
+	case p.Shards > 1:
 		parts, total, nodes, nsplit, digest = shareParts(root, p.Shard, p.Shards)
-	} else {
+	case t != nil && t.done:
+		return t.total.big(), t.st, nil
+	case t != nil && !t.capped:
+		parts, total, above = t.pending(), t.total.big(), t.st
+		t.levels = nil // handed over
+	default:
 		root.makeKey(root.firstFree())
 		parts = []memoPart{{slices.Clone(root.key), big.NewInt(1)}}
 	}
 	n, st, err := frontierCount(sp, p, parts, workers)
-	st.Nodes += nodes
+	st.Nodes += nodes + above.Nodes
+	st.Hits += above.Hits
+	st.Misses += above.Misses
+	st.Entries += above.Entries
+	st.Bytes = max(st.Bytes, above.Bytes)
 	st.Parts, st.Split = nsplit, digest
 	if err == nil {
 		return n.Add(n, total), st, nil
@@ -629,7 +686,7 @@ func (m *memo) choose(first int) int {
 	if m.nfree == 0 {
 		return -1
 	}
-	if m.p.Order == OrderFirst {
+	if m.p.Order != OrderMRV {
 		return first
 	}
 	best, bestN := first, int(^uint(0)>>1)
@@ -641,6 +698,7 @@ func (m *memo) choose(first int) int {
 			}
 			n := 0
 			for _, o := range m.lists[i] {
+				m.checks++
 				if m.fits(o) {
 					n++
 					if n >= bestN {
@@ -809,6 +867,7 @@ func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []in
 	if !MemoSupported(sp) {
 		return memoSampleBounds(sp, p, k, seed, visit)
 	}
+	p = resolveOrder(sp, p)
 	m := newMemo(sp, p)
 	m.cache = newMemoCache(p.MaxBytes, 1)
 	for _, o := range p.Initial {

@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// bruteSpec counts the solutions of sp (every primary item covered exactly once) by
+// trying every option of the first uncovered primary item, sharing no code with the
+// memoised counts.
+func bruteSpec(sp *Spec) uint64 {
+	np := sp.NumPrimary
+	byItem := make([][]int, np)
+	for o := range sp.NumOptions() {
+		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+			if i := int(sp.Item[e]); i < np {
+				byItem[i] = append(byItem[i], o)
+			}
+		}
+	}
+	covered := make([]bool, np)
+	colour := make([]int32, sp.NumItems) // secondary: 0 free, -1 taken, else a colour
+	var count func() uint64
+	count = func() uint64 {
+		i := 0
+		for i < np && covered[i] {
+			i++
+		}
+		if i == np {
+			return 1
+		}
+		var n uint64
+		for _, o := range byItem[i] {
+			ok := true
+			for e := sp.Start[o]; e < sp.Start[o+1] && ok; e++ {
+				j := sp.Item[e]
+				if int(j) < np {
+					ok = !covered[j]
+					continue
+				}
+				c := int32(-1)
+				if sp.Color != nil && sp.Color[e] != 0 {
+					c = sp.Color[e]
+				}
+				ok = colour[j] == 0 || c > 0 && colour[j] == c
+			}
+			if !ok {
+				continue
+			}
+			var saved []int32
+			for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
+				j := sp.Item[e]
+				saved = append(saved, colour[j])
+				if int(j) < np {
+					covered[j] = true
+				} else if colour[j] == 0 {
+					colour[j] = -1
+					if sp.Color != nil && sp.Color[e] != 0 {
+						colour[j] = sp.Color[e]
+					}
+				}
+			}
+			n += count()
+			for k, e := 0, sp.Start[o]; e < sp.Start[o+1]; k, e = k+1, e+1 {
+				j := sp.Item[e]
+				if int(j) < np {
+					covered[j] = false
+				} else {
+					colour[j] = saved[k]
+				}
+			}
+		}
+		return n
+	}
+	return count()
+}
+
+// TestMemoOrders counts random problems (secondary items, colours) in every order —
+// first, MRV, and chosen by the trial with budgets from nothing to enough to finish, so
+// that the count goes on from a trial stopped after a level or two — on one to three
+// workers and in shares, and compares every count with brute force's.
+func TestMemoOrders(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 2))
+	trials := 0
+	for seed := range 200 {
+		np, ns := 6+rng.IntN(10), rng.IntN(4)
+		sp := randomSpec(rng, np, ns, 2*np+rng.IntN(4*np), false, seed%2 == 1)
+		want := new(big.Int).SetUint64(bruteSpec(sp))
+		type config struct {
+			order           Order
+			trial           uint64
+			workers, shares int
+		}
+		var configs []config
+		for _, order := range []Order{OrderFirst, OrderMRV, OrderAuto} {
+			for _, workers := range []int{1, 2, 3} {
+				configs = append(configs, config{order, 0, workers, 0})
+			}
+			configs = append(configs, config{order, 0, 1, 3})
+		}
+		for _, trial := range []uint64{1, 50, 200, 1000} {
+			configs = append(configs, config{OrderAuto, trial, 1, 0}, config{OrderAuto, trial, 2, 0}, config{OrderAuto, trial, 1, 2})
+		}
+		for _, c := range configs {
+			got := new(big.Int)
+			var st MemoStats
+			for k := 1; k <= max(1, c.shares); k++ {
+				p := &MemoParams{Order: c.order, TrialWork: c.trial, Workers: c.workers}
+				if c.shares > 0 {
+					p.Shard, p.Shards = k, c.shares
+				}
+				n, s, err := MemoCount(sp, p)
+				if err != nil {
+					t.Fatalf("seed %d, %+v: %v", seed, c, err)
+				}
+				got.Add(got, n)
+				st = s
+			}
+			if got.Cmp(want) != 0 {
+				t.Fatalf("seed %d (%d primary, %d options), %+v: %v; brute force %v", seed, np, sp.NumOptions(), c, got, want)
+			}
+			if st.Order != OrderFirst && st.Order != OrderMRV {
+				t.Fatalf("seed %d, %+v: counted in order %d", seed, c, st.Order)
+			}
+			if c.order != OrderAuto && st.Order != c.order {
+				t.Fatalf("seed %d, %+v: counted in order %d", seed, c, st.Order)
+			}
+			if c.order == OrderAuto && c.trial > 0 && c.shares == 0 {
+				trials++
+			}
+		}
+	}
+	if trials == 0 {
+		t.Fatal("no count went on from a trial")
+	}
+}
+
+// dominoSpec is the domino tilings of an m×n board, cells row by row.
+func dominoSpec(m, n int) *Spec {
+	sp := &Spec{NumPrimary: m * n, NumItems: m * n, Start: []int32{0}}
+	for r := range m {
+		for c := range n {
+			i := int32(r*n + c)
+			if c+1 < n {
+				sp.Item = append(sp.Item, i, i+1)
+				sp.Start = append(sp.Start, int32(len(sp.Item)))
+			}
+			if r+1 < m {
+				sp.Item = append(sp.Item, i, i+int32(n))
+				sp.Start = append(sp.Start, int32(len(sp.Item)))
+			}
+		}
+	}
+	for range m * n {
+		sp.Lo, sp.Hi = append(sp.Lo, 1), append(sp.Hi, 1)
+	}
+	return sp
+}
+
+// TestChooseOrder checks the trial's choice where it is plain — the first free cell on a
+// board listed row by row, the fewest options for queens — and that it is the same every
+// time (the trials' tables are hashed with a new seed each time; the choice must not
+// depend on it, or the shares of one count would be cut in different orders).
+func TestChooseOrder(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		sp   *Spec
+		want Order
+	}{
+		{"dominoes 12x12", dominoSpec(12, 12), OrderFirst},
+		{"dominoes 30x6", dominoSpec(30, 6), OrderFirst},
+		{"queens 10", queensSpec(10, 1), OrderMRV},
+	} {
+		for range 3 {
+			if got, _ := chooseOrder(tt.sp, &MemoParams{}); got != tt.want {
+				t.Errorf("%s: chose order %d, want %d", tt.name, got, tt.want)
+			}
+		}
+	}
+}
