@@ -3,7 +3,6 @@ package serve
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/xcover/xcover"
@@ -188,69 +187,19 @@ func queensTask(req *Request) (*task, error) {
 	return t, nil
 }
 
-// sizeRE matches a region given by its size.
-var sizeRE = regexp.MustCompile(`^\s*\d+\s*x\s*\d+(\s*x\s*\d+)?\s*$`)
-
-// tilingTask encodes a tiling puzzle.
+// tilingTask encodes a tiling puzzle, read by the tiling package as for every front end.
 func tilingTask(req *Request) (*task, error) {
-	pz := &tiling.Puzzle{AtMost: req.AtMost, Partial: req.Partial}
-	var what string
-	switch {
-	case req.Pieces != "" && req.PiecesPicture != "":
-		return nil, badRequest("tiling: give pieces or piecesPicture, not both")
-	case req.Pieces != "":
-		ps, copies, err := tiling.ParseSpec(req.Pieces)
-		if err != nil {
-			return nil, badRequest("tiling: pieces: %v", err)
-		}
-		pz.Pieces, pz.Copies, what = ps, copies, req.Pieces
-	case req.PiecesPicture != "":
-		if len(req.PiecesPicture) > maxPicture {
-			return nil, badRequest("tiling: pieces picture longer than %d bytes", maxPicture)
-		}
-		ps, err := tiling.ParsePieces(req.PiecesPicture)
-		if err != nil {
-			return nil, badRequest("tiling: pieces picture: %v", err)
-		}
-		pz.Pieces, what = ps, fmt.Sprintf("%d drawn pieces", len(ps))
-	default:
-		return nil, badRequest(`tiling: no pieces: give "pieces" (such as "pentominoes") or "piecesPicture"`)
+	spec := tiling.Spec{
+		Pieces: req.Pieces, PiecesPicture: req.PiecesPicture,
+		NoFlip: req.NoFlip, Mirror: req.Mirror, AtMost: req.AtMost, Partial: req.Partial,
+		MaxPicture: maxPicture, MaxCells: maxCells, MaxWork: maxTilingWork,
 	}
-	switch {
-	case req.Region == "":
-		return nil, badRequest(`tiling: no region: give "region", a size such as "6x10" or a picture`)
-	case len(req.Region) > maxPicture:
-		return nil, badRequest("tiling: region picture longer than %d bytes", maxPicture)
-	case sizeRE.MatchString(req.Region):
-		size := strings.ReplaceAll(req.Region, " ", "")
-		size = strings.TrimSpace(size)
-		r, err := tiling.ParseSize(size)
-		if err != nil {
-			return nil, badRequest("tiling: region: %v", err)
-		}
-		pz.Region, what = r, what+" on "+size
-	default:
-		r, err := tiling.ParseRegion(req.Region)
-		if err != nil {
-			return nil, badRequest("tiling: region picture: %v", err)
-		}
-		pz.Region, what = r, fmt.Sprintf("%s on a region of %d cells", what, r.Len())
-	}
-	if n := pz.Region.Len(); n > maxCells {
-		return nil, badRequest("tiling: region of %d cells, more than the %d this server takes", n, maxCells)
-	}
-	if err := pz.SetTurning(req.NoFlip, req.Mirror); err != nil {
+	spec.SetRegion(req.Region)
+	pz, title, err := spec.Puzzle()
+	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	pieceCells := 0
-	for _, pc := range pz.Pieces {
-		pieceCells += len(pc.Shape)
-	}
-	if work := len(pz.Transforms()) * pz.Region.Len() * pieceCells; work > maxTilingWork {
-		return nil, badRequest("tiling: too large for this server (%d orientations × %d cells × %d piece cells)",
-			len(pz.Transforms()), pz.Region.Len(), pieceCells)
-	}
-	t, err := puzzle.Tiling(pz, puzzle.TilingOptions{Title: what, Distinct: req.Mode == ModeDistinct, MirrorImages: req.MirrorImages})
+	t, err := puzzle.Tiling(pz, puzzle.TilingOptions{Title: title, Distinct: req.Mode == ModeDistinct, MirrorImages: req.MirrorImages})
 	if err != nil {
 		return nil, badRequest("tiling: %v", err)
 	}

@@ -245,16 +245,24 @@ func describe(p Piece, cells []Point) string {
 // for the one that does not apply to the region is an error, so that every front end gives
 // the same answer to the same request. Set the Region first.
 func (pz *Puzzle) SetTurning(noFlip, mirror bool) error {
-	if pz.Dim() == 2 {
+	reflect, err := turning(pz.Dim(), noFlip, mirror)
+	if err != nil {
+		return fmt.Errorf("tiling: %w", err)
+	}
+	pz.Reflect = reflect
+	return nil
+}
+
+// turning returns whether pieces in dim dimensions may be reflected (see SetTurning).
+func turning(dim int, noFlip, mirror bool) (reflect bool, err error) {
+	if dim == 2 {
 		if mirror {
-			return errors.New("tiling: mirror applies to pieces in space; in the plane pieces are turned over unless no-flip")
+			return false, errors.New("mirror applies to pieces in space; in the plane pieces are turned over unless no-flip")
 		}
-		pz.Reflect = !noFlip
-		return nil
+		return !noFlip, nil
 	}
 	if noFlip {
-		return errors.New("tiling: no-flip applies to pieces in the plane; in space pieces are mirrored only with mirror")
+		return false, errors.New("no-flip applies to pieces in the plane; in space pieces are mirrored only with mirror")
 	}
-	pz.Reflect = mirror
-	return nil
+	return mirror, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -124,65 +125,41 @@ func readPicture(cmd *cobra.Command, name string) (string, error) {
 	}
 }
 
-// tilePuzzle builds the puzzle the flags describe.
-func tilePuzzle(cmd *cobra.Command, f *tileFlags) (*tiling.Puzzle, error) {
-	pz := &tiling.Puzzle{AtMost: f.atMost, Partial: f.partial}
-	switch {
-	case f.pieces != "" && f.piecesFile != "":
-		return nil, usageErrorf("give --pieces or --pieces-file, not both")
-	case f.pieces != "":
-		ps, copies, err := tiling.ParseSpec(f.pieces)
-		if err != nil {
-			return nil, usageErrorf("--pieces: %v", err)
-		}
-		pz.Pieces, pz.Copies = ps, copies
-	case f.piecesFile != "":
-		text, err := readPicture(cmd, f.piecesFile)
-		if err != nil {
-			return nil, err
-		}
-		if pz.Pieces, err = tiling.ParsePieces(text); err != nil {
-			return nil, fmt.Errorf("%s: %w", f.piecesFile, err)
-		}
-	default:
-		return nil, usageErrorf("no pieces: give --pieces NAME or --pieces-file FILE")
-	}
+// tilePuzzle builds the puzzle the flags describe, reading pictures from their files; the
+// tiling package parses them as for every front end. It returns the puzzle's title too.
+func tilePuzzle(cmd *cobra.Command, f *tileFlags) (*tiling.Puzzle, string, error) {
 	if f.copies < 1 {
-		return nil, usageErrorf("--copies must be at least 1, not %d", f.copies)
+		return nil, "", usageErrorf("--copies must be at least 1, not %d", f.copies)
 	}
-	if pz.Copies == nil {
-		pz.Copies = make([]int, len(pz.Pieces))
-		for i := range pz.Copies {
-			pz.Copies[i] = 1
+	spec := tiling.Spec{Pieces: f.pieces, Copies: f.copies, Size: f.region,
+		NoFlip: f.noFlip, Mirror: f.mirror, AtMost: f.atMost, Partial: f.partial}
+	var err error
+	if f.piecesFile != "" {
+		if spec.PiecesPicture, err = readPicture(cmd, f.piecesFile); err != nil {
+			return nil, "", err
 		}
 	}
-	for i := range pz.Copies {
-		pz.Copies[i] *= f.copies
-	}
-	switch {
-	case f.region != "" && f.regionFile != "":
-		return nil, usageErrorf("give --region or --region-file, not both")
-	case f.region != "":
-		r, err := tiling.ParseSize(f.region)
-		if err != nil {
-			return nil, usageErrorf("--region: %v", err)
+	if f.regionFile != "" {
+		if spec.RegionPicture, err = readPicture(cmd, f.regionFile); err != nil {
+			return nil, "", err
 		}
-		pz.Region = r
-	case f.regionFile != "":
-		text, err := readPicture(cmd, f.regionFile)
-		if err != nil {
-			return nil, err
-		}
-		if pz.Region, err = tiling.ParseRegion(text); err != nil {
-			return nil, fmt.Errorf("%s: %w", f.regionFile, err)
-		}
-	default:
-		return nil, usageErrorf("no region: give --region WxH or --region-file FILE")
 	}
-	if err := pz.SetTurning(f.noFlip, f.mirror); err != nil {
-		return nil, usageErrorf("%v", strings.TrimPrefix(err.Error(), "tiling: "))
+	pz, title, err := spec.Puzzle()
+	var se *tiling.SpecError
+	if !errors.As(err, &se) {
+		return pz, title, err
 	}
-	return pz, nil
+	switch se.Field { // a picture's faults are bad input; the flags', usage
+	case "PiecesPicture":
+		return nil, "", fmt.Errorf("%s: %w", f.piecesFile, se.Err)
+	case "RegionPicture":
+		return nil, "", fmt.Errorf("%s: %w", f.regionFile, se.Err)
+	case "Pieces":
+		return nil, "", usageErrorf("--pieces: %v", se.Err)
+	case "Size":
+		return nil, "", usageErrorf("--region: %v", se.Err)
+	}
+	return nil, "", usageErrorf("%v", strings.TrimPrefix(se.Error(), "tiling: "))
 }
 
 func runTile(cmd *cobra.Command, f *tileFlags) error {
@@ -214,11 +191,11 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	if (f.random || f.via != "") && !cmd.Flags().Changed("limit") {
 		f.limit = 1
 	}
-	tp, err := tilePuzzle(cmd, f)
+	tp, title, err := tilePuzzle(cmd, f)
 	if err != nil {
 		return err
 	}
-	pz, err := puzzle.Tiling(tp, puzzle.TilingOptions{Distinct: f.distinct, MirrorImages: f.mirrorImages})
+	pz, err := puzzle.Tiling(tp, puzzle.TilingOptions{Title: title, Distinct: f.distinct, MirrorImages: f.mirrorImages})
 	if err != nil {
 		return err
 	}
