@@ -133,7 +133,11 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 		if len(sols) == 0 {
 			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
 		}
-		writeSolutions(out, sols, file, f.json)
+		var line []byte
+		for _, sol := range sols {
+			line = file.AppendSolution(line[:0], sol, f.json)
+			out.Write(line)
+		}
 	}
 	if err := out.Flush(); err != nil {
 		return fmt.Errorf("writing solutions: %w", err)
@@ -178,25 +182,6 @@ func readModelFile(cmd *cobra.Command, name string, format interop.Format, file 
 		return nil, false, fmt.Errorf("%s: %w", name, err)
 	}
 	return sol, true, nil
-}
-
-// writeSolutions prints solutions as solve does: option lines and a blank line, or JSON
-// lines.
-func writeSolutions(w *bufio.Writer, sols [][]int, file *dlx.File, asJSON bool) {
-	var line []byte
-	for _, sol := range sols {
-		line = line[:0]
-		if asJSON {
-			line = appendJSONSolution(line, sol)
-		} else {
-			for _, k := range sol {
-				line = append(line, file.OptionText[k]...)
-				line = append(line, '\n')
-			}
-			line = append(line, '\n')
-		}
-		w.Write(line)
-	}
 }
 
 // knownSolver reports whether interop can run the solver called name.

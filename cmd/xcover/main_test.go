@@ -593,3 +593,12 @@ func TestHelpExamples(t *testing.T) {
 		t.Errorf("solve --help does not use the shipped examples:\n%s", r.stdout)
 	}
 }
+
+// clip shortens s for a test message.
+func clip(s string) string {
+	const max = 60
+	if r := []rune(s); len(r) > max {
+		return string(r[:max]) + "..."
+	}
+	return s
+}

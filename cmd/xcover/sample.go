@@ -79,7 +79,7 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	var line []byte
 	drawn := 0
 	for sol := range sols {
-		line = appendSolution(line[:0], sol, file.OptionText, f.json)
+		line = file.AppendSolution(line[:0], sol, f.json)
 		if _, err := out.Write(line); err != nil {
 			return fmt.Errorf("writing solutions: %w", err)
 		}

@@ -212,31 +212,6 @@ incomplete, and exits with status 130.`,
 	return cmd
 }
 
-// appendSolution appends a solution as solve prints it: the lines of its options (as the
-// file spells them) and a blank line, or, with asJSON, one line {"options":[i,j,...]}.
-func appendSolution(b []byte, sol []int, optionText []string, asJSON bool) []byte {
-	if asJSON {
-		return appendJSONSolution(b, sol)
-	}
-	for _, k := range sol {
-		b = append(b, optionText[k]...)
-		b = append(b, '\n')
-	}
-	return append(b, '\n')
-}
-
-// appendJSONSolution appends {"options":[i,j,...]} and a newline.
-func appendJSONSolution(b []byte, sol []int) []byte {
-	b = append(b, `{"options":[`...)
-	for i, k := range sol {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, int64(k), 10)
-	}
-	return append(b, "]}\n"...)
-}
-
 // countJSON is what count --json prints.
 type countJSON struct {
 	Solutions uint64  `json:"solutions"`
@@ -348,11 +323,11 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 	opt := xcover.MinCostOptions{Initial: s.cfg.Initial, Best: k, Improved: func(cs xcover.CostSolution) {
 		sol := s.original(cs.Options)
 		if f.json {
-			line = appendSolution(line[:0], sol, nil, true)
+			line = dlx.AppendJSONSolution(line[:0], sol)
 			line = append(line[:len(line)-2], fmt.Sprintf(`,"cost":%d}`+"\n", cs.Cost)...)
 		} else {
 			line = fmt.Appendf(line[:0], "| cost %d\n", cs.Cost)
-			line = appendSolution(line, sol, s.file.OptionText, false)
+			line = s.file.AppendSolution(line, sol, false)
 		}
 		s.mu.Lock()
 		if werr == nil {
@@ -407,7 +382,7 @@ func runSolve(cmd *cobra.Command, f *solveFlags, args []string) error {
 	written := 0
 	for sol := range s.solver.Solutions(cmd.Context()) {
 		sol = s.original(sol)
-		line = appendSolution(line[:0], sol, s.file.OptionText, f.search.json)
+		line = s.file.AppendSolution(line[:0], sol, f.search.json)
 		s.mu.Lock()
 		_, werr = s.out.Write(line)
 		s.mu.Unlock()

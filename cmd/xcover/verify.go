@@ -2,13 +2,9 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover/dlx"
@@ -67,123 +63,7 @@ func readSolutions(cmd *cobra.Command, name string, file *dlx.File) ([][]int, er
 		return nil, err
 	}
 	defer closeInput()
-	var lines []string
-	lr := dlx.NewLineReader(r, name)
-	for {
-		line, err := lr.ReadLine()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, err
-		}
-		lines = append(lines, string(line))
-	}
-	for _, l := range lines {
-		if l = strings.TrimSpace(l); l != "" {
-			if l[0] == '{' {
-				return parseJSONSolutions(name, lines, file.Problem.NumOptions())
-			}
-			break
-		}
-	}
-	return parseTextSolutions(name, lines, file.OptionText)
-}
-
-// A solutionsError is a line of a solutions file that makes no sense.
-type solutionsError struct {
-	file string
-	line int
-	msg  string
-}
-
-func (e *solutionsError) Error() string { return fmt.Sprintf("%s:%d: %s", e.file, e.line, e.msg) }
-
-// parseJSONSolutions reads one {"options":[...]} a line; blank lines are skipped.
-func parseJSONSolutions(name string, lines []string, numOptions int) ([][]int, error) {
-	var sols [][]int
-	for i, l := range lines {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		var v struct {
-			Options *[]int `json:"options"`
-		}
-		dec := json.NewDecoder(strings.NewReader(l))
-		err := dec.Decode(&v)
-		if err == nil && dec.More() {
-			err = errors.New("text after the object")
-		}
-		if err == nil && v.Options == nil {
-			err = errors.New(`no "options" list`)
-		}
-		if err != nil {
-			return nil, &solutionsError{name, i + 1, fmt.Sprintf("bad JSON solution %q: %v", clip(l), err)}
-		}
-		for _, k := range *v.Options {
-			if k < 0 || k >= numOptions {
-				return nil, &solutionsError{name, i + 1, fmt.Sprintf("no option %d (options are numbered 0 to %d)", k, numOptions-1)}
-			}
-		}
-		sols = append(sols, *v.Options)
-	}
-	return sols, nil
-}
-
-// parseTextSolutions reads blocks of option lines, each ended by a blank line (or the end
-// of the file), matching each line to an option by its normalised text.
-func parseTextSolutions(name string, lines []string, optionText []string) ([][]int, error) {
-	byText := make(map[string][]int, len(optionText))
-	for k, t := range optionText {
-		t = normalise(t)
-		byText[t] = append(byText[t], k)
-	}
-	var sols [][]int
-	var sol []int
-	open := false // sol has lines not yet ended by a blank line
-	for i, l := range lines {
-		t := normalise(l)
-		if t == "" {
-			sols = append(sols, sol)
-			sol, open = nil, false
-			continue
-		}
-		if strings.HasPrefix(t, "| ") || t == "|" {
-			continue // a comment line, such as solve --min-cost's "| cost N"
-		}
-		open = true
-		ks, ok := byText[t]
-		if !ok {
-			return nil, &solutionsError{name, i + 1, fmt.Sprintf("no option %q in the problem", clip(t))}
-		}
-		k := ks[0] // if all are used already, repeat the first: verify reports the overlap
-		for _, j := range ks {
-			if !slices.Contains(sol, j) {
-				k = j
-				break
-			}
-		}
-		sol = append(sol, k)
-	}
-	if open {
-		sols = append(sols, sol)
-	}
-	return sols, nil
-}
-
-// normalise splits s on blanks (spaces and tabs, as in the DLX format) and joins the
-// fields with one space.
-func normalise(s string) string {
-	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '\t' }), " ")
-}
-
-// clip shortens s for an error message.
-func clip(s string) string {
-	const max = 60
-	if r := []rune(s); len(r) > max {
-		return string(r[:max]) + "..."
-	}
-	return s
+	return file.ReadSolutions(r, name)
 }
 
 // runVerify checks the solutions in args[1] against the problem in args[0].

@@ -1,0 +1,87 @@
+package dlx
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSolutionsRoundTrip writes solutions in both forms and reads them back, with the
+// spacing of text lines changed and comment lines added.
+func TestSolutionsRoundTrip(t *testing.T) {
+	f, err := Parse(strings.NewReader("A B C | X\nA B X:red\nC\nA\nB C\nA B X:red\n"), "p.dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sols := [][]int{{0, 1}, {2, 3}, {4, 1}, {0, 1}}
+	for _, asJSON := range []bool{false, true} {
+		var b []byte
+		for _, sol := range sols {
+			b = f.AppendSolution(b, sol, asJSON)
+		}
+		text := string(b)
+		if !asJSON {
+			text = "| cost 3\n" + strings.ReplaceAll(text, "A B", "A \t B  ")
+		}
+		got, err := f.ReadSolutions(strings.NewReader(text), "sols")
+		if err != nil {
+			t.Fatalf("json %v: %v", asJSON, err)
+		}
+		// Two options of the same text: the first one unused in the solution is taken.
+		want := slices.Clone(sols)
+		if !asJSON {
+			want[2] = []int{0, 1}
+		}
+		if !slices.EqualFunc(got, want, slices.Equal) {
+			t.Errorf("json %v: read %v, want %v", asJSON, got, want)
+		}
+	}
+}
+
+// TestSolutionsErrors: every malformed line is an *Error naming the file and line.
+func TestSolutionsErrors(t *testing.T) {
+	f, err := Parse(strings.NewReader("A B\nA\nB\n"), "p.dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ in, want string }{
+		{"A\nC\n", `sols:2: no option "C" in the problem`},
+		{`{"options":[0]}` + "\n" + `{"options":[2]}`, "sols:2: no option 2 (options are numbered 0 to 1)"},
+		{`{"options":[0]} x`, "sols:1: bad JSON solution"},
+		{`{"opts":[0]}`, `sols:1: bad JSON solution "{\"opts\":[0]}": no "options" list`},
+		{"{\n", "sols:1: bad JSON solution"},
+	}
+	for _, tc := range cases {
+		_, err := f.ReadSolutions(strings.NewReader(tc.in), "sols")
+		var de *Error
+		if !errors.As(err, &de) || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want an *Error %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// FuzzReadSolutions: no input crashes the reader, and whatever it accepts names only
+// options of the problem.
+func FuzzReadSolutions(fz *testing.F) {
+	for _, s := range []string{"A B\n\nA\nB\n", `{"options":[0,1]}`, "| c\nB\n", "{", "\xff\n"} {
+		fz.Add(s)
+	}
+	f, err := Parse(strings.NewReader("A B\nA B\nA\nB\n"), "p.dlx")
+	if err != nil {
+		fz.Fatal(err)
+	}
+	fz.Fuzz(func(t *testing.T, in string) {
+		sols, err := f.ReadSolutions(strings.NewReader(in), "fuzz")
+		if err != nil {
+			return
+		}
+		for _, sol := range sols {
+			for _, k := range sol {
+				if k < 0 || k >= f.Problem.NumOptions() {
+					t.Fatalf("option %d read from %q", k, in)
+				}
+			}
+		}
+	})
+}
