@@ -6,6 +6,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -116,6 +118,37 @@ func TestSameAnswers(t *testing.T) {
 		if strconv.FormatUint(c.Solutions, 10) != count || c.Distinct != classes.Solutions || c.Solutions != classes.Total {
 			t.Errorf("queens %d: the command %d solutions, %d distinct; the web API %s solutions, %d classes of %d",
 				n, c.Solutions, c.Distinct, count, classes.Solutions, classes.Total)
+		}
+	}
+	// Queens with several per line: both count through the general engine's encoding.
+	for _, k := range []int{2, 3} {
+		cli := runX(t, "", "queens", "6", "--per-line", strconv.Itoa(k), "--count")
+		api := apiCount(`{"puzzle":"queens","mode":"count","n":6,"perLine":` + strconv.Itoa(k) + `}`)
+		if cli.code != 0 || strings.TrimSpace(cli.stdout) != api {
+			t.Errorf("queens 6, %d per line: the command counts %q (exit %d), the web API %q", k, cli.stdout, cli.code, api)
+		}
+	}
+	// DLX problems, counted plainly and by memoisation, with bounds and colours.
+	ex := func(name string) string { return filepath.Join("..", "..", "examples", name) }
+	for _, tt := range []struct {
+		name  string
+		memos []string
+	}{
+		{"queens8.dlx", []string{"off", "on", "auto"}}, {"format-example.dlx", []string{"off", "on", "auto"}},
+		{"double-queens6.dlx", []string{"off", "on", "auto"}}, {"langford7.dlx", []string{"off", "on"}},
+		{"dominoes8.dlx", []string{"on"}}, // 12,988,816 tilings: too many to count one by one here
+	} {
+		name := tt.name
+		text, err := os.ReadFile(ex(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, memo := range tt.memos {
+			cli := runX(t, "", "count", "--memo="+memo, ex(name))
+			api := apiCount(`{"problem":` + strconv.Quote(string(text)) + `,"mode":"count","memo":"` + memo + `"}`)
+			if cli.code != 0 || strings.TrimSpace(cli.stdout) != api {
+				t.Errorf("%s, memo %s: the command counts %q (exit %d), the web API %q", name, memo, cli.stdout, cli.code, api)
+			}
 		}
 	}
 	for _, tt := range []struct{ flag, field, region string }{
