@@ -13,7 +13,7 @@ import (
 // choice (any comparable value: a string, a struct, an array such as [3]int{queen, row,
 // col}) satisfies some constraints (any comparable values too), and a solution is a set of
 // choices satisfying each constraint exactly once. Constraints can be made optional (see
-// Satisfy) and given multiplicities (see Count). Solutions come back as the caller's own
+// Satisfy) and given multiplicities (see Multiplicity). Solutions come back as the caller's own
 // choice values. Choices and constraints keep the order in which they were first added, so
 // results are reproducible.
 //
@@ -102,14 +102,14 @@ func (c *Cover[C, K]) Add(choice C, constraints ...K) {
 	c.sets = append(c.sets, set)
 }
 
-// Count makes the constraint k satisfied between lo and hi times instead of exactly once
-// (0 <= lo <= hi, hi >= 1): the articles' "counts", or Knuth's multiplicities. For a
-// constraint that must be satisfied (see Satisfy) a count n is Count(k, n, n); an optional
-// one is satisfied at most hi times whatever lo says.
-func (c *Cover[C, K]) Count(k K, lo, hi int) {
+// Multiplicity makes the constraint k satisfied between lo and hi times instead of exactly
+// once (0 <= lo <= hi, hi >= 1): Knuth's multiplicities (the articles' "counts"). For a
+// constraint that must be satisfied (see Satisfy) n times it is Multiplicity(k, n, n); an
+// optional one is satisfied at most hi times whatever lo says.
+func (c *Cover[C, K]) Multiplicity(k K, lo, hi int) {
 	c.p = nil
 	if lo < 0 || hi < 1 || lo > hi {
-		c.fail(fmt.Errorf("xcover: count %d..%d for constraint %v: want 0 <= lo <= hi, hi >= 1", lo, hi, k))
+		c.fail(fmt.Errorf("xcover: multiplicity %d..%d for constraint %v: want 0 <= lo <= hi, hi >= 1", lo, hi, k))
 		return
 	}
 	i := c.key(k)
@@ -117,7 +117,7 @@ func (c *Cover[C, K]) Count(k K, lo, hi int) {
 }
 
 // Satisfy says which constraints must be satisfied; every other constraint becomes
-// optional: satisfied at most once (or at most its Count), or not at all. Without a call
+// optional: satisfied at most once (or at most its Multiplicity), or not at all. Without a call
 // to Satisfy every constraint must be. Calls add up.
 func (c *Cover[C, K]) Satisfy(constraints ...K) {
 	c.p = nil

@@ -74,7 +74,7 @@ func ExampleCover_Satisfy() {
 
 // Counts: 2n queens on an n×n board, two in every row and column and at most two on every
 // diagonal (OEIS A225623 from n = 2: 1, 2, 11, 92, 1097).
-func ExampleCover_Count() {
+func ExampleCover_Multiplicity() {
 	type line struct {
 		kind byte
 		n    int
@@ -88,12 +88,12 @@ func ExampleCover_Count() {
 		}
 		for i := range n {
 			c.Satisfy(line{'r', i}, line{'c', i})
-			c.Count(line{'r', i}, 2, 2)
-			c.Count(line{'c', i}, 2, 2)
+			c.Multiplicity(line{'r', i}, 2, 2)
+			c.Multiplicity(line{'c', i}, 2, 2)
 		}
 		for d := -n; d <= 2*n; d++ {
-			c.Count(line{'a', d}, 0, 2)
-			c.Count(line{'b', d}, 0, 2)
+			c.Multiplicity(line{'a', d}, 0, 2)
+			c.Multiplicity(line{'b', d}, 0, 2)
 		}
 		p, err := c.Problem()
 		if err != nil {

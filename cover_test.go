@@ -32,7 +32,7 @@ func TestCoverRandom(t *testing.T) {
 				if !it.Secondary {
 					must = append(must, it.Name)
 					if it.Min != 1 || it.Max != 1 {
-						c.Count(it.Name, it.Min, it.Max)
+						c.Multiplicity(it.Name, it.Min, it.Max)
 					}
 				}
 			}
@@ -67,7 +67,7 @@ func TestCoverErrors(t *testing.T) {
 	}{
 		{"twice", func(c *xcover.Cover[string, int]) { c.Add("A", 1); c.Add("A", 2) }, "choice A added twice"},
 		{"empty", func(c *xcover.Cover[string, int]) { c.Add("A") }, "satisfies no constraint"},
-		{"count", func(c *xcover.Cover[string, int]) { c.Add("A", 1); c.Count(1, 2, 1) }, "count 2..1"},
+		{"count", func(c *xcover.Cover[string, int]) { c.Add("A", 1); c.Multiplicity(1, 2, 1) }, "multiplicity 2..1"},
 		{"initial", func(c *xcover.Cover[string, int]) { c.Add("A", 1); c.Initial("Z") }, "initial choice Z"},
 		{"none", func(c *xcover.Cover[string, int]) {}, "without choices"},
 		{"first error kept", func(c *xcover.Cover[string, int]) { c.Add("A"); c.Add("B", 1); c.Add("B", 1) }, "satisfies no constraint"},
