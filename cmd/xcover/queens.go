@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -288,68 +287,21 @@ func (r *queensRun) runOrbits() error {
 	if err != nil {
 		return r.interrupted()
 	}
-	for _, o := range c.Reps {
-		if err := queens.Check(o.Rep); err != nil {
-			return fmt.Errorf("internal error: orbit representative %v: %w", o.Rep, err)
-		}
-		if f.format == "svg" {
+	switch {
+	case f.format == "svg":
+		for _, o := range c.Reps {
 			r.svg = append(r.svg, queens.BoardOf(o.Rep))
-			continue
 		}
-		if f.json {
-			fixers := make([]string, len(o.Fixers))
-			for i, g := range o.Fixers {
-				fixers[i] = g.String()
-			}
-			b, _ := json.Marshal(struct {
-				Queens []int    `json:"queens"`
-				Size   int      `json:"size"`
-				Fixers []string `json:"fixed_by"`
-			}{o.Rep, o.Size, fixers})
-			r.out.Write(append(b, '\n'))
-			continue
-		}
-		fmt.Fprintf(r.out, "%s  orbit size %d, fixed by", intsText(o.Rep), o.Size)
-		for _, g := range o.Fixers {
-			fmt.Fprintf(r.out, " %v", g)
-		}
-		r.out.WriteByte('\n')
+		err = queens.WriteSVG(r.out, r.svg, 0)
+	case f.json:
+		err = c.WriteJSON(r.out)
+	default:
+		err = c.WriteText(r.out)
 	}
-	if f.format == "svg" {
-		return queens.WriteSVG(r.out, r.svg, 0)
+	if err != nil {
+		return err
 	}
-	fixed := make(map[string]uint64)
-	sum := uint64(0)
-	for _, g := range queens.Symmetries {
-		fixed[g.String()] = c.Fixed[g]
-		sum += c.Fixed[g]
-	}
-	if f.json {
-		b, _ := json.Marshal(struct {
-			Solutions uint64            `json:"solutions"`
-			Orbits    uint64            `json:"orbits"`
-			Burnside  uint64            `json:"burnside"`
-			Fixed     map[string]uint64 `json:"fixed"`
-		}{c.Solutions, c.Orbits, c.Burnside(), fixed})
-		r.out.Write(append(b, '\n'))
-	} else {
-		fmt.Fprintf(r.out, "%d solutions in %d orbits; Burnside: (", c.Solutions, c.Orbits)
-		for i, g := range queens.Symmetries {
-			if i > 0 {
-				r.out.WriteString(" + ")
-			}
-			fmt.Fprintf(r.out, "%d", c.Fixed[g])
-		}
-		fmt.Fprintf(r.out, ")/8 = %d", c.Burnside())
-		if sum%8 != 0 || c.Burnside() != c.Orbits {
-			r.out.WriteString("  MISMATCH")
-		}
-		r.out.WriteByte('\n')
-	}
-	if sum%8 != 0 || c.Burnside() != c.Orbits {
-		return fmt.Errorf("internal error: %d orbits found but Burnside's count is %d/8", c.Orbits, sum)
-	}
-	return nil
+	return c.Check()
 }
 
 // listFormat checks the output format and returns the default limit for it.
@@ -472,7 +424,7 @@ func (r *queensRun) emit(b queens.Board) error {
 		r.out.Write(queens.AppendJSON(nil, b, f.perLine))
 		r.out.WriteByte('\n')
 	case f.perLine == 1 && r.n > queensTextBoardMax:
-		r.out.WriteString(intsText(b.Files()))
+		r.out.WriteString(queens.FormatFiles(b.Files()))
 		r.out.WriteByte('\n')
 	default:
 		if r.sols > 1 {
@@ -481,18 +433,6 @@ func (r *queensRun) emit(b queens.Board) error {
 		return queens.WriteText(r.out, b)
 	}
 	return nil
-}
-
-// intsText returns the numbers separated by spaces.
-func intsText(xs []int) string {
-	b := make([]byte, 0, 8*len(xs))
-	for i, x := range xs {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(x), 10)
-	}
-	return string(b)
 }
 
 // countShard counts one shard of the bitboard count and prints it as count --shard does,
