@@ -286,3 +286,37 @@ func clip(s string) string {
 	}
 	return s
 }
+
+// ReadSolution reads a solver's answer for p, exported in format, and returns the solution
+// it gives, checked: the model may set no variable beyond the export's (for CNF, the most
+// that any at-most-one encoding makes) and must satisfy the problem. found is false when
+// the answer is that there is none (unsat).
+func ReadSolution(r io.Reader, format Format, p *xcover.Problem) (sol []int, found bool, err error) {
+	m, err := ReadModel(r, format)
+	if err != nil {
+		return nil, false, err
+	}
+	encodings := []AMOEncoding{AMOAuto}
+	if format == DIMACS {
+		encodings = append(encodings, AMOSequential, AMOCommander)
+	}
+	nvars := 0
+	for _, amo := range encodings {
+		n, err := NumVariables(p, format, &Options{AtMostOne: amo})
+		if err != nil {
+			return nil, false, err
+		}
+		nvars = max(nvars, n)
+	}
+	if err := m.CheckVariables(nvars); err != nil {
+		return nil, false, err
+	}
+	sol, err = m.Solution(p)
+	if errors.Is(err, ErrNoSolution) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return sol, true, nil
+}

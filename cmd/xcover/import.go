@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -153,35 +152,11 @@ func readModelFile(cmd *cobra.Command, name string, format interop.Format, file 
 		return nil, false, err
 	}
 	defer closeInput()
-	m, err := interop.ReadModel(r, format)
+	sol, found, err = interop.ReadSolution(r, format, file.Problem)
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: %w", name, err)
 	}
-	// The export's variables: for CNF, the most that any at-most-one encoding makes (the
-	// other formats have no auxiliary variables that depend on it).
-	encodings := []interop.AMOEncoding{interop.AMOAuto}
-	if format == interop.DIMACS {
-		encodings = append(encodings, interop.AMOSequential, interop.AMOCommander)
-	}
-	nvars := 0
-	for _, amo := range encodings {
-		n, err := interop.NumVariables(file.Problem, format, &interop.Options{AtMostOne: amo})
-		if err != nil {
-			return nil, false, err
-		}
-		nvars = max(nvars, n)
-	}
-	if err := m.CheckVariables(nvars); err != nil {
-		return nil, false, fmt.Errorf("%s: %w", name, err)
-	}
-	sol, err = m.Solution(file.Problem)
-	if errors.Is(err, interop.ErrNoSolution) {
-		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, fmt.Errorf("%s: %w", name, err)
-	}
-	return sol, true, nil
+	return sol, found, nil
 }
 
 // knownSolver reports whether interop can run the solver called name.

@@ -331,6 +331,9 @@ func (r *queensRun) runList() error {
 		return err
 	}
 	if f.via != "" {
+		if !r.cmd.Flags().Changed("limit") {
+			limit = 1
+		}
 		return r.listVia(limit)
 	}
 	if f.random && !r.cmd.Flags().Changed("seed") {
