@@ -14,6 +14,7 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/reduce"
+	"github.com/xcover/xcover/verify"
 )
 
 // searchFlags are the flags shared by solve and count.
@@ -380,8 +381,13 @@ func runSolve(cmd *cobra.Command, f *solveFlags, args []string) error {
 	var line []byte
 	var werr error
 	written := 0
+	chk := verify.NewChecker(s.file.Problem) // every solution is checked before it is printed
 	for sol := range s.solver.Solutions(cmd.Context()) {
 		sol = s.original(sol)
+		if v := chk.Check(sol); len(v) > 0 {
+			s.out.Flush()
+			return fmt.Errorf("internal error: the engine gave a non-solution: %v", v[0])
+		}
 		line = s.file.AppendSolution(line[:0], sol, f.search.json)
 		s.mu.Lock()
 		_, werr = s.out.Write(line)
