@@ -1,0 +1,330 @@
+package queens
+
+import (
+	"math/bits"
+	"sync/atomic"
+)
+
+// The bit-sliced matcher stores the east keys of one E in pieces of pieceKeys keys: for
+// each chunk of chunkBits key bits and each subset s of them, groupWords words whose bit j
+// is set when key j of the piece has none of the bits of s (and is a real key, not
+// padding). A west key then tests the pieceKeys keys of a piece with one AND of a group per
+// chunk: the group of the chunk's bits that the west key holds.
+const (
+	chunkBits  = 5
+	groupWords = 8
+	pieceKeys  = 64 * groupWords
+	// A last piece with fewer keys than this is matched key by key rather than padded.
+	minPiece = 96
+)
+
+// A matcher counts the stored keys disjoint from a given key.
+type matcher struct {
+	nchunks int
+	pieces  int
+	tab     []uint64 // pieces × nchunks × 2^chunkBits × groupWords words
+	rest    []uint64 // the keys outside the pieces
+	cols    [64 + chunkBits][groupWords]uint64
+}
+
+// build stores keys of nbits bits (at most 62).
+func (m *matcher) build(keys []uint64, nbits int) {
+	m.nchunks = (nbits + chunkBits - 1) / chunkBits
+	full := len(keys) / pieceKeys
+	m.pieces = full
+	m.rest = nil
+	if len(keys)-full*pieceKeys >= minPiece {
+		m.pieces++
+	} else {
+		m.rest = keys[full*pieceKeys:]
+	}
+	const stride = groupWords << chunkBits
+	need := m.pieces * m.nchunks * stride
+	if cap(m.tab) < need {
+		m.tab = make([]uint64, need)
+	}
+	m.tab = m.tab[:need]
+	for p := range m.pieces {
+		m.cols = [64 + chunkBits][groupWords]uint64{}
+		var valid [groupWords]uint64
+		for j := range pieceKeys {
+			i := p*pieceKeys + j
+			if i >= len(keys) {
+				break
+			}
+			bit := uint64(1) << (j & 63)
+			valid[j>>6] |= bit
+			for x := keys[i]; x != 0; x &= x - 1 {
+				m.cols[bits.TrailingZeros64(x)][j>>6] |= bit
+			}
+		}
+		for q := range m.nchunks {
+			row := m.tab[(p*m.nchunks+q)*stride : (p*m.nchunks+q+1)*stride]
+			for g := range groupWords {
+				if q == 0 {
+					row[g] = valid[g] // padding never matches
+				} else {
+					row[g] = ^uint64(0)
+				}
+			}
+			for s := 1; s < 1<<chunkBits; s++ {
+				prev, b := s&(s-1), q*chunkBits+bits.TrailingZeros(uint(s))
+				for g := range groupWords {
+					row[s*groupWords+g] = row[prev*groupWords+g] &^ m.cols[b][g]
+				}
+			}
+		}
+	}
+}
+
+// count returns the number of stored keys disjoint from w.
+func (m *matcher) count(w uint64) uint64 {
+	var total int
+	for _, k := range m.rest {
+		if k&w == 0 {
+			total++
+		}
+	}
+	const stride = groupWords << chunkBits
+	tab, nc := m.tab, m.nchunks
+	for p := range m.pieces {
+		base := p * nc * stride
+		a0, a1, a2, a3 := ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
+		a4, a5, a6, a7 := ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
+		x := w
+		for range nc {
+			off := base + int(x&(1<<chunkBits-1))*groupWords
+			r := tab[off : off+groupWords : off+groupWords]
+			a0 &= r[0]
+			a1 &= r[1]
+			a2 &= r[2]
+			a3 &= r[3]
+			a4 &= r[4]
+			a5 &= r[5]
+			a6 &= r[6]
+			a7 &= r[7]
+			x >>= chunkBits
+			base += stride
+		}
+		total += bits.OnesCount64(a0) + bits.OnesCount64(a1) + bits.OnesCount64(a2) + bits.OnesCount64(a3) +
+			bits.OnesCount64(a4) + bits.OnesCount64(a5) + bits.OnesCount64(a6) + bits.OnesCount64(a7)
+	}
+	return uint64(total)
+}
+
+// A quadWorker counts tasks of a quadPlan on one goroutine, with its own buffers.
+type quadWorker struct {
+	p       *quadPlan
+	t       *quadTable
+	n, h, o int
+	hmask   uint32
+	kbits   uint   // bits of each diagonal family in a key: 2h-1
+	dead    []uint // key bits always empty in the current start, descending
+	nbits   int    // key bits left once the dead ones are removed
+	keys    []uint64
+	south   []uint64
+	m       matcher
+	stop    *atomic.Bool
+	poll    int
+	abort   bool
+	// dropBit, if not negative, is a key bit the join ignores: a deliberately broken
+	// counter that tests must catch.
+	dropBit int
+}
+
+func newQuadWorker(p *quadPlan, t *quadTable, stop *atomic.Bool) *quadWorker {
+	return &quadWorker{p: p, t: t, n: p.n, h: p.h, o: p.o, hmask: 1<<p.h - 1,
+		kbits: uint(2*p.h - 1), stop: stop, dropBit: -1}
+}
+
+// rawKey returns the diagonals of a half-board (global masks g1 of r-f+n-1 and g2 of r+f)
+// that the other half can reach too: r-f in [-(h-1), h-1] and r+f in [h+o, n+h-2].
+func (w *quadWorker) rawKey(g1, g2 uint64) uint64 {
+	mask := uint64(1)<<w.kbits - 1
+	return (g1>>uint(w.n-w.h))&mask | (g2>>uint(w.h+w.o))&mask<<w.kbits
+}
+
+// key returns the key of a half-board with the dead bits removed.
+func (w *quadWorker) key(g1, g2 uint64) uint64 {
+	k := w.rawKey(g1, g2)
+	for _, p := range w.dead {
+		k = k&(1<<p-1) | k>>(p+1)<<p
+	}
+	if w.dropBit >= 0 {
+		k &^= 1 << w.dropBit
+	}
+	return k
+}
+
+// setStart computes the dead key bits of s: the diagonals its middle queens take, and for
+// even n the long diagonals, which east keys never hold.
+func (w *quadWorker) setStart(s *start) {
+	dead := w.rawKey(s.blk1, s.blk2)
+	if s.mode == modeEven {
+		dead |= 1<<(w.h-1) | 1<<(w.kbits+uint(w.h)-1)
+	}
+	w.dead = w.dead[:0]
+	for p := 2*int(w.kbits) - 1; p >= 0; p-- {
+		if dead>>p&1 == 1 {
+			w.dead = append(w.dead, uint(p))
+		}
+	}
+	w.nbits = 2*int(w.kbits) - len(w.dead)
+}
+
+// run counts the task and reports true, or gives up once stop is set and reports false.
+func (w *quadWorker) run(t qtask) (uint64, bool) {
+	s := &w.p.starts[t.start]
+	w.setStart(s)
+	idx := unrankE(s.m, s.k, t.lo)
+	var total uint64
+	for i := t.lo; i < t.hi; i++ {
+		if w.stop.Load() {
+			return 0, false
+		}
+		total += w.countE(s, spread(idx, s.rows))
+		if w.abort {
+			return 0, false
+		}
+		if i+1 < t.hi {
+			idx = nextSubset(idx)
+		}
+	}
+	return total * s.weight, true
+}
+
+// countE counts the solutions of start s whose east half holds the queens of the ranks E,
+// weighted for the symmetries the start uses.
+//
+// Weights (V is the group of the mirror top to bottom, which maps E to its reverse, and
+// the half turn, which maps E to the reverse of its complement among the free ranks):
+//   - prim picks one E of each pair {E, reverse(E)} with weight 2 (1 if E = reverse(E));
+//   - sec picks one E of each pair {E, halfturn(E)} likewise; among the 4 (or 2) sets
+//     of an orbit of V exactly one has prim*sec = 4 (2), so in modeV, where the count
+//     of E is the same all along its orbit, each orbit is counted once, weighted by its size.
+//   - In modeEven the east halves are restricted to those with no queen on either long
+//     diagonal, and a west half holding q of the two long diagonals weighs 2^q: the
+//     transpose keeps which half holds the main diagonal's queen and swaps the halves of
+//     the other's, the anti-transpose the reverse, so the solutions with the east half
+//     off both long diagonals, weighted so, number all solutions. The weight is invariant
+//     under the mirror top to bottom, so prim still applies; the solutions with no queen
+//     on either long diagonal are closed under V as well and take prim*sec.
+func (w *quadWorker) countE(s *start, E uint32) uint64 {
+	prim, sec := uint64(1), uint64(1)
+	if s.mode != modePlain {
+		rev := bits.Reverse32(E) >> (32 - w.n)
+		if E != rev {
+			if E > rev {
+				return 0
+			}
+			prim = 2
+		}
+		if eq := ^(E ^ rev) & s.rows; eq != 0 {
+			if E&eq&-eq == 0 {
+				sec = 0
+			} else {
+				sec = 2
+			}
+		}
+		if s.mode == modeV {
+			prim, sec = prim*sec, 1
+			if prim == 0 {
+				return 0
+			}
+		}
+	}
+	even := s.mode == modeEven
+	long := uint64(1) << (w.n - 1)
+	w.keys = w.keys[:0]
+	w.halves(E, s.east, true, s.blk1, s.blk2, func(g1, g2 uint64) {
+		if even && (g1|g2)&long != 0 {
+			return
+		}
+		w.keys = append(w.keys, w.key(g1, g2))
+	})
+	if len(w.keys) == 0 {
+		return 0
+	}
+	w.m.build(w.keys, w.nbits)
+	var total uint64
+	w.halves(s.rows&^E, s.west, false, s.blk1, s.blk2, func(g1, g2 uint64) {
+		if w.poll--; w.poll <= 0 {
+			w.poll = 1 << 8
+			if w.stop.Load() {
+				w.abort = true
+			}
+		}
+		if w.abort {
+			return
+		}
+		weight := uint64(1)
+		if even {
+			switch g1>>(w.n-1)&1 + g2>>(w.n-1)&1 {
+			case 0:
+				if weight = sec; weight == 0 {
+					return
+				}
+			case 1:
+				weight = 2
+			case 2:
+				weight = 4
+			}
+		}
+		total += weight * w.m.count(w.key(g1, g2))
+	})
+	return prim * total
+}
+
+// halves calls emit with the diagonal masks (r-f+n-1 and r+f) of every half-board that puts
+// one queen on each of the given ranks, on the given files of one half (the east half if
+// east is set), attacking neither each other nor the diagonals blk1, blk2.
+func (w *quadWorker) halves(rows, cols uint32, east bool, blk1, blk2 uint64, emit func(g1, g2 uint64)) {
+	h, ho := w.h, w.h+w.o
+	nr, sr := rows&w.hmask, rows>>ho&w.hmask
+	c0 := 0
+	if east {
+		c0 = ho
+	}
+	cl := cols >> c0 & w.hmask
+	k := bits.OnesCount32(nr)
+	// A local diagonal i-j+h-1 of the quadrant at (r0, c0) is the global r-f+n-1 shifted
+	// by r0-c0+n-h; a local i+j the global r+f shifted by r0+c0.
+	nsh1, nsh2 := uint(w.n-h-c0), uint(c0)
+	ssh1, ssh2 := uint(ho-c0+w.n-h), uint(ho+c0)
+	for a := cl; ; a = (a - 1) & cl {
+		if bits.OnesCount32(a) == k {
+			north := w.t.list(nr, a)
+			var south []uint64
+			if len(north) > 0 {
+				south = w.t.list(sr, cl&^a)
+			}
+			if len(south) > 0 {
+				sb := w.south[:0]
+				for _, e := range south {
+					s1, s2 := (e&0xffffffff)<<ssh1, (e>>32)<<ssh2
+					if s1&blk1|s2&blk2 == 0 {
+						sb = append(sb, s1, s2)
+					}
+				}
+				w.south = sb
+				for _, e := range north {
+					n1, n2 := (e&0xffffffff)<<nsh1, (e>>32)<<nsh2
+					if n1&blk1|n2&blk2 != 0 {
+						continue
+					}
+					for i := 0; i+1 < len(sb); i += 2 {
+						if n1&sb[i]|n2&sb[i+1] == 0 {
+							emit(n1|sb[i], n2|sb[i+1])
+						}
+					}
+					if w.abort {
+						return
+					}
+				}
+			}
+		}
+		if a == 0 {
+			return
+		}
+	}
+}
