@@ -2,6 +2,9 @@ package queens
 
 import (
 	"context"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -44,9 +47,18 @@ func TestCompleteOEIS(t *testing.T) {
 
 func TestQuadTime(t *testing.T) {
 	long(t)
-	for _, n := range []int{16, 17} {
+	for _, n := range quadTimeNs() {
 		start := time.Now()
 		got := quadAll(t, n, 1, -1)
 		t.Logf("n=%d: %d in %v", n, got, time.Since(start))
 	}
+}
+
+func quadTimeNs() []int {
+	var ns []int
+	for _, f := range strings.Fields(os.Getenv("QUAD_N")) {
+		n, _ := strconv.Atoi(f)
+		ns = append(ns, n)
+	}
+	return ns
 }

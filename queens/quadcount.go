@@ -2,6 +2,7 @@ package queens
 
 import (
 	"math/bits"
+	"slices"
 	"sync/atomic"
 )
 
@@ -119,22 +120,21 @@ type quadWorker struct {
 	n, h, o int
 	hmask   uint32
 	kbits   uint   // bits of each diagonal family in a key: 2h-1
-	dead    []uint // key bits always empty in the current start, descending
-	nbits   int    // key bits left once the dead ones are removed
-	keys    []uint64
+	keys    []uint64 // the east keys of the current E
+	west    []uint64 // its west keys
 	south   []uint64
 	m       matcher
 	stop    *atomic.Bool
 	poll    int
 	abort   bool
-	// dropBit, if not negative, is a key bit the join ignores: a deliberately broken
-	// counter that tests must catch.
-	dropBit int
+	// keep masks every key: all ones but in a deliberately broken counter that tests
+	// must catch, which drops one bit.
+	keep uint64
 }
 
 func newQuadWorker(p *quadPlan, t *quadTable, stop *atomic.Bool) *quadWorker {
 	return &quadWorker{p: p, t: t, n: p.n, h: p.h, o: p.o, hmask: 1<<p.h - 1,
-		kbits: uint(2*p.h - 1), stop: stop, dropBit: -1}
+		kbits: uint(2*p.h - 1), stop: stop, keep: ^uint64(0)}
 }
 
 // rawKey returns the diagonals of a half-board (global masks g1 of r-f+n-1 and g2 of r+f)
@@ -144,38 +144,14 @@ func (w *quadWorker) rawKey(g1, g2 uint64) uint64 {
 	return (g1>>uint(w.n-w.h))&mask | (g2>>uint(w.h+w.o))&mask<<w.kbits
 }
 
-// key returns the key of a half-board with the dead bits removed.
+// key returns the key of a half-board, less the bit that a broken counter drops.
 func (w *quadWorker) key(g1, g2 uint64) uint64 {
-	k := w.rawKey(g1, g2)
-	for _, p := range w.dead {
-		k = k&(1<<p-1) | k>>(p+1)<<p
-	}
-	if w.dropBit >= 0 {
-		k &^= 1 << w.dropBit
-	}
-	return k
-}
-
-// setStart computes the dead key bits of s: the diagonals its middle queens take, and for
-// even n the long diagonals, which east keys never hold.
-func (w *quadWorker) setStart(s *start) {
-	dead := w.rawKey(s.blk1, s.blk2)
-	if s.mode == modeEven {
-		dead |= 1<<(w.h-1) | 1<<(w.kbits+uint(w.h)-1)
-	}
-	w.dead = w.dead[:0]
-	for p := 2*int(w.kbits) - 1; p >= 0; p-- {
-		if dead>>p&1 == 1 {
-			w.dead = append(w.dead, uint(p))
-		}
-	}
-	w.nbits = 2*int(w.kbits) - len(w.dead)
+	return w.rawKey(g1, g2) & w.keep
 }
 
 // run counts the task and reports true, or gives up once stop is set and reports false.
 func (w *quadWorker) run(t qtask) (uint64, bool) {
 	s := &w.p.starts[t.start]
-	w.setStart(s)
 	idx := unrankE(s.m, s.k, t.lo)
 	var total uint64
 	for i := t.lo; i < t.hi; i++ {
@@ -234,35 +210,31 @@ func (w *quadWorker) countE(s *start, E uint32) uint64 {
 		}
 	}
 	even := s.mode == modeEven
-	long := uint64(1) << (w.n - 1)
-	w.keys = w.keys[:0]
-	w.halves(E, s.east, true, s.blk1, s.blk2, func(g1, g2 uint64) {
-		if even && (g1|g2)&long != 0 {
-			return
-		}
-		w.keys = append(w.keys, w.key(g1, g2))
-	})
+	blk1, blk2 := s.blk1, s.blk2
+	if even { // the east half stays off the long diagonals
+		long := uint64(1) << (w.n - 1)
+		blk1, blk2 = blk1|long, blk2|long
+	}
+	w.keys = w.halves(E, s.east, true, blk1, blk2, w.keys[:0])
 	if len(w.keys) == 0 {
 		return 0
 	}
-	w.m.build(w.keys, w.nbits)
+	w.m.build(w.keys, 2*int(w.kbits))
+	w.west = w.halves(s.rows&^E, s.west, false, s.blk1, s.blk2, w.west[:0])
+	// In a key the main diagonal is bit h-1, the other long one bit kbits+h-1.
+	main, anti := uint(w.h-1), w.kbits+uint(w.h-1)
 	var total uint64
-	w.halves(s.rows&^E, s.west, false, s.blk1, s.blk2, func(g1, g2 uint64) {
-		if w.poll--; w.poll <= 0 {
-			w.poll = 1 << 8
-			if w.stop.Load() {
-				w.abort = true
-			}
-		}
-		if w.abort {
-			return
+	for i, k := range w.west {
+		if i&255 == 255 && w.stop.Load() {
+			w.abort = true
+			return 0
 		}
 		weight := uint64(1)
 		if even {
-			switch g1>>(w.n-1)&1 + g2>>(w.n-1)&1 {
+			switch k>>main&1 + k>>anti&1 {
 			case 0:
 				if weight = sec; weight == 0 {
-					return
+					continue
 				}
 			case 1:
 				weight = 2
@@ -270,15 +242,15 @@ func (w *quadWorker) countE(s *start, E uint32) uint64 {
 				weight = 4
 			}
 		}
-		total += weight * w.m.count(w.key(g1, g2))
-	})
+		total += weight * w.m.count(k)
+	}
 	return prim * total
 }
 
-// halves calls emit with the diagonal masks (r-f+n-1 and r+f) of every half-board that puts
-// one queen on each of the given ranks, on the given files of one half (the east half if
-// east is set), attacking neither each other nor the diagonals blk1, blk2.
-func (w *quadWorker) halves(rows, cols uint32, east bool, blk1, blk2 uint64, emit func(g1, g2 uint64)) {
+// halves appends to out the keys of every half-board that puts one queen on each of the
+// given ranks, on the given files of one half (the east half if east is set), attacking
+// neither each other nor the diagonals blk1 (r-f+n-1), blk2 (r+f).
+func (w *quadWorker) halves(rows, cols uint32, east bool, blk1, blk2 uint64, out []uint64) []uint64 {
 	h, ho := w.h, w.h+w.o
 	nr, sr := rows&w.hmask, rows>>ho&w.hmask
 	c0 := 0
@@ -303,7 +275,7 @@ func (w *quadWorker) halves(rows, cols uint32, east bool, blk1, blk2 uint64, emi
 				for _, e := range south {
 					s1, s2 := (e&0xffffffff)<<ssh1, (e>>32)<<ssh2
 					if s1&blk1|s2&blk2 == 0 {
-						sb = append(sb, s1, s2)
+						sb = append(sb, s1, s2, w.key(s1, s2))
 					}
 				}
 				w.south = sb
@@ -312,19 +284,21 @@ func (w *quadWorker) halves(rows, cols uint32, east bool, blk1, blk2 uint64, emi
 					if n1&blk1|n2&blk2 != 0 {
 						continue
 					}
-					for i := 0; i+1 < len(sb); i += 2 {
-						if n1&sb[i]|n2&sb[i+1] == 0 {
-							emit(n1|sb[i], n2|sb[i+1])
-						}
+					nk := w.key(n1, n2)
+					// Branch-free: write every pair's key, keep it if the pair fits.
+					j := len(out)
+					out = slices.Grow(out, len(sb)/3)[:j+len(sb)/3]
+					for i := 0; i+2 < len(sb); i += 3 {
+						x := n1&sb[i] | n2&sb[i+1]
+						out[j] = nk | sb[i+2]
+						j += int((x|-x)>>63 ^ 1)
 					}
-					if w.abort {
-						return
-					}
+					out = out[:j]
 				}
 			}
 		}
 		if a == 0 {
-			return
+			return out
 		}
 	}
 }

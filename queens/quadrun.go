@@ -26,7 +26,9 @@ func countQuad(ctx context.Context, p *quadPlan, tasks []int, workers int, done 
 	for i := range workers {
 		wg.Go(func() {
 			w := newQuadWorker(p, t, &stop)
-			w.dropBit = dropBit
+			if dropBit >= 0 {
+				w.keep &^= 1 << dropBit
+			}
 			for ctx.Err() == nil {
 				j := int(next.Add(1)) - 1
 				if j >= len(tasks) {
