@@ -119,7 +119,7 @@ type quadWorker struct {
 	t       *quadTable
 	n, h, o int
 	hmask   uint32
-	kbits   uint   // bits of each diagonal family in a key: 2h-1
+	kbits   uint     // bits of each diagonal family in a key: 2h-1
 	keys    []uint64 // the east keys of the current E
 	west    []uint64 // its west keys
 	south   []uint64
