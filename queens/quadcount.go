@@ -6,62 +6,69 @@ import (
 	"sync/atomic"
 )
 
-// The bit-sliced matcher stores the east keys of one E in pieces of pieceKeys keys: for
-// each chunk of chunkBits key bits and each subset s of them, groupWords words whose bit j
-// is set when key j of the piece has none of the bits of s (and is a real key, not
-// padding). A west key then tests the pieceKeys keys of a piece with one AND of a group per
-// chunk: the group of the chunk's bits that the west key holds.
+// The bit-sliced matcher stores the keys of one side of an E in pieces of up to pieceKeys
+// keys: for each chunk of chunkBits key bits and each subset s of them, one word per 64
+// keys of the piece whose bit j is set when key j has none of the bits of s (and is a
+// real key, not padding). A key of the other side then tests 64 keys with one AND per
+// chunk: the word of the chunk's bits that it holds.
 const (
 	chunkBits  = 5
 	groupWords = 8
 	pieceKeys  = 64 * groupWords
-	// A last piece with fewer keys than this is matched key by key rather than padded.
-	minPiece = 96
+	// A last piece with fewer keys than this is matched key by key instead.
+	minPiece = 16
 )
+
+// A piece of a matcher: where its words begin in tab, and how many words each subset of
+// a chunk has (64 keys each).
+type piece struct{ off, words int }
 
 // A matcher counts the stored keys disjoint from a given key.
 type matcher struct {
 	nchunks int
-	pieces  int
-	tab     []uint64 // pieces × nchunks × 2^chunkBits × groupWords words
+	pieces  []piece
+	tab     []uint64 // per piece: nchunks × 2^chunkBits × words
 	rest    []uint64 // the keys outside the pieces
 	cols    [64 + chunkBits][groupWords]uint64
 }
 
 // build stores keys of nbits bits (at most 62).
 func (m *matcher) build(keys []uint64, nbits int) {
-	m.nchunks = (nbits + chunkBits - 1) / chunkBits
-	full := len(keys) / pieceKeys
-	m.pieces = full
+	nc := (nbits + chunkBits - 1) / chunkBits
+	m.nchunks = nc
+	m.pieces = m.pieces[:0]
 	m.rest = nil
-	if len(keys)-full*pieceKeys >= minPiece {
-		m.pieces++
-	} else {
-		m.rest = keys[full*pieceKeys:]
+	need := 0
+	for i := 0; i < len(keys); i += pieceKeys {
+		k := min(pieceKeys, len(keys)-i)
+		if k < minPiece {
+			m.rest = keys[i:]
+			break
+		}
+		wp := (k + 63) / 64
+		m.pieces = append(m.pieces, piece{need, wp})
+		need += nc << chunkBits * wp
 	}
-	const stride = groupWords << chunkBits
-	need := m.pieces * m.nchunks * stride
 	if cap(m.tab) < need {
 		m.tab = make([]uint64, need)
 	}
 	m.tab = m.tab[:need]
-	for p := range m.pieces {
-		m.cols = [64 + chunkBits][groupWords]uint64{}
+	for p, pc := range m.pieces {
+		wp := pc.words
+		for b := range m.cols {
+			m.cols[b] = [groupWords]uint64{}
+		}
 		var valid [groupWords]uint64
-		for j := range pieceKeys {
-			i := p*pieceKeys + j
-			if i >= len(keys) {
-				break
-			}
+		for j, k := range keys[p*pieceKeys : min(len(keys), (p+1)*pieceKeys)] {
 			bit := uint64(1) << (j & 63)
 			valid[j>>6] |= bit
-			for x := keys[i]; x != 0; x &= x - 1 {
+			for x := k; x != 0; x &= x - 1 {
 				m.cols[bits.TrailingZeros64(x)][j>>6] |= bit
 			}
 		}
-		for q := range m.nchunks {
-			row := m.tab[(p*m.nchunks+q)*stride : (p*m.nchunks+q+1)*stride]
-			for g := range groupWords {
+		for q := range nc {
+			row := m.tab[pc.off+q<<chunkBits*wp : pc.off+(q+1)<<chunkBits*wp]
+			for g := range wp {
 				if q == 0 {
 					row[g] = valid[g] // padding never matches
 				} else {
@@ -70,8 +77,8 @@ func (m *matcher) build(keys []uint64, nbits int) {
 			}
 			for s := 1; s < 1<<chunkBits; s++ {
 				prev, b := s&(s-1), q*chunkBits+bits.TrailingZeros(uint(s))
-				for g := range groupWords {
-					row[s*groupWords+g] = row[prev*groupWords+g] &^ m.cols[b][g]
+				for g := range wp {
+					row[s*wp+g] = row[prev*wp+g] &^ m.cols[b][g]
 				}
 			}
 		}
@@ -86,29 +93,49 @@ func (m *matcher) count(w uint64) uint64 {
 			total++
 		}
 	}
-	const stride = groupWords << chunkBits
-	tab, nc := m.tab, m.nchunks
-	for p := range m.pieces {
-		base := p * nc * stride
-		a0, a1, a2, a3 := ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
-		a4, a5, a6, a7 := ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
-		x := w
-		for range nc {
-			off := base + int(x&(1<<chunkBits-1))*groupWords
-			r := tab[off : off+groupWords : off+groupWords]
-			a0 &= r[0]
-			a1 &= r[1]
-			a2 &= r[2]
-			a3 &= r[3]
-			a4 &= r[4]
-			a5 &= r[5]
-			a6 &= r[6]
-			a7 &= r[7]
-			x >>= chunkBits
-			base += stride
+	// ts[q] is the subset of chunk q that w holds, numbered among all the chunks' subsets.
+	var ts, offs [64/chunkBits + 1]int
+	nc := m.nchunks
+	for q := range nc {
+		ts[q] = q<<chunkBits | int(w>>(q*chunkBits)&(1<<chunkBits-1))
+	}
+	os := offs[:nc]
+	tab := m.tab
+	for _, pc := range m.pieces {
+		wp := pc.words
+		for q := range os {
+			os[q] = pc.off + ts[q]*wp
 		}
-		total += bits.OnesCount64(a0) + bits.OnesCount64(a1) + bits.OnesCount64(a2) + bits.OnesCount64(a3) +
-			bits.OnesCount64(a4) + bits.OnesCount64(a5) + bits.OnesCount64(a6) + bits.OnesCount64(a7)
+		// Four words at a time, so that the accumulators stay in registers.
+		g := 0
+		for ; g+4 <= wp; g += 4 {
+			a0, a1, a2, a3 := ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
+			for _, o := range os {
+				r := tab[o+g : o+g+4 : o+g+4]
+				a0 &= r[0]
+				a1 &= r[1]
+				a2 &= r[2]
+				a3 &= r[3]
+			}
+			total += bits.OnesCount64(a0) + bits.OnesCount64(a1) + bits.OnesCount64(a2) + bits.OnesCount64(a3)
+		}
+		if g+2 <= wp {
+			a0, a1 := ^uint64(0), ^uint64(0)
+			for _, o := range os {
+				r := tab[o+g : o+g+2 : o+g+2]
+				a0 &= r[0]
+				a1 &= r[1]
+			}
+			total += bits.OnesCount64(a0) + bits.OnesCount64(a1)
+			g += 2
+		}
+		if g < wp {
+			a0 := ^uint64(0)
+			for _, o := range os {
+				a0 &= tab[o+g]
+			}
+			total += bits.OnesCount64(a0)
+		}
 	}
 	return uint64(total)
 }
@@ -219,12 +246,17 @@ func (w *quadWorker) countE(s *start, E uint32) uint64 {
 	if len(w.keys) == 0 {
 		return 0
 	}
-	w.m.build(w.keys, 2*int(w.kbits))
 	w.west = w.halves(s.rows&^E, s.west, false, s.blk1, s.blk2, w.west[:0])
+	stored, probes := w.keys, w.west
+	if !even && len(probes) < len(stored) {
+		// Unweighted: store the smaller side, which costs less to build and to probe.
+		stored, probes = probes, stored
+	}
+	w.m.build(stored, 2*int(w.kbits))
 	// In a key the main diagonal is bit h-1, the other long one bit kbits+h-1.
 	main, anti := uint(w.h-1), w.kbits+uint(w.h-1)
 	var total uint64
-	for i, k := range w.west {
+	for i, k := range probes {
 		if i&255 == 255 && w.stop.Load() {
 			w.abort = true
 			return 0
