@@ -1,9 +1,6 @@
 package queens
 
-import (
-	"math/bits"
-	"sync"
-)
+import "math/bits"
 
 // This file holds the quadrant counter: the board is cut into four h×h quadrants (h = n/2;
 // for odd n the middle rank and file, whose queens are placed first, lie between them),
@@ -26,15 +23,6 @@ type quadTable struct {
 	// i-j+h-1 of its queens (i the rank, j the file, both local), bits 32.. the
 	// diagonals i+j.
 	diags []uint64
-}
-
-// quadTables caches one table per h: it is a pure function of h and costs up to a second
-// to build, so every count of the same n shares it (read only once built).
-var quadTables sync.Map // h -> *sync.OnceValue result
-
-func getQuadTable(h int) *quadTable {
-	f, _ := quadTables.LoadOrStore(h, sync.OnceValue(func() *quadTable { return newQuadTable(h) }))
-	return f.(func() *quadTable)()
 }
 
 // newQuadTable builds the table of the h×h square.

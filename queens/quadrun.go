@@ -16,7 +16,7 @@ func countQuad(ctx context.Context, p *quadPlan, tasks []int, workers int, done 
 	if len(tasks) == 0 {
 		return Counts{}, ctx.Err()
 	}
-	t := getQuadTable(p.h)
+	t := newQuadTable(p.h)
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	var next atomic.Int64
@@ -53,6 +53,26 @@ func countQuad(ctx context.Context, p *quadPlan, tasks []int, workers int, done 
 		c.Solutions += r
 	}
 	return c, ctx.Err()
+}
+
+// QuadrantTasks reports whether CountTasks uses the quadrant counter for n, whose tasks
+// report Solutions only (see Complete).
+func QuadrantTasks(n int) bool { return useQuadrants(n) }
+
+// countQuadTasks is CountTasks for the quadrant counter.
+func countQuadTasks(ctx context.Context, n, workers, k, shards int, skip func(task int) bool, done func(task int, c Counts)) (Counts, int, error) {
+	p := newQuadPlan(n)
+	var mine []int
+	for i := k - 1; i < len(p.tasks); i += shards {
+		if skip == nil || !skip(i) {
+			mine = append(mine, i)
+		}
+	}
+	c, err := countQuad(ctx, p, mine, workers, done, -1)
+	if err == nil && len(mine) == len(p.tasks) {
+		c, err = Complete(ctx, n, c.Solutions)
+	}
+	return c, len(p.tasks), err
 }
 
 // Complete returns the full counts of the n-queens problem from its number of solutions

@@ -343,8 +343,9 @@ func TestFirstXC(t *testing.T) {
 	}
 }
 
-// TestCountShard adds up the shards of the bitboard count for every N up to 13 and several
-// numbers of shards: A000170 and A002562 each time.
+// TestCountShard adds up the shards of the count for every N up to 13 and several numbers
+// of shards: A000170 and A002562 each time (Distinct through Complete where the quadrant
+// counter's shards give Solutions only).
 func TestCountShard(t *testing.T) {
 	for n := 1; n <= 13; n++ {
 		for _, shards := range []int{1, 2, 5, 64} {
@@ -361,6 +362,15 @@ func TestCountShard(t *testing.T) {
 				tasks = nt
 				sum.Solutions += c.Solutions
 				sum.Distinct += c.Distinct
+			}
+			if QuadrantTasks(n) && shards > 1 {
+				if sum.Distinct != 0 {
+					t.Errorf("N = %d: quadrant shards give %d distinct", n, sum.Distinct)
+				}
+				var err error
+				if sum, err = Complete(context.Background(), n, sum.Solutions); err != nil {
+					t.Fatal(err)
+				}
 			}
 			if sum.Solutions != a000170[n] || sum.Distinct != a002562[n] {
 				t.Errorf("N = %d in %d shards: %d solutions, %d distinct; want %d, %d", n, shards, sum.Solutions, sum.Distinct, a000170[n], a002562[n])
@@ -415,6 +425,12 @@ func TestCountTasksResume(t *testing.T) {
 	for _, c := range done {
 		sum.Solutions += c.Solutions
 		sum.Distinct += c.Distinct
+	}
+	if QuadrantTasks(n) {
+		sum, err = Complete(ctx, n, sum.Solutions)
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	if sum.Solutions != 14200 || sum.Distinct != 1787 || first.Solutions+second.Solutions != 14200 {
 		t.Errorf("tasks add up to %d solutions, %d distinct (sessions %d + %d); want 14200, 1787",
