@@ -2,6 +2,7 @@ package queens
 
 import (
 	"context"
+	"errors"
 	"os"
 	"strconv"
 	"strings"
@@ -25,23 +26,113 @@ func quadAll(t *testing.T, n, workers, drop int) uint64 {
 	return c.Solutions
 }
 
+// TestQuadCounts runs the quadrant counter on every n from 4 (below the sizes Count gives
+// it) to 15, 17 with XCOVER_LONG: A000170, and the orbits of Complete against A002562
+// and, for n <= 12, against the bitboard counter's orbit by orbit.
 func TestQuadCounts(t *testing.T) {
-	for n := 4; n <= 14; n++ {
-		if got := quadAll(t, n, 1, -1); got != a000170[n] {
-			t.Errorf("n=%d: %d, want %d", n, got, a000170[n])
+	maxN := 15
+	if os.Getenv("XCOVER_LONG") != "" {
+		maxN = 17
+	}
+	ctx := context.Background()
+	for n := 4; n <= maxN; n++ {
+		got := quadAll(t, n, 2, -1)
+		if got != a000170[n] {
+			t.Errorf("n=%d: %d solutions, want %d", n, got, a000170[n])
+			continue
+		}
+		c, err := Complete(ctx, n, got)
+		if err != nil || c.Distinct != a002562[n] {
+			t.Errorf("n=%d: Complete = %+v, %v; want %d distinct", n, c, err, a002562[n])
+		}
+		if n <= 12 {
+			b, err := countTasks(ctx, makeTasks(n), 1, nil)
+			if err != nil || b != c {
+				t.Errorf("n=%d: bitboard %+v, %v; quadrants %+v", n, b, err, c)
+			}
 		}
 	}
 }
 
+// TestQuadBrokenJoin breaks the join on purpose, dropping one bit of every key: each bit
+// must change the count of n = 12 and of n = 13 (each bit is a diagonal both halves
+// reach; dropping it lets pairs that share it through).
+func TestQuadBrokenJoin(t *testing.T) {
+	for _, n := range []int{12, 13} {
+		bits := 2 * (2*(n/2) - 1)
+		for b := range bits {
+			if got := quadAll(t, n, 1, b); got == a000170[n] {
+				t.Errorf("n=%d: dropping key bit %d leaves the count right", n, b)
+			}
+		}
+	}
+}
+
+// TestCompleteOEIS completes the published totals into A002562, and refuses totals that
+// cannot be split into orbits.
 func TestCompleteOEIS(t *testing.T) {
+	ctx := context.Background()
 	for n := 1; n <= 17; n++ {
-		c, err := Complete(context.Background(), n, a000170[n])
 		if n == 2 || n == 3 {
 			continue
 		}
-		if err != nil || c.Distinct != a002562[n] || c.Solutions != a000170[n] {
+		c, err := Complete(ctx, n, a000170[n])
+		if err != nil || c.Distinct != a002562[n] || c.Solutions != a000170[n] ||
+			n > 1 && c.Solutions != 8*c.Orbit8+4*c.Orbit4+2*c.Orbit2 {
 			t.Errorf("n=%d: %+v %v, want distinct %d", n, c, err, a002562[n])
 		}
+	}
+	for _, bad := range []uint64{91, 93, 94} {
+		if _, err := Complete(ctx, 8, bad); err == nil {
+			t.Errorf("Complete(8, %d): no error", bad)
+		}
+	}
+	if _, err := Complete(ctx, 0, 1); err == nil {
+		t.Error("Complete(0): no error")
+	}
+}
+
+// TestQuadTasksAddUp checks that the tasks of the quadrant counter for n = 16 (n = 18 with
+// XCOVER_LONG), each reported once, add up to A000170, on 2 goroutines.
+func TestQuadTasksAddUp(t *testing.T) {
+	n := 15
+	if os.Getenv("XCOVER_LONG") != "" {
+		n = 18
+	}
+	seen := map[int]bool{}
+	var sum uint64
+	c, tasks, err := CountTasks(context.Background(), n, 2, 1, 1, nil, func(i int, c Counts) {
+		if seen[i] {
+			t.Errorf("task %d reported twice", i)
+		}
+		seen[i] = true
+		sum += c.Solutions
+	})
+	if err != nil || len(seen) != tasks || tasks != NumTasks(n) {
+		t.Fatalf("%v; %d of %d tasks reported (NumTasks %d)", err, len(seen), tasks, NumTasks(n))
+	}
+	if sum != a000170[n] || c.Solutions != sum || c.Distinct != a002562[n] {
+		t.Errorf("tasks add up to %d; returned %+v; want %d, %d distinct", sum, c, a000170[n], a002562[n])
+	}
+}
+
+// TestQuadStopsWithinATask cancels a quadrant count of n = 19 after 0.2 s: it must return
+// the context's error soon, and report no task given up.
+func TestQuadStopsWithinATask(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	var sum uint64
+	reported := 0
+	_, _, err := CountTasks(ctx, 19, 2, 1, 1, nil, func(_ int, c Counts) { reported++; sum += c.Solutions })
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("error %v, want the context's", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("returned after %v", d)
+	}
+	if reported >= NumTasks(19) || sum >= a000170[19] {
+		t.Errorf("%d tasks, %d solutions reported in 0.2 s", reported, sum)
 	}
 }
 

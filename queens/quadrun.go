@@ -16,6 +16,9 @@ func countQuad(ctx context.Context, p *quadPlan, tasks []int, workers int, done 
 	if len(tasks) == 0 {
 		return Counts{}, ctx.Err()
 	}
+	if ctx.Err() != nil {
+		return Counts{}, ctx.Err()
+	}
 	t := newQuadTable(p.h)
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
