@@ -153,3 +153,18 @@ func quadTimeNs() []int {
 	}
 	return ns
 }
+
+// BenchmarkCount times Count on one goroutine for boards on both sides of the switch to
+// the quadrant counter (n = 16 takes about a third of a second).
+func BenchmarkCount(b *testing.B) {
+	for _, n := range []int{9, 12, 14, 16} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				c, err := Count(context.Background(), n, 1)
+				if err != nil || c.Solutions != a000170[n] || c.Distinct != a002562[n] {
+					b.Fatalf("%+v, %v", c, err)
+				}
+			}
+		})
+	}
+}

@@ -28,38 +28,57 @@ type quadTable struct {
 // newQuadTable builds the table of the h×h square.
 func newQuadTable(h int) *quadTable {
 	t := &quadTable{h: h, start: make([]uint32, 1<<(2*h)+1)}
-	// Two walks: the first counts the placements of each (ranks, files), the second files
-	// them in place.
-	walk := func(visit func(key int, d uint64)) {
-		var rec func(i int, rows, cols, d1, d2 uint32)
-		rec = func(i int, rows, cols, d1, d2 uint32) {
-			if i == h {
-				visit(int(rows)<<h|int(cols), uint64(d1)|uint64(d2)<<32)
-				return
-			}
-			rec(i+1, rows, cols, d1, d2) // rank i empty
-			for j := range h {
-				a, b := uint32(1)<<(i-j+h-1), uint32(1)<<(i+j)
-				if cols>>j&1 == 1 || d1&a != 0 || d2&b != 0 {
-					continue
-				}
-				rec(i+1, rows|1<<i, cols|1<<j, d1|a, d2|b)
-			}
-		}
-		rec(0, 0, 0, 0, 0)
+	// Two walks over each set of ranks: the first counts the placements of each set of
+	// files, the second files them in place. Going rank set by rank set keeps the writes
+	// within a few kilobytes of start and one stretch of diags.
+	w := quadWalk{t: t, h: h}
+	for rows := range 1 << h {
+		w.base = rows << h
+		w.walk(uint32(rows), 0, 0, 0)
 	}
-	walk(func(key int, _ uint64) { t.start[key+1]++ })
 	for i := 1; i < len(t.start); i++ {
 		t.start[i] += t.start[i-1]
 	}
 	t.diags = make([]uint64, t.start[len(t.start)-1])
-	next := make([]uint32, 1<<(2*h))
-	copy(next, t.start)
-	walk(func(key int, d uint64) {
-		t.diags[next[key]] = d
-		next[key]++
-	})
+	w.next = make([]uint32, 1<<h)
+	for rows := range 1 << h {
+		w.base = rows << h
+		copy(w.next, t.start[w.base:])
+		w.walk(uint32(rows), 0, 0, 0)
+	}
 	return t
+}
+
+// A quadWalk lists the placements of a quadTable on one set of ranks: counting them per
+// set of files while next is nil, filing them after.
+type quadWalk struct {
+	t    *quadTable
+	h    int
+	base int      // the set of ranks, shifted to its place in start
+	next []uint32 // where the next placement of each set of files goes
+}
+
+// walk puts a queen on each of the ranks left given the files and diagonals taken so far.
+func (w *quadWalk) walk(left, cols, d1, d2 uint32) {
+	h := w.h
+	if left == 0 {
+		if w.next == nil {
+			w.t.start[w.base+int(cols)+1]++
+		} else {
+			w.t.diags[w.next[cols]] = uint64(d1) | uint64(d2)<<32
+			w.next[cols]++
+		}
+		return
+	}
+	i := bits.TrailingZeros32(left)
+	// File j is free if neither its diagonal i-j+h-1 nor i+j is taken.
+	for free := ^cols & (1<<h - 1); free != 0; free &= free - 1 {
+		j := bits.TrailingZeros32(free)
+		a, b := uint32(1)<<(i-j+h-1), uint32(1)<<(i+j)
+		if d1&a|d2&b == 0 {
+			w.walk(left&(left-1), cols|1<<j, d1|a, d2|b)
+		}
+	}
 }
 
 // list returns the placements on the given local ranks and files.
