@@ -31,7 +31,7 @@ type Counts struct {
 // with the given number of goroutines (0 or 1 means one, as Config.Workers does; pass
 // runtime.NumCPU() for every core).
 //
-// For 10 <= n <= 23 it uses the quadrant counter (see docs/queens.md): it lists every
+// For 14 <= n <= 23 it uses the quadrant counter (see docs/queens.md): it lists every
 // placement on a quarter board once, joins them into half boards for each choice of the
 // ranks whose queen stands in the east half, and matches the half boards' diagonals 64 at
 // a time; then Complete gives the orbits. Its table takes about 1 MiB for n = 16 and 17, 7

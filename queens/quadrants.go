@@ -123,7 +123,7 @@ type quadPlan struct {
 // counter is as fast; above, the quadrant table (h = 12: about 600 million placements,
 // 5 GB) would not fit.
 const (
-	minQuadN = 10
+	minQuadN = 14
 	maxQuadN = 23
 )
 
