@@ -14,12 +14,18 @@ import (
 // drop if drop >= 0.
 func quadAll(t *testing.T, n, workers, drop int) uint64 {
 	t.Helper()
+	return quadAllWith(t, n, workers, quadOptions{drop: drop})
+}
+
+// quadAllWith counts every task of the quadrant counter for n with the given options.
+func quadAllWith(t *testing.T, n, workers int, o quadOptions) uint64 {
+	t.Helper()
 	p := newQuadPlan(n)
 	all := make([]int, len(p.tasks))
 	for i := range all {
 		all[i] = i
 	}
-	c, err := countQuad(context.Background(), p, all, workers, nil, drop)
+	c, err := countQuad(context.Background(), p, all, workers, nil, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,6 +56,16 @@ func TestQuadCounts(t *testing.T) {
 			if err != nil || b != c {
 				t.Errorf("n=%d: bitboard %+v, %v; quadrants %+v", n, b, err, c)
 			}
+		}
+	}
+}
+
+// TestQuadSieve counts n = 10..15 with buckets of 16 keys or more, so that every E with
+// 32 stored keys or more is cut into 2 to 16 buckets: A000170 each time.
+func TestQuadSieve(t *testing.T) {
+	for n := 10; n <= 15; n++ {
+		if got := quadAllWith(t, n, 2, quadOptions{drop: -1, minBucket: 16}); got != a000170[n] {
+			t.Errorf("n=%d: %d solutions with the sieve, want %d", n, got, a000170[n])
 		}
 	}
 }

@@ -150,18 +150,20 @@ type quadWorker struct {
 	keys    []uint64 // the east keys of the current E
 	west    []uint64 // its west keys
 	south   []uint64
-	m       matcher
+	m       sieve
 	stop    *atomic.Bool
 	poll    int
 	abort   bool
 	// keep masks every key: all ones but in a deliberately broken counter that tests
 	// must catch, which drops one bit.
 	keep uint64
+	// minBucket is the sieve's bucket size (tests lower it to cut small boards too).
+	minBucket int
 }
 
 func newQuadWorker(p *quadPlan, t *quadTable, stop *atomic.Bool) *quadWorker {
 	return &quadWorker{p: p, t: t, n: p.n, h: p.h, o: p.o, hmask: 1<<p.h - 1,
-		kbits: uint(2*p.h - 1), stop: stop, keep: ^uint64(0)}
+		kbits: uint(2*p.h - 1), stop: stop, keep: ^uint64(0), minBucket: minBucket}
 }
 
 // rawKey returns the diagonals of a half-board (global masks g1 of r-f+n-1 and g2 of r+f)
@@ -252,7 +254,7 @@ func (w *quadWorker) countE(s *start, E uint32) uint64 {
 		// Unweighted: store the smaller side, which costs less to build and to probe.
 		stored, probes = probes, stored
 	}
-	w.m.build(stored, 2*int(w.kbits))
+	w.m.build(stored, 2*int(w.kbits), w.minBucket)
 	// In a key the main diagonal is bit h-1, the other long one bit kbits+h-1.
 	main, anti := uint(w.h-1), w.kbits+uint(w.h-1)
 	var total uint64

@@ -9,9 +9,10 @@ import (
 
 // countQuad counts the given tasks (numbers into p.tasks) of the quadrant counter on the
 // given number of goroutines; done, if not nil, receives the number and counts of each task
-// finished (calls never overlap). dropBit >= 0 breaks the join on purpose (tests only).
+// finished (calls never overlap). Tests pass options: o.drop >= 0 breaks the join on
+// purpose, dropping that key bit; o.minBucket > 0 sets the sieve's bucket size.
 // The counts carry Solutions only: see Complete.
-func countQuad(ctx context.Context, p *quadPlan, tasks []int, workers int, done func(task int, c Counts), dropBit int) (Counts, error) {
+func countQuad(ctx context.Context, p *quadPlan, tasks []int, workers int, done func(task int, c Counts), o quadOptions) (Counts, error) {
 	workers = max(1, min(workers, len(tasks)))
 	if len(tasks) == 0 {
 		return Counts{}, ctx.Err()
@@ -29,8 +30,11 @@ func countQuad(ctx context.Context, p *quadPlan, tasks []int, workers int, done 
 	for i := range workers {
 		wg.Go(func() {
 			w := newQuadWorker(p, t, &stop)
-			if dropBit >= 0 {
-				w.keep &^= 1 << dropBit
+			if o.drop >= 0 {
+				w.keep &^= 1 << o.drop
+			}
+			if o.minBucket > 0 {
+				w.minBucket = o.minBucket
 			}
 			for ctx.Err() == nil {
 				j := int(next.Add(1)) - 1
@@ -58,6 +62,12 @@ func countQuad(ctx context.Context, p *quadPlan, tasks []int, workers int, done 
 	return c, ctx.Err()
 }
 
+// quadOptions alter the quadrant counter for tests.
+type quadOptions struct {
+	drop      int // a key bit to drop, breaking the join, if >= 0
+	minBucket int // the sieve's bucket size, if > 0
+}
+
 // QuadrantTasks reports whether CountTasks uses the quadrant counter for n, whose tasks
 // report Solutions only (see Complete).
 func QuadrantTasks(n int) bool { return useQuadrants(n) }
@@ -71,7 +81,7 @@ func countQuadTasks(ctx context.Context, n, workers, k, shards int, skip func(ta
 			mine = append(mine, i)
 		}
 	}
-	c, err := countQuad(ctx, p, mine, workers, done, -1)
+	c, err := countQuad(ctx, p, mine, workers, done, quadOptions{drop: -1})
 	if err == nil && len(mine) == len(p.tasks) {
 		c, err = Complete(ctx, n, c.Solutions)
 	}
