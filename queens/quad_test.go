@@ -152,12 +152,21 @@ func TestQuadStopsWithinATask(t *testing.T) {
 	}
 }
 
+// TestQuadTime times the quadrant counter on the boards of QUAD_N (every QUAD_STEP-th task
+// only if set; QUAD_BUCKET sets the sieve's bucket size): a tool for tuning, run by hand.
 func TestQuadTime(t *testing.T) {
 	long(t)
+	step, _ := strconv.Atoi(os.Getenv("QUAD_STEP"))
+	bucket, _ := strconv.Atoi(os.Getenv("QUAD_BUCKET"))
 	for _, n := range quadTimeNs() {
 		start := time.Now()
-		got := quadAll(t, n, 1, -1)
-		t.Logf("n=%d: %d in %v", n, got, time.Since(start))
+		p := newQuadPlan(n)
+		var tasks []int
+		for i := 0; i < len(p.tasks); i += max(1, step) {
+			tasks = append(tasks, i)
+		}
+		c, err := countQuad(context.Background(), p, tasks, 1, nil, quadOptions{drop: -1, minBucket: bucket})
+		t.Logf("n=%d: %d (%d of %d tasks), %v in %v", n, c.Solutions, len(tasks), len(p.tasks), err, time.Since(start))
 	}
 }
 

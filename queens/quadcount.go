@@ -12,7 +12,7 @@ import (
 // real key, not padding). A key of the other side then tests 64 keys with one AND per
 // chunk: the word of the chunk's bits that it holds.
 const (
-	chunkBits  = 5
+	maxChunk   = 8
 	groupWords = 8
 	pieceKeys  = 64 * groupWords
 	// A last piece with fewer keys than this is matched key by key instead.
@@ -26,16 +26,23 @@ type piece struct{ off, words int }
 // A matcher counts the stored keys disjoint from a given key.
 type matcher struct {
 	nchunks int
+	chunk   int // bits per chunk
 	pieces  []piece
-	tab     []uint64 // per piece: nchunks × 2^chunkBits × words
+	tab     []uint64 // per piece: nchunks × 2^chunk × words
 	rest    []uint64 // the keys outside the pieces
-	cols    [64 + chunkBits][groupWords]uint64
+	cols    [64 + maxChunk][groupWords]uint64
 }
 
-// build stores keys of nbits bits (at most 62).
-func (m *matcher) build(keys []uint64, nbits int) {
-	nc := (nbits + chunkBits - 1) / chunkBits
-	m.nchunks = nc
+// build stores keys of nbits bits (at most 62), to be matched against about probes keys:
+// the more probes, the wider the chunks (fewer ANDs a probe, more words to build).
+func (m *matcher) build(keys []uint64, nbits, probes int) {
+	c := 5
+	if probes >= 1024 {
+		c = 7
+	}
+	nc := (nbits + c - 1) / c
+	c = (nbits + nc - 1) / nc
+	m.nchunks, m.chunk = nc, c
 	m.pieces = m.pieces[:0]
 	m.rest = nil
 	need := 0
@@ -47,7 +54,7 @@ func (m *matcher) build(keys []uint64, nbits int) {
 		}
 		wp := (k + 63) / 64
 		m.pieces = append(m.pieces, piece{need, wp})
-		need += nc << chunkBits * wp
+		need += nc << c * wp
 	}
 	if cap(m.tab) < need {
 		m.tab = make([]uint64, need)
@@ -67,7 +74,7 @@ func (m *matcher) build(keys []uint64, nbits int) {
 			}
 		}
 		for q := range nc {
-			row := m.tab[pc.off+q<<chunkBits*wp : pc.off+(q+1)<<chunkBits*wp]
+			row := m.tab[pc.off+q<<c*wp : pc.off+(q+1)<<c*wp]
 			for g := range wp {
 				if q == 0 {
 					row[g] = valid[g] // padding never matches
@@ -75,8 +82,8 @@ func (m *matcher) build(keys []uint64, nbits int) {
 					row[g] = ^uint64(0)
 				}
 			}
-			for s := 1; s < 1<<chunkBits; s++ {
-				prev, b := s&(s-1), q*chunkBits+bits.TrailingZeros(uint(s))
+			for s := 1; s < 1<<c; s++ {
+				prev, b := s&(s-1), q*c+bits.TrailingZeros(uint(s))
 				for g := range wp {
 					row[s*wp+g] = row[prev*wp+g] &^ m.cols[b][g]
 				}
@@ -94,10 +101,10 @@ func (m *matcher) count(w uint64) uint64 {
 		}
 	}
 	// ts[q] is the subset of chunk q that w holds, numbered among all the chunks' subsets.
-	var ts, offs [64/chunkBits + 1]int
-	nc := m.nchunks
+	var ts, offs [16]int
+	nc, c := m.nchunks, m.chunk
 	for q := range nc {
-		ts[q] = q<<chunkBits | int(w>>(q*chunkBits)&(1<<chunkBits-1))
+		ts[q] = q<<c | int(w>>(q*c)&(1<<c-1))
 	}
 	os := offs[:nc]
 	tab := m.tab
@@ -254,7 +261,7 @@ func (w *quadWorker) countE(s *start, E uint32) uint64 {
 		// Unweighted: store the smaller side, which costs less to build and to probe.
 		stored, probes = probes, stored
 	}
-	w.m.build(stored, 2*int(w.kbits), w.minBucket)
+	w.m.build(stored, probes, 2*int(w.kbits), w.minBucket)
 	// In a key the main diagonal is bit h-1, the other long one bit kbits+h-1.
 	main, anti := uint(w.h-1), w.kbits+uint(w.h-1)
 	var total uint64

@@ -14,22 +14,31 @@ type sieve struct {
 }
 
 // minBucket is about the number of keys a bucket must hold for a cut to pay.
-const minBucket = 1024
+const minBucket = 512
 
-// build stores keys of nbits bits, cutting them into buckets of about minBucket keys or
-// more (at most 16 buckets).
-func (s *sieve) build(keys []uint64, nbits, minBucket int) {
+// build stores keys of nbits bits, to be matched against the probes, cutting them into
+// buckets of about minBucket keys or more (at most 16 buckets) by the bits most often set
+// in both (the product of the frequencies, those of the probes sampled).
+func (s *sieve) build(keys, probes []uint64, nbits, minBucket int) {
 	s.cut = s.cut[:0]
 	ncut := 0
 	for k := len(keys); k >= 2*minBucket && ncut < 4; k /= 2 {
 		ncut++
 	}
 	if ncut > 0 {
-		s.freq = [64]int{}
+		var fk, fp [64]int
 		for _, k := range keys {
 			for x := k; x != 0; x &= x - 1 {
-				s.freq[bits.TrailingZeros64(x)]++
+				fk[bits.TrailingZeros64(x)]++
 			}
+		}
+		for i := 0; i < len(probes); i += 8 {
+			for x := probes[i]; x != 0; x &= x - 1 {
+				fp[bits.TrailingZeros64(x)]++
+			}
+		}
+		for b := range s.freq {
+			s.freq[b] = fk[b] * (fp[b] + 1)
 		}
 		for range ncut {
 			best := 0
@@ -54,7 +63,7 @@ func (s *sieve) build(keys []uint64, nbits, minBucket int) {
 		s.buckets[s.pattern(k)] = append(s.buckets[s.pattern(k)], k)
 	}
 	for b := range nb {
-		s.m[b].build(s.buckets[b], nbits)
+		s.m[b].build(s.buckets[b], nbits, len(probes))
 	}
 }
 
