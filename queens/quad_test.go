@@ -3,6 +3,7 @@ package queens
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -191,5 +192,36 @@ func BenchmarkCount(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestMatcher checks the matcher, with and without the AVX2 kernel, against plain pair
+// tests on random keys: every number of keys from 0 to 1100 in steps (narrow, full and
+// several pieces, a rest matched key by key), chunks of 5 to 7 bits.
+func TestMatcher(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, nk := range []int{0, 1, 15, 16, 63, 64, 65, 200, 511, 512, 513, 530, 1024, 1100} {
+		for _, probes := range []int{10, 1024} {
+			keys := make([]uint64, nk)
+			for i := range keys {
+				keys[i] = rng.Uint64() & rng.Uint64() & rng.Uint64() & (1<<34 - 1)
+			}
+			var fast, slow matcher
+			slow.goOnly = true
+			fast.build(keys, 34, probes)
+			slow.build(keys, 34, probes)
+			for range 50 {
+				w := rng.Uint64() & rng.Uint64() & (1<<34 - 1)
+				want := uint64(0)
+				for _, k := range keys {
+					if k&w == 0 {
+						want++
+					}
+				}
+				if f, s := fast.count(w), slow.count(w); f != want || s != want {
+					t.Fatalf("%d keys, probe %x: counts %d (asm %v), %d (Go); want %d", nk, w, f, fast.asm, s, want)
+				}
+			}
+		}
 	}
 }

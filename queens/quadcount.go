@@ -27,10 +27,16 @@ type piece struct{ off, words int }
 type matcher struct {
 	nchunks int
 	chunk   int // bits per chunk
-	pieces  []piece
-	tab     []uint64 // per piece: nchunks × 2^chunk × words
-	rest    []uint64 // the keys outside the pieces
-	cols    [64 + maxChunk][groupWords]uint64
+	// full is the number of leading pieces of groupWords words, which countPiecesAVX2
+	// counts when asm is set (by build, if the processor has AVX2; goOnly, set by tests,
+	// keeps it off).
+	full   int
+	asm    bool
+	goOnly bool
+	pieces []piece
+	tab    []uint64 // per piece: nchunks × 2^chunk × words
+	rest   []uint64 // the keys outside the pieces
+	cols   [64 + maxChunk][groupWords]uint64
 }
 
 // build stores keys of nbits bits (at most 62), to be matched against about probes keys:
@@ -44,6 +50,7 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 	c = (nbits + nc - 1) / nc
 	m.nchunks, m.chunk = nc, c
 	m.pieces = m.pieces[:0]
+	m.asm = useAVX2 && !m.goOnly
 	m.rest = nil
 	need := 0
 	for i := 0; i < len(keys); i += pieceKeys {
@@ -53,8 +60,15 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 			break
 		}
 		wp := (k + 63) / 64
+		if m.asm && k > 128 {
+			wp = groupWords // padded: the AVX2 kernel takes whole pieces twice as fast
+		}
 		m.pieces = append(m.pieces, piece{need, wp})
 		need += nc << c * wp
+	}
+	m.full = 0
+	for m.full < len(m.pieces) && m.pieces[m.full].words == groupWords {
+		m.full++
 	}
 	if cap(m.tab) < need {
 		m.tab = make([]uint64, need)
@@ -108,7 +122,15 @@ func (m *matcher) count(w uint64) uint64 {
 	}
 	os := offs[:nc]
 	tab := m.tab
-	for _, pc := range m.pieces {
+	pieces := m.pieces
+	if m.asm && m.full > 0 {
+		for q := range os {
+			os[q] = ts[q] * groupWords
+		}
+		total += countPiecesAVX2(&tab[0], &os[0], nc, m.full, nc<<c*groupWords)
+		pieces = pieces[m.full:]
+	}
+	for _, pc := range pieces {
 		wp := pc.words
 		for q := range os {
 			os[q] = pc.off + ts[q]*wp
