@@ -114,26 +114,23 @@ func (m *matcher) count(w uint64) uint64 {
 			total++
 		}
 	}
-	// ts[q] is the subset of chunk q that w holds, numbered among all the chunks' subsets.
-	var ts, offs [16]int
+	var offs [16]int // nchunks <= 13: chunks have 5 bits or more
 	nc, c := m.nchunks, m.chunk
-	for q := range nc {
-		ts[q] = q<<c | int(w>>(q*c)&(1<<c-1))
-	}
 	os := offs[:nc]
-	tab := m.tab
 	pieces := m.pieces
 	if m.asm && m.full > 0 {
 		for q := range os {
-			os[q] = ts[q] * groupWords
+			os[q] = (q<<c | int(w>>(q*c)&(1<<c-1))) * groupWords
 		}
-		total += countPiecesAVX2(&tab[0], &os[0], nc, m.full, nc<<c*groupWords)
+		total += countPiecesAVX2(&m.tab[0], &os[0], nc, m.full, nc<<c*groupWords)
 		pieces = pieces[m.full:]
 	}
+	tab := m.tab
 	for _, pc := range pieces {
 		wp := pc.words
+		// os[q] is where the words of the subset of chunk q that w holds begin.
 		for q := range os {
-			os[q] = pc.off + ts[q]*wp
+			os[q] = pc.off + (q<<c|int(w>>(q*c)&(1<<c-1)))*wp
 		}
 		// Four words at a time, so that the accumulators stay in registers.
 		g := 0
@@ -342,22 +339,24 @@ func (w *quadWorker) halves(rows, cols uint32, east bool, blk1, blk2 uint64, out
 					}
 				}
 				w.south = sb
+				// Branch-free: write every pair's key at out[j], keep it (advance j) if
+				// the pair fits; room for every pair is made first.
+				j := len(out)
+				out = slices.Grow(out, len(north)*len(sb)/3)
+				out = out[:cap(out)]
 				for _, e := range north {
 					n1, n2 := (e&0xffffffff)<<nsh1, (e>>32)<<nsh2
 					if n1&blk1|n2&blk2 != 0 {
 						continue
 					}
 					nk := w.key(n1, n2)
-					// Branch-free: write every pair's key, keep it if the pair fits.
-					j := len(out)
-					out = slices.Grow(out, len(sb)/3)[:j+len(sb)/3]
 					for i := 0; i+2 < len(sb); i += 3 {
 						x := n1&sb[i] | n2&sb[i+1]
 						out[j] = nk | sb[i+2]
 						j += int((x|-x)>>63 ^ 1)
 					}
-					out = out[:j]
 				}
+				out = out[:j]
 			}
 		}
 		if a == 0 {
