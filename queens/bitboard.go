@@ -34,8 +34,8 @@ type Counts struct {
 // For 14 <= n <= 23 it uses the quadrant counter (see docs/queens.md): it lists every
 // placement on a quarter board once, joins them into half boards for each choice of the
 // ranks whose queen stands in the east half, and matches the half boards' diagonals 64 at
-// a time; then Complete gives the orbits. Its table takes about 1 MiB for n = 16 and 17, 7
-// MiB for 18 and 19, 60 MiB for 20 and 21 and 520 MiB for 22 and 23.
+// a time; then Complete gives the orbits. Its table takes about 1 MiB for n = 16 and 17, 8
+// MiB for 18 and 19, 61 MiB for 20 and 21 and 530 MiB for 22 and 23.
 //
 // Otherwise it searches only for solutions that are candidates to represent their orbit under the 8
 // symmetries of the board: those with a queen in the corner of rank 0 whose queen on rank 1
