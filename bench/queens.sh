@@ -7,6 +7,7 @@ set -euo pipefail
 usage() {
 	cat <<'USAGE'
 Usage: bench/queens.sh [-r RUNS] [-n N] [-l]
+       KLUEV_BIN=DIR bench/queens.sh [-r RUNS] [-n "16 17 18"]
 
 Builds xcover and bench/queens/baseline.c (gcc -O3 -march=native) into a temporary
 directory, then runs, interleaved, RUNS times each (default 3):
@@ -19,11 +20,19 @@ counts are checked against OEIS A000170 / A002562.
   -l   also run the long check: N = 18 (666090624 solutions, 83263591 distinct), and
        the long tests of package queens (XCOVER_LONG=1).
 
+With KLUEV_BIN set to a directory holding Kluev's quadrant counter built for each N as
+nq_N (github.com/EvgenyKluev/N-Queens-Count-Sol, built outside this repository), it runs
+instead, interleaved, RUNS times each (default 5) for each N given with -n (default 16 17):
+  DIR/nq_N 1                                  one thread
+  xcover queens N --count --workers 1
+and prints the median wall and user CPU times and the ratios xcover / Kluev.
+
 The machine may be shared: compare ratios, not absolute times.
 USAGE
 }
 
 runs=3 n=16 long=0
+[[ -n ${KLUEV_BIN:-} ]] && runs=5 n="16 17"
 while getopts "r:n:lh" opt; do
 	case $opt in
 	r) runs=$OPTARG ;;
@@ -37,7 +46,7 @@ done
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-gcc -O3 -march=native -o "$tmp/baseline" bench/queens/baseline.c
+[[ -n ${KLUEV_BIN:-} ]] || gcc -O3 -march=native -o "$tmp/baseline" bench/queens/baseline.c
 go build -o "$tmp/xcover" ./cmd/xcover
 
 # A000170 and A002562 for n = 1..20.
@@ -52,6 +61,36 @@ seconds() {
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 median() { sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+
+# timed runs a command and prints its wall and user CPU seconds; its output goes to $tmp/out.
+timed() {
+	local t0=$EPOCHREALTIME u0 u1 me=$BASHPID
+	u0=$(awk '{print $14 + $16}' "/proc/$me/stat")
+	"$@" > "$tmp/out"
+	u1=$(awk '{print $14 + $16}' "/proc/$me/stat")
+	awk -v a="$t0" -v b="$EPOCHREALTIME" -v u="$((u1 - u0))" -v hz="$(getconf CLK_TCK)" \
+		'BEGIN {printf "%.4f %.4f\n", b - a, u / hz}'
+}
+
+if [[ -n ${KLUEV_BIN:-} ]]; then
+	echo "xcover queens N --count --workers 1 against Kluev's counter (1 thread), median of $runs, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
+	printf '%-4s %10s %10s %10s %10s %8s %8s\n' N "kluev wall" "xcover" "kluev user" "xcover" "wall x" "user x"
+	for m in $n; do
+		[[ -x $KLUEV_BIN/nq_$m ]] || { echo "no $KLUEV_BIN/nq_$m" >&2; exit 1; }
+		: > "$tmp/kw" ; : > "$tmp/ku" ; : > "$tmp/xw" ; : > "$tmp/xu"
+		for ((i = 1; i <= runs; i++)); do
+			read -r w u < <(timed "$KLUEV_BIN/nq_$m" 1)
+			grep -q "Result: ${all[m-1]}\$" "$tmp/out" || { echo "kluev: wrong count $(cat "$tmp/out")" >&2; exit 1; }
+			echo "$w" >> "$tmp/kw"; echo "$u" >> "$tmp/ku"
+			read -r w u < <(timed "$tmp/xcover" queens "$m" --count --workers 1)
+			[[ $(cat "$tmp/out") == "${all[m-1]}" ]] || { echo "xcover: wrong count $(cat "$tmp/out")" >&2; exit 1; }
+			echo "$w" >> "$tmp/xw"; echo "$u" >> "$tmp/xu"
+		done
+		kw=$(median < "$tmp/kw") ku=$(median < "$tmp/ku") xw=$(median < "$tmp/xw") xu=$(median < "$tmp/xu")
+		printf '%-4s %10.3f %10.3f %10.3f %10.3f %8s %8s\n' "$m" "$kw" "$xw" "$ku" "$xu" "$(ratio "$xw" "$kw")" "$(ratio "$xu" "$ku")"
+	done
+	exit 0
+fi
 
 : > "$tmp/base" ; : > "$tmp/count" ; : > "$tmp/distinct"
 for ((i = 1; i <= runs; i++)); do

@@ -31,7 +31,13 @@ type Counts struct {
 // with the given number of goroutines (0 or 1 means one, as Config.Workers does; pass
 // runtime.NumCPU() for every core).
 //
-// It searches only for solutions that are candidates to represent their orbit under the 8
+// For 14 <= n <= 23 it uses the quadrant counter (see docs/queens.md): it lists every
+// placement on a quarter board once, joins them into half boards for each choice of the
+// ranks whose queen stands in the east half, and matches the half boards' diagonals 64 at
+// a time; then Complete gives the orbits. Its table takes about 1 MiB for n = 16 and 17, 8
+// MiB for 18 and 19, 61 MiB for 20 and 21 and 530 MiB for 22 and 23.
+//
+// Otherwise it searches only for solutions that are candidates to represent their orbit under the 8
 // symmetries of the board: those with a queen in the corner of rank 0 whose queen on rank 1
 // is nearer the corner than the queen on file 1, and those with no queen in a corner whose
 // queen on rank 0 is at least as near to a corner as every queen on the border. At each such
@@ -49,22 +55,31 @@ func Count(ctx context.Context, n, workers int) (Counts, error) {
 	case n < 4:
 		return Counts{}, nil
 	}
+	if useQuadrants(n) {
+		c, _, err := CountTasks(ctx, n, workers, 1, 1, nil, nil)
+		return c, err
+	}
 	return countTasks(ctx, makeTasks(n), workers, nil)
 }
 
 // NumTasks returns the number of tasks that the count of the n-queens problem is cut into
 // (see CountTasks): the same on every machine for one n and one version of this package.
 func NumTasks(n int) int {
-	if n < 4 || n > MaxCountN {
+	switch {
+	case n < 4 || n > MaxCountN:
 		return 0
+	case useQuadrants(n):
+		return len(newQuadPlan(n).tasks)
 	}
 	return len(makeTasks(n))
 }
 
 // CountShard counts shard k (1..shards) of the solutions: the search is cut into the same
 // tasks on every machine, and shard k takes every shards-th of them. The shards' counts add
-// up to Count's (orbit by orbit, so Distinct too). It also returns the number of tasks, the
-// same for every shard of one n.
+// up to Count's: orbit by orbit (so Distinct too) where the bitboard counter is used; where
+// the quadrant counter is (see Count and QuadrantTasks), the shards give Solutions only,
+// and Complete turns their sum into the full counts. It also returns the number of tasks,
+// the same for every shard of one n.
 func CountShard(ctx context.Context, n, workers, k, shards int) (Counts, int, error) {
 	return CountTasks(ctx, n, workers, k, shards, nil, nil)
 }
@@ -74,6 +89,11 @@ func CountShard(ctx context.Context, n, workers, k, shards int) (Counts, int, er
 // skip, if not nil, reports true, and calls done, if not nil, with the number and the
 // counts of each task it finishes; calls of done never overlap. It returns the counts of
 // the tasks it finished, so that a resumed count adds them to those of the tasks skipped.
+//
+// Where the quadrant counter is used (QuadrantTasks(n)), the counts of a task carry
+// Solutions only (the orbits do not split along its tasks): the sum of every task's
+// Solutions, passed to Complete, gives Distinct and the orbits. A call that counts every
+// task (one shard, none skipped) returns the complete counts itself.
 func CountTasks(ctx context.Context, n, workers, k, shards int, skip func(task int) bool, done func(task int, c Counts)) (Counts, int, error) {
 	switch {
 	case shards < 1 || k < 1 || k > shards:
@@ -86,6 +106,9 @@ func CountTasks(ctx context.Context, n, workers, k, shards int, skip func(task i
 			return c, 0, err
 		}
 		return Counts{}, 0, nil
+	}
+	if useQuadrants(n) {
+		return countQuadTasks(ctx, n, workers, k, shards, skip, done)
 	}
 	all := makeTasks(n)
 	var mine []task

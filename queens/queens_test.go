@@ -16,9 +16,9 @@ import (
 // (OEIS), indexed by n.
 var (
 	a000170 = []uint64{0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
-		2279184, 14772512, 95815104, 666090624}
+		2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884}
 	a002562 = []uint64{0, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053,
-		1846955, 11977939, 83263591}
+		1846955, 11977939, 83263591, 621012754, 4878666808}
 	// a225623: two queens on every rank and file, at most two on a diagonal.
 	a225623 = []uint64{0, 0, 1, 2, 11, 92, 1097, 19448, 477136, 14244856}
 )
@@ -343,10 +343,11 @@ func TestFirstXC(t *testing.T) {
 	}
 }
 
-// TestCountShard adds up the shards of the bitboard count for every N up to 13 and several
-// numbers of shards: A000170 and A002562 each time.
+// TestCountShard adds up the shards of the count for every N up to 14 and several numbers
+// of shards: A000170 and A002562 each time (Distinct through Complete where the quadrant
+// counter's shards give Solutions only).
 func TestCountShard(t *testing.T) {
-	for n := 1; n <= 13; n++ {
+	for n := 1; n <= 14; n++ {
 		for _, shards := range []int{1, 2, 5, 64} {
 			var sum Counts
 			tasks := -1
@@ -361,6 +362,15 @@ func TestCountShard(t *testing.T) {
 				tasks = nt
 				sum.Solutions += c.Solutions
 				sum.Distinct += c.Distinct
+			}
+			if QuadrantTasks(n) && shards > 1 {
+				if sum.Distinct != 0 {
+					t.Errorf("N = %d: quadrant shards give %d distinct", n, sum.Distinct)
+				}
+				var err error
+				if sum, err = Complete(context.Background(), n, sum.Solutions); err != nil {
+					t.Fatal(err)
+				}
 			}
 			if sum.Solutions != a000170[n] || sum.Distinct != a002562[n] {
 				t.Errorf("N = %d in %d shards: %d solutions, %d distinct; want %d, %d", n, shards, sum.Solutions, sum.Distinct, a000170[n], a002562[n])
@@ -391,34 +401,42 @@ func TestEngines(t *testing.T) {
 	}
 }
 
-// TestCountTasksResume counts every task of n = 12 in two sessions, the second skipping the
-// tasks the first reported done, and checks that the tasks' counts add up to Count's.
+// TestCountTasksResume counts every task of n = 12 (bitboard) and n = 14 (quadrants) in two
+// sessions, the second skipping the tasks the first reported done, and checks that the
+// tasks' counts add up to Count's.
 func TestCountTasksResume(t *testing.T) {
 	ctx := context.Background()
-	const n = 12
-	done := map[int]Counts{}
-	record := func(i int, c Counts) {
-		if _, dup := done[i]; dup {
-			t.Errorf("task %d counted twice", i)
+	for _, n := range []int{12, 14} {
+		done := map[int]Counts{}
+		record := func(i int, c Counts) {
+			if _, dup := done[i]; dup {
+				t.Errorf("task %d counted twice", i)
+			}
+			done[i] = c
 		}
-		done[i] = c
-	}
-	first, tasks, err := CountTasks(ctx, n, 2, 1, 1, func(i int) bool { return i%3 == 0 }, record)
-	if err != nil || tasks != NumTasks(n) || len(done) == 0 || len(done) == tasks {
-		t.Fatalf("first session: %v, %d tasks (NumTasks %d), %d done", err, tasks, NumTasks(n), len(done))
-	}
-	second, _, err := CountTasks(ctx, n, 2, 1, 1, func(i int) bool { _, ok := done[i]; return ok }, record)
-	if err != nil || len(done) != tasks {
-		t.Fatalf("second session: %v, %d of %d tasks done", err, len(done), tasks)
-	}
-	var sum Counts
-	for _, c := range done {
-		sum.Solutions += c.Solutions
-		sum.Distinct += c.Distinct
-	}
-	if sum.Solutions != 14200 || sum.Distinct != 1787 || first.Solutions+second.Solutions != 14200 {
-		t.Errorf("tasks add up to %d solutions, %d distinct (sessions %d + %d); want 14200, 1787",
-			sum.Solutions, sum.Distinct, first.Solutions, second.Solutions)
+		first, tasks, err := CountTasks(ctx, n, 2, 1, 1, func(i int) bool { return i%3 == 0 }, record)
+		if err != nil || tasks != NumTasks(n) || len(done) == 0 || len(done) == tasks {
+			t.Fatalf("n=%d first session: %v, %d tasks (NumTasks %d), %d done", n, err, tasks, NumTasks(n), len(done))
+		}
+		second, _, err := CountTasks(ctx, n, 2, 1, 1, func(i int) bool { _, ok := done[i]; return ok }, record)
+		if err != nil || len(done) != tasks {
+			t.Fatalf("n=%d second session: %v, %d of %d tasks done", n, err, len(done), tasks)
+		}
+		var sum Counts
+		for _, c := range done {
+			sum.Solutions += c.Solutions
+			sum.Distinct += c.Distinct
+		}
+		if QuadrantTasks(n) {
+			sum, err = Complete(ctx, n, sum.Solutions)
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if sum.Solutions != a000170[n] || sum.Distinct != a002562[n] || first.Solutions+second.Solutions != a000170[n] {
+			t.Errorf("n=%d: tasks add up to %d solutions, %d distinct (sessions %d + %d); want %d, %d",
+				n, sum.Solutions, sum.Distinct, first.Solutions, second.Solutions, a000170[n], a002562[n])
+		}
 	}
 }
 

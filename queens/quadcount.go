@@ -1,0 +1,366 @@
+package queens
+
+import (
+	"math/bits"
+	"slices"
+	"sync/atomic"
+)
+
+// The bit-sliced matcher stores the keys of one side of an E in pieces of up to pieceKeys
+// keys: for each chunk of chunkBits key bits and each subset s of them, one word per 64
+// keys of the piece whose bit j is set when key j has none of the bits of s (and is a
+// real key, not padding). A key of the other side then tests 64 keys with one AND per
+// chunk: the word of the chunk's bits that it holds.
+const (
+	maxChunk   = 8
+	groupWords = 8
+	pieceKeys  = 64 * groupWords
+	// A last piece with fewer keys than this is matched key by key instead.
+	minPiece = 16
+)
+
+// A piece of a matcher: where its words begin in tab, and how many words each subset of
+// a chunk has (64 keys each).
+type piece struct{ off, words int }
+
+// A matcher counts the stored keys disjoint from a given key.
+type matcher struct {
+	nchunks int
+	chunk   int // bits per chunk
+	// full is the number of leading pieces of groupWords words, which countPiecesAVX2
+	// counts when asm is set (by build, if the processor has AVX2; goOnly, set by tests,
+	// keeps it off).
+	full   int
+	asm    bool
+	goOnly bool
+	pieces []piece
+	tab    []uint64 // per piece: nchunks × 2^chunk × words
+	rest   []uint64 // the keys outside the pieces
+	cols   [64 + maxChunk][groupWords]uint64
+}
+
+// build stores keys of nbits bits (at most 62), to be matched against about probes keys:
+// the more probes, the wider the chunks (fewer ANDs a probe, more words to build).
+func (m *matcher) build(keys []uint64, nbits, probes int) {
+	c := 5
+	if probes >= 1024 {
+		c = 7
+	}
+	nc := (nbits + c - 1) / c
+	c = (nbits + nc - 1) / nc
+	m.nchunks, m.chunk = nc, c
+	m.pieces = m.pieces[:0]
+	m.asm = useAVX2 && !m.goOnly
+	m.rest = nil
+	need := 0
+	for i := 0; i < len(keys); i += pieceKeys {
+		k := min(pieceKeys, len(keys)-i)
+		if k < minPiece {
+			m.rest = keys[i:]
+			break
+		}
+		wp := (k + 63) / 64
+		if m.asm && k > 128 {
+			wp = groupWords // padded: the AVX2 kernel takes whole pieces twice as fast
+		}
+		m.pieces = append(m.pieces, piece{need, wp})
+		need += nc << c * wp
+	}
+	m.full = 0
+	for m.full < len(m.pieces) && m.pieces[m.full].words == groupWords {
+		m.full++
+	}
+	if cap(m.tab) < need {
+		m.tab = make([]uint64, need)
+	}
+	m.tab = m.tab[:need]
+	for p, pc := range m.pieces {
+		wp := pc.words
+		for b := range m.cols {
+			m.cols[b] = [groupWords]uint64{}
+		}
+		var valid [groupWords]uint64
+		for j, k := range keys[p*pieceKeys : min(len(keys), (p+1)*pieceKeys)] {
+			bit := uint64(1) << (j & 63)
+			valid[j>>6] |= bit
+			for x := k; x != 0; x &= x - 1 {
+				m.cols[bits.TrailingZeros64(x)][j>>6] |= bit
+			}
+		}
+		for q := range nc {
+			row := m.tab[pc.off+q<<c*wp : pc.off+(q+1)<<c*wp]
+			for g := range wp {
+				if q == 0 {
+					row[g] = valid[g] // padding never matches
+				} else {
+					row[g] = ^uint64(0)
+				}
+			}
+			for s := 1; s < 1<<c; s++ {
+				prev, b := s&(s-1), q*c+bits.TrailingZeros(uint(s))
+				for g := range wp {
+					row[s*wp+g] = row[prev*wp+g] &^ m.cols[b][g]
+				}
+			}
+		}
+	}
+}
+
+// count returns the number of stored keys disjoint from w.
+func (m *matcher) count(w uint64) uint64 {
+	var total int
+	for _, k := range m.rest {
+		if k&w == 0 {
+			total++
+		}
+	}
+	var offs [16]int // nchunks <= 13: chunks have 5 bits or more
+	nc, c := m.nchunks, m.chunk
+	os := offs[:nc]
+	pieces := m.pieces
+	if m.asm && m.full > 0 {
+		for q := range os {
+			os[q] = (q<<c | int(w>>(q*c)&(1<<c-1))) * groupWords
+		}
+		total += countPiecesAVX2(&m.tab[0], &os[0], nc, m.full, nc<<c*groupWords)
+		pieces = pieces[m.full:]
+	}
+	tab := m.tab
+	for _, pc := range pieces {
+		wp := pc.words
+		// os[q] is where the words of the subset of chunk q that w holds begin.
+		for q := range os {
+			os[q] = pc.off + (q<<c|int(w>>(q*c)&(1<<c-1)))*wp
+		}
+		// Four words at a time, so that the accumulators stay in registers.
+		g := 0
+		for ; g+4 <= wp; g += 4 {
+			a0, a1, a2, a3 := ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)
+			for _, o := range os {
+				r := tab[o+g : o+g+4 : o+g+4]
+				a0 &= r[0]
+				a1 &= r[1]
+				a2 &= r[2]
+				a3 &= r[3]
+			}
+			total += bits.OnesCount64(a0) + bits.OnesCount64(a1) + bits.OnesCount64(a2) + bits.OnesCount64(a3)
+		}
+		if g+2 <= wp {
+			a0, a1 := ^uint64(0), ^uint64(0)
+			for _, o := range os {
+				r := tab[o+g : o+g+2 : o+g+2]
+				a0 &= r[0]
+				a1 &= r[1]
+			}
+			total += bits.OnesCount64(a0) + bits.OnesCount64(a1)
+			g += 2
+		}
+		if g < wp {
+			a0 := ^uint64(0)
+			for _, o := range os {
+				a0 &= tab[o+g]
+			}
+			total += bits.OnesCount64(a0)
+		}
+	}
+	return uint64(total)
+}
+
+// A quadWorker counts tasks of a quadPlan on one goroutine, with its own buffers.
+type quadWorker struct {
+	p       *quadPlan
+	t       *quadTable
+	n, h, o int
+	hmask   uint32
+	kbits   uint     // bits of each diagonal family in a key: 2h-1
+	keys    []uint64 // the east keys of the current E
+	west    []uint64 // its west keys
+	south   []uint64
+	m       sieve
+	stop    *atomic.Bool
+	poll    int
+	abort   bool
+	// keep masks every key: all ones but in a deliberately broken counter that tests
+	// must catch, which drops one bit.
+	keep uint64
+	// minBucket is the sieve's bucket size (tests lower it to cut small boards too).
+	minBucket int
+}
+
+func newQuadWorker(p *quadPlan, t *quadTable, stop *atomic.Bool) *quadWorker {
+	return &quadWorker{p: p, t: t, n: p.n, h: p.h, o: p.o, hmask: 1<<p.h - 1,
+		kbits: uint(2*p.h - 1), stop: stop, keep: ^uint64(0), minBucket: minBucket}
+}
+
+// rawKey returns the diagonals of a half-board (global masks g1 of r-f+n-1 and g2 of r+f)
+// that the other half can reach too: r-f in [-(h-1), h-1] and r+f in [h+o, n+h-2].
+func (w *quadWorker) rawKey(g1, g2 uint64) uint64 {
+	mask := uint64(1)<<w.kbits - 1
+	return (g1>>uint(w.n-w.h))&mask | (g2>>uint(w.h+w.o))&mask<<w.kbits
+}
+
+// key returns the key of a half-board, less the bit that a broken counter drops.
+func (w *quadWorker) key(g1, g2 uint64) uint64 {
+	return w.rawKey(g1, g2) & w.keep
+}
+
+// run counts the task and reports true, or gives up once stop is set and reports false.
+func (w *quadWorker) run(t qtask) (uint64, bool) {
+	s := &w.p.starts[t.start]
+	idx := unrankE(s.m, s.k, t.lo)
+	var total uint64
+	for i := t.lo; i < t.hi; i++ {
+		if w.stop.Load() {
+			return 0, false
+		}
+		total += w.countE(s, spread(idx, s.rows))
+		if w.abort {
+			return 0, false
+		}
+		if i+1 < t.hi {
+			idx = nextSubset(idx)
+		}
+	}
+	return total * s.weight, true
+}
+
+// countE counts the solutions of start s whose east half holds the queens of the ranks E,
+// weighted for the symmetries the start uses.
+//
+// Weights (V is the group of the mirror top to bottom, which maps E to its reverse, and
+// the half turn, which maps E to the reverse of its complement among the free ranks):
+//   - prim picks one E of each pair {E, reverse(E)} with weight 2 (1 if E = reverse(E));
+//   - sec picks one E of each pair {E, halfturn(E)} likewise; among the 4 (or 2) sets
+//     of an orbit of V exactly one has prim*sec = 4 (2), so in modeV, where the count
+//     of E is the same all along its orbit, each orbit is counted once, weighted by its size.
+//   - In modeEven the east halves are restricted to those with no queen on either long
+//     diagonal, and a west half holding q of the two long diagonals weighs 2^q: the
+//     transpose keeps which half holds the main diagonal's queen and swaps the halves of
+//     the other's, the anti-transpose the reverse, so the solutions with the east half
+//     off both long diagonals, weighted so, number all solutions. The weight is invariant
+//     under the mirror top to bottom, so prim still applies; the solutions with no queen
+//     on either long diagonal are closed under V as well and take prim*sec.
+func (w *quadWorker) countE(s *start, E uint32) uint64 {
+	prim, sec := uint64(1), uint64(1)
+	if s.mode != modePlain {
+		rev := bits.Reverse32(E) >> (32 - w.n)
+		if E != rev {
+			if E > rev {
+				return 0
+			}
+			prim = 2
+		}
+		if eq := ^(E ^ rev) & s.rows; eq != 0 {
+			if E&eq&-eq == 0 {
+				sec = 0
+			} else {
+				sec = 2
+			}
+		}
+		if s.mode == modeV {
+			prim, sec = prim*sec, 1
+			if prim == 0 {
+				return 0
+			}
+		}
+	}
+	even := s.mode == modeEven
+	blk1, blk2 := s.blk1, s.blk2
+	if even { // the east half stays off the long diagonals
+		long := uint64(1) << (w.n - 1)
+		blk1, blk2 = blk1|long, blk2|long
+	}
+	w.keys = w.halves(E, s.east, true, blk1, blk2, w.keys[:0])
+	if len(w.keys) == 0 {
+		return 0
+	}
+	w.west = w.halves(s.rows&^E, s.west, false, s.blk1, s.blk2, w.west[:0])
+	stored, probes := w.keys, w.west
+	if !even && len(probes) < len(stored) {
+		// Unweighted: store the smaller side, which costs less to build and to probe.
+		stored, probes = probes, stored
+	}
+	w.m.build(stored, probes, 2*int(w.kbits), w.minBucket)
+	// In a key the main diagonal is bit h-1, the other long one bit kbits+h-1.
+	main, anti := uint(w.h-1), w.kbits+uint(w.h-1)
+	var total uint64
+	for i, k := range probes {
+		if i&255 == 255 && w.stop.Load() {
+			w.abort = true
+			return 0
+		}
+		weight := uint64(1)
+		if even {
+			switch k>>main&1 + k>>anti&1 {
+			case 0:
+				if weight = sec; weight == 0 {
+					continue
+				}
+			case 1:
+				weight = 2
+			case 2:
+				weight = 4
+			}
+		}
+		total += weight * w.m.count(k)
+	}
+	return prim * total
+}
+
+// halves appends to out the keys of every half-board that puts one queen on each of the
+// given ranks, on the given files of one half (the east half if east is set), attacking
+// neither each other nor the diagonals blk1 (r-f+n-1), blk2 (r+f).
+func (w *quadWorker) halves(rows, cols uint32, east bool, blk1, blk2 uint64, out []uint64) []uint64 {
+	h, ho := w.h, w.h+w.o
+	nr, sr := rows&w.hmask, rows>>ho&w.hmask
+	c0 := 0
+	if east {
+		c0 = ho
+	}
+	cl := cols >> c0 & w.hmask
+	k := bits.OnesCount32(nr)
+	// A local diagonal i-j+h-1 of the quadrant at (r0, c0) is the global r-f+n-1 shifted
+	// by r0-c0+n-h; a local i+j the global r+f shifted by r0+c0.
+	nsh1, nsh2 := uint(w.n-h-c0), uint(c0)
+	ssh1, ssh2 := uint(ho-c0+w.n-h), uint(ho+c0)
+	for a := cl; ; a = (a - 1) & cl {
+		if bits.OnesCount32(a) == k {
+			north := w.t.list(nr, a)
+			var south []uint64
+			if len(north) > 0 {
+				south = w.t.list(sr, cl&^a)
+			}
+			if len(south) > 0 {
+				sb := w.south[:0]
+				for _, e := range south {
+					s1, s2 := (e&0xffffffff)<<ssh1, (e>>32)<<ssh2
+					if s1&blk1|s2&blk2 == 0 {
+						sb = append(sb, s1, s2, w.key(s1, s2))
+					}
+				}
+				w.south = sb
+				// Branch-free: write every pair's key at out[j], keep it (advance j) if
+				// the pair fits; room for every pair is made first.
+				j := len(out)
+				out = slices.Grow(out, len(north)*len(sb)/3)
+				out = out[:cap(out)]
+				for _, e := range north {
+					n1, n2 := (e&0xffffffff)<<nsh1, (e>>32)<<nsh2
+					if n1&blk1|n2&blk2 != 0 {
+						continue
+					}
+					nk := w.key(n1, n2)
+					for i := 0; i+2 < len(sb); i += 3 {
+						x := n1&sb[i] | n2&sb[i+1]
+						out[j] = nk | sb[i+2]
+						j += int((x|-x)>>63 ^ 1)
+					}
+				}
+				out = out[:j]
+			}
+		}
+		if a == 0 {
+			return out
+		}
+	}
+}

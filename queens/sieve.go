@@ -1,0 +1,93 @@
+package queens
+
+import "math/bits"
+
+// A sieve splits the stored keys of one E by a few cut bits, the key bits most often set,
+// into buckets, each with its own matcher: a probe holding a cut bit skips every bucket
+// whose keys hold it too. With many keys a bucket still fills whole pieces, and the pair
+// tests drop by a quarter or more for each cut bit; with few keys there is no cut.
+type sieve struct {
+	cut     []uint // the cut bits
+	m       []matcher
+	buckets [][]uint64
+	freq    [64]int
+}
+
+// minBucket is about the number of keys a bucket must hold for a cut to pay.
+const minBucket = 512
+
+// build stores keys of nbits bits, to be matched against the probes, cutting them into
+// buckets of about minBucket keys or more (at most 16 buckets) by the bits most often set
+// in both (the product of the frequencies, those of the probes sampled).
+func (s *sieve) build(keys, probes []uint64, nbits, minBucket int) {
+	s.cut = s.cut[:0]
+	ncut := 0
+	for k := len(keys); k >= 2*minBucket && ncut < 4; k /= 2 {
+		ncut++
+	}
+	if ncut > 0 {
+		var fk, fp [64]int
+		for _, k := range keys {
+			for x := k; x != 0; x &= x - 1 {
+				fk[bits.TrailingZeros64(x)]++
+			}
+		}
+		for i := 0; i < len(probes); i += 8 {
+			for x := probes[i]; x != 0; x &= x - 1 {
+				fp[bits.TrailingZeros64(x)]++
+			}
+		}
+		for b := range s.freq {
+			s.freq[b] = fk[b] * (fp[b] + 1)
+		}
+		for range ncut {
+			best := 0
+			for b := range nbits {
+				if s.freq[b] > s.freq[best] {
+					best = b
+				}
+			}
+			s.cut = append(s.cut, uint(best))
+			s.freq[best] = -1
+		}
+	}
+	nb := 1 << len(s.cut)
+	for len(s.m) < nb {
+		s.m = append(s.m, matcher{})
+		s.buckets = append(s.buckets, nil)
+	}
+	for b := range nb {
+		s.buckets[b] = s.buckets[b][:0]
+	}
+	for _, k := range keys {
+		s.buckets[s.pattern(k)] = append(s.buckets[s.pattern(k)], k)
+	}
+	for b := range nb {
+		s.m[b].build(s.buckets[b], nbits, len(probes))
+	}
+}
+
+// pattern returns the cut bits of k, packed.
+func (s *sieve) pattern(k uint64) int {
+	p := 0
+	for i, b := range s.cut {
+		p |= int(k>>b&1) << i
+	}
+	return p
+}
+
+// count returns the number of stored keys disjoint from w: those of the buckets whose cut
+// bits w does not hold.
+func (s *sieve) count(w uint64) uint64 {
+	if len(s.cut) == 0 {
+		return s.m[0].count(w)
+	}
+	free := (1<<len(s.cut) - 1) &^ s.pattern(w)
+	var total uint64
+	for b := free; ; b = (b - 1) & free {
+		total += s.m[b].count(w)
+		if b == 0 {
+			return total
+		}
+	}
+}
