@@ -19,7 +19,7 @@ import (
 // d form a 3x3 pattern, and d's three places in the band must be one segment per row and
 // per box, a permutation; a segment used by no permutation inside the pattern is cleared
 // (one table lookup: this is pointing and claiming, and more). Stacks likewise with
-// columns. At the fixed point of both, a hidden single in a box or column has become the
+// columns, all three stacks at once by shifts and masks. At the fixed point of both, a hidden single in a box or column has become the
 // only place of d in its row, so hidden singles are found on the rows alone. Naked
 // singles come from counting, bit-parallel over the nine digits, the candidates of every
 // cell of a band at once.
@@ -53,9 +53,6 @@ var (
 	// digit in box x); the cells of the segments used by some permutation inside o, 0 if
 	// there is none.
 	bandPerm [512]uint32
-	// stackPerm[o]: the same for a stack, with o's bit 3b+j the column j of the stack in
-	// band b, and the result's bits at 9b+j.
-	stackPerm [512]uint32
 	// rowSingle[f]: f if the row field f has one bit, else 0.
 	rowSingle [512]uint32
 )
@@ -82,7 +79,6 @@ func init() {
 			for x := 0; x < 3; x++ {
 				if used&(1<<(3*r+x)) != 0 {
 					bandPerm[o] |= 7 << (9*r + 3*x)
-					stackPerm[o] |= 1 << (9*r + x)
 				}
 			}
 		}
@@ -173,31 +169,35 @@ func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid
 }
 
 // search propagates the state at depth, then records a solution or branches; it reports
-// whether to stop (the limit reached or ctx cancelled).
+// whether to stop (the limit reached or ctx cancelled). It branches on the first candidate
+// d of the chosen cell in a copy of the state at depth+1; when that is done, d is taken
+// out of the cell here and the loop propagates again, so a cell of two candidates costs
+// one copy.
 func (k *kernel9) search(depth int) bool {
 	s := &k.stack[depth]
-	if !k.propagate(s) {
-		return false
-	}
-	if s.u[0]|s.u[1]|s.u[2] == 0 {
-		k.count++
-		if k.count == 1 && k.sol != nil {
-			for d := 0; d < 9; d++ {
-				for b := 0; b < 3; b++ {
-					for m := s.p[d][b]; m != 0; m &= m - 1 {
-						k.sol[27*b+bits.TrailingZeros32(m)] = uint8(d + 1)
+	next := &k.stack[depth+1]
+	for {
+		if !k.propagate(s) {
+			return false
+		}
+		if s.u[0]|s.u[1]|s.u[2] == 0 {
+			k.count++
+			if k.count == 1 && k.sol != nil {
+				for d := 0; d < 9; d++ {
+					for b := 0; b < 3; b++ {
+						for m := s.p[d][b]; m != 0; m &= m - 1 {
+							k.sol[27*b+bits.TrailingZeros32(m)] = uint8(d + 1)
+						}
 					}
 				}
 			}
+			return k.count == k.limit
 		}
-		return k.count == k.limit
-	}
-	best := k.choose(s)
-	b, bit := best/27, uint32(1)<<(best%27)
-	next := &k.stack[depth+1]
-	for d := 0; d < 9; d++ {
-		if s.p[d][b]&bit == 0 {
-			continue
+		best := k.choose(s)
+		b, bit := best/27, uint32(1)<<(best%27)
+		d := 0
+		for s.p[d][b]&bit == 0 {
+			d++
 		}
 		k.nnode++
 		if k.nnode&0xfff == 0 && k.ctx != nil {
@@ -211,8 +211,11 @@ func (k *kernel9) search(depth int) bool {
 		if k.search(depth + 1) {
 			return true
 		}
+		// Every solution below this state with d in the cell has been counted: take d out
+		// of the cell here and propagate again (with two candidates, that solves the cell).
+		s.p[d][b] &^= bit
+		s.dirty |= 1 << d
 	}
-	return false
 }
 
 // choose returns the cell to branch on: one with two candidates if there is one, else one
@@ -337,22 +340,17 @@ func (k *kernel9) digit(s *state9, d int) bool {
 	for {
 		m0, m1, m2 := bandPerm[bandSegs(w0)], bandPerm[bandSegs(w1)], bandPerm[bandSegs(w2)]
 		if m0 == 0 || m1 == 0 || m2 == 0 {
-			return false
+			return false // a band without a permutation
 		}
 		w0, w1, w2 = w0&m0, w1&m1, w2&m2
 		c := colFold(w0) | colFold(w1)<<9 | colFold(w2)<<18
 		if c == cols {
 			break
 		}
-		// The three stacks: the pattern of stack x is bits 9b+3x+j of c.
-		t0, t1, t2 := c&0x1c0e07, c>>3&0x1c0e07, c>>6&0x1c0e07
-		n0 := stackPerm[t0&7|t0>>6&070|t0>>12&0700]
-		n1 := stackPerm[t1&7|t1>>6&070|t1>>12&0700]
-		n2 := stackPerm[t2&7|t2>>6&070|t2>>12&0700]
-		if n0 == 0 || n1 == 0 || n2 == 0 {
-			return false
+		n := stackPass(c)
+		if (n|n>>1|n>>2)&grp0 != grp0 {
+			return false // a stack without a permutation
 		}
-		n := n0 | n1<<3 | n2<<6
 		cols = n
 		if n == c {
 			break
@@ -385,4 +383,27 @@ func (k *kernel9) digit(s *state9, d int) bool {
 	}
 	p[0], p[1], p[2] = w0, w1, w2
 	return true
+}
+
+// Masks of the 3-bit groups of a band word: the group's low, middle and high bit.
+const (
+	grp0 = 0x1249249
+	grp1 = grp0 << 1
+	grp2 = grp0 << 2
+)
+
+// rot9 rotates a band word by 9 bits (one row, or one band of a column word) towards bit 0.
+func rot9(w uint32) uint32 { return (w>>9 | w<<18) & band27 }
+
+// stackPass takes the columns of a digit's places, bit 9b+3x+j for column 3x+j in band b,
+// and keeps those used by some placement of the digit in the stack one per band and one per
+// column: in the 3x3 pattern of a stack (bands by columns), an entry is kept if the two
+// other bands can take the two other columns, one each, within the pattern. All three
+// stacks at once, without tables.
+func stackPass(c uint32) uint32 {
+	j1 := c>>1&(grp0|grp1) | c<<2&grp2 // bit j of a group holds column j+1 of the stack
+	j2 := c<<1&(grp1|grp2) | c>>2&grp0 // column j+2
+	a1, b1 := rot9(j1), rot9(j2)       // of band b+1
+	a2, b2 := rot9(a1), rot9(b1)       // of band b+2
+	return c & (a1&b2 | b1&a2)
 }
