@@ -184,21 +184,24 @@ func (k *kernel9v) choose(s *stateV) int {
 	two := [3]uint32{k.info[0], k.info[1], k.info[2]}
 	u := [3]uint32{k.info[3], k.info[4], k.info[5]}
 	if two[0]|two[1]|two[2] != 0 {
+		w0, w1, w2 := &s.w[0], &s.w[1], &s.w[2]
 		best, score := -1, -1
 		for b := 0; b < 3; b++ {
 			for m := two[b]; m != 0; m &= m - 1 {
 				i := bits.TrailingZeros32(m)
 				c := 27*b + i
 				pr := &k.peers[c]
-				var dm [3]uint32 // places of the cell's two digits
+				// The places of the cell's two digits.
+				var dm0, dm1, dm2 uint32
+				wb := &s.w[b]
 				for d := 0; d < 9; d++ {
-					has := -(s.w[b][d] >> i & 1) // all ones if d is a candidate
-					dm[0] |= s.w[0][d] & has
-					dm[1] |= s.w[1][d] & has
-					dm[2] |= s.w[2][d] & has
+					has := -(wb[d] >> i & 1) // all ones if d is a candidate
+					dm0 |= w0[d] & has
+					dm1 |= w1[d] & has
+					dm2 |= w2[d] & has
 				}
-				sc := 2*(bits.OnesCount32(pr[0]&two[0]&dm[0])+bits.OnesCount32(pr[1]&two[1]&dm[1])+bits.OnesCount32(pr[2]&two[2]&dm[2])) +
-					bits.OnesCount32(pr[0]&u[0]&dm[0]) + bits.OnesCount32(pr[1]&u[1]&dm[1]) + bits.OnesCount32(pr[2]&u[2]&dm[2])
+				sc := 2*(bits.OnesCount32(pr[0]&two[0]&dm0)+bits.OnesCount32(pr[1]&two[1]&dm1)+bits.OnesCount32(pr[2]&two[2]&dm2)) +
+					bits.OnesCount32(pr[0]&u[0]&dm0) + bits.OnesCount32(pr[1]&u[1]&dm1) + bits.OnesCount32(pr[2]&u[2]&dm2)
 				if sc > score {
 					best, score = c, sc
 				}
