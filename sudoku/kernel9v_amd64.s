@@ -80,23 +80,34 @@
 	VPTESTNMD Z5, Z5, K2 \
 	VPSLLD $18, Z4, Z4 \
 	VPORD Z4, Z3, K2, Z3 \
-	VMOVDQA32 Z3, Z4 \
-	VALIGND $8, Z4, Z4, Z5 \
+	VSHUFI64X2 $0x4e, Z3, Z3, Z4 \
+	VPORD Z3, Z4, Z4 \
+	VSHUFI64X2 $0xb1, Z4, Z4, Z5 \
 	VPORD Z5, Z4, Z4 \
-	VALIGND $4, Z4, Z4, Z5 \
+	VPSHUFD $0x4e, Z4, Z5 \
 	VPORD Z5, Z4, Z4 \
-	VALIGND $2, Z4, Z4, Z5 \
-	VPORD Z5, Z4, Z4 \
-	VALIGND $1, Z4, Z4, Z5 \
+	VPSHUFD $0xb1, Z4, Z5 \
 	VPORD Z5, Z4, Z4 \
 	VPTERNLOGD $0xba, Z3, Z4, W
 
 // CSTEP: one step of the count across lanes: O (Z3), T (Z4), H (Z5) combined with
-// themselves rotated by n lanes.
-#define CSTEP(n) \
-	VALIGND $n, Z3, Z3, Z6 \
-	VALIGND $n, Z4, Z4, Z7 \
-	VALIGND $n, Z5, Z5, Z8 \
+// themselves shuffled by SHUF n, which pairs every lane with another, disjointly: the
+// four steps pair lanes i and i^8, i^4, i^2, i^1.
+#define CSTEP(SHUF, n) \
+	SHUF $n, Z3, Z3, Z6 \
+	SHUF $n, Z4, Z4, Z7 \
+	SHUF $n, Z5, Z5, Z8 \
+	CCOMB
+
+// CSTEPD: CSTEP with VPSHUFD (within 128-bit blocks).
+#define CSTEPD(n) \
+	VPSHUFD $n, Z3, Z6 \
+	VPSHUFD $n, Z4, Z7 \
+	VPSHUFD $n, Z5, Z8 \
+	CCOMB
+
+// CCOMB: combine O, T, H with their shuffled copies in Z6, Z7, Z8.
+#define CCOMB \
 	VPORD Z8, Z5, Z5 \
 	VPTERNLOGD $0xf8, Z6, Z4, Z5 \
 	VPTERNLOGD $0xf8, Z7, Z3, Z5 \
@@ -111,10 +122,10 @@
 	VMOVDQA32 W, Z3 \
 	VPXORD Z4, Z4, Z4 \
 	VPXORD Z5, Z5, Z5 \
-	CSTEP(8) \
-	CSTEP(4) \
-	CSTEP(2) \
-	CSTEP(1) \
+	CSTEP(VSHUFI64X2, 0x4e) \
+	CSTEP(VSHUFI64X2, 0xb1) \
+	CSTEPD(0x4e) \
+	CSTEPD(0xb1) \
 	VPCMPUD $4, Z16, Z3, K1, K2 \
 	KORW K2, K7, K7 \
 	VMOVDQA32 Z3, S \
