@@ -115,10 +115,39 @@
 	VPTERNLOGD $0xf8, Z6, Z3, Z4 \
 	VPORD Z6, Z3, Z3
 
-// COUNT: the candidates of every cell of band W counted across the lanes: cells without
-// one into K7, cells with one into S (every lane), two-candidate and unsolved cells to
+// C2STEP, C2STEPD: one step of COUNT2 with VSHUFI64X2 or VPSHUFD n.
+#define C2STEP(n) \
+	VSHUFI64X2 $n, Z3, Z3, Z6 \
+	VSHUFI64X2 $n, Z4, Z4, Z7 \
+	C2COMB
+
+#define C2STEPD(n) \
+	VPSHUFD $n, Z3, Z6 \
+	VPSHUFD $n, Z4, Z7 \
+	C2COMB
+
+#define C2COMB \
+	VPORD Z7, Z4, Z4 \
+	VPTERNLOGD $0xf8, Z6, Z3, Z4 \
+	VPORD Z6, Z3, Z3
+
+// COUNT2: the candidates of every cell of band W counted across the lanes, up to two:
+// cells without one into K7, cells with one into S (every lane).
+#define COUNT2(W, S) \
+	VMOVDQA32 W, Z3 \
+	VPXORD Z4, Z4, Z4 \
+	C2STEP(0x4e) \
+	C2STEP(0xb1) \
+	C2STEPD(0x4e) \
+	C2STEPD(0xb1) \
+	VPCMPUD $4, Z16, Z3, K1, K2 \
+	KORW K2, K7, K7 \
+	VMOVDQA32 Z3, S \
+	VPTERNLOGD $0x30, S, Z4, S
+
+// COUNT3: the count up to three: the two-candidate and unsolved cells of band W to
 // out[off] and out[off+12].
-#define COUNT(W, S, off) \
+#define COUNT3(W, off) \
 	VMOVDQA32 W, Z3 \
 	VPXORD Z4, Z4, Z4 \
 	VPXORD Z5, Z5, Z5 \
@@ -126,10 +155,6 @@
 	CSTEP(VSHUFI64X2, 0xb1) \
 	CSTEPD(0x4e) \
 	CSTEPD(0xb1) \
-	VPCMPUD $4, Z16, Z3, K1, K2 \
-	KORW K2, K7, K7 \
-	VMOVDQA32 Z3, S \
-	VPTERNLOGD $0x30, S, Z4, S \
 	VPTERNLOGD $0x22, Z4, Z5, Z5 \
 	VMOVD X5, off(DI) \
 	VMOVD X4, off+12(DI)
@@ -234,9 +259,9 @@ round:
 	ROWSINGLES(Z1)
 	ROWSINGLES(Z2)
 
-	COUNT(Z0, Z9, 0)
-	COUNT(Z1, Z10, 4)
-	COUNT(Z2, Z11, 8)
+	COUNT2(Z0, Z9)
+	COUNT2(Z1, Z10)
+	COUNT2(Z2, Z11)
 	KORTESTW K7, K7
 	JNZ fail
 
@@ -262,6 +287,9 @@ round:
 	KORTESTW K2, K2
 	JNZ round
 
+	COUNT3(Z0, 0)
+	COUNT3(Z1, 4)
+	COUNT3(Z2, 8)
 	VMOVDQU32 Z0, 0(SI)
 	VMOVDQU32 Z1, 64(SI)
 	VMOVDQU32 Z2, 128(SI)
