@@ -30,6 +30,8 @@ type Solver struct {
 func (b *Board) NewSolver() *Solver {
 	s := &Solver{b: b}
 	switch {
+	case b.n == 9 && b.boxR == 3 && len(b.units) == 27 && vectorPropagate != nil:
+		s.k = newKernel9v(b, vectorPropagate)
 	case b.n == 9 && b.boxR == 3 && len(b.units) == 27:
 		s.k = newKernel9(b)
 	case b.n <= 16:

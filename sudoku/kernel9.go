@@ -19,7 +19,7 @@ import (
 // d form a 3x3 pattern, and d's three places in the band must be one segment per row and
 // per box, a permutation; a segment used by no permutation inside the pattern is cleared
 // (one table lookup: this is pointing and claiming, and more). Stacks likewise with
-// columns. At the fixed point of both, a hidden single in a box or column has become the
+// columns, all three stacks at once by shifts and masks. At the fixed point of both, a hidden single in a box or column has become the
 // only place of d in its row, so hidden singles are found on the rows alone. Naked
 // singles come from counting, bit-parallel over the nine digits, the candidates of every
 // cell of a band at once.
@@ -40,7 +40,7 @@ type state9 struct {
 	p     [9][3]uint32 // p[d][b]: the places of digit d in band b
 	u     [3]uint32    // cells not solved, by band
 	cols  [9]uint32    // the columns of digit d's places at its last stack fixed point, by band
-	dirty uint32       // bit 3d+b: p[3d+b] changed since digit d's last pass
+	dirty uint32       // bit d: p[d] changed since digit d's last pass
 }
 
 const band27 = 1<<27 - 1
@@ -53,9 +53,6 @@ var (
 	// digit in box x); the cells of the segments used by some permutation inside o, 0 if
 	// there is none.
 	bandPerm [512]uint32
-	// stackPerm[o]: the same for a stack, with o's bit 3b+j the column j of the stack in
-	// band b, and the result's bits at 9b+j.
-	stackPerm [512]uint32
 	// rowSingle[f]: f if the row field f has one bit, else 0.
 	rowSingle [512]uint32
 )
@@ -82,7 +79,6 @@ func init() {
 			for x := 0; x < 3; x++ {
 				if used&(1<<(3*r+x)) != 0 {
 					bandPerm[o] |= 7 << (9*r + 3*x)
-					stackPerm[o] |= 1 << (9*r + x)
 				}
 			}
 		}
@@ -106,23 +102,21 @@ func (k *kernel9) assign(s *state9, c int, d int) {
 	b := c / 27
 	bit := uint32(1) << (c % 27)
 	// Without branches: clear the cell from every digit and give it back to d; clear d
-	// from the peers. A digit word that changed gets its dirty bit.
+	// from the peers. A digit that changed gets its dirty bit.
 	var dirty uint32
 	for e := range s.p {
 		t := s.p[e][b] & bit
 		s.p[e][b] &^= t
-		dirty |= (t | -t) >> 31 << (3 * e)
+		dirty |= nonzero(t) << e
 	}
-	dirty = (dirty &^ (1 << (3 * d))) << b
 	s.p[d][b] |= bit
 	pr := &k.peers[c]
 	p := &s.p[d]
-	for o := 0; o < 3; o++ {
-		t := p[o] & pr[o]
-		p[o] &^= t
-		dirty |= (t | -t) >> 31 << (3*d + o)
-	}
-	s.dirty |= dirty
+	t := p[0]&pr[0] | p[1]&pr[1] | p[2]&pr[2]
+	p[0] &^= pr[0]
+	p[1] &^= pr[1]
+	p[2] &^= pr[2]
+	s.dirty |= dirty&^(1<<d) | nonzero(t)<<d
 	s.u[b] &^= bit
 }
 
@@ -166,7 +160,7 @@ func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid
 		s.cols[d] = band27
 	}
 	s.u = [3]uint32{band27 &^ all[0], band27 &^ all[1], band27 &^ all[2]}
-	s.dirty = 1<<27 - 1
+	s.dirty = 1<<9 - 1
 	if ok {
 		k.search(0)
 	}
@@ -175,31 +169,35 @@ func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid
 }
 
 // search propagates the state at depth, then records a solution or branches; it reports
-// whether to stop (the limit reached or ctx cancelled).
+// whether to stop (the limit reached or ctx cancelled). It branches on the first candidate
+// d of the chosen cell in a copy of the state at depth+1; when that is done, d is taken
+// out of the cell here and the loop propagates again, so a cell of two candidates costs
+// one copy.
 func (k *kernel9) search(depth int) bool {
 	s := &k.stack[depth]
-	if !k.propagate(s) {
-		return false
-	}
-	if s.u[0]|s.u[1]|s.u[2] == 0 {
-		k.count++
-		if k.count == 1 && k.sol != nil {
-			for d := 0; d < 9; d++ {
-				for b := 0; b < 3; b++ {
-					for m := s.p[d][b]; m != 0; m &= m - 1 {
-						k.sol[27*b+bits.TrailingZeros32(m)] = uint8(d + 1)
+	next := &k.stack[depth+1]
+	for {
+		if !k.propagate(s) {
+			return false
+		}
+		if s.u[0]|s.u[1]|s.u[2] == 0 {
+			k.count++
+			if k.count == 1 && k.sol != nil {
+				for d := 0; d < 9; d++ {
+					for b := 0; b < 3; b++ {
+						for m := s.p[d][b]; m != 0; m &= m - 1 {
+							k.sol[27*b+bits.TrailingZeros32(m)] = uint8(d + 1)
+						}
 					}
 				}
 			}
+			return k.count == k.limit
 		}
-		return k.count == k.limit
-	}
-	best := k.choose(s)
-	b, bit := best/27, uint32(1)<<(best%27)
-	next := &k.stack[depth+1]
-	for d := 0; d < 9; d++ {
-		if s.p[d][b]&bit == 0 {
-			continue
+		best := k.choose(s)
+		b, bit := best/27, uint32(1)<<(best%27)
+		d := 0
+		for s.p[d][b]&bit == 0 {
+			d++
 		}
 		k.nnode++
 		if k.nnode&0xfff == 0 && k.ctx != nil {
@@ -213,8 +211,11 @@ func (k *kernel9) search(depth int) bool {
 		if k.search(depth + 1) {
 			return true
 		}
+		// Every solution below this state with d in the cell has been counted: take d out
+		// of the cell here and propagate again (with two candidates, that solves the cell).
+		s.p[d][b] &^= bit
+		s.dirty |= 1 << d
 	}
-	return false
 }
 
 // choose returns the cell to branch on: one with two candidates if there is one, else one
@@ -269,7 +270,7 @@ func (k *kernel9) choose(s *state9) int {
 func (k *kernel9) propagate(s *state9) bool {
 	for {
 		for s.dirty != 0 {
-			if !k.digit(s, bits.TrailingZeros32(s.dirty)/3) {
+			if !k.digit(s, bits.TrailingZeros32(s.dirty)) {
 				return false
 			}
 		}
@@ -315,72 +316,94 @@ func (k *kernel9) propagate(s *state9) bool {
 	}
 }
 
+// nonzero returns 1 if the band word w (27 bits) is not zero, else 0; without a branch.
+func nonzero(w uint32) uint32 { return (w + band27) >> 27 }
+
+// bandSegs returns the 3x3 segment pattern of a band word: bit 3r+x if row r holds the
+// digit in box x.
+func bandSegs(w uint32) uint32 {
+	return rowBoxes[w&511] | rowBoxes[w>>9&511]<<3 | rowBoxes[w>>18&511]<<6
+}
+
+// colFold returns the columns of a band word: bit c if some row holds the digit in column c.
+func colFold(w uint32) uint32 { return (w | w>>9 | w>>18) & 511 }
+
 // digit brings digit d to the fixed point of its band and stack permutations, then solves
-// the cells that are the only place of d in their row; false on a contradiction.
+// the cells that are the only place of d in their row; false on a contradiction. Each round
+// passes every band and every stack, without branches on which ones changed: that costs
+// less than the mispredicted branches.
 func (k *kernel9) digit(s *state9, d int) bool {
 	p := &s.p[d]
-	bands := s.dirty >> (3 * d) & 7
-	s.dirty &^= 7 << (3 * d)
-	changed := bands
+	s.dirty &^= 1 << d
+	w0, w1, w2 := p[0], p[1], p[2]
+	cols := s.cols[d]
 	for {
-		for ; bands != 0; bands &= bands - 1 {
-			b := bits.TrailingZeros32(bands)
-			w := p[b]
-			m := bandPerm[(rowBoxes[w&511]|rowBoxes[w>>9&511]<<3|rowBoxes[w>>18&511]<<6)&511]
-			if m == 0 {
-				return false
-			}
-			p[b] = w & m
+		m0, m1, m2 := bandPerm[bandSegs(w0)], bandPerm[bandSegs(w1)], bandPerm[bandSegs(w2)]
+		if m0 == 0 || m1 == 0 || m2 == 0 {
+			return false // a band without a permutation
 		}
-		// The columns holding d, band by band: bit 9b+c. The stack pass depends on them
-		// alone: nothing to do if they are those of its last fixed point.
-		c := (p[0]|p[0]>>9|p[0]>>18)&511 | ((p[1]|p[1]>>9|p[1]>>18)&511)<<9 | ((p[2]|p[2]>>9|p[2]>>18)&511)<<18
-		if c == s.cols[d] {
+		w0, w1, w2 = w0&m0, w1&m1, w2&m2
+		c := colFold(w0) | colFold(w1)<<9 | colFold(w2)<<18
+		if c == cols {
 			break
 		}
-		// Only the stacks whose columns changed.
-		diff, n := c^s.cols[d], c
-		for x := 0; x < 9; x += 3 {
-			if diff&(0x1c0e07<<x) == 0 {
-				continue
-			}
-			t := c >> x & 0x1c0e07
-			m := stackPerm[(t&7|t>>6&070|t>>12&0700)&511]
-			if m == 0 {
-				return false
-			}
-			n = n&^(0x1c0e07<<x) | m<<x
+		n := stackPass(c)
+		if (n|n>>1|n>>2)&grp0 != grp0 {
+			return false // a stack without a permutation
 		}
-		s.cols[d] = n
+		cols = n
 		if n == c {
 			break
 		}
-		for b := 0; b < 3; b++ {
-			if cb := n >> (9 * b) & 511; cb != c>>(9*b)&511 {
-				p[b] &= cb * (1 | 1<<9 | 1<<18)
-				bands |= 1 << b
-			}
-		}
-		changed |= bands
+		w0 &= (n & 511) * (1 | 1<<9 | 1<<18)
+		w1 &= (n >> 9 & 511) * (1 | 1<<9 | 1<<18)
+		w2 &= (n >> 18) * (1 | 1<<9 | 1<<18)
 	}
+	s.cols[d] = cols
 	// Rows with one place left: the new ones are solved cells.
-	for ; changed != 0; changed &= changed - 1 {
-		b := bits.TrailingZeros32(changed)
-		w := p[b]
-		single := (rowSingle[w&511] | rowSingle[w>>9&511]<<9 | rowSingle[w>>18&511]<<18) & s.u[b]
-		if single == 0 {
-			continue
-		}
-		s.u[b] &^= single
+	u := &s.u
+	x0 := (rowSingle[w0&511] | rowSingle[w0>>9&511]<<9 | rowSingle[w0>>18]<<18) & u[0]
+	x1 := (rowSingle[w1&511] | rowSingle[w1>>9&511]<<9 | rowSingle[w1>>18]<<18) & u[1]
+	x2 := (rowSingle[w2&511] | rowSingle[w2>>9&511]<<9 | rowSingle[w2>>18]<<18) & u[2]
+	if x0|x1|x2 != 0 {
+		u[0] &^= x0
+		u[1] &^= x1
+		u[2] &^= x2
 		// Clear the cells from every digit, then give them back to d; without branches.
 		var dirty uint32
 		for e := range s.p {
-			t := s.p[e][b] & single
-			s.p[e][b] &^= t
-			dirty |= (t | -t) >> 31 << (3 * e)
+			q := &s.p[e]
+			t0, t1, t2 := q[0]&x0, q[1]&x1, q[2]&x2
+			q[0] &^= t0
+			q[1] &^= t1
+			q[2] &^= t2
+			dirty |= nonzero(t0|t1|t2) << e
 		}
-		p[b] |= single
-		s.dirty |= (dirty &^ (1 << (3 * d))) << b
+		s.dirty |= dirty &^ (1 << d)
 	}
+	p[0], p[1], p[2] = w0, w1, w2
 	return true
+}
+
+// Masks of the 3-bit groups of a band word: the group's low, middle and high bit.
+const (
+	grp0 = 0x1249249
+	grp1 = grp0 << 1
+	grp2 = grp0 << 2
+)
+
+// rot9 rotates a band word by 9 bits (one row, or one band of a column word) towards bit 0.
+func rot9(w uint32) uint32 { return (w>>9 | w<<18) & band27 }
+
+// stackPass takes the columns of a digit's places, bit 9b+3x+j for column 3x+j in band b,
+// and keeps those used by some placement of the digit in the stack one per band and one per
+// column: in the 3x3 pattern of a stack (bands by columns), an entry is kept if the two
+// other bands can take the two other columns, one each, within the pattern. All three
+// stacks at once, without tables.
+func stackPass(c uint32) uint32 {
+	j1 := c>>1&(grp0|grp1) | c<<2&grp2 // bit j of a group holds column j+1 of the stack
+	j2 := c<<1&(grp1|grp2) | c>>2&grp0 // column j+2
+	a1, b1 := rot9(j1), rot9(j2)       // of band b+1
+	a2, b2 := rot9(a1), rot9(b1)       // of band b+2
+	return c & (a1&b2 | b1&a2)
 }

@@ -44,6 +44,10 @@ const solveChunk = 32
 func (b *Board) SolveAll(ctx context.Context, rd *Reader, opt SolveOptions) iter.Seq[Result] {
 	return func(yield func(Result) bool) {
 		workers := max(1, opt.Workers)
+		if workers == 1 {
+			b.solveInline(ctx, rd, opt, yield)
+			return
+		}
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		type chunk struct {
@@ -123,6 +127,39 @@ func (b *Board) solveChunk(ctx context.Context, rs []Result, limit uint64, solve
 			} else {
 				r.Solution = sol
 			}
+		}
+	}
+}
+
+// solveInline is SolveAll with one worker: reading, solving and yielding on the calling
+// goroutine, a chunk at a time, with nothing handed between goroutines.
+func (b *Board) solveInline(ctx context.Context, rd *Reader, opt SolveOptions, yield func(Result) bool) {
+	s := b.NewSolver()
+	solve := opt.Solve
+	if solve == nil {
+		solve = s.Solve
+	}
+	rs := make([]Result, 0, solveChunk)
+	for {
+		rs = rs[:0]
+		for len(rs) < solveChunk {
+			p, ok := rd.Next()
+			if !ok {
+				break
+			}
+			rs = append(rs, Result{Puzzle: p})
+		}
+		if len(rs) == 0 {
+			return
+		}
+		b.solveChunk(ctx, rs, opt.Limit, solve)
+		for _, r := range rs {
+			if !yield(r) {
+				return
+			}
+		}
+		if ctx.Err() != nil {
+			return // as the reader of the workers stops
 		}
 	}
 }
