@@ -47,6 +47,7 @@ Options:
   -r RUNS    runs of each program on each row (default 5, or $R); the runs are
              interleaved: the first run of every program, then the second, and so on
   -k         keep the temporary directory with the problem files and binaries
+  -c         time user+system CPU seconds instead of wall seconds (for a loaded machine)
 
 Each run is pinned to CPU 1 with taskset when taskset is available (set NOPIN=1 to turn
 this off). xcover runs as "xcover count --workers 1 FILE", built once from ./cmd/xcover;
@@ -58,10 +59,12 @@ EOF
 
 runs=${R:-5}
 keep=0
-while getopts "r:kh" opt; do
+cpu=()
+while getopts "r:kch" opt; do
 	case $opt in
 	r) runs=$OPTARG ;;
 	k) keep=1 ;;
+	c) cpu=(-cpu) ;;
 	h)
 		usage
 		exit 0
@@ -259,15 +262,15 @@ costs_from() {
 
 # run_min_cost ROW PROGRAM FILE: prints "SECONDS COSTS NODES" for one timed run.
 run_min_cost() {
-	local r=$1 p=$2 f=$3 k=${best_k[$1]} t0 t1
-	t0=$EPOCHREALTIME
+	local r=$1 p=$2 f=$3 k=${best_k[$1]} out
 	if [[ $p == xcover ]]; then
-		"${pin[@]}" "$tmp/xcover" solve --min-cost --best "$k" "$f" >/dev/null 2>"$tmp/err" || return 1
+		out=$("${pin[@]}" "$tmp/timeit" "${cpu[@]}" -nocount -stderr "$tmp/err" -- \
+			"$tmp/xcover" solve --min-cost --best "$k" "$f") || return 1
 	else
-		"${pin[@]}" "$KNUTH_BIN/$p" "k$k" <"$f" >/dev/null 2>"$tmp/err" || return 1
+		out=$("${pin[@]}" "$tmp/timeit" "${cpu[@]}" -nocount -stderr "$tmp/err" -stdin "$f" -- \
+			"$KNUTH_BIN/$p" "k$k") || return 1
 	fi
-	t1=$EPOCHREALTIME
-	echo "$(awk "BEGIN { printf \"%.6f\", $t1 - $t0 }") $(costs_from "$tmp/err") $(grep -oE '[0-9]+ nodes' "$tmp/err" | tail -1 | grep -oE '[0-9]+')"
+	echo "${out%% *} $(costs_from "$tmp/err") $(grep -oE '[0-9]+ nodes' "$tmp/err" | tail -1 | grep -oE '[0-9]+')"
 }
 
 declare -A nodes # [row,program] = nodes of the search
@@ -286,9 +289,9 @@ for ((i = 1; i <= runs; i++)); do
 				nodes[$r,$p]=$nd
 			else
 				if [[ $p == xcover ]]; then
-					cmd=("$tmp/timeit" -- "${xcover[@]}" "$f")
+					cmd=("$tmp/timeit" "${cpu[@]}" -- "${xcover[@]}" "$f")
 				else
-					cmd=("$tmp/timeit" -stdin "$f" -- "$KNUTH_BIN/$p")
+					cmd=("$tmp/timeit" "${cpu[@]}" -stdin "$f" -- "$KNUTH_BIN/$p")
 				fi
 				if ! out=$("${pin[@]}" "${cmd[@]}"); then
 					echo "anchors.sh: $p on $r failed" >&2
@@ -367,7 +370,7 @@ for r in "${rows[@]}"; do
 	unset med
 done
 echo
-echo "median wall seconds of $runs interleaved runs$( ((${#pin[@]})) && echo ", each pinned to CPU 1")"
+echo "median $( ((${#cpu[@]})) && echo "user+system CPU" || echo wall) seconds of $runs interleaved runs$( ((${#pin[@]})) && echo ", each pinned to CPU 1")"
 echo "(min-cost rows: the solutions column holds the K cheapest costs)"
 
 echo
