@@ -62,8 +62,21 @@ type kernelB struct {
 	root      []uint64 // state 0 as it was when the root was opened (see close)
 	leaf      bool     // the option last taken is a solution; no state was built for it
 	updates   uint64   // options removed from A
-	tick      int      // nodes until the next poll, kept across searches of small parts
+	// For exact problems with kept counts: zf[s] says whether state s has an active item
+	// without options (zfSome), has none (zfNone), or is not known (zfUnknown); with none,
+	// choose stops at the first item with one option, the least possible. zeros counts the
+	// counts that reach 0 in dropCounts.
+	zf    []int8
+	zeros int
+	tick  int // nodes until the next poll, kept across searches of small parts
 }
+
+// The values of kernelB.zf.
+const (
+	zfUnknown = iota
+	zfNone
+	zfSome
+)
 
 // ib returns the index in ints of state s's cnt, followed by its room.
 func (k *kernelB) ib(s int) int { return 2 * (s*k.sw + k.w + k.wp) }
@@ -201,6 +214,7 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 	k.fstack = make([]int32, 0, depth)
 	k.fbase = make([]int32, depth)
 	k.root = make([]uint64, k.sw)
+	k.zf = make([]int8, depth)
 	k.tick = pollEvery
 	// The root state: every option possible, every primary item unsettled.
 	a := k.words[:w]
@@ -317,6 +331,7 @@ func (k *kernelB) clone() kernel {
 	c.saveW, c.sol, c.updates = make([]uint64, len(k.saveW)), nil, 0
 	c.fstack, c.fbase = make([]int32, 0, cap(k.fstack)), slices.Clone(k.fbase)
 	c.root = slices.Clone(k.root)
+	c.zf = slices.Clone(k.zf)
 	return &c
 }
 
@@ -349,7 +364,10 @@ func (k *kernelB) dropCounts(s int, t int, r uint64) {
 		hi := uintptr(*(*int32)(unsafe.Add(start, 4*o+4)))
 		for e := lo; e < hi; e++ {
 			j := uintptr(*(*int32)(unsafe.Add(items, 4*e)))
-			*(*int32)(unsafe.Add(cnt, 4*j))--
+			c := (*int32)(unsafe.Add(cnt, 4*j))
+			v := *c - 1
+			*c = v
+			k.zeros += int((uint32(v) - 1) >> 31) // one more when v == 0 (never negative)
 		}
 	}
 }
@@ -359,6 +377,7 @@ func (k *kernelB) dropCounts(s int, t int, r uint64) {
 // bound 1 has lost its options through the conflicts already.)
 func (k *kernelB) apply(s int, o int32) {
 	w := k.w
+	k.zeros = 0
 	a := k.words[s*k.sw : s*k.sw+w]
 	if k.conf != nil {
 		conf := k.conf[int(o)*w : int(o)*w+w]
@@ -389,6 +408,16 @@ func (k *kernelB) apply(s int, o int32) {
 		k.updates++
 		k.drop(s, int(t), bit)
 	}
+	// In an exact problem each of o's items loses its last option here; any other count
+	// reaching 0 is an active item left without options.
+	if k.plain && !k.lazy {
+		switch more := k.zeros > int(k.pstart[o+1]-k.pstart[o]); {
+		case more:
+			k.zf[s] = zfSome
+		case k.zf[s] == zfNone:
+		default: // unknown stays unknown: a zero may have been there before
+		}
+	}
 	room := k.ints[k.ib(s)+k.np : k.ib(s)+2*k.np]
 	act := k.words[s*k.sw+w : s*k.sw+w+k.wp]
 	for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
@@ -404,6 +433,7 @@ func (k *kernelB) apply(s int, o int32) {
 // settle removes item i's remaining options from A in state s and marks i settled.
 func (k *kernelB) settle(s int, i int32) {
 	w := k.w
+	k.zf[s] = zfUnknown
 	if w == 1 {
 		a := &k.words[s*k.sw]
 		if r := *a & k.mask[i]; r != 0 {
@@ -428,6 +458,7 @@ func (k *kernelB) settle(s int, i int32) {
 
 // exclude removes option o from A in state s (o is known to be in it).
 func (k *kernelB) exclude(s int, o int32) {
+	k.zf[s] = zfUnknown
 	k.words[s*k.sw+int(o>>6)] &^= 1 << (o & 63)
 	k.updates++
 	k.drop(s, int(o>>6), 1<<(o&63))
@@ -436,6 +467,7 @@ func (k *kernelB) exclude(s int, o int32) {
 // copyState makes state s+1 a copy of state s.
 func (k *kernelB) copyState(s int) {
 	copy(k.words[(s+1)*k.sw:(s+2)*k.sw], k.words[s*k.sw:(s+1)*k.sw])
+	k.zf[s+1] = k.zf[s]
 }
 
 // nextOption returns the first option of item i in state s's A after option after, or -1.
@@ -496,17 +528,24 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 	}
 	if k.plain {
 		cnt := unsafe.Pointer(&k.ints[k.ib(s)])
+		stop := int32(0) // a count no later item can beat
+		if k.zf[s] == zfNone {
+			stop = 1
+		}
 		for t, word := range act {
 			for word != 0 {
 				j := int32(t<<6 + bits.TrailingZeros64(word))
 				word &= word - 1
 				if l := *(*int32)(unsafe.Add(cnt, 4*uintptr(j))); l < bestScore {
 					best, bestScore = j, l
-					if l == 0 {
-						return best, 0
+					if l <= stop {
+						return best, l
 					}
 				}
 			}
+		}
+		if bestScore > 0 && k.zf[s] == zfUnknown {
+			k.zf[s] = zfNone // a full scan found no zero
 		}
 		return best, bestScore
 	}
@@ -671,6 +710,7 @@ func (k *kernelB) close(l int) {
 	k.leaf = false
 	if m := k.mode[l]; l == 0 && (m == modeTweak || m == modeTweakNull) {
 		copy(k.words[:k.sw], k.root)
+		k.zf[0] = zfUnknown
 	}
 	k.mode[l] = modeDone
 }
@@ -682,6 +722,7 @@ func (k *kernelB) search(base int, p *Params, st *Stats) bool {
 	var i, x, d int32
 	defer func() { st.Updates += k.updates; k.updates = 0 }()
 	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
+	saveZ := k.zf[base]
 	k.fstack, k.fbase[base] = k.fstack[:0], 0
 
 forward:
@@ -733,6 +774,7 @@ backdown:
 	k.fstack = k.fstack[:k.fbase[level]] // the forced moves made at this level
 	if level == base {
 		copy(k.words[base*k.sw:(base+1)*k.sw], k.saveW)
+		k.zf[base] = saveZ
 		return true
 	}
 	level--
