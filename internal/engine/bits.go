@@ -68,6 +68,10 @@ type kernelB struct {
 	// counts that reach 0 in dropCounts.
 	zf    []int8
 	zeros int
+	// copyW is how many words of a state copyState copies: all of them, or in an exact
+	// problem all but room, which such a problem never reads (every room is 1 until the
+	// item is settled, and the unsettled items say which).
+	copyW int
 	tick  int // nodes until the next poll, kept across searches of small parts
 }
 
@@ -215,6 +219,10 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 	k.fbase = make([]int32, depth)
 	k.root = make([]uint64, k.sw)
 	k.zf = make([]int8, depth)
+	k.copyW = sw
+	if k.plain {
+		k.copyW = w + k.wp + (np+1)/2
+	}
 	k.tick = pollEvery
 	// The root state: every option possible, every primary item unsettled.
 	a := k.words[:w]
@@ -418,8 +426,14 @@ func (k *kernelB) apply(s int, o int32) {
 		default: // unknown stays unknown: a zero may have been there before
 		}
 	}
-	room := k.ints[k.ib(s)+k.np : k.ib(s)+2*k.np]
 	act := k.words[s*k.sw+w : s*k.sw+w+k.wp]
+	if k.plain { // rooms are not kept (see copyW): every item of o is settled
+		for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
+			act[j>>6] &^= 1 << (j & 63)
+		}
+		return
+	}
+	room := k.ints[k.ib(s)+k.np : k.ib(s)+2*k.np]
 	for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
 		room[j]--
 		if k.hi[j] == 1 {
@@ -466,7 +480,7 @@ func (k *kernelB) exclude(s int, o int32) {
 
 // copyState makes state s+1 a copy of state s.
 func (k *kernelB) copyState(s int) {
-	copy(k.words[(s+1)*k.sw:(s+2)*k.sw], k.words[s*k.sw:(s+1)*k.sw])
+	copy(k.words[(s+1)*k.sw:(s+1)*k.sw+k.copyW], k.words[s*k.sw:s*k.sw+k.copyW])
 	k.zf[s+1] = k.zf[s]
 }
 
@@ -640,7 +654,7 @@ func (k *kernelB) branches(l int) int32 {
 // for one more option, else tweak mode.
 func (k *kernelB) open(l int) {
 	k.pos[l] = -1
-	if k.ints[k.ib(l)+k.np+int(k.item[l])] == 1 {
+	if k.plain || k.ints[k.ib(l)+k.np+int(k.item[l])] == 1 {
 		k.mode[l], k.cur[l] = modeCover, -1
 		return
 	}
