@@ -192,11 +192,12 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 		}
 	}
 	keptCost := float64(len(k.pitems)) / float64(max(nopt, 1)) * removed / float64(max(nopt, 1))
-	// A popcount over w > 1 words also costs a loop and its setup per item, about 12 word
-	// operations as measured (reduced rectangles 4x5, 52 items of 3 words: counts 1.5x
-	// faster, which np*w alone got wrong; pentominoes and motley stay lazy).
+	// With bounds, a popcount over w > 1 words also pays for the degree's arithmetic per
+	// item, about 12 word operations as measured (reduced rectangles 4x5, 52 items of 3
+	// words: counts 1.5x faster, which np*w alone got wrong; motley stays lazy). Exact
+	// problems keep np*w (Langford pairs 12, 36 items of 4 words: lazy 0.28 s, counts 0.32).
 	lazyCost := float64(np * w)
-	if w > 1 {
+	if w > 1 && !k.plain {
 		lazyCost = float64(np * (w + 12))
 	}
 	k.lazy = lazyCost <= keptCost
