@@ -62,8 +62,25 @@ type kernelB struct {
 	root      []uint64 // state 0 as it was when the root was opened (see close)
 	leaf      bool     // the option last taken is a solution; no state was built for it
 	updates   uint64   // options removed from A
-	tick      int      // nodes until the next poll, kept across searches of small parts
+	// For exact problems with kept counts: zf[s] says whether state s has an active item
+	// without options (zfSome), has none (zfNone), or is not known (zfUnknown); with none,
+	// choose stops at the first item with one option, the least possible. zeros counts the
+	// counts that reach 0 in dropCounts.
+	zf    []int8
+	zeros int
+	// copyW is how many words of a state copyState copies: all of them, or in an exact
+	// problem all but room, which such a problem never reads (every room is 1 until the
+	// item is settled, and the unsettled items say which).
+	copyW int
+	tick  int // nodes until the next poll, kept across searches of small parts
 }
+
+// The values of kernelB.zf.
+const (
+	zfUnknown = iota
+	zfNone
+	zfSome
+)
 
 // ib returns the index in ints of state s's cnt, followed by its room.
 func (k *kernelB) ib(s int) int { return 2 * (s*k.sw + k.w + k.wp) }
@@ -175,7 +192,15 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 		}
 	}
 	keptCost := float64(len(k.pitems)) / float64(max(nopt, 1)) * removed / float64(max(nopt, 1))
-	k.lazy = float64(np*w) <= keptCost
+	// With bounds, a popcount over w > 1 words also pays for the degree's arithmetic per
+	// item, about 12 word operations as measured (reduced rectangles 4x5, 52 items of 3
+	// words: counts 1.5x faster, which np*w alone got wrong; motley stays lazy). Exact
+	// problems keep np*w (Langford pairs 12, 36 items of 4 words: lazy 0.28 s, counts 0.32).
+	lazyCost := float64(np * w)
+	if w > 1 && !k.plain {
+		lazyCost = float64(np * (w + 12))
+	}
+	k.lazy = lazyCost <= keptCost
 	switch mode {
 	case "bits-lazy", "bits-rows-lazy":
 		k.lazy = true
@@ -194,6 +219,11 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 	k.fstack = make([]int32, 0, depth)
 	k.fbase = make([]int32, depth)
 	k.root = make([]uint64, k.sw)
+	k.zf = make([]int8, depth)
+	k.copyW = sw
+	if k.plain {
+		k.copyW = w + k.wp + (np+1)/2
+	}
 	k.tick = pollEvery
 	// The root state: every option possible, every primary item unsettled.
 	a := k.words[:w]
@@ -310,6 +340,7 @@ func (k *kernelB) clone() kernel {
 	c.saveW, c.sol, c.updates = make([]uint64, len(k.saveW)), nil, 0
 	c.fstack, c.fbase = make([]int32, 0, cap(k.fstack)), slices.Clone(k.fbase)
 	c.root = slices.Clone(k.root)
+	c.zf = slices.Clone(k.zf)
 	return &c
 }
 
@@ -342,7 +373,10 @@ func (k *kernelB) dropCounts(s int, t int, r uint64) {
 		hi := uintptr(*(*int32)(unsafe.Add(start, 4*o+4)))
 		for e := lo; e < hi; e++ {
 			j := uintptr(*(*int32)(unsafe.Add(items, 4*e)))
-			*(*int32)(unsafe.Add(cnt, 4*j))--
+			c := (*int32)(unsafe.Add(cnt, 4*j))
+			v := *c - 1
+			*c = v
+			k.zeros += int((uint32(v) - 1) >> 31) // one more when v == 0 (never negative)
 		}
 	}
 }
@@ -352,6 +386,7 @@ func (k *kernelB) dropCounts(s int, t int, r uint64) {
 // bound 1 has lost its options through the conflicts already.)
 func (k *kernelB) apply(s int, o int32) {
 	w := k.w
+	k.zeros = 0
 	a := k.words[s*k.sw : s*k.sw+w]
 	if k.conf != nil {
 		conf := k.conf[int(o)*w : int(o)*w+w]
@@ -382,8 +417,24 @@ func (k *kernelB) apply(s int, o int32) {
 		k.updates++
 		k.drop(s, int(t), bit)
 	}
-	room := k.ints[k.ib(s)+k.np : k.ib(s)+2*k.np]
+	// In an exact problem each of o's items loses its last option here; any other count
+	// reaching 0 is an active item left without options.
+	if k.plain && !k.lazy {
+		switch more := k.zeros > int(k.pstart[o+1]-k.pstart[o]); {
+		case more:
+			k.zf[s] = zfSome
+		case k.zf[s] == zfNone:
+		default: // unknown stays unknown: a zero may have been there before
+		}
+	}
 	act := k.words[s*k.sw+w : s*k.sw+w+k.wp]
+	if k.plain { // rooms are not kept (see copyW): every item of o is settled
+		for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
+			act[j>>6] &^= 1 << (j & 63)
+		}
+		return
+	}
+	room := k.ints[k.ib(s)+k.np : k.ib(s)+2*k.np]
 	for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
 		room[j]--
 		if k.hi[j] == 1 {
@@ -397,6 +448,7 @@ func (k *kernelB) apply(s int, o int32) {
 // settle removes item i's remaining options from A in state s and marks i settled.
 func (k *kernelB) settle(s int, i int32) {
 	w := k.w
+	k.zf[s] = zfUnknown
 	if w == 1 {
 		a := &k.words[s*k.sw]
 		if r := *a & k.mask[i]; r != 0 {
@@ -421,6 +473,7 @@ func (k *kernelB) settle(s int, i int32) {
 
 // exclude removes option o from A in state s (o is known to be in it).
 func (k *kernelB) exclude(s int, o int32) {
+	k.zf[s] = zfUnknown
 	k.words[s*k.sw+int(o>>6)] &^= 1 << (o & 63)
 	k.updates++
 	k.drop(s, int(o>>6), 1<<(o&63))
@@ -428,7 +481,8 @@ func (k *kernelB) exclude(s int, o int32) {
 
 // copyState makes state s+1 a copy of state s.
 func (k *kernelB) copyState(s int) {
-	copy(k.words[(s+1)*k.sw:(s+2)*k.sw], k.words[s*k.sw:(s+1)*k.sw])
+	copy(k.words[(s+1)*k.sw:(s+1)*k.sw+k.copyW], k.words[s*k.sw:s*k.sw+k.copyW])
+	k.zf[s+1] = k.zf[s]
 }
 
 // nextOption returns the first option of item i in state s's A after option after, or -1.
@@ -489,33 +543,43 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 	}
 	if k.plain {
 		cnt := unsafe.Pointer(&k.ints[k.ib(s)])
+		stop := int32(0) // a count no later item can beat
+		if k.zf[s] == zfNone {
+			stop = 1
+		}
 		for t, word := range act {
 			for word != 0 {
 				j := int32(t<<6 + bits.TrailingZeros64(word))
 				word &= word - 1
 				if l := *(*int32)(unsafe.Add(cnt, 4*uintptr(j))); l < bestScore {
 					best, bestScore = j, l
-					if l == 0 {
-						return best, 0
+					if l <= stop {
+						return best, l
 					}
 				}
 			}
+		}
+		if bestScore > 0 && k.zf[s] == zfUnknown {
+			k.zf[s] = zfNone // a full scan found no zero
 		}
 		return best, bestScore
 	}
 	cnt, room := k.ints[k.ib(s):k.ib(s)+k.np], k.ints[k.ib(s)+k.np:k.ib(s)+2*k.np]
 	var bestS, bestL int32
+	w := k.w
+	a := k.words[s*k.sw : s*k.sw+w]
 	for t, word := range act {
 		for word != 0 {
 			j := int32(t<<6 + bits.TrailingZeros64(word))
 			word &= word - 1
 			l, r := cnt[j], room[j]
 			if k.lazy {
-				if k.w == 1 {
-					l = int32(bits.OnesCount64(k.words[s*k.sw] & k.mask[j]))
-				} else {
-					l = k.count(s, j)
+				m := k.mask[int(j)*w : int(j)*w+w]
+				n := 0
+				for u := range a {
+					n += bits.OnesCount64(a[u] & m[u])
 				}
+				l = int32(n)
 			}
 			if l == 0 && k.slack[j] >= r {
 				continue // nothing left and nothing needed: settled without a node
@@ -591,7 +655,7 @@ func (k *kernelB) branches(l int) int32 {
 // for one more option, else tweak mode.
 func (k *kernelB) open(l int) {
 	k.pos[l] = -1
-	if k.ints[k.ib(l)+k.np+int(k.item[l])] == 1 {
+	if k.plain || k.ints[k.ib(l)+k.np+int(k.item[l])] == 1 {
 		k.mode[l], k.cur[l] = modeCover, -1
 		return
 	}
@@ -661,6 +725,7 @@ func (k *kernelB) close(l int) {
 	k.leaf = false
 	if m := k.mode[l]; l == 0 && (m == modeTweak || m == modeTweakNull) {
 		copy(k.words[:k.sw], k.root)
+		k.zf[0] = zfUnknown
 	}
 	k.mode[l] = modeDone
 }
@@ -672,6 +737,7 @@ func (k *kernelB) search(base int, p *Params, st *Stats) bool {
 	var i, x, d int32
 	defer func() { st.Updates += k.updates; k.updates = 0 }()
 	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
+	saveZ := k.zf[base]
 	k.fstack, k.fbase[base] = k.fstack[:0], 0
 
 forward:
@@ -723,6 +789,7 @@ backdown:
 	k.fstack = k.fstack[:k.fbase[level]] // the forced moves made at this level
 	if level == base {
 		copy(k.words[base*k.sw:(base+1)*k.sw], k.saveW)
+		k.zf[base] = saveZ
 		return true
 	}
 	level--

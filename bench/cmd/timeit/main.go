@@ -3,12 +3,14 @@
 //
 // Usage:
 //
-//	timeit [-stdin FILE] -- PROGRAM [ARG ...]
+//	timeit [-stdin FILE] [-cpu] [-stderr FILE] [-nocount] -- PROGRAM [ARG ...]
 //	timeit -count FILE
 //
 // The first form runs PROGRAM, with FILE on its standard input if -stdin is given, and prints
-// one line "SECONDS COUNT": the wall time from start to exit, and the count read from the
-// program's output. The count is taken from "Altogether N solutions" on standard error (the
+// one line "SECONDS COUNT": the wall time from start to exit (with -cpu, the user and system
+// CPU time of the program instead, for a loaded machine), and the count read from the
+// program's output (with -nocount, 0: none is looked for). -stderr writes the program's
+// standard error to FILE. The count is taken from "Altogether N solutions" on standard error (the
 // report of Knuth's DLX and SS programs) or from standard output: {"solutions":N,...} as
 // written by "xcover count --json", or a first line holding just N as written by
 // "xcover count". A program that exits with an error, or reports no count, makes timeit fail.
@@ -40,6 +42,9 @@ func main() {
 	log.SetPrefix("timeit: ")
 	stdin := flag.String("stdin", "", "file to give the program on standard input")
 	count := flag.String("count", "", "count the solutions of this DLX file with the library")
+	cpu := flag.Bool("cpu", false, "print the program's user+system CPU seconds instead of wall seconds")
+	errFile := flag.String("stderr", "", "write the program's standard error to this file")
+	noCount := flag.Bool("nocount", false, "do not look for a count (print 0)")
 	flag.Parse()
 	if *count != "" {
 		n, err := libraryCount(*count)
@@ -50,9 +55,9 @@ func main() {
 		return
 	}
 	if flag.NArg() == 0 {
-		log.Fatal("usage: timeit [-stdin FILE] -- PROGRAM [ARG ...] | timeit -count FILE")
+		log.Fatal("usage: timeit [-stdin FILE] [-cpu] [-stderr FILE] [-nocount] -- PROGRAM [ARG ...] | timeit -count FILE")
 	}
-	secs, n, err := run(*stdin, flag.Args())
+	secs, n, err := run(*stdin, flag.Args(), runOptions{cpu: *cpu, stderr: *errFile, noCount: *noCount})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -71,8 +76,17 @@ func libraryCount(path string) (uint64, error) {
 	return s.Count(context.Background())
 }
 
-// run runs the command and returns its wall time in seconds and the count it reported.
-func run(stdin string, args []string) (float64, uint64, error) {
+// runOptions are run's flags: CPU time instead of wall time, a file for the program's
+// standard error, and no count to find.
+type runOptions struct {
+	cpu     bool
+	stderr  string
+	noCount bool
+}
+
+// run runs the command and returns its wall time (or CPU time) in seconds and the count it
+// reported.
+func run(stdin string, args []string, opt runOptions) (float64, uint64, error) {
 	cmd := exec.Command(args[0], args[1:]...)
 	if stdin != "" {
 		f, err := os.Open(stdin)
@@ -87,8 +101,19 @@ func run(stdin string, args []string) (float64, uint64, error) {
 	start := time.Now()
 	err := cmd.Run()
 	secs := time.Since(start).Seconds()
+	if opt.cpu && cmd.ProcessState != nil {
+		secs = (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds()
+	}
+	if opt.stderr != "" {
+		if werr := os.WriteFile(opt.stderr, stderr.Bytes(), 0o644); werr != nil {
+			return 0, 0, werr
+		}
+	}
 	if err != nil {
 		return 0, 0, fmt.Errorf("%s: %v\n%s", args[0], err, tail(stderr.Bytes()))
+	}
+	if opt.noCount {
+		return secs, 0, nil
 	}
 	n, ok := parseCount(stdout.Bytes(), stderr.Bytes())
 	if !ok {
