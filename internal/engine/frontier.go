@@ -49,9 +49,16 @@ func (t *frontierTable) add(key []byte, h uint64, v count) (isNew bool, grew int
 		return false, 8 * int64(len(sum.Bits())-len(b.Bits()))
 	}
 	before := t.bytes()
+	if v.b == nil {
+		isNew, overflow := t.addTo(key, h, v.u)
+		if !overflow {
+			return isNew, t.bytes() - before
+		}
+	}
+	// Past 2^128: the sum moves to bigs, and the table's entry (0 if new) is shadowed.
 	old, ok := t.get(key, h)
 	sum := count{u: old}.plus(v)
-	if sum.b == nil {
+	if sum.b == nil { // a big v that fits after all
 		t.put(key, h, sum.u)
 		return !ok, t.bytes() - before
 	}
