@@ -25,7 +25,7 @@ type memoTable struct {
 	// slot. The tag is 8 bits of the key's hash (slotTag), so that most slots of other
 	// keys are passed over without reading their keys.
 	slots []uint64
-	n      int      // entries
+	n     int // entries
 }
 
 const (
