@@ -97,8 +97,18 @@ type frontierWorker struct {
 	news   uint64             // children that were new entries
 	merges uint64             // children added to an entry
 	// held is the bytes this worker's adds have grown tables by, less the tables it has
-	// dropped: the sum over the workers is the bytes held.
+	// dropped: the sum over the workers is the bytes held (tables kept for reuse included).
 	held atomic.Int64
+	free []*frontierTable // tables read through, emptied for reuse
+}
+
+// recycle empties t, read through, and keeps it for reuse by w.
+func (w *frontierWorker) recycle(t *frontierTable) {
+	before := t.held()
+	t.reset()
+	t.bigs = nil
+	w.held.Add(t.held() - before)
+	w.free = append(w.free, t)
 }
 
 // table returns the worker's table of level c and partition j.
@@ -107,7 +117,11 @@ func (w *frontierWorker) table(c, j int, seed maphash.Seed, parts int) *frontier
 		w.tables[c] = make([]*frontierTable, parts)
 	}
 	if w.tables[c][j] == nil {
-		w.tables[c][j] = &frontierTable{memoTable: memoTable{seed: seed}}
+		if n := len(w.free); n > 0 {
+			w.tables[c][j], w.free = w.free[n-1], w.free[:n-1]
+		} else {
+			w.tables[c][j] = &frontierTable{memoTable: memoTable{seed: seed}}
+		}
 	}
 	return w.tables[c][j]
 }
@@ -243,13 +257,13 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 								w.held.Add(grew)
 							}
 						}
-						w.held.Add(-t.held()) // merged: dropped
+						w.recycle(t) // merged
 					}
 					if base == nil {
 						continue
 					}
 					ok := expand(w, c, base)
-					w.held.Add(-base.held()) // expanded: dropped
+					w.recycle(base) // expanded
 					if !ok {
 						return
 					}

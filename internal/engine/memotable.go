@@ -20,6 +20,7 @@ import (
 type memoTable struct {
 	seed   maphash.Seed
 	chunks [][]byte // the first is small, each next twice the last, up to memoChunk
+	cur    int      // the chunk being filled; those after it are empty (after reset)
 	held   int64    // bytes of the chunks
 	// slots: tag<<56 | chunk<<40 | offset<<18 | key length, plus one; 0 is an empty
 	// slot. The tag is 8 bits of the key's hash (slotTag), so that most slots of other
@@ -122,12 +123,7 @@ func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (isNew, overf
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := t.slots[i]
 		if s == 0 {
-			if t.needChunk(len(key)) {
-				size := t.nextChunk(len(key))
-				t.chunks = append(t.chunks, make([]byte, 0, size))
-				t.held += int64(size)
-			}
-			c := len(t.chunks) - 1
+			c := t.room(len(key))
 			off := uint64(len(t.chunks[c]))
 			b := append(t.chunks[c], key...)
 			b = binary.LittleEndian.AppendUint64(b, v.lo)
@@ -177,11 +173,27 @@ func (t *memoTable) grow() {
 
 // needChunk reports whether an entry with a key of length n needs a new chunk.
 func (t *memoTable) needChunk(n int) bool {
-	if len(t.chunks) == 0 {
-		return true
+	for c := t.cur; c < len(t.chunks); c++ {
+		if len(t.chunks[c])+n+16 <= cap(t.chunks[c]) {
+			return false
+		}
 	}
-	last := t.chunks[len(t.chunks)-1]
-	return len(last)+n+16 > cap(last)
+	return true
+}
+
+// room returns the chunk in which to put an entry with a key of length n: the current
+// one, a later one left empty by reset, or a new one.
+func (t *memoTable) room(n int) int {
+	for ; t.cur < len(t.chunks); t.cur++ {
+		if len(t.chunks[t.cur])+n+16 <= cap(t.chunks[t.cur]) {
+			return t.cur
+		}
+	}
+	size := t.nextChunk(n)
+	t.chunks = append(t.chunks, make([]byte, 0, size))
+	t.held += int64(size)
+	t.cur = len(t.chunks) - 1
+	return t.cur
 }
 
 // nextChunk returns the size of the next chunk: twice the last, from memoFirstChunk up to
@@ -192,4 +204,18 @@ func (t *memoTable) nextChunk(n int) int {
 		size = min(2*cap(t.chunks[len(t.chunks)-1]), memoChunk)
 	}
 	return max(size, n+16)
+}
+
+// reset empties the table, keeping its slots and chunks for the entries to come: a table
+// used again costs no allocation and no doubling. Slots far more than its entries needed
+// are made fewer (slots are scanned when a table is read through).
+func (t *memoTable) reset() {
+	if n := len(t.slots); n > memoTableMinSlots && 8*t.n < n {
+		t.slots = make([]uint64, max(memoTableMinSlots, n/4))
+	}
+	clear(t.slots)
+	for c := range t.chunks {
+		t.chunks[c] = t.chunks[c][:0]
+	}
+	t.cur, t.n = 0, 0
 }
