@@ -127,7 +127,9 @@ type memo struct {
 	key     []byte
 	keys    [][]byte // per depth of count's recursion: the key of the state there
 	depth   int
-	checks  uint64 // options checked by choose (OrderMRV), for chooseOrder's trials
+	checks  uint64   // options checked by choose (OrderMRV), for chooseOrder's trials
+	mrv     *mrvBits // OrderMRV's bitsets, made at the first choice; nil: the scan
+	mrvMade bool
 	memoTally
 }
 
@@ -688,6 +690,12 @@ func (m *memo) choose(first int) int {
 	}
 	if m.p.Order != OrderMRV {
 		return first
+	}
+	if !m.mrvMade {
+		m.mrv, m.mrvMade = newMRVBits(m), true
+	}
+	if m.mrv != nil {
+		return m.mrv.choose(m, first)
 	}
 	best, bestN := first, int(^uint(0)>>1)
 	for w := first >> 6; w < m.pw; w++ {
