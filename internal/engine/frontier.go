@@ -239,15 +239,20 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 						return
 					}
 					// Merge partition j of level c from every worker into one table.
+					// The largest table is the base: the others are added into it.
 					var base *frontierTable
+					for _, x := range ws {
+						if x.tables[c] != nil && x.tables[c][j] != nil && (base == nil || x.tables[c][j].n > base.n) {
+							base = x.tables[c][j]
+						}
+					}
 					for _, x := range ws {
 						if x.tables[c] == nil || x.tables[c][j] == nil {
 							continue
 						}
 						t := x.tables[c][j]
 						x.tables[c][j] = nil
-						if base == nil {
-							base = t
+						if t == base {
 							continue
 						}
 						for _, s := range t.slots {
