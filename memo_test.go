@@ -291,3 +291,30 @@ func TestMemoIdenticalOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoSharesWithinBudget counts shares of a memoised count whose levels outgrow a tiny
+// budget, so that each share falls back on the depth-first memo, which splits the tree
+// again: from the root, not from where the first split left the state (then it found no
+// parts, and a digest of nothing).
+func TestMemoSharesWithinBudget(t *testing.T) {
+	ctx := context.Background()
+	for _, order := range []xcover.Order{xcover.OrderFirst, xcover.OrderMRV} {
+		for _, shares := range []int{2, 3} {
+			sum := new(big.Int)
+			for k := 1; k <= shares; k++ {
+				s, _ := xcover.NewSolver(problems.Dominoes(6, 8), xcover.Config{Memo: xcover.MemoOn, Order: order, MemoBytes: 3000})
+				n, err := s.CountExactShare(ctx, k, shares)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st := s.MemoStats(); !st.Full || st.Parts == 0 {
+					t.Errorf("6x8 dominoes, share %d of %d: the budget was not reached: %+v", k, shares, s.MemoStats())
+				}
+				sum.Add(sum, n)
+			}
+			if sum.Cmp(referenceDominoes(6, 8)) != 0 {
+				t.Errorf("6x8 dominoes, order %v, %d shares within 3000 bytes: %v; want %v", order, shares, sum, referenceDominoes(6, 8))
+			}
+		}
+	}
+}

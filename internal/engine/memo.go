@@ -395,6 +395,8 @@ func memoRun(sp *Spec, p *MemoParams, t *orderTrial) (*big.Int, MemoStats, error
 	for _, o := range p.Initial {
 		root.take(o)
 	}
+	root.makeKey(root.firstFree())
+	rootKey := slices.Clone(root.key) // the split below leaves root elsewhere
 	var parts []memoPart
 	total, nodes := new(big.Int), uint64(0)
 	nsplit, digest := 0, ""
@@ -424,6 +426,7 @@ func memoRun(sp *Spec, p *MemoParams, t *orderTrial) (*big.Int, MemoStats, error
 	if !errors.Is(err, errFrontierFull) {
 		return nil, st, err
 	}
+	root.setKey(rootKey) // depthFirst splits again from root, for workers or a share
 	return depthFirst(p, root, func() memoCounter { return newMemo(sp, p) })
 }
 
