@@ -86,4 +86,19 @@ func TestMemoDominoes(t *testing.T) {
 	for _, mn := range [][2]int{{1, 2}, {2, 3}, {3, 4}, {3, 10}, {4, 7}, {5, 8}, {6, 11}, {2, 30}, {7, 12}} {
 		check(mn[0], mn[1], referenceDominoes(mn[0], mn[1]))
 	}
+	// Each order given, on one and two workers.
+	for _, order := range []xcover.Order{xcover.OrderFirst, xcover.OrderMRV} {
+		for _, workers := range []int{1, 2} {
+			for _, mn := range [][2]int{{4, 4}, {5, 6}, {8, 8}, {3, 17}, {10, 9}} {
+				s, err := xcover.NewSolver(problems.Dominoes(mn[0], mn[1]), xcover.Config{Memo: xcover.MemoOn, Order: order, Workers: workers})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := s.CountExact(ctx)
+				if want := referenceDominoes(mn[0], mn[1]); err != nil || got.Cmp(want) != 0 || s.MemoStats().Order != order {
+					t.Errorf("%d×%d dominoes, order %v, %d workers: %v, %v (order %v); want %v", mn[0], mn[1], order, workers, got, err, s.MemoStats().Order, want)
+				}
+			}
+		}
+	}
 }

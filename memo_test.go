@@ -17,7 +17,7 @@ import (
 
 // TestMemoRandom counts random problems of every kind (plain, secondary items, colours,
 // bounds, bounds with colours; the last two through the memo for multiplicities) with and
-// without memoisation, in both orders, with and
+// without memoisation, in every order (first, MRV, chosen), with and
 // without a forced option and with a cache too small to hold everything, and compares
 // every count with brute force's.
 func TestMemoRandom(t *testing.T) {
@@ -27,7 +27,8 @@ func TestMemoRandom(t *testing.T) {
 	}
 	ctx := context.Background()
 	configs := []xcover.Config{
-		{Memo: xcover.MemoOn},
+		{Memo: xcover.MemoOn}, // OrderAuto
+		{Memo: xcover.MemoOn, Order: xcover.OrderFirst},
 		{Memo: xcover.MemoOn, Order: xcover.OrderMRV},
 		{Memo: xcover.MemoAuto},
 		{Memo: xcover.MemoOn, MemoBytes: 200}, // room for two or three entries
@@ -70,6 +71,68 @@ func TestMemoRandom(t *testing.T) {
 	}
 	if memoised == 0 || memoisedBounds == 0 {
 		t.Fatalf("%d counts memoised, %d of them with multiplicities", memoised, memoisedBounds)
+	}
+}
+
+// a000170 is the number of ways to place n queens on an n×n board, n = 1..12 (OEIS A000170).
+var a000170 = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200}
+
+// a001499 is the number of n×n 0/1 matrices with exactly two 1s in every row and column,
+// n = 2..8 (OEIS A001499).
+var a001499 = []string{"1", "6", "90", "2040", "67950", "3110940", "187530840"}
+
+// TestMemoOEIS counts n queens (A000170) and the two-per-line matrices (A001499, with
+// multiplicities) by memoisation in every order, on one and two workers and in three
+// shares, against the published values.
+func TestMemoOEIS(t *testing.T) {
+	ctx := context.Background()
+	type config struct {
+		order           xcover.Order
+		workers, shares int
+	}
+	var configs []config
+	for _, order := range []xcover.Order{xcover.OrderAuto, xcover.OrderFirst, xcover.OrderMRV} {
+		configs = append(configs, config{order, 1, 0}, config{order, 2, 0}, config{order, 1, 3})
+	}
+	count := func(p *xcover.Problem, c config) (*big.Int, error) {
+		sum := new(big.Int)
+		for k := 1; k <= max(1, c.shares); k++ {
+			s, err := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn, Order: c.order, Workers: c.workers})
+			if err != nil {
+				return nil, err
+			}
+			var n *big.Int
+			if c.shares > 0 {
+				n, err = s.CountExactShare(ctx, k, c.shares)
+			} else {
+				n, err = s.CountExact(ctx)
+			}
+			if err != nil {
+				return nil, err
+			}
+			sum.Add(sum, n)
+		}
+		return sum, nil
+	}
+	maxQueens := len(a000170)
+	if testing.Short() {
+		maxQueens = 10
+	}
+	for n := 1; n <= maxQueens; n++ {
+		for _, c := range configs {
+			got, err := count(problems.Queens(n), c)
+			if err != nil || !got.IsUint64() || got.Uint64() != a000170[n-1] {
+				t.Errorf("%d queens, %+v: %v, %v; want %d", n, c, got, err, a000170[n-1])
+			}
+		}
+	}
+	for n := 2; n < 2+len(a001499); n++ {
+		for _, c := range configs {
+			got, err := count(problems.TwoPerRowCol(n), c)
+			if err != nil || got.String() != a001499[n-2] {
+				t.Errorf("two per row and column %dx%d, %+v: %v, %v; want %s", n, n, c, got, err, a001499[n-2])
+			}
+		}
 	}
 }
 
@@ -225,6 +288,33 @@ func TestMemoIdenticalOptions(t *testing.T) {
 		cancel()
 		if err != nil || n.String() != "1099511627776" {
 			t.Errorf("40 identical options, %d workers: %v, %v; want 2^40", workers, n, err)
+		}
+	}
+}
+
+// TestMemoSharesWithinBudget counts shares of a memoised count whose levels outgrow a tiny
+// budget, so that each share falls back on the depth-first memo, which splits the tree
+// again: from the root, not from where the first split left the state (then it found no
+// parts, and a digest of nothing).
+func TestMemoSharesWithinBudget(t *testing.T) {
+	ctx := context.Background()
+	for _, order := range []xcover.Order{xcover.OrderFirst, xcover.OrderMRV} {
+		for _, shares := range []int{2, 3} {
+			sum := new(big.Int)
+			for k := 1; k <= shares; k++ {
+				s, _ := xcover.NewSolver(problems.Dominoes(6, 8), xcover.Config{Memo: xcover.MemoOn, Order: order, MemoBytes: 3000})
+				n, err := s.CountExactShare(ctx, k, shares)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st := s.MemoStats(); !st.Full || st.Parts == 0 {
+					t.Errorf("6x8 dominoes, share %d of %d: the budget was not reached: %+v", k, shares, s.MemoStats())
+				}
+				sum.Add(sum, n)
+			}
+			if sum.Cmp(referenceDominoes(6, 8)) != 0 {
+				t.Errorf("6x8 dominoes, order %v, %d shares within 3000 bytes: %v; want %v", order, shares, sum, referenceDominoes(6, 8))
+			}
 		}
 	}
 }

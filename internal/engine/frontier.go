@@ -49,9 +49,16 @@ func (t *frontierTable) add(key []byte, h uint64, v count) (isNew bool, grew int
 		return false, 8 * int64(len(sum.Bits())-len(b.Bits()))
 	}
 	before := t.bytes()
+	if v.b == nil {
+		isNew, overflow := t.addTo(key, h, v.u)
+		if !overflow {
+			return isNew, t.bytes() - before
+		}
+	}
+	// Past 2^128: the sum moves to bigs, and the table's entry (0 if new) is shadowed.
 	old, ok := t.get(key, h)
 	sum := count{u: old}.plus(v)
-	if sum.b == nil {
+	if sum.b == nil { // a big v that fits after all
 		t.put(key, h, sum.u)
 		return !ok, t.bytes() - before
 	}
@@ -90,8 +97,18 @@ type frontierWorker struct {
 	news   uint64             // children that were new entries
 	merges uint64             // children added to an entry
 	// held is the bytes this worker's adds have grown tables by, less the tables it has
-	// dropped: the sum over the workers is the bytes held.
+	// dropped: the sum over the workers is the bytes held (tables kept for reuse included).
 	held atomic.Int64
+	free []*frontierTable // tables read through, emptied for reuse
+}
+
+// recycle empties t, read through, and keeps it for reuse by w.
+func (w *frontierWorker) recycle(t *frontierTable) {
+	before := t.held()
+	t.reset()
+	t.bigs = nil
+	w.held.Add(t.held() - before)
+	w.free = append(w.free, t)
 }
 
 // table returns the worker's table of level c and partition j.
@@ -100,7 +117,11 @@ func (w *frontierWorker) table(c, j int, seed maphash.Seed, parts int) *frontier
 		w.tables[c] = make([]*frontierTable, parts)
 	}
 	if w.tables[c][j] == nil {
-		w.tables[c][j] = &frontierTable{memoTable: memoTable{seed: seed}}
+		if n := len(w.free); n > 0 {
+			w.tables[c][j], w.free = w.free[n-1], w.free[:n-1]
+		} else {
+			w.tables[c][j] = &frontierTable{memoTable: memoTable{seed: seed}}
+		}
 	}
 	return w.tables[c][j]
 }
@@ -218,15 +239,20 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 						return
 					}
 					// Merge partition j of level c from every worker into one table.
+					// The largest table is the base: the others are added into it.
 					var base *frontierTable
+					for _, x := range ws {
+						if x.tables[c] != nil && x.tables[c][j] != nil && (base == nil || x.tables[c][j].n > base.n) {
+							base = x.tables[c][j]
+						}
+					}
 					for _, x := range ws {
 						if x.tables[c] == nil || x.tables[c][j] == nil {
 							continue
 						}
 						t := x.tables[c][j]
 						x.tables[c][j] = nil
-						if base == nil {
-							base = t
+						if t == base {
 							continue
 						}
 						for _, s := range t.slots {
@@ -236,13 +262,13 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 								w.held.Add(grew)
 							}
 						}
-						w.held.Add(-t.held()) // merged: dropped
+						w.recycle(t) // merged
 					}
 					if base == nil {
 						continue
 					}
 					ok := expand(w, c, base)
-					w.held.Add(-base.held()) // expanded: dropped
+					w.recycle(base) // expanded
 					if !ok {
 						return
 					}

@@ -127,7 +127,9 @@ type memo struct {
 	key     []byte
 	keys    [][]byte // per depth of count's recursion: the key of the state there
 	depth   int
-	checks  uint64 // options checked by choose (OrderMRV), for chooseOrder's trials
+	checks  uint64   // options checked by choose (OrderMRV), for chooseOrder's trials
+	mrv     *mrvBits // OrderMRV's bitsets, made at the first choice; nil: the scan
+	mrvMade bool
 	memoTally
 }
 
@@ -393,6 +395,8 @@ func memoRun(sp *Spec, p *MemoParams, t *orderTrial) (*big.Int, MemoStats, error
 	for _, o := range p.Initial {
 		root.take(o)
 	}
+	root.makeKey(root.firstFree())
+	rootKey := slices.Clone(root.key) // the split below leaves root elsewhere
 	var parts []memoPart
 	total, nodes := new(big.Int), uint64(0)
 	nsplit, digest := 0, ""
@@ -422,6 +426,7 @@ func memoRun(sp *Spec, p *MemoParams, t *orderTrial) (*big.Int, MemoStats, error
 	if !errors.Is(err, errFrontierFull) {
 		return nil, st, err
 	}
+	root.setKey(rootKey) // depthFirst splits again from root, for workers or a share
 	return depthFirst(p, root, func() memoCounter { return newMemo(sp, p) })
 }
 
@@ -688,6 +693,12 @@ func (m *memo) choose(first int) int {
 	}
 	if m.p.Order != OrderMRV {
 		return first
+	}
+	if !m.mrvMade {
+		m.mrv, m.mrvMade = newMRVBits(m), true
+	}
+	if m.mrv != nil {
+		return m.mrv.choose(m, first)
 	}
 	best, bestN := first, int(^uint(0)>>1)
 	for w := first >> 6; w < m.pw; w++ {

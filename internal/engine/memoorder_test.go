@@ -179,3 +179,57 @@ func TestChooseOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestMRVBitsChooseAsTheScan walks random problems (secondary items, colours) down random
+// paths and checks at every node that the bitsets choose the item the scan chooses, so that
+// OrderMRV's sub-problems do not depend on how the item is found.
+func TestMRVBitsChooseAsTheScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 3))
+	checked := 0
+	for seed := range 300 {
+		np, ns := 3+rng.IntN(70), rng.IntN(5)
+		sp := randomSpec(rng, np, ns, 4*np+rng.IntN(8*np), false, seed%2 == 1)
+		m := newMemo(sp, &MemoParams{Order: OrderMRV})
+		b := newMRVBits(m)
+		if b == nil {
+			continue
+		}
+		scan := newMemo(sp, &MemoParams{Order: OrderMRV})
+		scan.mrvMade = true // no bitsets: the scan
+		for range 5 {
+			var taken []int32
+			for {
+				got := -1
+				if m.nfree > 0 {
+					got = b.choose(m, m.firstFree())
+				}
+				want := scan.choose(m.firstFree()) // scan sees the same state below
+				if got != want {
+					t.Fatalf("seed %d, after options %v: bitsets chose %d, the scan %d", seed, taken, got, want)
+				}
+				checked++
+				if want < 0 {
+					break
+				}
+				var fit []int32
+				for _, o := range m.lists[want] {
+					if m.fits(o) {
+						fit = append(fit, o)
+					}
+				}
+				if len(fit) == 0 {
+					break
+				}
+				o := fit[rng.IntN(len(fit))]
+				m.take(o)
+				scan.take(o)
+				taken = append(taken, o)
+			}
+			m, scan = newMemo(sp, &MemoParams{Order: OrderMRV}), newMemo(sp, &MemoParams{Order: OrderMRV})
+			scan.mrvMade = true
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d choices checked", checked)
+	}
+}

@@ -15,20 +15,34 @@ import (
 //	chunks (key + 16 bytes an entry) + 8 bytes a slot, at most 3/4 of the slots used
 //
 // about the key plus 16 + 8/0.56 ≈ 30 bytes an entry on average over the doublings. Keys
-// longer than 256 KiB (states of problems with millions of primary items) are not kept.
+// longer than 256 KiB (states of problems with millions of primary items) are not kept, nor
+// entries past 2^16 chunks (256 GiB).
 type memoTable struct {
 	seed   maphash.Seed
 	chunks [][]byte // the first is small, each next twice the last, up to memoChunk
+	cur    int      // the chunk being filled; those after it are empty (after reset)
 	held   int64    // bytes of the chunks
-	slots  []uint64 // chunk<<40 | offset<<18 | key length, plus one; 0 is an empty slot
-	n      int      // entries
+	// slots: tag<<56 | chunk<<40 | offset<<18 | key length, plus one; 0 is an empty
+	// slot. The tag is 8 bits of the key's hash (slotTag), so that most slots of other
+	// keys are passed over without reading their keys.
+	slots []uint64
+	n     int // entries
 }
 
 const (
 	memoFirstChunk = 1 << 10
 	memoChunk      = 4 << 20
 	memoMaxKeyLen  = 1<<18 - 1
+	memoMaxChunks  = 1 << 16 // 256 GiB of entries in one table
 )
+
+// slotTag returns the tag of a key with hash h, in a slot's place: bits 48-55 of h (the top
+// bits choose a cache's shard or a frontier's partition, so they are the same for all the
+// keys of a table).
+func slotTag(h uint64) uint64 { return h >> 48 & 0xff << 56 }
+
+// tagOf returns the tag of slot s, in its place.
+func tagOf(s uint64) uint64 { return (s - 1) & (0xff << 56) }
 
 const memoTableMinSlots = 64
 
@@ -58,7 +72,7 @@ func (t *memoTable) growBytes(n int) int64 {
 // entry returns the key and the count's bytes of slot s.
 func (t *memoTable) entry(s uint64) (key, val []byte) {
 	r := s - 1
-	c, off, n := r>>40, r>>18&(memoChunk-1), r&memoMaxKeyLen
+	c, off, n := r>>40&(memoMaxChunks-1), r>>18&(memoChunk-1), r&memoMaxKeyLen
 	e := t.chunks[c][off : off+n+16]
 	return e[:n], e[n:]
 }
@@ -69,10 +83,14 @@ func (t *memoTable) get(key []byte, h uint64) (u128, bool) {
 		return u128{}, false
 	}
 	mask := uint64(len(t.slots) - 1)
+	tag := slotTag(h)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := t.slots[i]
 		if s == 0 {
 			return u128{}, false
+		}
+		if tagOf(s) != tag {
+			continue
 		}
 		if k, v := t.entry(s); bytes.Equal(k, key) {
 			return u128{binary.LittleEndian.Uint64(v), binary.LittleEndian.Uint64(v[8:])}, true
@@ -82,34 +100,52 @@ func (t *memoTable) get(key []byte, h uint64) (u128, bool) {
 
 // put sets the count of key, with h its hash; a key longer than memoMaxKeyLen is not kept.
 func (t *memoTable) put(key []byte, h uint64, v u128) {
-	if len(key) > memoMaxKeyLen {
-		return
+	t.upsert(key, h, v, false)
+}
+
+// addTo adds v to the count of key (0 if absent), with h its hash, finding its slot once.
+// It reports whether the key is new, and whether the sum overflowed 128 bits: then the
+// count is left as it was (and a new key is kept with 0).
+func (t *memoTable) addTo(key []byte, h uint64, v u128) (isNew, overflow bool) {
+	return t.upsert(key, h, v, true)
+}
+
+// upsert sets the count of key to v, or with add adds v to it; see put and addTo.
+func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (isNew, overflow bool) {
+	if len(key) > memoMaxKeyLen || len(t.chunks) == memoMaxChunks && t.needChunk(len(key)) {
+		return true, false
 	}
 	if 4*(t.n+1) > 3*len(t.slots) {
 		t.grow()
 	}
 	mask := uint64(len(t.slots) - 1)
+	tag := slotTag(h)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := t.slots[i]
 		if s == 0 {
-			if t.needChunk(len(key)) {
-				size := t.nextChunk(len(key))
-				t.chunks = append(t.chunks, make([]byte, 0, size))
-				t.held += int64(size)
-			}
-			c := len(t.chunks) - 1
+			c := t.room(len(key))
 			off := uint64(len(t.chunks[c]))
 			b := append(t.chunks[c], key...)
 			b = binary.LittleEndian.AppendUint64(b, v.lo)
 			t.chunks[c] = binary.LittleEndian.AppendUint64(b, v.hi)
-			t.slots[i] = uint64(c)<<40 | off<<18 | uint64(len(key)) + 1
+			t.slots[i] = tag | uint64(c)<<40 | off<<18 | uint64(len(key)) + 1
 			t.n++
-			return
+			return true, false
+		}
+		if tagOf(s) != tag {
+			continue
 		}
 		if k, val := t.entry(s); bytes.Equal(k, key) {
+			if add {
+				old := u128{binary.LittleEndian.Uint64(val), binary.LittleEndian.Uint64(val[8:])}
+				var c bool
+				if v, c = old.add(v); c {
+					return false, true
+				}
+			}
 			binary.LittleEndian.PutUint64(val, v.lo)
 			binary.LittleEndian.PutUint64(val[8:], v.hi)
-			return
+			return false, false
 		}
 	}
 }
@@ -137,11 +173,27 @@ func (t *memoTable) grow() {
 
 // needChunk reports whether an entry with a key of length n needs a new chunk.
 func (t *memoTable) needChunk(n int) bool {
-	if len(t.chunks) == 0 {
-		return true
+	for c := t.cur; c < len(t.chunks); c++ {
+		if len(t.chunks[c])+n+16 <= cap(t.chunks[c]) {
+			return false
+		}
 	}
-	last := t.chunks[len(t.chunks)-1]
-	return len(last)+n+16 > cap(last)
+	return true
+}
+
+// room returns the chunk in which to put an entry with a key of length n: the current
+// one, a later one left empty by reset, or a new one.
+func (t *memoTable) room(n int) int {
+	for ; t.cur < len(t.chunks); t.cur++ {
+		if len(t.chunks[t.cur])+n+16 <= cap(t.chunks[t.cur]) {
+			return t.cur
+		}
+	}
+	size := t.nextChunk(n)
+	t.chunks = append(t.chunks, make([]byte, 0, size))
+	t.held += int64(size)
+	t.cur = len(t.chunks) - 1
+	return t.cur
 }
 
 // nextChunk returns the size of the next chunk: twice the last, from memoFirstChunk up to
@@ -152,4 +204,18 @@ func (t *memoTable) nextChunk(n int) int {
 		size = min(2*cap(t.chunks[len(t.chunks)-1]), memoChunk)
 	}
 	return max(size, n+16)
+}
+
+// reset empties the table, keeping its slots and chunks for the entries to come: a table
+// used again costs no allocation and no doubling. Slots far more than its entries needed
+// are made fewer (slots are scanned when a table is read through).
+func (t *memoTable) reset() {
+	if n := len(t.slots); n > memoTableMinSlots && 8*t.n < n {
+		t.slots = make([]uint64, max(memoTableMinSlots, n/4))
+	}
+	clear(t.slots)
+	for c := range t.chunks {
+		t.chunks[c] = t.chunks[c][:0]
+	}
+	t.cur, t.n = 0, 0
 }
