@@ -206,56 +206,16 @@ func tilingTask(req *Request) (*task, error) {
 	return t, nil
 }
 
-// sudokuTask encodes a Sudoku.
+// sudokuTask encodes a Sudoku, read by the sudoku package as for every front end.
 func sudokuTask(req *Request) (*task, error) {
-	var lines []string
-	for line := range strings.Lines(req.Grid) {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' || strings.Trim(line, "-+|=") == "" {
-			continue
-		}
-		lines = append(lines, line)
-	}
-	var n int
-	switch {
-	case len(lines) == 0:
-		return nil, badRequest(`sudoku: no grid: give "grid", the puzzle on one line or over N lines`)
-	case len(lines) == 1:
-		var ok bool
-		if n, ok = sudoku.SideOfLine(len(lines[0])); !ok {
-			return nil, &requestError{msg: fmt.Sprintf("sudoku: line 1: %d characters is not a square number N*N", len(lines[0])), line: 1}
-		}
-	default:
-		n = len(lines)
-	}
-	if n < 1 || n > sudoku.MaxN {
-		return nil, badRequest("sudoku: side %d out of range: want 1 to %d", n, sudoku.MaxN)
-	}
 	spec := sudoku.Spec{BoxRows: req.BoxRows, BoxCols: req.BoxCols, X: req.X, Windoku: req.Windoku}
-	if spec.BoxRows == 0 && spec.BoxCols == 0 {
-		spec.BoxRows, spec.BoxCols = sudoku.DefaultBox(n)
-	}
-	board, err := sudoku.NewBoard(spec)
+	board, pz, err := sudoku.ParsePuzzle(req.Grid, spec, sudoku.Auto)
 	if err != nil { // its errors say "sudoku: " already
-		return nil, badRequest("%v", err)
-	}
-	if board.N() != n {
-		return nil, badRequest("sudoku: a grid of side %d on a board of side %d", n, board.N())
-	}
-	rd := sudoku.NewReader(strings.NewReader(req.Grid), n, sudoku.ReadOptions{Grid: len(lines) > 1})
-	pz, ok := rd.Next()
-	switch {
-	case !ok:
-		return nil, badRequest("sudoku: no grid read (%v)", rd.Err())
-	case pz.Err != nil:
 		var le *sudoku.LineError
-		if errors.As(pz.Err, &le) {
-			return nil, &requestError{msg: "sudoku: " + le.Error(), line: le.Line}
+		if errors.As(err, &le) {
+			return nil, &requestError{msg: err.Error(), line: le.Line}
 		}
-		return nil, badRequest("sudoku: %v", pz.Err)
-	}
-	if _, more := rd.Next(); more {
-		return nil, badRequest("sudoku: more than one puzzle; give one")
+		return nil, badRequest("%v", err)
 	}
 	t, err := puzzle.Sudoku(board, pz.Grid, pz.Alphabet)
 	if err != nil {

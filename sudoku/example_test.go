@@ -59,3 +59,30 @@ func ExampleBoard_SolveAll() {
 	// line 3: no solution
 	// line 4: not unique
 }
+
+// ParsePuzzle reads one puzzle as a front end takes it from a form, and the board it
+// implies: here a 6x6 grid, so 2x3 boxes.
+func ExampleParsePuzzle() {
+	text := `# a 6x6 Sudoku
+1 . . | . . .
+. . . | 4 . .
+------+------
+. 2 . | . . .
+. . . | . 5 .
+------+------
+. . 3 | . . .
+. . . | . . 6
+`
+	b, p, err := sudoku.ParsePuzzle(text, sudoku.Spec{}, sudoku.Auto)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(b, "from line", p.Line, p.Grid.Givens(), "givens")
+
+	_, _, err = sudoku.ParsePuzzle("# comment\n12345", sudoku.Spec{}, sudoku.Auto)
+	fmt.Println(err)
+	// Output:
+	// 6x6 (2x3 boxes) from line 2 6 givens
+	// sudoku: line 2: 5 characters is not a square number N*N
+}

@@ -32,8 +32,8 @@ func (e *LineError) Unwrap() error { return e.Err }
 // ReadOptions controls a [Reader].
 type ReadOptions struct {
 	// Grid reads each puzzle laid out over N lines, N symbols a line with any blanks
-	// between them; '|' and '+' are ignored and lines of only '-', '+', '|' and '=' are
-	// skipped, so pretty-printed grids read back. Otherwise each puzzle is one line of
+	// between them; '|' and '+' are ignored (and separator lines skipped, as in either
+	// layout), so pretty-printed grids read back. Otherwise each puzzle is one line of
 	// N*N characters.
 	Grid bool
 	// Alphabet forces the alphabet; Auto decides for each puzzle (see [ParseLine]).
@@ -42,9 +42,9 @@ type ReadOptions struct {
 	Name string
 }
 
-// A Reader reads puzzles for a board of side N. Lines whose first non-blank character is '#'
-// and blank lines are skipped. A malformed puzzle is returned with Err set (a *LineError)
-// and reading goes on.
+// A Reader reads puzzles for a board of side N. Lines whose first non-blank character is
+// '#', blank lines and separator lines (only '-', '+', '|', '=' and blanks) are skipped. A
+// malformed puzzle is returned with Err set (a *LineError) and reading goes on.
 type Reader struct {
 	lr   *dlx.LineReader
 	n    int
@@ -62,7 +62,8 @@ func NewReader(r io.Reader, n int, opt ReadOptions) *Reader {
 // and the line (binary input, a line longer than [dlx.MaxLineBytes], a failed read).
 func (r *Reader) Err() error { return r.err }
 
-// nextLine returns the next line that is not blank and not a comment, trimmed.
+// nextLine returns the next line that holds a puzzle or a row of one, trimmed: blank lines,
+// comments and separator lines are skipped.
 func (r *Reader) nextLine() ([]byte, bool) {
 	for {
 		line, err := r.lr.ReadLine()
@@ -73,11 +74,9 @@ func (r *Reader) nextLine() ([]byte, bool) {
 			return nil, false
 		}
 		r.line = r.lr.Line()
-		t := bytes.TrimSpace(line)
-		if len(t) == 0 || t[0] == '#' {
-			continue
+		if t := bytes.TrimSpace(line); puzzleLine(t) {
+			return t, true
 		}
-		return t, true
 	}
 }
 
@@ -117,17 +116,6 @@ func (r *Reader) Next() (Puzzle, bool) {
 	return p, true
 }
 
-func separatorOnly(t []byte) bool {
-	for _, ch := range t {
-		switch ch {
-		case '-', '+', '|', '=', ' ', '\t':
-		default:
-			return false
-		}
-	}
-	return true
-}
-
 func (r *Reader) nextGrid() (Puzzle, bool) {
 	var p Puzzle
 	cells := make([]byte, 0, r.n*r.n)
@@ -141,9 +129,6 @@ func (r *Reader) nextGrid() (Puzzle, bool) {
 				p.Err = &LineError{p.Line, fmt.Errorf("grid ends after %d rows, want %d", rows, r.n)}
 			}
 			return p, true
-		}
-		if separatorOnly(t) {
-			continue
 		}
 		if rows == 0 {
 			p.Line = r.line

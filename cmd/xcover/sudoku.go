@@ -107,74 +107,28 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 	return cmd
 }
 
-// peekSide returns the side of the board that the first puzzle of the input implies — the
-// square root of its line's length, or the symbols on its first row with --grid — or 0 if it
-// says nothing clear. It reads nothing away: the input is peeked at.
-func peekSide(br *bufio.Reader, grid bool) int {
-	// Look at what has arrived, asking for one more byte at a time only while no puzzle
-	// line is complete: a pipe or a terminal is not made to wait for more than that.
-	for want := 1; want <= br.Size(); {
-		buf, err := br.Peek(want)
-		eof := err != nil
-		if !eof {
-			buf, _ = br.Peek(br.Buffered())
-		}
-		for line := range strings.Lines(string(buf)) {
-			t := strings.TrimSpace(line)
-			if t == "" || t[0] == '#' || strings.Trim(t, "-+|= \t") == "" {
-				continue
-			}
-			if !strings.HasSuffix(line, "\n") && !eof {
-				break // not complete yet
-			}
-			if grid {
-				// Symbols apart ("5 3 . | . 7 .", "10 11 12 ...") or, with no blank
-				// in the row, together ("53..7....", "53.|.7.|...").
-				if !strings.ContainsAny(t, " \t") {
-					return len(strings.NewReplacer("|", "", "+", "").Replace(t))
-				}
-				return len(strings.Fields(strings.NewReplacer("|", " ", "+", " ").Replace(t)))
-			}
-			n, _ := sudoku.SideOfLine(len(t))
-			return n // 0 if not a square
-		}
-		if eof {
-			return 0
-		}
-		want = len(buf) + 1
-	}
-	return 0
-}
-
 // sudokuBoard builds the board the flags describe; side, if not 0, is the side the input
 // implies, whose default box shape is taken when --box is not given (as the web page does).
 func sudokuBoard(cmd *cobra.Command, f *sudokuFlags, side int) (*sudoku.Board, error) {
 	spec := sudoku.Spec{X: f.x, Windoku: f.windoku}
-	if f.jigsaw != "" {
-		if cmd.Flags().Changed("box") {
-			return nil, usageErrorf("--box and --jigsaw exclude each other: the picture gives the size")
-		}
+	var err error
+	switch {
+	case f.jigsaw != "" && cmd.Flags().Changed("box"):
+		return nil, usageErrorf("--box and --jigsaw exclude each other: the picture gives the size")
+	case f.jigsaw != "":
 		text, err := readPicture(cmd, f.jigsaw)
 		if err != nil {
 			return nil, err
 		}
-		regions, err := sudoku.ParseRegions(strings.NewReader(text))
-		if err != nil {
+		if spec.Regions, err = sudoku.ParseRegions(strings.NewReader(text)); err != nil {
 			return nil, fmt.Errorf("%s: %w", f.jigsaw, err)
 		}
-		spec.Regions = regions
-	} else if !cmd.Flags().Changed("box") && side > 0 && side <= sudoku.MaxN && side != 9 {
-		spec.BoxRows, spec.BoxCols = sudoku.DefaultBox(side)
-	} else {
-		r, c, ok := strings.Cut(strings.ToLower(f.box), "x")
-		rows, err1 := strconv.Atoi(r)
-		cols, err2 := strconv.Atoi(c)
-		if !ok || err1 != nil || err2 != nil || rows < 1 || cols < 1 {
-			return nil, usageErrorf("--box %q: want RxC, e.g. 3x3 or 2x3", f.box)
+	case cmd.Flags().Changed("box"):
+		if spec.BoxRows, spec.BoxCols, err = sudoku.ParseBox(f.box); err != nil {
+			return nil, usageErrorf("--box: %v", strings.TrimPrefix(err.Error(), "sudoku: "))
 		}
-		spec.BoxRows, spec.BoxCols = rows, cols
 	}
-	b, err := sudoku.NewBoard(spec)
+	b, err := sudoku.NewBoardFor(spec, side)
 	if err != nil {
 		if f.jigsaw != "" { // the picture is wrong: bad input, as for its other faults
 			return nil, fmt.Errorf("%s: %w", f.jigsaw, err)
@@ -232,7 +186,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		in = file
 	}
 	br := bufio.NewReaderSize(in, 1<<20)
-	b, err := sudokuBoard(cmd, f, peekSide(br, f.grid))
+	b, err := sudokuBoard(cmd, f, sudoku.PeekSide(br, f.grid))
 	if err != nil {
 		return err
 	}
