@@ -110,6 +110,12 @@ func CountTasks(ctx context.Context, n, workers, k, shards int, skip func(task i
 	if useQuadrants(n) {
 		return countQuadTasks(ctx, n, workers, k, shards, skip, done)
 	}
+	return countBitboardTasks(ctx, n, workers, k, shards, skip, done)
+}
+
+// countBitboardTasks is CountTasks with the bitboard counter's tasks, whose counts carry
+// the orbits too, for every n >= 4.
+func countBitboardTasks(ctx context.Context, n, workers, k, shards int, skip func(task int) bool, done func(task int, c Counts)) (Counts, int, error) {
 	all := makeTasks(n)
 	var mine []task
 	var index []int // the number of each of mine among all

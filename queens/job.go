@@ -14,21 +14,45 @@ import (
 // its tasks are those of [CountTasks], counted on Workers goroutines (0 or 1: one), so that
 // the count can be split over machines and checkpointed by [shard.Drive]. Boards with no
 // tasks (N < 4) are one task, the whole count.
+//
+// The fastest counter's tasks (the quadrant counter's, see Count) carry the solutions only:
+// the essentially different ones follow from the total ([Complete]). With Orbits set the
+// job takes the bitboard counter's tasks instead, each of which counts its orbits, so that
+// every shard of a split count reports its essentially different solutions for merging.
 type CountJob struct {
 	N       int
 	Workers int
+	Orbits  bool
+}
+
+// bitboard reports whether the job runs on the bitboard counter's tasks.
+func (j CountJob) bitboard() bool { return j.Orbits || !useQuadrants(j.N) }
+
+// tasks returns the number of tasks of the job's counter (0 for N < 4).
+func (j CountJob) tasks() int {
+	if j.N < 4 || j.N > MaxCountN {
+		return 0
+	}
+	if j.bitboard() {
+		return len(makeTasks(j.N))
+	}
+	return NumTasks(j.N)
 }
 
 // NumTasks returns the number of tasks of the count.
-func (j CountJob) NumTasks() int { return max(1, NumTasks(j.N)) }
+func (j CountJob) NumTasks() int { return max(1, j.tasks()) }
 
 // Identity names the count and its cut into tasks for shard results and checkpoints, so
 // that counts of another N, or of a version that cuts otherwise, never mix.
 func (j CountJob) Identity() shard.Identity {
 	id := fmt.Sprintf("queens bitboard n=%d per-line=1", j.N)
 	h := sha256.Sum256([]byte(id))
-	tasks := NumTasks(j.N)
-	c := sha256.Sum256(fmt.Appendf(nil, "%s tasks=%d", id, tasks))
+	tasks := j.tasks()
+	cut := fmt.Sprintf("%s tasks=%d", id, tasks)
+	if !j.bitboard() {
+		cut = fmt.Sprintf("queens quadrants n=%d tasks=%d", j.N, tasks)
+	}
+	c := sha256.Sum256([]byte(cut))
 	return shard.Identity{Problem: hex.EncodeToString(h[:]), Request: tasks, Parts: j.NumTasks(),
 		Cut: "queens-" + hex.EncodeToString(c[:8])}
 }
@@ -39,7 +63,7 @@ func (j CountJob) Count(ctx context.Context, tasks []int, done func(int, shard.P
 	report := func(i int, c Counts) {
 		done(i, shard.PartCount{Solutions: new(big.Int).SetUint64(c.Solutions), Distinct: c.Distinct})
 	}
-	if NumTasks(j.N) == 0 { // one task, the whole count
+	if j.tasks() == 0 { // one task, the whole count
 		c, err := Count(ctx, j.N, j.Workers)
 		if err == nil {
 			report(0, c)
@@ -50,6 +74,12 @@ func (j CountJob) Count(ctx context.Context, tasks []int, done func(int, shard.P
 	for _, i := range tasks {
 		want[i] = true
 	}
-	_, _, err := CountTasks(ctx, j.N, j.Workers, 1, 1, func(i int) bool { return !want[i] }, report)
+	skip := func(i int) bool { return !want[i] }
+	var err error
+	if j.bitboard() {
+		_, _, err = countBitboardTasks(ctx, j.N, j.Workers, 1, 1, skip, report)
+	} else {
+		_, _, err = countQuadTasks(ctx, j.N, j.Workers, 1, 1, skip, report)
+	}
 	return err
 }

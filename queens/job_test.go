@@ -34,3 +34,44 @@ func TestCountJobShards(t *testing.T) {
 		}
 	}
 }
+
+// TestCountJobQuadrants: at n = 14 the fastest tasks (the quadrant counter's) give the
+// solutions, and Complete the essentially different ones from their total; with Orbits
+// every shard counts its orbits, and the shards add up to A002562.
+func TestCountJobQuadrants(t *testing.T) {
+	const n = 14
+	for _, orbits := range []bool{false, true} {
+		job := CountJob{N: n, Workers: 2, Orbits: orbits}
+		var results []*shard.Result
+		for k := 1; k <= 3; k++ {
+			cp, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(job.Identity(), k, 3), shard.DriveOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := cp.Result("")
+			res.Distinct = cp.Distinct()
+			results = append(results, res)
+		}
+		total, _, err := shard.Merge(results)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if total.Solutions.Uint64() != a000170[n] {
+			t.Fatalf("orbits %v: %v solutions, want %d", orbits, total.Solutions, a000170[n])
+		}
+		distinct := total.Distinct.Uint64()
+		if !orbits {
+			c, err := Complete(context.Background(), n, total.Solutions.Uint64())
+			if err != nil {
+				t.Fatal(err)
+			}
+			distinct = c.Distinct
+		}
+		if distinct != a002562[n] {
+			t.Errorf("orbits %v: %d distinct, want %d", orbits, distinct, a002562[n])
+		}
+	}
+	if (CountJob{N: n}).Identity().Cut == (CountJob{N: n, Orbits: true}).Identity().Cut {
+		t.Error("the two kinds of task share a cut: their shards would be merged")
+	}
+}

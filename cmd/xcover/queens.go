@@ -222,11 +222,19 @@ func (r *queensRun) runCount() error {
 	var cerr error
 	if f.checkpoint != "" {
 		var cp *shard.Checkpoint
-		cp, cerr = r.countBitboard(1, 1)
+		cp, cerr = r.countBitboard(1, 1, false)
 		if cerr != nil && (cp == nil || r.ctx.Err() == nil) {
 			return cerr // not an interruption: a checkpoint that cannot be used
 		}
-		t.Solutions, t.Distinct = cp.Solutions().Uint64(), cp.Distinct().Uint64()
+		t.Solutions = cp.Solutions().Uint64()
+		if f.distinct && cerr == nil {
+			// The essentially different solutions follow from the total (Burnside).
+			c, err := queens.Complete(r.ctx, n, t.Solutions)
+			if err != nil {
+				return err
+			}
+			t.Distinct = c.Distinct
+		}
 	} else {
 		t, cerr = queens.CountSolutions(r.ctx, n, f.distinct, r.options())
 		if cerr != nil && r.ctx.Err() == nil {
@@ -264,8 +272,8 @@ func (r *queensRun) resumeHint() string {
 // driver: with --checkpoint it resumes from the file if it exists (refusing one of another
 // count), saves the finished tasks every --checkpoint-every and at the end. It returns the
 // checkpoint as the count ended: every finished task, those of earlier sessions included.
-func (r *queensRun) countBitboard(k, shards int) (*shard.Checkpoint, error) {
-	job := queens.CountJob{N: r.n, Workers: r.f.workers.n()}
+func (r *queensRun) countBitboard(k, shards int, orbits bool) (*shard.Checkpoint, error) {
+	job := queens.CountJob{N: r.n, Workers: r.f.workers.n(), Orbits: orbits}
 	return driveJob(r.cmd, job, shard.NewJobCheckpoint(job.Identity(), k, shards), r.f.checkpoint, r.f.every)
 }
 
@@ -446,7 +454,8 @@ func (r *queensRun) countShard() error {
 	if err != nil {
 		return err
 	}
-	cp, cerr := r.countBitboard(k, shards)
+	// With --distinct every shard counts its orbits, which merge adds up.
+	cp, cerr := r.countBitboard(k, shards, f.distinct)
 	if cerr != nil && (cp == nil || r.ctx.Err() == nil) {
 		return cerr // not an interruption: a checkpoint that cannot be used
 	}
