@@ -1,0 +1,193 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/reduce"
+)
+
+// searchFlags are the flags shared by solve and count.
+type searchFlags struct {
+	limit    uint64
+	random   bool
+	seed     uint64
+	initial  []int
+	workers  workers
+	json     bool
+	progress bool
+	reduce   bool
+}
+
+func (f *searchFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
+	fs.Uint64Var(&f.limit, "limit", 0, "stop after `K` solutions (0: no limit)")
+	fs.BoolVar(&f.random, "random", false, "make every branching choice at random")
+	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` (implies --random); the same seed gives the same output")
+	fs.IntSliceVar(&f.initial, "initial", nil, "force the options with these 0-based indices `i,j,...` into every solution")
+	addWorkersFlag(fs, &f.workers, "number of searching goroutines `N` (0: one per CPU)")
+	fs.BoolVar(&f.json, "json", false, "print JSON")
+	fs.BoolVar(&f.progress, "progress", false, "show live progress on stderr (default: when stderr is a terminal)")
+	fs.BoolVar(&f.reduce, "reduce", false, "remove options that can be in no solution first (see xcover reduce); solutions keep the file's numbering")
+}
+
+// search is one search as the flags describe it: the parsed file, the solver, and the
+// progress display.
+type search struct {
+	file     *dlx.File
+	solver   *xcover.Solver
+	orig     []int           // with --reduce: the file's index of each option searched
+	problem  *xcover.Problem // the problem searched: the file's, or reduced
+	cfg      xcover.Config   // the solver's configuration
+	out      *bufio.Writer   // buffered stdout
+	progress *progressLine   // nil if off
+	mu       sync.Mutex      // serialises output: solutions, progress lines
+}
+
+// newSearch reads the problem named by args (stdin if none or "-") and prepares a solver
+// as the flags say. If output is set, s.out buffers stdout; it is flushed before each
+// progress line.
+func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) (*search, error) {
+	file, err := readProblem(cmd, args)
+	if err != nil {
+		return nil, err
+	}
+	p := file.Problem
+	if err := checkInitial(file, f.initial); err != nil {
+		return nil, err
+	}
+	initial := f.initial
+	var orig []int
+	if f.reduce {
+		r, err := reduce.Reduce(p)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: --reduce: %d of %d options removed\n", file.Problem.NumOptions()-r.Problem.NumOptions(), file.Problem.NumOptions())
+		// The forced options, renumbered. One that was removed is in no solution: then the
+		// file's own problem is searched, which finds none.
+		var renumbered []int
+		for _, k := range f.initial {
+			i, found := slices.BinarySearch(r.Original, k)
+			if !found {
+				warnf(cmd, "--initial: option %d can be in no solution", k)
+				renumbered = nil
+				break
+			}
+			renumbered = append(renumbered, i)
+		}
+		if len(renumbered) == len(f.initial) {
+			p, orig, initial = r.Problem, r.Original, renumbered
+		}
+	}
+	cfg := xcover.Config{
+		Limit:   f.limit,
+		Random:  f.random || cmd.Flags().Changed("seed"),
+		Seed:    f.seed,
+		Initial: initial,
+		Workers: f.workers.n(),
+	}
+	if cfg.Random && !cmd.Flags().Changed("seed") {
+		cfg.Seed = uint64(time.Now().UnixNano())
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", cfg.Seed)
+	}
+	s := &search{file: file, orig: orig}
+	show := f.progress
+	if !cmd.Flags().Changed("progress") {
+		show = isTerminal(cmd.ErrOrStderr())
+	}
+	if show {
+		s.progress = &progressLine{w: cmd.ErrOrStderr()}
+		cfg.ProgressInterval = 500 * time.Millisecond
+		cfg.Progress = func(pr xcover.Progress) {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if s.out != nil && s.out.Buffered() > 0 {
+				s.progress.clear()
+				s.out.Flush()
+			}
+			s.progress.show(pr)
+		}
+	}
+	if output {
+		w := cmd.OutOrStdout()
+		if show && isTerminal(w) {
+			// Solutions and progress share the screen: erase the progress line
+			// before writing solutions over it.
+			w = &clearingWriter{w, s.progress}
+		}
+		s.out = bufio.NewWriterSize(w, 64<<10)
+	}
+	s.cfg = cfg
+	s.problem = p
+	s.solver, err = xcover.NewSolver(p, cfg)
+	if err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	return s, nil
+}
+
+// countOptions returns the options of a count as the flags describe it.
+func (s *search) countOptions() xcover.CountOptions {
+	return xcover.CountOptions{Initial: s.cfg.Initial, Workers: s.cfg.Workers, Limit: s.cfg.Limit,
+		Progress: s.cfg.Progress, ProgressInterval: s.cfg.ProgressInterval}
+}
+
+// readProblem parses the DLX file named by args, or stdin, and prints its warnings.
+func readProblem(cmd *cobra.Command, args []string) (*dlx.File, error) {
+	var (
+		file *dlx.File
+		err  error
+	)
+	if len(args) == 0 || args[0] == "-" {
+		file, err = dlx.Parse(cmd.InOrStdin(), "<stdin>")
+	} else {
+		file, err = dlx.ParseFile(args[0])
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range file.Warnings {
+		warnf(cmd, "%v", w)
+	}
+	return file, nil
+}
+
+// A clearingWriter erases the progress line before each write.
+type clearingWriter struct {
+	w io.Writer
+	l *progressLine
+}
+
+func (c *clearingWriter) Write(b []byte) (int, error) {
+	c.l.clear()
+	return c.w.Write(b)
+}
+
+// original turns a solution of the problem searched into the file's numbering.
+func (s *search) original(sol []int) []int {
+	if s.orig == nil {
+		return sol
+	}
+	for i, k := range sol {
+		sol[i] = s.orig[k]
+	}
+	return sol // orig is increasing: still ascending
+}
+
+// checkInitial refuses --initial options that the file does not have.
+func checkInitial(file *dlx.File, initial []int) error {
+	for _, k := range initial {
+		if k < 0 || k >= file.Problem.NumOptions() {
+			return usageErrorf("--initial: no option %d in %s (options are numbered 0 to %d)", k, file.Name, file.Problem.NumOptions()-1)
+		}
+	}
+	return nil
+}
