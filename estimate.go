@@ -20,10 +20,10 @@ type Estimate struct {
 	Elapsed time.Duration
 }
 
-// Estimate runs the given number of random probes of the search tree, with the Config's
+// estimate runs the given number of random probes of the search tree, with the Config's
 // Seed and Initial options. If ctx is cancelled it stops, and returns the estimate from the
 // probes made so far (Probes says how many) with ctx's error.
-func (s *Solver) Estimate(ctx context.Context, probes int) (Estimate, error) {
+func (s *Solver) estimate(ctx context.Context, probes int) (Estimate, error) {
 	start := time.Now()
 	e := engine.EstimateTree(s.spec, s.init, probes, s.cfg.Seed, func() bool { return ctx.Err() != nil })
 	return Estimate{
@@ -50,11 +50,11 @@ type Forecast struct {
 	ExactSolutions uint64
 }
 
-// Forecast runs the search on one worker for at most sample to measure its speed — which
+// forecast runs the search on one worker for at most sample to measure its speed — which
 // may finish it — and, if it does not, probes random paths (with the Config's Seed) to
 // estimate its size. If ctx is cancelled it returns ctx's error, with the estimate of the
 // probes made by then (Probes says how many; none if the sample run was cut short).
-func (s *Solver) Forecast(ctx context.Context, probes int, sample time.Duration) (Forecast, error) {
+func (s *Solver) forecast(ctx context.Context, probes int, sample time.Duration) (Forecast, error) {
 	var f Forecast
 	sctx, cancel := context.WithTimeout(ctx, sample)
 	defer cancel()
@@ -76,7 +76,7 @@ func (s *Solver) Forecast(ctx context.Context, probes int, sample time.Duration)
 		f.Seconds = st.Elapsed.Seconds()
 		return f, nil
 	}
-	e, err := s.Estimate(ctx, probes)
+	e, err := s.estimate(ctx, probes)
 	f.Estimate = e
 	if f.NodesPerSecond > 0 {
 		f.Seconds = f.Nodes / f.NodesPerSecond

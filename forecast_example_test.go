@@ -9,12 +9,11 @@ import (
 	"github.com/xcover/xcover/queens"
 )
 
-// Forecast says how long a count would take before it runs; on a small problem its sample
-// run simply finishes the search.
-func ExampleSolver_Forecast() {
+// ForecastCount says how long a count would take before it runs; on a small problem its
+// sample run simply finishes the search.
+func ExampleForecastCount() {
 	p, _ := queens.Problem(8, 1)
-	s, _ := xcover.NewSolver(p, xcover.Config{Seed: 1})
-	f, err := s.Forecast(context.Background(), 1000, 10*time.Second)
+	f, err := xcover.ForecastCount(context.Background(), p, xcover.EstimateOptions{Seed: 1, Sample: 10 * time.Second})
 	fmt.Println(f.Exact, f.ExactSolutions, err)
 	// Output: true 92 <nil>
 }

@@ -114,25 +114,16 @@ type MemoStats struct {
 	Order Order
 }
 
-// CountExact returns the number of solutions, exact at any size. With Config.Memo set it
-// counts by memoisation (see [MemoMode]);
-// otherwise, or with a Limit, it counts solution by solution like [Solver.Count]. Either way it uses
-// Config.Workers workers (those of a memoised count share one cache). If ctx is cancelled it returns ctx's error and, from a count solution by
-// solution, the solutions found so far (a memoised count has no partial result: nil).
-func (s *Solver) CountExact(ctx context.Context) (*big.Int, error) {
-	return s.countExact(ctx, 0, 0)
-}
-
-// CountExactShare counts the k-th (1..n) of n disjoint shares of the solutions by
+// countExactShare counts the k-th (1..n) of n disjoint shares of the solutions by
 // memoisation (Config.Memo must be MemoOn): the top of the memoised search tree is
 // expanded into sub-problems the same way on every machine, and share k takes every n-th
 // of them. The shares' counts add up to CountExact's. It is how a memoised count is split
 // over the machines of a cluster (xcover count --memo --shard K/N).
-func (s *Solver) CountExactShare(ctx context.Context, k, n int) (*big.Int, error) {
+func (s *Solver) countExactShare(ctx context.Context, k, n int) (*big.Int, error) {
 	switch {
 	case n < 1 || k < 1 || k > n:
 		return nil, fmt.Errorf("xcover: share %d of %d: want 1 <= k <= n", k, n)
-	case s.cfg.Memo != MemoOn:
+	case s.cfg.memo != MemoOn:
 		return nil, errors.New("xcover: CountExactShare needs Config.Memo = MemoOn")
 	}
 	return s.countExact(ctx, k, n)
@@ -140,7 +131,7 @@ func (s *Solver) CountExactShare(ctx context.Context, k, n int) (*big.Int, error
 
 func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, error) {
 	s.memo = MemoStats{}
-	if s.cfg.Memo == MemoOff || s.cfg.Limit > 0 {
+	if s.cfg.memo == MemoOff || s.cfg.Limit > 0 {
 		n, err := s.Count(ctx)
 		return new(big.Int).SetUint64(n), err
 	}
@@ -153,8 +144,8 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 	s.err = nil
 	var nodeLimit atomic.Bool // set by Poll, which workers may call at once
 	p := &engine.MemoParams{
-		Order:    s.cfg.Order.engineOrder(),
-		MaxBytes: s.cfg.memoBytes(),
+		Order:    s.cfg.order.engineOrder(),
+		MaxBytes: s.cfg.budget(),
 		Initial:  s.init,
 		Workers:  max(1, s.cfg.Workers),
 		Shard:    share,
@@ -176,7 +167,7 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 			return true
 		},
 	}
-	if s.cfg.Memo == MemoAuto && shares == 0 {
+	if s.cfg.memo == MemoAuto && shares == 0 {
 		e := engine.EstimateTree(s.spec, s.init, memoAutoProbes, 1, func() bool { return ctx.Err() != nil })
 		if e.Nodes < memoAutoNodes {
 			n, err := s.Count(ctx)
@@ -217,17 +208,14 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 }
 
 // memoBytes returns the cache budget: MemoBytes, or DefaultMemoBytes.
-func (cfg Config) memoBytes() int64 {
-	if cfg.MemoBytes > 0 {
-		return cfg.MemoBytes
+func (cfg Config) budget() int64 {
+	if cfg.memoBytes > 0 {
+		return cfg.memoBytes
 	}
 	return DefaultMemoBytes
 }
 
-// MemoStats describes the cache of the last CountExact.
-func (s *Solver) MemoStats() MemoStats { return s.memo }
-
-// SampleUniform returns an iterator over k solutions drawn independently and uniformly at
+// sampleUniform returns an iterator over k solutions drawn independently and uniformly at
 // random from all the solutions (with the Initial options): every solution has the same
 // chance, however many there are. It counts the solutions by memoisation first (with
 // Config.MemoBytes and Order), then walks down the search tree k times taking each branch
@@ -235,12 +223,12 @@ func (s *Solver) MemoStats() MemoStats { return s.memo }
 // the same solutions. A problem without solutions yields none. Afterwards [Solver.Err]
 // tells whether ctx stopped it; [Solver.Total] holds the number of solutions drawn from.
 // Problems with multiplicities are sampled too.
-func (s *Solver) SampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
+func (s *Solver) sampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
 		s.err, s.total = nil, nil
 		p := &engine.MemoParams{
-			Order:    s.cfg.Order.engineOrder(),
-			MaxBytes: s.cfg.memoBytes(),
+			Order:    s.cfg.order.engineOrder(),
+			MaxBytes: s.cfg.budget(),
 			Initial:  s.init,
 			Poll:     func(*engine.MemoStats) bool { return ctx.Err() == nil },
 		}
@@ -258,9 +246,6 @@ func (s *Solver) SampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
 		}
 	}
 }
-
-// Total returns the number of solutions that the last SampleUniform drew from, or nil.
-func (s *Solver) Total() *big.Int { return s.total }
 
 // String returns "off", "on" or "auto", as ParseMemoMode reads them.
 func (m MemoMode) String() string {

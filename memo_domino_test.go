@@ -56,17 +56,14 @@ func TestMemoDominoes(t *testing.T) {
 	ctx := context.Background()
 	check := func(m, n int, want *big.Int) {
 		t.Helper()
-		s, err := xcover.NewSolver(problems.Dominoes(m, n), xcover.Config{Memo: xcover.MemoOn})
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := s.CountExact(ctx)
+		res, err := xcover.Count(ctx, problems.Dominoes(m, n), xcover.CountOptions{Memo: xcover.MemoOn})
+		got := res.Solutions
 		if err != nil || got.Cmp(want) != 0 {
 			t.Errorf("%d×%d dominoes: %v, %v; want %v", m, n, got, err, want)
 		}
 		// A board without tilings may be seen dead at once (a cell with no domino, under
 		// OrderMRV): nothing repeats there.
-		if st := s.MemoStats(); !st.Used || st.Hits == 0 && m*n > 8 && want.Sign() > 0 {
+		if st := res.Memo; !st.Used || st.Hits == 0 && m*n > 8 && want.Sign() > 0 {
 			t.Errorf("%d×%d dominoes: memo %+v", m, n, st)
 		}
 	}
@@ -90,13 +87,10 @@ func TestMemoDominoes(t *testing.T) {
 	for _, order := range []xcover.Order{xcover.OrderFirst, xcover.OrderMRV} {
 		for _, workers := range []int{1, 2} {
 			for _, mn := range [][2]int{{4, 4}, {5, 6}, {8, 8}, {3, 17}, {10, 9}} {
-				s, err := xcover.NewSolver(problems.Dominoes(mn[0], mn[1]), xcover.Config{Memo: xcover.MemoOn, Order: order, Workers: workers})
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := s.CountExact(ctx)
-				if want := referenceDominoes(mn[0], mn[1]); err != nil || got.Cmp(want) != 0 || s.MemoStats().Order != order {
-					t.Errorf("%d×%d dominoes, order %v, %d workers: %v, %v (order %v); want %v", mn[0], mn[1], order, workers, got, err, s.MemoStats().Order, want)
+				res, err := xcover.Count(ctx, problems.Dominoes(mn[0], mn[1]), xcover.CountOptions{Memo: xcover.MemoOn, Order: order, Workers: workers})
+				got := res.Solutions
+				if want := referenceDominoes(mn[0], mn[1]); err != nil || got.Cmp(want) != 0 || res.Memo.Order != order {
+					t.Errorf("%d×%d dominoes, order %v, %d workers: %v, %v (order %v); want %v", mn[0], mn[1], order, workers, got, err, res.Memo.Order, want)
 				}
 			}
 		}

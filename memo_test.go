@@ -26,7 +26,7 @@ func TestMemoRandom(t *testing.T) {
 		seeds = 5000
 	}
 	ctx := context.Background()
-	configs := []xcover.Config{
+	configs := []xcover.CountOptions{
 		{Memo: xcover.MemoOn}, // OrderAuto
 		{Memo: xcover.MemoOn, Order: xcover.OrderFirst},
 		{Memo: xcover.MemoOn, Order: xcover.OrderMRV},
@@ -48,18 +48,15 @@ func TestMemoRandom(t *testing.T) {
 					if initial != nil {
 						wantHere = bruteWith(p, initial[0])
 					}
-					s, err := xcover.NewSolver(p, cfg)
-					if err != nil {
-						t.Fatal(err)
-					}
-					n, err := s.CountExact(ctx)
+					res, err := xcover.Count(ctx, p, cfg)
+					n := res.Solutions
 					if err != nil || n.Cmp(new(big.Int).SetUint64(wantHere)) != 0 {
 						var text = new(stringWriter)
 						dlx.Write(text, p)
-						t.Fatalf("randprob.New(%d, %v), config %d, initial %v: CountExact = %v, %v; brute force %d\n%s",
+						t.Fatalf("randprob.New(%d, %v), config %d, initial %v: Count = %v, %v; brute force %d\n%s",
 							seed, kind, ci, initial, n, err, wantHere, text)
 					}
-					if s.MemoStats().Used {
+					if res.Memo.Used {
 						memoised++
 						if p.HasBounds() {
 							memoisedBounds++
@@ -97,16 +94,15 @@ func TestMemoOEIS(t *testing.T) {
 	count := func(p *xcover.Problem, c config) (*big.Int, error) {
 		sum := new(big.Int)
 		for k := 1; k <= max(1, c.shares); k++ {
-			s, err := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn, Order: c.order, Workers: c.workers})
-			if err != nil {
-				return nil, err
-			}
-			var n *big.Int
+			opt := xcover.CountOptions{Memo: xcover.MemoOn, Order: c.order, Workers: c.workers}
+			var res xcover.CountResult
+			var err error
 			if c.shares > 0 {
-				n, err = s.CountExactShare(ctx, k, c.shares)
+				res, err = xcover.CountShare(ctx, p, k, c.shares, opt)
 			} else {
-				n, err = s.CountExact(ctx)
+				res, err = xcover.Count(ctx, p, opt)
 			}
+			n := res.Solutions
 			if err != nil {
 				return nil, err
 			}
@@ -164,16 +160,15 @@ func TestMemoWorkersAndShares(t *testing.T) {
 			p := randprob.New(seed, kind)
 			want := new(big.Int).SetUint64(brute.Count(p))
 			for _, workers := range []int{2, 3} {
-				s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn, Workers: workers})
-				if n, err := s.CountExact(ctx); err != nil || n.Cmp(want) != 0 {
+				if n, err := count(ctx, p, xcover.CountOptions{Memo: xcover.MemoOn, Workers: workers}); err != nil || n.Cmp(want) != 0 {
 					t.Fatalf("randprob.New(%d, %v), %d workers: %v, %v; want %v", seed, kind, workers, n, err, want)
 				}
 			}
 			for _, shares := range []int{1, 2, 5} {
 				sum := new(big.Int)
 				for k := 1; k <= shares; k++ {
-					s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn, Workers: 1 + k%2})
-					n, err := s.CountExactShare(ctx, k, shares)
+					res, err := xcover.CountShare(ctx, p, k, shares, xcover.CountOptions{Memo: xcover.MemoOn, Workers: 1 + k%2})
+					n := res.Solutions
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -187,14 +182,13 @@ func TestMemoWorkersAndShares(t *testing.T) {
 	}
 	// Dominoes on two workers, and in three shares.
 	p := problems.Dominoes(10, 10)
-	s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn, Workers: 2})
-	if n, err := s.CountExact(ctx); err != nil || n.String() != "258584046368" {
+	if n, err := count(ctx, p, xcover.CountOptions{Memo: xcover.MemoOn, Workers: 2}); err != nil || n.String() != "258584046368" {
 		t.Errorf("10x10 dominoes, 2 workers: %v, %v", n, err)
 	}
 	sum := new(big.Int)
 	for k := 1; k <= 3; k++ {
-		s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn})
-		n, _ := s.CountExactShare(ctx, k, 3)
+		res, _ := xcover.CountShare(ctx, p, k, 3, xcover.CountOptions{Memo: xcover.MemoOn})
+		n := res.Solutions
 		sum.Add(sum, n)
 	}
 	if sum.String() != "258584046368" {
@@ -203,14 +197,13 @@ func TestMemoWorkersAndShares(t *testing.T) {
 	// Multiplicities: 0/1 matrices with two 1s in every row and column (A001499), on two
 	// workers and in four shares.
 	p = problems.TwoPerRowCol(7)
-	s, _ = xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn, Workers: 2})
-	if n, err := s.CountExact(ctx); err != nil || n.String() != "3110940" {
+	if n, err := count(ctx, p, xcover.CountOptions{Memo: xcover.MemoOn, Workers: 2}); err != nil || n.String() != "3110940" {
 		t.Errorf("two per row and column 7x7, 2 workers: %v, %v", n, err)
 	}
 	sum = new(big.Int)
 	for k := 1; k <= 4; k++ {
-		s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn})
-		n, _ := s.CountExactShare(ctx, k, 4)
+		res, _ := xcover.CountShare(ctx, p, k, 4, xcover.CountOptions{Memo: xcover.MemoOn})
+		n := res.Solutions
 		sum.Add(sum, n)
 	}
 	if sum.String() != "3110940" {
@@ -258,15 +251,14 @@ func TestMemoIdenticalOptions(t *testing.T) {
 			p := withRuns(t, randprob.New(seed, kind), seed)
 			want := new(big.Int).SetUint64(brute.Count(p))
 			for _, workers := range []int{1, 2} {
-				s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn, Workers: workers})
-				if n, err := s.CountExact(ctx); err != nil || n.Cmp(want) != 0 {
+				if n, err := count(ctx, p, xcover.CountOptions{Memo: xcover.MemoOn, Workers: workers}); err != nil || n.Cmp(want) != 0 {
 					t.Fatalf("withRuns(randprob.New(%d, %v)), %d workers: %v, %v; want %v", seed, kind, workers, n, err, want)
 				}
 			}
 			sum := new(big.Int)
 			for k := 1; k <= 3; k++ {
-				s, _ := xcover.NewSolver(p, xcover.Config{Memo: xcover.MemoOn})
-				n, err := s.CountExactShare(ctx, k, 3)
+				res, err := xcover.CountShare(ctx, p, k, 3, xcover.CountOptions{Memo: xcover.MemoOn})
+				n := res.Solutions
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -282,9 +274,8 @@ func TestMemoIdenticalOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, workers := range []int{1, 2} {
-		s, _ := xcover.NewSolver(f.Problem, xcover.Config{Memo: xcover.MemoOn, Workers: workers})
 		tctx, cancel := context.WithTimeout(ctx, 10*time.Second) // 2^40 steps would take hours
-		n, err := s.CountExact(tctx)
+		n, err := count(tctx, f.Problem, xcover.CountOptions{Memo: xcover.MemoOn, Workers: workers})
 		cancel()
 		if err != nil || n.String() != "1099511627776" {
 			t.Errorf("40 identical options, %d workers: %v, %v; want 2^40", workers, n, err)
@@ -302,13 +293,13 @@ func TestMemoSharesWithinBudget(t *testing.T) {
 		for _, shares := range []int{2, 3} {
 			sum := new(big.Int)
 			for k := 1; k <= shares; k++ {
-				s, _ := xcover.NewSolver(problems.Dominoes(6, 8), xcover.Config{Memo: xcover.MemoOn, Order: order, MemoBytes: 3000})
-				n, err := s.CountExactShare(ctx, k, shares)
+				res, err := xcover.CountShare(ctx, problems.Dominoes(6, 8), k, shares, xcover.CountOptions{Memo: xcover.MemoOn, Order: order, MemoBytes: 3000})
+				n := res.Solutions
 				if err != nil {
 					t.Fatal(err)
 				}
-				if st := s.MemoStats(); !st.Full || st.Parts == 0 {
-					t.Errorf("6x8 dominoes, share %d of %d: the budget was not reached: %+v", k, shares, s.MemoStats())
+				if st := res.Memo; !st.Full || st.Parts == 0 {
+					t.Errorf("6x8 dominoes, share %d of %d: the budget was not reached: %+v", k, shares, res.Memo)
 				}
 				sum.Add(sum, n)
 			}
@@ -317,4 +308,10 @@ func TestMemoSharesWithinBudget(t *testing.T) {
 			}
 		}
 	}
+}
+
+// count returns the exact count of Count with the options.
+func count(ctx context.Context, p *xcover.Problem, opt xcover.CountOptions) (*big.Int, error) {
+	res, err := xcover.Count(ctx, p, opt)
+	return res.Solutions, err
 }

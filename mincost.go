@@ -15,7 +15,7 @@ type CostSolution struct {
 	Cost    int64
 }
 
-// MinCost finds the k cheapest solutions (k >= 1), cheapest first, by branch and bound:
+// minCost finds the k cheapest solutions (k >= 1), cheapest first, by branch and bound:
 // the options of the item branched on are tried cheapest first, and a node is abandoned
 // when its cost so far plus a lower bound on the cost still to pay (each uncovered primary
 // item's least share of an option's cost, times the options it still needs) cannot beat
@@ -23,7 +23,7 @@ type CostSolution struct {
 // nil, is called with each solution that enters the k best as it is found, so that a long
 // search gives useful answers early. Config.Initial is honoured; colours too. If ctx is
 // cancelled it returns the best found so far and ctx's error.
-func (s *Solver) MinCost(ctx context.Context, k int, improved func(CostSolution)) ([]CostSolution, error) {
+func (s *Solver) minCost(ctx context.Context, k int, improved func(CostSolution)) ([]CostSolution, error) {
 	if k < 1 {
 		return nil, fmt.Errorf("xcover: MinCost of %d solutions: want at least 1", k)
 	}

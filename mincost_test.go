@@ -59,9 +59,9 @@ func TestMinCostRandom(t *testing.T) {
 			}
 			slices.Sort(all)
 			for _, k := range []int{1, 3, 50} {
-				s, _ := xcover.NewSolver(p, xcover.Config{})
 				var improving []int64
-				got, err := s.MinCost(ctx, k, func(cs xcover.CostSolution) { improving = append(improving, cs.Cost) })
+				res, err := xcover.MinCost(ctx, p, xcover.MinCostOptions{Best: k, Improved: func(cs xcover.CostSolution) { improving = append(improving, cs.Cost) }})
+				got := res.Solutions
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -86,8 +86,8 @@ func TestMinCostRandom(t *testing.T) {
 			}
 			// A forced option: the cheapest solutions containing it.
 			if p.NumOptions() > 0 {
-				s, _ := xcover.NewSolver(p, xcover.Config{Initial: []int{0}})
-				got, _ := s.MinCost(ctx, 1, nil)
+				res, _ := xcover.MinCost(ctx, p, xcover.MinCostOptions{Initial: []int{0}})
+				got := res.Solutions
 				var best int64 = -1
 				for _, sol := range brute.Solutions(p) {
 					if slices.Contains(sol, 0) && (best < 0 || costOf(sol) < best) {

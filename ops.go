@@ -42,7 +42,7 @@ type CountOptions struct {
 // config returns the Solver configuration of the options.
 func (o CountOptions) config() Config {
 	return Config{Initial: o.Initial, Workers: o.Workers, Limit: o.Limit, MaxNodes: o.MaxNodes,
-		Memo: o.Memo, MemoBytes: o.MemoBytes, Order: o.Order,
+		memo: o.Memo, memoBytes: o.MemoBytes, order: o.Order,
 		Progress: o.Progress, ProgressInterval: o.ProgressInterval}
 }
 
@@ -66,8 +66,8 @@ func Count(ctx context.Context, p *Problem, opt CountOptions) (CountResult, erro
 	if err != nil {
 		return CountResult{}, err
 	}
-	n, err := s.CountExact(ctx)
-	return CountResult{Solutions: n, Stats: s.Stats(), Memo: s.MemoStats()}, err
+	n, err := s.countExact(ctx, 0, 0)
+	return CountResult{Solutions: n, Stats: s.stats, Memo: s.memo}, err
 }
 
 // CountShare counts share k (1..n) of n disjoint shares of p's solutions by memoisation
@@ -80,8 +80,8 @@ func CountShare(ctx context.Context, p *Problem, k, n int, opt CountOptions) (Co
 	if err != nil {
 		return CountResult{}, err
 	}
-	c, err := s.CountExactShare(ctx, k, n)
-	return CountResult{Solutions: c, Stats: s.Stats(), Memo: s.MemoStats()}, err
+	c, err := s.countExactShare(ctx, k, n)
+	return CountResult{Solutions: c, Stats: s.stats, Memo: s.memo}, err
 }
 
 // MinCostOptions controls [MinCost].
@@ -110,8 +110,7 @@ type MinCostResult struct {
 	Stats     Stats
 }
 
-// MinCost finds the opt.Best cheapest solutions of p by branch and bound (see
-// [Solver.MinCost] for the method). The error is ctx's if it was cancelled, ErrNodeLimit
+// MinCost finds the opt.Best cheapest solutions of p by branch and bound . The error is ctx's if it was cancelled, ErrNodeLimit
 // if it stopped at MaxNodes; the result then holds the best found so far.
 func MinCost(ctx context.Context, p *Problem, opt MinCostOptions) (MinCostResult, error) {
 	s, err := NewSolver(p, Config{Initial: opt.Initial, MaxNodes: opt.MaxNodes,
@@ -119,7 +118,7 @@ func MinCost(ctx context.Context, p *Problem, opt MinCostOptions) (MinCostResult
 	if err != nil {
 		return MinCostResult{}, err
 	}
-	sols, err := s.MinCost(ctx, max(1, opt.Best), opt.Improved)
+	sols, err := s.minCost(ctx, max(1, opt.Best), opt.Improved)
 	return MinCostResult{Solutions: sols, Stats: s.Stats()}, err
 }
 
@@ -141,7 +140,7 @@ type SampleOptions struct {
 // the number of solutions drawn from (nil if the count did not finish) and the error that
 // ended the draws early, if any (ctx's when cancelled).
 func Sample(ctx context.Context, p *Problem, k int, opt SampleOptions) (iter.Seq[[]int], func() (*big.Int, error)) {
-	s, err := NewSolver(p, Config{Initial: opt.Initial, Seed: opt.Seed, MemoBytes: opt.MemoBytes, Order: opt.Order})
+	s, err := NewSolver(p, Config{Initial: opt.Initial, Seed: opt.Seed, memoBytes: opt.MemoBytes, order: opt.Order})
 	if err != nil {
 		return func(func([]int) bool) {}, func() (*big.Int, error) { return nil, err }
 	}
@@ -149,7 +148,7 @@ func Sample(ctx context.Context, p *Problem, k int, opt SampleOptions) (iter.Seq
 		err := fmt.Errorf("xcover: Sample of %d solutions: want at least 0", k)
 		return func(func([]int) bool) {}, func() (*big.Int, error) { return nil, err }
 	}
-	return s.SampleUniform(ctx, k), func() (*big.Int, error) { return s.Total(), s.Err() }
+	return s.sampleUniform(ctx, k), func() (*big.Int, error) { return s.total, s.err }
 }
 
 // EstimateOptions controls [EstimateSize] and [ForecastCount].
@@ -181,7 +180,7 @@ func EstimateSize(ctx context.Context, p *Problem, opt EstimateOptions) (Estimat
 	if err != nil {
 		return Estimate{}, err
 	}
-	return s.Estimate(ctx, opt.probes())
+	return s.estimate(ctx, opt.probes())
 }
 
 // ForecastCount says how big p's search is and how long a count would take, before
@@ -196,5 +195,5 @@ func ForecastCount(ctx context.Context, p *Problem, opt EstimateOptions) (Foreca
 	if sample <= 0 {
 		sample = time.Second
 	}
-	return s.Forecast(ctx, opt.probes(), sample)
+	return s.forecast(ctx, opt.probes(), sample)
 }

@@ -57,14 +57,11 @@ func TestSampleUniform(t *testing.T) {
 			index[fmt.Sprint(s)] = i
 		}
 		draws := 200 * len(sols)
-		s, err := xcover.NewSolver(c.p, xcover.Config{Seed: uint64(ci) + 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		samples, result := xcover.Sample(ctx, c.p, draws, xcover.SampleOptions{Seed: uint64(ci) + 1})
 		seen := make([]int, len(sols))
 		got := 0
 		chk := verify.NewChecker(c.p)
-		for sol := range s.SampleUniform(ctx, draws) {
+		for sol := range samples {
 			if v := chk.Check(sol); len(v) > 0 {
 				t.Fatalf("%s: drawn %v: %v", c.name, sol, v[0])
 			}
@@ -75,8 +72,8 @@ func TestSampleUniform(t *testing.T) {
 			seen[i]++
 			got++
 		}
-		if s.Err() != nil || got != draws || s.Total().Int64() != int64(len(sols)) {
-			t.Fatalf("%s: %d of %d drawn, total %v, err %v", c.name, got, draws, s.Total(), s.Err())
+		if total, err := result(); err != nil || got != draws || total.Int64() != int64(len(sols)) {
+			t.Fatalf("%s: %d of %d drawn, total %v, err %v", c.name, got, draws, total, err)
 		}
 		chi := 0.0
 		e := float64(draws) / float64(len(sols))
@@ -107,16 +104,16 @@ func TestSampleHuge(t *testing.T) {
 	p := problems.Dominoes(16, 16)
 	var first [][]int
 	for _, seed := range []uint64{1, 2} {
-		s, _ := xcover.NewSolver(p, xcover.Config{Seed: seed})
+		samples, result := xcover.Sample(context.Background(), p, 3, xcover.SampleOptions{Seed: seed})
 		var got [][]int
-		for sol := range s.SampleUniform(context.Background(), 3) {
+		for sol := range samples {
 			if v := verify.Check(p, sol); len(v) > 0 {
 				t.Fatal(v[0])
 			}
 			got = append(got, sol)
 		}
-		if len(got) != 3 || s.Total().String() != "2444888770250892795802079170816" {
-			t.Fatalf("seed %d: %d drawn of %v", seed, len(got), s.Total())
+		if total, _ := result(); len(got) != 3 || total.String() != "2444888770250892795802079170816" {
+			t.Fatalf("seed %d: %d drawn of %v", seed, len(got), total)
 		}
 		if first == nil {
 			first = got

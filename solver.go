@@ -41,12 +41,11 @@ type Config struct {
 	// free: counts and solution sets are those of one worker, but Solutions may come in
 	// another order. A Random search always uses one worker, so that a seed gives one order.
 	Workers int
-	// Memo makes CountExact count by memoisation (see MemoMode); MemoBytes bounds its
-	// cache (0: DefaultMemoBytes), and Order chooses the item it branches on. A memoised
-	// count runs on Workers workers sharing one cache.
-	Memo      MemoMode
-	MemoBytes int64
-	Order     Order
+	// memo, memoBytes and order are CountOptions' Memo, MemoBytes and Order, for the
+	// operations (ops.go) that run on a Solver.
+	memo      MemoMode
+	memoBytes int64
+	order     Order
 
 	// kernel forces one of the engine's kernels, for tests and benchmarks (set through
 	// export_test.go): "dlx", "bits", "bits-lazy" or "bits-counts"; "" lets the engine

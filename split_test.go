@@ -96,7 +96,7 @@ func TestEstimate(t *testing.T) {
 		s, _ := xcover.NewSolver(tc.p, xcover.Config{})
 		sols, _ := s.Count(context.Background())
 		nodes := s.Stats().Nodes
-		e, _ := s.Estimate(context.Background(), 4000)
+		e, _ := xcover.EstimateSize(context.Background(), tc.p, xcover.EstimateOptions{Probes: 4000})
 		if math.Abs(e.Nodes-float64(nodes)) > 5*e.NodesErr+1e-9 || math.Abs(e.Solutions-float64(sols)) > 5*e.SolutionsErr+1e-9 {
 			t.Errorf("%s: estimated %.0f±%.0f nodes and %.1f±%.1f solutions; true %d and %d",
 				tc.name, e.Nodes, e.NodesErr, e.Solutions, e.SolutionsErr, nodes, sols)
