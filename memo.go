@@ -12,7 +12,7 @@ import (
 	"github.com/xcover/xcover/internal/engine"
 )
 
-// MemoMode says whether [Solver.CountExact] counts by memoisation: keeping the count of
+// MemoMode says whether [Count] counts by memoisation: keeping the count of
 // each sub-problem (the items still to cover, and the colours fixed on secondary items) and
 // adding it whenever the search meets the same sub-problem again. It pays where
 // sub-problems repeat — tilings of long or wide boards, counted row by row — and costs
@@ -91,7 +91,7 @@ func orderOf(o engine.Order) Order {
 	return OrderAuto
 }
 
-// DefaultMemoBytes is the cache budget when Config.MemoBytes is 0.
+// DefaultMemoBytes is the cache budget when CountOptions.MemoBytes is 0.
 const DefaultMemoBytes = 2 << 30
 
 // MemoStats describes the cache of a memoised count.
@@ -105,7 +105,7 @@ type MemoStats struct {
 	// Full is set when the budget was reached: later sub-problems were searched without
 	// being kept, correct but slower.
 	Full bool
-	// Parts and Split describe the split of a CountExactShare: the number of sub-problems
+	// Parts and Split describe the split of a CountShare: the number of sub-problems
 	// shared out and a digest of them, the same for every share of one count.
 	Parts int
 	Split string
@@ -115,16 +115,16 @@ type MemoStats struct {
 }
 
 // countExactShare counts the k-th (1..n) of n disjoint shares of the solutions by
-// memoisation (Config.Memo must be MemoOn): the top of the memoised search tree is
+// memoisation (the options' Memo must be MemoOn): the top of the memoised search tree is
 // expanded into sub-problems the same way on every machine, and share k takes every n-th
-// of them. The shares' counts add up to CountExact's. It is how a memoised count is split
+// of them. The shares' counts add up to Count's. It is how a memoised count is split
 // over the machines of a cluster (xcover count --memo --shard K/N).
 func (s *Solver) countExactShare(ctx context.Context, k, n int) (*big.Int, error) {
 	switch {
 	case n < 1 || k < 1 || k > n:
 		return nil, fmt.Errorf("xcover: share %d of %d: want 1 <= k <= n", k, n)
 	case s.cfg.memo != MemoOn:
-		return nil, errors.New("xcover: CountExactShare needs Config.Memo = MemoOn")
+		return nil, errors.New("xcover: CountShare needs Memo = MemoOn")
 	}
 	return s.countExact(ctx, k, n)
 }
@@ -218,7 +218,7 @@ func (cfg Config) budget() int64 {
 // sampleUniform returns an iterator over k solutions drawn independently and uniformly at
 // random from all the solutions (with the Initial options): every solution has the same
 // chance, however many there are. It counts the solutions by memoisation first (with
-// Config.MemoBytes and Order), then walks down the search tree k times taking each branch
+// the options' MemoBytes and Order), then walks down the search tree k times taking each branch
 // with probability proportional to the number of solutions below it. The same Seed gives
 // the same solutions. A problem without solutions yields none. Afterwards [Solver.Err]
 // tells whether ctx stopped it; [Solver.Total] holds the number of solutions drawn from.

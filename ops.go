@@ -135,7 +135,7 @@ type SampleOptions struct {
 }
 
 // Sample draws k solutions of p independently and uniformly at random: every solution has
-// the same chance, however many there are (see [Solver.SampleUniform] for the method). It
+// the same chance, however many there are (see sampleUniform in memo.go for the method). It
 // returns an iterator over them and a function that, once the iteration has ended, returns
 // the number of solutions drawn from (nil if the count did not finish) and the error that
 // ended the draws early, if any (ctx's when cancelled).

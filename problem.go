@@ -300,7 +300,7 @@ func (b *Builder) Item(i int) Item { return b.p.items[i] }
 func (b *Builder) Err() error { return b.err }
 
 // SetCost gives option k (already added) a cost, at least 0, for minimum-cost searches
-// (Solver.MinCost). Options without one cost 0.
+// ([MinCost]). Options without one cost 0.
 func (b *Builder) SetCost(k int, cost int64) error {
 	b.init()
 	if b.err != nil {

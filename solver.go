@@ -80,7 +80,7 @@ type Solver struct {
 	init  []int32
 	stats Stats
 	memo  MemoStats
-	total *big.Int // the solutions SampleUniform drew from
+	total *big.Int // the solutions Sample drew from
 	err   error
 }
 
