@@ -90,3 +90,75 @@ TEXT ·hasAVX2(SB), NOSPLIT, $0-1
 no:
 	MOVB $0, ret+0(FP)
 	RET
+
+// func countPiecesAVX512(tab *uint64, offs *int, nc, pieces, pieceWords int) int
+//
+// countPiecesAVX2 with one ZMM AND a chunk and VPOPCNTQ.
+TEXT ·countPiecesAVX512(SB), NOSPLIT, $0-48
+	MOVQ       tab+0(FP), SI
+	MOVQ       offs+8(FP), DI
+	MOVQ       nc+16(FP), CX
+	MOVQ       pieces+24(FP), DX
+	MOVQ       pieceWords+32(FP), R8
+	SHLQ       $3, R8 // bytes per piece
+	VPXORQ     Z2, Z2, Z2 // the counts, word by word
+	VPTERNLOGQ $0xff, Z3, Z3, Z3 // all ones
+
+zpiece:
+	TESTQ     DX, DX
+	JZ        zdone
+	VMOVDQU64 Z3, Z0
+	XORQ      R9, R9
+
+zchunk:
+	CMPQ   R9, CX
+	JGE    zcount
+	MOVQ   (DI)(R9*8), R10
+	VPANDQ (SI)(R10*8), Z0, Z0
+	INCQ   R9
+	JMP    zchunk
+
+zcount:
+	VPOPCNTQ Z0, Z1
+	VPADDQ   Z1, Z2, Z2
+	ADDQ     R8, SI
+	DECQ     DX
+	JMP      zpiece
+
+zdone:
+	VEXTRACTI64X4 $1, Z2, Y1
+	VPADDQ        Y1, Y2, Y2
+	VEXTRACTI128  $1, Y2, X1
+	VPADDQ        X1, X2, X2
+	VMOVQ         X2, AX
+	VPEXTRQ       $1, X2, BX
+	ADDQ          BX, AX
+	VZEROUPPER
+	MOVQ          AX, ret+40(FP)
+	RET
+
+// func hasAVX512() bool: AVX-512 F and VPOPCNTDQ, with the ZMM state saved by the OS.
+TEXT ·hasAVX512(SB), NOSPLIT, $0-1
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	BTL  $27, CX // OSXSAVE
+	JCC  zno
+	XORL CX, CX
+	XGETBV
+	ANDL $0xe6, AX // XMM, YMM, opmask, ZMM halves
+	CMPL AX, $0xe6
+	JNE  zno
+	MOVL $7, AX
+	XORL CX, CX
+	CPUID
+	BTL  $16, BX // AVX512F
+	JCC  zno
+	BTL  $14, CX // AVX512_VPOPCNTDQ
+	JCC  zno
+	MOVB $1, ret+0(FP)
+	RET
+
+zno:
+	MOVB $0, ret+0(FP)
+	RET

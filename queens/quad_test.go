@@ -195,8 +195,8 @@ func BenchmarkCount(b *testing.B) {
 	}
 }
 
-// TestMatcher checks the matcher, with and without the AVX2 kernel, against plain pair
-// tests on random keys: every number of keys from 0 to 1100 in steps (narrow, full and
+// TestMatcher checks the matcher, with the AVX-512 and AVX2 kernels where the processor has
+// them and with its Go loop, against plain pair tests on random keys: every number of keys from 0 to 1100 in steps (narrow, full and
 // several pieces, a rest matched key by key), chunks of 5 to 7 bits.
 func TestMatcher(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -206,9 +206,11 @@ func TestMatcher(t *testing.T) {
 			for i := range keys {
 				keys[i] = rng.Uint64() & rng.Uint64() & rng.Uint64() & (1<<34 - 1)
 			}
-			var fast, slow matcher
+			var fast, mid, slow matcher
+			mid.noAVX512 = true
 			slow.goOnly = true
 			fast.build(keys, 34, probes)
+			mid.build(keys, 34, probes)
 			slow.build(keys, 34, probes)
 			for range 50 {
 				w := rng.Uint64() & rng.Uint64() & (1<<34 - 1)
@@ -218,8 +220,9 @@ func TestMatcher(t *testing.T) {
 						want++
 					}
 				}
-				if f, s := fast.count(w), slow.count(w); f != want || s != want {
-					t.Fatalf("%d keys, probe %x: counts %d (asm %v), %d (Go); want %d", nk, w, f, fast.asm, s, want)
+				if f, m, s := fast.count(w), mid.count(w), slow.count(w); f != want || m != want || s != want {
+					t.Fatalf("%d keys, probe %x: counts %d (AVX-512 %v), %d (AVX2 %v), %d (Go); want %d",
+						nk, w, f, fast.avx512, m, mid.asm, s, want)
 				}
 			}
 		}

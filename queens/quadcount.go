@@ -27,16 +27,18 @@ type piece struct{ off, words int }
 type matcher struct {
 	nchunks int
 	chunk   int // bits per chunk
-	// full is the number of leading pieces of groupWords words, which countPiecesAVX2
-	// counts when asm is set (by build, if the processor has AVX2; goOnly, set by tests,
-	// keeps it off).
-	full   int
-	asm    bool
-	goOnly bool
-	pieces []piece
-	tab    []uint64 // per piece: nchunks × 2^chunk × words
-	rest   []uint64 // the keys outside the pieces
-	cols   [64 + maxChunk][groupWords]uint64
+	// full is the number of leading pieces of groupWords words, which countPiecesAVX512
+	// or countPiecesAVX2 count when asm is set (by build, if the processor has AVX2, and
+	// avx512 if it has AVX-512; tests set goOnly or noAVX512 to keep them off).
+	full     int
+	asm      bool
+	avx512   bool
+	goOnly   bool
+	noAVX512 bool
+	pieces   []piece
+	tab      []uint64 // per piece: nchunks × 2^chunk × words
+	rest     []uint64 // the keys outside the pieces
+	cols     [64 + maxChunk][groupWords]uint64
 }
 
 // build stores keys of nbits bits (at most 62), to be matched against about probes keys:
@@ -51,6 +53,7 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 	m.nchunks, m.chunk = nc, c
 	m.pieces = m.pieces[:0]
 	m.asm = useAVX2 && !m.goOnly
+	m.avx512 = m.asm && useAVX512 && !m.noAVX512
 	m.rest = nil
 	need := 0
 	for i := 0; i < len(keys); i += pieceKeys {
@@ -122,7 +125,11 @@ func (m *matcher) count(w uint64) uint64 {
 		for q := range os {
 			os[q] = (q<<c | int(w>>(q*c)&(1<<c-1))) * groupWords
 		}
-		total += countPiecesAVX2(&m.tab[0], &os[0], nc, m.full, nc<<c*groupWords)
+		if m.avx512 {
+			total += countPiecesAVX512(&m.tab[0], &os[0], nc, m.full, nc<<c*groupWords)
+		} else {
+			total += countPiecesAVX2(&m.tab[0], &os[0], nc, m.full, nc<<c*groupWords)
+		}
 		pieces = pieces[m.full:]
 	}
 	tab := m.tab
