@@ -7,12 +7,12 @@ import (
 )
 
 // The bit-sliced matcher stores the keys of one side of an E in pieces of up to pieceKeys
-// keys: for each chunk of chunkBits key bits and each subset s of them, one word per 64
-// keys of the piece whose bit j is set when key j has none of the bits of s (and is a
-// real key, not padding). A key of the other side then tests 64 keys with one AND per
-// chunk: the word of the chunk's bits that it holds.
+// keys: for each chunk of 5 to 7 key bits and each subset s of them, one word per 64 keys
+// of the piece whose bit j is set when key j has none of the bits of s (and is a real key,
+// not padding). A key of the other side then tests 64 keys with one AND per chunk: the
+// word of the chunk's bits that it holds.
 const (
-	maxChunk   = 8
+	maxChunk   = 7
 	groupWords = 8
 	pieceKeys  = 64 * groupWords
 	// A last piece with fewer keys than this is matched key by key instead.
@@ -185,7 +185,6 @@ type quadWorker struct {
 	south   []uint64
 	m       sieve
 	stop    *atomic.Bool
-	poll    int
 	abort   bool
 	// keep masks every key: all ones but in a deliberately broken counter that tests
 	// must catch, which drops one bit.
@@ -194,6 +193,8 @@ type quadWorker struct {
 	minBucket int
 }
 
+// newQuadWorker returns a worker for the tasks of p, with the table t, that gives up a
+// task once stop is set.
 func newQuadWorker(p *quadPlan, t *quadTable, stop *atomic.Bool) *quadWorker {
 	return &quadWorker{p: p, t: t, n: p.n, h: p.h, o: p.o, hmask: 1<<p.h - 1,
 		kbits: uint(2*p.h - 1), stop: stop, keep: ^uint64(0), minBucket: minBucket}
