@@ -11,6 +11,12 @@ func countPiecesAVX2(tab *uint64, offs *int, nc, pieces, pieceWords int) int
 //go:noescape
 func countPiecesAVX512(tab *uint64, offs *int, nc, pieces, pieceWords int) int
 
+// countManyAVX512 is countPiecesAVX512 for nprobes probes at once, whose offsets follow
+// each other in offs (nc each): counts[i] receives the count of probe i.
+//
+//go:noescape
+func countManyAVX512(tab *uint64, offs *int, counts *int, nprobes, nc, pieces, pieceWords int)
+
 // hasAVX2 reports whether the processor and the system support AVX2 and POPCNT.
 func hasAVX2() bool
 

@@ -15,3 +15,7 @@ func countPiecesAVX2(tab *uint64, offs *int, nc, pieces, pieceWords int) int {
 func countPiecesAVX512(tab *uint64, offs *int, nc, pieces, pieceWords int) int {
 	panic("queens: countPiecesAVX512 off amd64")
 }
+
+func countManyAVX512(tab *uint64, offs *int, counts *int, nprobes, nc, pieces, pieceWords int) {
+	panic("queens: countManyAVX512 off amd64")
+}

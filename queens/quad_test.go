@@ -212,6 +212,20 @@ func TestMatcher(t *testing.T) {
 			fast.build(keys, 34, probes)
 			mid.build(keys, 34, probes)
 			slow.build(keys, 34, probes)
+			probeKeys := make([]uint64, 300)
+			counts := make([]int, len(probeKeys))
+			for i := range probeKeys {
+				probeKeys[i] = rng.Uint64() & rng.Uint64() & (1<<34 - 1)
+			}
+			if fast.countMany(probeKeys, counts) {
+				for i, w := range probeKeys {
+					if want := slow.count(w); uint64(counts[i]) != want {
+						t.Fatalf("%d keys, probe %d of many: %d, want %d", nk, i, counts[i], want)
+					}
+				}
+			} else if fast.avx512 && nk >= 512 && nk%512 == 0 {
+				t.Errorf("%d keys: countMany declined", nk)
+			}
 			for range 50 {
 				w := rng.Uint64() & rng.Uint64() & (1<<34 - 1)
 				want := uint64(0)

@@ -39,6 +39,7 @@ type matcher struct {
 	tab      []uint64 // per piece: nchunks × 2^chunk × words
 	rest     []uint64 // the keys outside the pieces
 	cols     [64 + maxChunk][groupWords]uint64
+	offs     []int // countMany's offsets
 }
 
 // build stores keys of nbits bits (at most 62), to be matched against about probes keys:
@@ -173,6 +174,35 @@ func (m *matcher) count(w uint64) uint64 {
 	return uint64(total)
 }
 
+// manyBatch is how many probes countMany hands to the AVX-512 kernel at once.
+const manyBatch = 256
+
+// countMany sets counts[i] to count(probes[i]) for every probe, len(counts) >= len(probes),
+// and reports true; or reports false, doing nothing, unless the matcher is all whole
+// pieces counted by the AVX-512 kernel, which then takes many probes a call.
+func (m *matcher) countMany(probes []uint64, counts []int) bool {
+	if !m.avx512 || len(m.rest) > 0 || m.full == 0 || m.full != len(m.pieces) {
+		return false
+	}
+	nc, c := m.nchunks, m.chunk
+	if len(m.offs) < manyBatch*nc {
+		m.offs = make([]int, manyBatch*16)
+	}
+	offs := m.offs
+	for len(probes) > 0 {
+		n := min(len(probes), manyBatch)
+		for i, w := range probes[:n] {
+			os := offs[i*nc : i*nc+nc]
+			for q := range os {
+				os[q] = (q<<c | int(w>>(q*c)&(1<<c-1))) * groupWords
+			}
+		}
+		countManyAVX512(&m.tab[0], &offs[0], &counts[0], n, nc, m.full, nc<<c*groupWords)
+		probes, counts = probes[n:], counts[n:]
+	}
+	return true
+}
+
 // A quadWorker counts tasks of a quadPlan on one goroutine, with its own buffers.
 type quadWorker struct {
 	p       *quadPlan
@@ -182,6 +212,7 @@ type quadWorker struct {
 	kbits   uint     // bits of each diagonal family in a key: 2h-1
 	keys    []uint64 // the east keys of the current E
 	west    []uint64 // its west keys
+	counts  []int    // the counts of the probes, from countMany
 	south   []uint64
 	m       sieve
 	stop    *atomic.Bool
@@ -292,6 +323,37 @@ func (w *quadWorker) countE(s *start, E uint32) uint64 {
 	// In a key the main diagonal is bit h-1, the other long one bit kbits+h-1.
 	main, anti := uint(w.h-1), w.kbits+uint(w.h-1)
 	var total uint64
+	if len(w.m.cut) == 0 {
+		if len(w.counts) < len(probes) {
+			w.counts = make([]int, len(probes))
+		}
+		ok := true
+		for i := 0; ok && i < len(probes); i += 4096 {
+			if w.stop.Load() {
+				w.abort = true
+				return 0
+			}
+			j := min(len(probes), i+4096)
+			ok = w.m.m[0].countMany(probes[i:j], w.counts[i:j])
+		}
+		if ok {
+			for i, k := range probes {
+				weight := uint64(1)
+				if even {
+					switch k>>main&1 + k>>anti&1 {
+					case 0:
+						weight = sec
+					case 1:
+						weight = 2
+					case 2:
+						weight = 4
+					}
+				}
+				total += weight * uint64(w.counts[i])
+			}
+			return prim * total
+		}
+	}
 	for i, k := range probes {
 		if i&255 == 255 && w.stop.Load() {
 			w.abort = true
