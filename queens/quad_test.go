@@ -85,11 +85,15 @@ func TestQuadBrokenJoin(t *testing.T) {
 	}
 }
 
-// TestCompleteOEIS completes the published totals into A002562, and refuses totals that
-// cannot be split into orbits.
+// TestCompleteOEIS completes the published totals into A002562 (to n = 17, 20 with
+// XCOVER_LONG), and refuses totals that cannot be split into orbits.
 func TestCompleteOEIS(t *testing.T) {
 	ctx := context.Background()
-	for n := 1; n <= 17; n++ {
+	maxN := 17
+	if os.Getenv("XCOVER_LONG") != "" {
+		maxN = 20
+	}
+	for n := 1; n <= maxN; n++ {
 		if n == 2 || n == 3 {
 			continue
 		}
@@ -195,8 +199,8 @@ func BenchmarkCount(b *testing.B) {
 	}
 }
 
-// TestMatcher checks the matcher, with and without the AVX2 kernel, against plain pair
-// tests on random keys: every number of keys from 0 to 1100 in steps (narrow, full and
+// TestMatcher checks the matcher, with the AVX-512 and AVX2 kernels where the processor has
+// them and with its Go loop, against plain pair tests on random keys: every number of keys from 0 to 1100 in steps (narrow, full and
 // several pieces, a rest matched key by key), chunks of 5 to 7 bits.
 func TestMatcher(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -206,10 +210,26 @@ func TestMatcher(t *testing.T) {
 			for i := range keys {
 				keys[i] = rng.Uint64() & rng.Uint64() & rng.Uint64() & (1<<34 - 1)
 			}
-			var fast, slow matcher
+			var fast, mid, slow matcher
+			mid.noAVX512 = true
 			slow.goOnly = true
 			fast.build(keys, 34, probes)
+			mid.build(keys, 34, probes)
 			slow.build(keys, 34, probes)
+			probeKeys := make([]uint64, 300)
+			counts := make([]int, len(probeKeys))
+			for i := range probeKeys {
+				probeKeys[i] = rng.Uint64() & rng.Uint64() & (1<<34 - 1)
+			}
+			if fast.countMany(probeKeys, counts) {
+				for i, w := range probeKeys {
+					if want := slow.count(w); uint64(counts[i]) != want {
+						t.Fatalf("%d keys, probe %d of many: %d, want %d", nk, i, counts[i], want)
+					}
+				}
+			} else if fast.avx512 && nk >= 512 && nk%512 == 0 {
+				t.Errorf("%d keys: countMany declined", nk)
+			}
 			for range 50 {
 				w := rng.Uint64() & rng.Uint64() & (1<<34 - 1)
 				want := uint64(0)
@@ -218,8 +238,9 @@ func TestMatcher(t *testing.T) {
 						want++
 					}
 				}
-				if f, s := fast.count(w), slow.count(w); f != want || s != want {
-					t.Fatalf("%d keys, probe %x: counts %d (asm %v), %d (Go); want %d", nk, w, f, fast.asm, s, want)
+				if f, m, s := fast.count(w), mid.count(w), slow.count(w); f != want || m != want || s != want {
+					t.Fatalf("%d keys, probe %x: counts %d (AVX-512 %v), %d (AVX2 %v), %d (Go); want %d",
+						nk, w, f, fast.avx512, m, mid.asm, s, want)
 				}
 			}
 		}

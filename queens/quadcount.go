@@ -7,12 +7,12 @@ import (
 )
 
 // The bit-sliced matcher stores the keys of one side of an E in pieces of up to pieceKeys
-// keys: for each chunk of chunkBits key bits and each subset s of them, one word per 64
-// keys of the piece whose bit j is set when key j has none of the bits of s (and is a
-// real key, not padding). A key of the other side then tests 64 keys with one AND per
-// chunk: the word of the chunk's bits that it holds.
+// keys: for each chunk of 5 to 7 key bits and each subset s of them, one word per 64 keys
+// of the piece whose bit j is set when key j has none of the bits of s (and is a real key,
+// not padding). A key of the other side then tests 64 keys with one AND per chunk: the
+// word of the chunk's bits that it holds.
 const (
-	maxChunk   = 8
+	maxChunk   = 7
 	groupWords = 8
 	pieceKeys  = 64 * groupWords
 	// A last piece with fewer keys than this is matched key by key instead.
@@ -27,16 +27,19 @@ type piece struct{ off, words int }
 type matcher struct {
 	nchunks int
 	chunk   int // bits per chunk
-	// full is the number of leading pieces of groupWords words, which countPiecesAVX2
-	// counts when asm is set (by build, if the processor has AVX2; goOnly, set by tests,
-	// keeps it off).
-	full   int
-	asm    bool
-	goOnly bool
-	pieces []piece
-	tab    []uint64 // per piece: nchunks × 2^chunk × words
-	rest   []uint64 // the keys outside the pieces
-	cols   [64 + maxChunk][groupWords]uint64
+	// full is the number of leading pieces of groupWords words, which countPiecesAVX512
+	// or countPiecesAVX2 count when asm is set (by build, if the processor has AVX2, and
+	// avx512 if it has AVX-512; tests set goOnly or noAVX512 to keep them off).
+	full     int
+	asm      bool
+	avx512   bool
+	goOnly   bool
+	noAVX512 bool
+	pieces   []piece
+	tab      []uint64 // per piece: nchunks × 2^chunk × words
+	rest     []uint64 // the keys outside the pieces
+	cols     [64 + maxChunk][groupWords]uint64
+	offs     []int // countMany's offsets
 }
 
 // build stores keys of nbits bits (at most 62), to be matched against about probes keys:
@@ -51,6 +54,7 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 	m.nchunks, m.chunk = nc, c
 	m.pieces = m.pieces[:0]
 	m.asm = useAVX2 && !m.goOnly
+	m.avx512 = m.asm && useAVX512 && !m.noAVX512
 	m.rest = nil
 	need := 0
 	for i := 0; i < len(keys); i += pieceKeys {
@@ -122,7 +126,11 @@ func (m *matcher) count(w uint64) uint64 {
 		for q := range os {
 			os[q] = (q<<c | int(w>>(q*c)&(1<<c-1))) * groupWords
 		}
-		total += countPiecesAVX2(&m.tab[0], &os[0], nc, m.full, nc<<c*groupWords)
+		if m.avx512 {
+			total += countPiecesAVX512(&m.tab[0], &os[0], nc, m.full, nc<<c*groupWords)
+		} else {
+			total += countPiecesAVX2(&m.tab[0], &os[0], nc, m.full, nc<<c*groupWords)
+		}
 		pieces = pieces[m.full:]
 	}
 	tab := m.tab
@@ -166,6 +174,35 @@ func (m *matcher) count(w uint64) uint64 {
 	return uint64(total)
 }
 
+// manyBatch is how many probes countMany hands to the AVX-512 kernel at once.
+const manyBatch = 256
+
+// countMany sets counts[i] to count(probes[i]) for every probe, len(counts) >= len(probes),
+// and reports true; or reports false, doing nothing, unless the matcher is all whole
+// pieces counted by the AVX-512 kernel, which then takes many probes a call.
+func (m *matcher) countMany(probes []uint64, counts []int) bool {
+	if !m.avx512 || len(m.rest) > 0 || m.full == 0 || m.full != len(m.pieces) {
+		return false
+	}
+	nc, c := m.nchunks, m.chunk
+	if len(m.offs) < manyBatch*nc {
+		m.offs = make([]int, manyBatch*16)
+	}
+	offs := m.offs
+	for len(probes) > 0 {
+		n := min(len(probes), manyBatch)
+		for i, w := range probes[:n] {
+			os := offs[i*nc : i*nc+nc]
+			for q := range os {
+				os[q] = (q<<c | int(w>>(q*c)&(1<<c-1))) * groupWords
+			}
+		}
+		countManyAVX512(&m.tab[0], &offs[0], &counts[0], n, nc, m.full, nc<<c*groupWords)
+		probes, counts = probes[n:], counts[n:]
+	}
+	return true
+}
+
 // A quadWorker counts tasks of a quadPlan on one goroutine, with its own buffers.
 type quadWorker struct {
 	p       *quadPlan
@@ -175,10 +212,10 @@ type quadWorker struct {
 	kbits   uint     // bits of each diagonal family in a key: 2h-1
 	keys    []uint64 // the east keys of the current E
 	west    []uint64 // its west keys
+	counts  []int    // the counts of the probes, from countMany
 	south   []uint64
 	m       sieve
 	stop    *atomic.Bool
-	poll    int
 	abort   bool
 	// keep masks every key: all ones but in a deliberately broken counter that tests
 	// must catch, which drops one bit.
@@ -187,6 +224,8 @@ type quadWorker struct {
 	minBucket int
 }
 
+// newQuadWorker returns a worker for the tasks of p, with the table t, that gives up a
+// task once stop is set.
 func newQuadWorker(p *quadPlan, t *quadTable, stop *atomic.Bool) *quadWorker {
 	return &quadWorker{p: p, t: t, n: p.n, h: p.h, o: p.o, hmask: 1<<p.h - 1,
 		kbits: uint(2*p.h - 1), stop: stop, keep: ^uint64(0), minBucket: minBucket}
@@ -284,6 +323,37 @@ func (w *quadWorker) countE(s *start, E uint32) uint64 {
 	// In a key the main diagonal is bit h-1, the other long one bit kbits+h-1.
 	main, anti := uint(w.h-1), w.kbits+uint(w.h-1)
 	var total uint64
+	if len(w.m.cut) == 0 {
+		if len(w.counts) < len(probes) {
+			w.counts = make([]int, len(probes))
+		}
+		ok := true
+		for i := 0; ok && i < len(probes); i += 4096 {
+			if w.stop.Load() {
+				w.abort = true
+				return 0
+			}
+			j := min(len(probes), i+4096)
+			ok = w.m.m[0].countMany(probes[i:j], w.counts[i:j])
+		}
+		if ok {
+			for i, k := range probes {
+				weight := uint64(1)
+				if even {
+					switch k>>main&1 + k>>anti&1 {
+					case 0:
+						weight = sec
+					case 1:
+						weight = 2
+					case 2:
+						weight = 4
+					}
+				}
+				total += weight * uint64(w.counts[i])
+			}
+			return prim * total
+		}
+	}
 	for i, k := range probes {
 		if i&255 == 255 && w.stop.Load() {
 			w.abort = true
