@@ -34,6 +34,7 @@ Rows made at run time by Knuth's generators in KNUTH_BIN (left out if one is mis
   motley     motley-dlx 7 7, bounds                               vs DLX3, SSMCC
   debruijn   de-bruijn-dlx 2 4 6, colours                         vs DLX2, SSXCC
   kqueens13  queens-dlx 13, secondary items                       vs DLX1, SSXC1
+  langford12 Langford pairs n = 12 (made by this script)           vs DLX1, SSXC1, SSXCC
 Minimum cost rows (xcover solve --min-cost --best K vs DLX5 kK; the costs |0..99 come
 from a fixed awk seed; both must report the same K costs; the solutions column shows them):
   mc-pent    pentominoes 6 x 10 with costs, K = 1 (mc-pent5: K = 5)
@@ -91,13 +92,14 @@ fi
 cd "$(dirname "$0")/.."
 
 all_rows=(queens13 queens14 pent6x10 holed macmahon bounds7
-	wordrect redrect escargot5 queendom motley debruijn kqueens13
+	wordrect redrect escargot5 queendom motley debruijn kqueens13 langford12
 	mc-pent mc-word mc-pent5 mc-word5)
 declare -A file=(
 	[queens13]=queens13 [queens14]=queens14 [pent6x10]=pentominoes-6x10
 	[holed]=pentominoes-holed [macmahon]=macmahon [bounds7]=two-per-row-col-7
 	[wordrect]=k-wordrect [redrect]=k-redrect [escargot5]=k-escargot5
 	[queendom]=k-queendom [motley]=k-motley [debruijn]=k-debruijn [kqueens13]=k-queens13
+	[langford12]=langford12
 	[mc-pent]=c-pent [mc-word]=c-wordrect [mc-pent5]=c-pent [mc-word5]=c-wordrect
 )
 declare -A knuth=(
@@ -105,7 +107,7 @@ declare -A knuth=(
 	[holed]="dlx1 ssxc1" [macmahon]="dlx2 ssxcc dlx3" [bounds7]="dlx3 ssmcc"
 	[wordrect]="dlx2 ssxcc" [redrect]="dlx3 ssmcc" [escargot5]="dlx1 ssxc1 ssxcc"
 	[queendom]="dlx3 ssmcc" [motley]="dlx3 ssmcc" [debruijn]="dlx2 ssxcc"
-	[kqueens13]="dlx1 ssxc1" [mc-pent]="dlx5" [mc-word]="dlx5" [mc-pent5]="dlx5" [mc-word5]="dlx5"
+	[kqueens13]="dlx1 ssxc1" [langford12]="dlx1 ssxc1 ssxcc" [mc-pent]="dlx5" [mc-word]="dlx5" [mc-pent5]="dlx5" [mc-word5]="dlx5"
 )
 # How the rows made by Knuth's generators are made: generator, its arguments (a word list
 # is made first when an argument names one).
@@ -152,7 +154,7 @@ names=()
 for r in "${rows[@]}"; do
 	case $r in
 	mc-pent | mc-pent5) names+=(pentominoes-6x10) ;;
-	mc-*) ;;
+	mc-* | langford12) ;;
 	*) [[ ${file[$r]} == k-* ]] || names+=("${file[$r]}") ;;
 	esac
 done
@@ -204,6 +206,14 @@ for r in "${rows[@]}"; do
 			make_knuth "${src#k-}" || continue
 		fi
 		add_costs "$tmp/$src.dlx" "$tmp/${file[$r]}.dlx"
+		;;
+	langford12) # items 1..12 and places s00..s23; option "i sJ sK" with K = J+i+1
+		awk 'BEGIN { n = 12; s = ""
+			for (i = 1; i <= n; i++) s = s " " i
+			for (j = 0; j < 2 * n; j++) s = s sprintf(" s%02d", j)
+			print substr(s, 2)
+			for (i = 1; i <= n; i++) for (j = 0; j + i + 1 < 2 * n; j++) printf "%d s%02d s%02d\n", i, j, j + i + 1 }' \
+			>"$tmp/${file[$r]}.dlx"
 		;;
 	*) [[ ${file[$r]} != k-* ]] || make_knuth "$r" || continue ;;
 	esac
