@@ -9,6 +9,7 @@ package puzzle
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -50,6 +51,15 @@ type Puzzle struct {
 	// CountDistinct, if not nil, counts the classes and the solutions without listing
 	// them (tilings with Distinct set).
 	CountDistinct func(ctx context.Context, cfg xcover.Config) (distinct, all uint64, err error)
+
+	// Solve and Count, if not nil, are the puzzle's own solver, faster than the exact
+	// cover engine on Problem (a Sudoku: the sudoku package's, which chooses its fastest
+	// kernel for the board). Solve calls visit with the first limit solutions (0: all),
+	// each as options of Problem, until visit returns false; Count counts the solutions,
+	// stopping at limit. Front ends use them in place of the engine, except for what only
+	// the engine does: a random order, counting by memoisation.
+	Solve func(ctx context.Context, limit uint64, visit func(sol []int) bool) error
+	Count func(ctx context.Context, limit uint64) (uint64, error)
 
 	// JSON, if not nil, returns the puzzle's own JSON form of a solution (tilings: the rows
 	// of the picture, or the layers of a solid).
@@ -104,6 +114,21 @@ func Queens(n, perLine int) (*Puzzle, error) {
 	if perLine > 1 {
 		pz.Title += fmt.Sprintf(", %d per line", perLine)
 		return pz, nil
+	}
+	if n <= queens.MaxKnownCountN {
+		// The queens package's own counter, as the command counts; a limit is the
+		// engine's to keep.
+		pz.Count = func(ctx context.Context, limit uint64) (uint64, error) {
+			if limit > 0 {
+				s, err := xcover.NewSolver(p, xcover.Config{Limit: limit})
+				if err != nil {
+					return 0, err
+				}
+				return s.Count(ctx)
+			}
+			t, err := queens.CountSolutions(ctx, n, false, queens.Options{})
+			return t.Solutions, err
+		}
 	}
 	pz.Parts = 1
 	pz.Distinct = func(ctx context.Context, cfg xcover.Config, visit func([]int, int) bool) error {
@@ -196,7 +221,9 @@ func Tiling(tp *tiling.Puzzle, opt TilingOptions) (*Puzzle, error) {
 }
 
 // Sudoku poses the puzzle grid on the board, written in alphabet a; the givens are left out
-// of the problem, so that it stands alone.
+// of the problem, so that it stands alone. It is solved and counted by the sudoku
+// package's Solver (Solve, Count), as the command solves Sudoku; the problem serves for
+// export and random solutions.
 func Sudoku(board *sudoku.Board, grid sudoku.Grid, a sudoku.Alphabet) (*Puzzle, error) {
 	enc, err := board.Encode(grid, sudoku.GivensOmit)
 	if err != nil {
@@ -226,6 +253,21 @@ func Sudoku(board *sudoku.Board, grid sudoku.Grid, a sudoku.Alphabet) (*Puzzle, 
 				return fmt.Errorf("a Sudoku picture shows one solution, not %d", len(sols))
 			}
 			return board.WriteSVG(w, grid, solved(sols[0]), a)
+		},
+		// A Solver is for one goroutine: each search makes its own.
+		Solve: func(ctx context.Context, limit uint64, visit func(sol []int) bool) error {
+			var oerr error
+			_, err := board.NewSolver().Each(ctx, grid, limit, func(g sudoku.Grid) bool {
+				var sol []int
+				if sol, oerr = enc.Options(g); oerr != nil {
+					return false
+				}
+				return visit(sol)
+			})
+			return errors.Join(oerr, err)
+		},
+		Count: func(ctx context.Context, limit uint64) (uint64, error) {
+			return board.NewSolver().Solve(ctx, grid, limit, nil)
 		},
 	}, nil
 }

@@ -3,6 +3,8 @@ package puzzle_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -174,4 +176,73 @@ func ExampleTiling() {
 	// UUXIIIIINNNFTWYYYYZV
 	// UXXXPPLNNFFFTWWYZZZV
 	// UUXPPPLLLLFTTTWWZVVV
+}
+
+// TestSudokuSolver compares the Sudoku's own solver (Solve, Count: the sudoku package's
+// kernels) with the exact cover engine on its Problem, on random puzzles of side 4, 6 and 9:
+// the same counts and the same solutions, each checked by package verify and by Check.
+func TestSudokuSolver(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	ctx := context.Background()
+	for _, box := range [][2]int{{2, 2}, {2, 3}, {3, 3}} {
+		b, err := sudoku.NewBoard(sudoku.Spec{BoxRows: box[0], BoxCols: box[1]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := make(sudoku.Grid, b.Cells())
+		b.NewSolver().Solve(ctx, make(sudoku.Grid, b.Cells()), 1, full)
+		for try := range 5 {
+			g := slices.Clone(full)
+			keep := 0.1 * float64(try) // 4x4: from the empty grid's 288 solutions
+			if b.N() > 4 {
+				keep = 0.5 + 0.1*float64(try)
+			}
+			for i := range g {
+				if rng.Float64() > keep {
+					g[i] = 0
+				}
+			}
+			pz, err := puzzle.Sudoku(b, g, sudoku.OneBased)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want [][]int
+			sv, err := xcover.NewSolver(pz.Problem, xcover.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for sol := range sv.Solutions(ctx) {
+				want = append(want, slices.Sorted(slices.Values(sol)))
+			}
+			var got [][]int
+			err = pz.Solve(ctx, 0, func(sol []int) bool {
+				if v := verify.Check(pz.Problem, sol); len(v) > 0 {
+					t.Fatalf("%s: not a solution: %s", pz.Title, v[0].Msg)
+				}
+				if err := pz.Check(sol); err != nil {
+					t.Fatalf("%s: %v", pz.Title, err)
+				}
+				got = append(got, slices.Sorted(slices.Values(sol)))
+				return true
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			slices.SortFunc(got, slices.Compare)
+			slices.SortFunc(want, slices.Compare)
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Errorf("%s %s: Solve lists %d solutions, the engine %d (or others)", pz.Title, g.Format(sudoku.OneBased), len(got), len(want))
+			}
+			for _, limit := range []uint64{0, 1, 2, 7} {
+				n, err := pz.Count(ctx, limit)
+				w := uint64(len(want))
+				if limit > 0 {
+					w = min(w, limit)
+				}
+				if err != nil || n != w {
+					t.Errorf("%s: Count(limit %d) = %d, %v; want %d", pz.Title, limit, n, err, w)
+				}
+			}
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -373,8 +374,26 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		}
 		return nil
 	}
-	switch j.mode {
-	case ModeCount:
+	switch {
+	case j.mode == ModeCount && t.Count != nil && j.memo == xcover.MemoOff:
+		// The puzzle's own counter (Sudoku: its kernel, as the command counts).
+		n, err := t.Count(ctx, j.limit)
+		j.mu.Lock()
+		j.found = n
+		if err == nil {
+			j.count = strconv.FormatUint(n, 10)
+		}
+		j.mu.Unlock()
+		return err
+	case j.mode == ModeSolve && t.Solve != nil:
+		// The puzzle's own solver; every solution is still checked by keep.
+		var kerr error
+		err := t.Solve(ctx, j.limit, func(sol []int) bool {
+			kerr = keep(sol, 0)
+			return kerr == nil
+		})
+		return errors.Join(kerr, err)
+	case j.mode == ModeCount:
 		opt := xcover.CountOptions{Limit: cfg.Limit, Workers: cfg.Workers, Memo: j.memo, MemoBytes: j.memoBytes,
 			Progress: cfg.Progress, ProgressInterval: cfg.ProgressInterval}
 		res, err := xcover.Count(ctx, t.Problem, opt)
@@ -392,7 +411,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		}
 		j.mu.Unlock()
 		return err
-	case ModeDistinct:
+	case j.mode == ModeDistinct:
 		var kerr error
 		cfg.Limit = 0 // the limit counts classes, not solutions
 		err := t.Distinct(ctx, cfg, func(sol []int, class int) bool {

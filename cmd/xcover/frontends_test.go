@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,8 +17,9 @@ import (
 	"github.com/xcover/xcover/serve"
 )
 
-// TestSameAnswers sends the same Sudoku requests to the command and to the web API and
-// compares the answers: one puzzle, one board, one count, whichever front end is asked.
+// TestSameAnswers sends the same Sudoku, tiling and queens requests to the command and to
+// the web API and compares the answers: one puzzle, one board, one count, one listing,
+// whichever front end is asked.
 func TestSameAnswers(t *testing.T) {
 	s := serve.New(serve.Options{})
 	ts := httptest.NewServer(s)
@@ -107,6 +109,43 @@ func TestSameAnswers(t *testing.T) {
 			t.Errorf("%s on %s: the command counts %q (exit %d), the web API %q", tt.pieces, tt.region, cli.stdout, cli.code, api)
 		}
 	}
+	// Tilings: the same essentially different tilings, and the same listings, with pieces
+	// and regions by name and by picture.
+	for _, tt := range []struct{ pieces, region string }{
+		{"pentominoes", "3x20"}, {"soma", "3x3x3"}, {"domino:10", "4x5"},
+	} {
+		cli := runX(t, "", "tile", "--pieces", tt.pieces, "--region", tt.region, "--count", "--distinct", "--json")
+		var c struct{ Solutions, Distinct uint64 }
+		json.Unmarshal([]byte(cli.stdout), &c)
+		api := apiStatus(`{"puzzle":"tiling","mode":"distinct","pieces":` + strconv.Quote(tt.pieces) + `,"region":` + strconv.Quote(tt.region) + `}`)
+		if cli.code != 0 || c.Distinct == 0 || c.Distinct != api.Solutions || c.Solutions != api.Total {
+			t.Errorf("%s on %s: the command %d tilings, %d distinct (exit %d); the web API %d classes of %d",
+				tt.pieces, tt.region, c.Solutions, c.Distinct, cli.code, api.Solutions, api.Total)
+		}
+	}
+	dir := writeFiles(t, map[string]string{"pieces.txt": "AAB\n  B\nCC\n", "region.txt": "####\n## \n"})
+	for _, tt := range []struct {
+		args []string
+		body string
+	}{
+		{[]string{"--pieces", "pentominoes", "--region", "3x20"}, `"pieces":"pentominoes","region":"3x20"`},
+		{[]string{"--pieces", "domino:10", "--region", "4x5"}, `"pieces":"domino:10","region":"4x5"`},
+		{[]string{"--pieces-file", filepath.Join(dir, "pieces.txt"), "--region-file", filepath.Join(dir, "region.txt")},
+			`"piecesPicture":"AAB\n  B\nCC\n","region":"####\n## \n"`},
+	} {
+		cli := runX(t, "", append([]string{"tile"}, tt.args...)...)
+		var listed []string
+		if cli.stdout != "" {
+			listed = strings.Split(strings.TrimSuffix(cli.stdout, "\n"), "\n\n")
+		}
+		api := apiStatus(`{"puzzle":"tiling",` + tt.body + `}`)
+		served := apiTexts(t, ts.URL, api.ID)
+		slices.Sort(listed)
+		slices.Sort(served)
+		if cli.code != 0 || len(listed) == 0 || !slices.Equal(listed, served) {
+			t.Errorf("%v: the command lists %d tilings (exit %d), the web API %d, or others", tt.args, len(listed), cli.code, len(served))
+		}
+	}
 	// Queens: the command counts distinct solutions with the bitboard census, the web API
 	// by the general engine's solutions reduced to classes; both must agree.
 	for _, n := range []int{6, 7, 8} {
@@ -173,4 +212,23 @@ func sqrtOf(n int) (int, bool) {
 		r++
 	}
 	return r, r*r == n
+}
+
+// apiTexts returns the texts of the solutions a job of the web API kept.
+func apiTexts(t *testing.T, url, id string) []string {
+	t.Helper()
+	resp, err := http.Get(url + "/api/jobs/" + id + "/solutions.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out struct{ Solutions []struct{ Text string } }
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, s := range out.Solutions {
+		texts = append(texts, strings.TrimSuffix(s.Text, "\n"))
+	}
+	return texts
 }

@@ -2,24 +2,21 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/sudoku"
 )
 
 // sudokuNoSolution is the line printed for a puzzle without a solution.
-const sudokuNoSolution = "# no solution"
+const sudokuNoSolution = sudoku.NoSolution
 
 // sudokuFlags are the flags of the sudoku command.
 type sudokuFlags struct {
@@ -211,12 +208,19 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		}
 	}
 	ctx := cmd.Context()
+	format := f.format
+	if f.json {
+		format = sudoku.FormatJSON
+	}
+	rw, err := sudoku.NewResultWriter(out, b, format, f.count)
+	if err != nil {
+		return err
+	}
 	st := sudokuStats{}
-	var svgs [][]byte
 	var firstErr error
 	nextReport := start.Add(time.Second)
 	for res := range b.SolveAll(ctx, rd, opt) {
-		if err := writeSudokuResult(cmd, f, b, out, res, &st, &svgs); err != nil {
+		if err := writeSudokuResult(cmd, f, rw, out, res, &st); err != nil {
 			firstErr = err
 			break
 		}
@@ -231,8 +235,8 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if ctx.Err() != nil && firstErr == nil {
 		firstErr = interruptedf("interrupted after %d puzzles", st.puzzles)
 	}
-	if f.format == "svg" && len(svgs) > 0 {
-		writeSVGSheet(out, svgs)
+	if err := rw.Flush(); err != nil && firstErr == nil {
+		firstErr = err
 	}
 	if err := out.Flush(); err != nil && firstErr == nil {
 		firstErr = err
@@ -271,132 +275,51 @@ func (st *sudokuStats) summary(el time.Duration) string {
 	return s
 }
 
-// writeSudokuResult prints the result of one puzzle.
-func writeSudokuResult(cmd *cobra.Command, f *sudokuFlags, b *sudoku.Board, out *bufio.Writer, res sudoku.Result, st *sudokuStats, svgs *[][]byte) error {
+// writeSudokuResult prints the result of one puzzle and counts it.
+func writeSudokuResult(cmd *cobra.Command, f *sudokuFlags, rw *sudoku.ResultWriter, out io.Writer, res sudoku.Result, st *sudokuStats) error {
 	p := res.Puzzle
 	st.puzzles++
-	if p.Err != nil {
+	switch {
+	case p.Err != nil:
 		st.malformed++
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", p.Err)
-		switch {
-		case f.json:
-			fmt.Fprintf(out, "{\"line\":%d,\"error\":%s}\n", p.Line, strconv.Quote(p.Err.Error()))
-		case f.format != "svg":
-			fmt.Fprintf(out, "# malformed line %d\n", p.Line)
-		}
-		return nil
-	}
-	if res.Err != nil {
+	case res.Err != nil:
 		st.puzzles--
-		if errors.Is(res.Err, context.Canceled) || errors.Is(res.Err, context.DeadlineExceeded) {
-			if f.count {
-				// JSON says the count so far is partial; a bare number on its line would
-				// read as a finished count (a unique puzzle stopped early showed 0), so
-				// text output leaves the line out and only stderr gives the partial count.
-				if f.json {
-					fmt.Fprintf(out, "{\"solutions\":%d,\"partial\":true}\n", res.Count)
-				}
-				return interruptedf("interrupted after %d puzzles: the count %d for line %d is partial", st.puzzles, res.Count, p.Line)
-			}
+		if !errors.Is(res.Err, context.Canceled) && !errors.Is(res.Err, context.DeadlineExceeded) {
+			return res.Err
+		}
+		if !f.count {
 			return interruptedf("interrupted after %d puzzles", st.puzzles)
 		}
-		return res.Err
-	}
-	switch {
+		// JSON says the count so far is partial; a bare number on its line would read as
+		// a finished count (a unique puzzle stopped early showed 0), so text output leaves
+		// the line out and only stderr gives the partial count.
+		if f.json {
+			fmt.Fprintf(out, "{\"solutions\":%d,\"partial\":true}\n", res.Count)
+		}
+		return interruptedf("interrupted after %d puzzles: the count %d for line %d is partial", st.puzzles, res.Count, p.Line)
 	case res.Count == 0:
 		st.noSolution++
 	case res.Count > 1 && !f.count:
 		st.notUnique++
 	}
-	if f.count {
-		if f.json {
-			fmt.Fprintf(out, "{\"solutions\":%d}\n", res.Count)
-		} else {
-			fmt.Fprintf(out, "%d\n", res.Count)
-		}
-		return nil
-	}
-	if f.json {
-		if res.Count == 0 {
-			fmt.Fprintf(out, "{\"solution\":null,\"solutions\":0}\n")
-		} else {
-			fmt.Fprintf(out, "{\"solution\":\"%s\",\"solutions\":%d}\n", res.Solution.Format(p.Alphabet), res.Count)
-		}
-		return nil
-	}
-	switch f.format {
-	case "text":
-		if res.Count == 0 {
-			fmt.Fprintf(out, "%s (line %d)\n\n", sudokuNoSolution, p.Line)
-			return nil
-		}
-		b.WriteText(out, res.Solution, p.Alphabet)
-		out.WriteByte('\n')
-	case "svg":
-		var buf bytes.Buffer
-		g := res.Solution
-		if res.Count == 0 {
-			g = p.Grid // draw the puzzle as it is
-		}
-		b.WriteSVG(&buf, p.Grid, g, p.Alphabet)
-		*svgs = append(*svgs, buf.Bytes())
-	default:
-		if res.Count == 0 {
-			out.WriteString(sudokuNoSolution + "\n")
-			return nil
-		}
-		out.Write(res.Solution.AppendFormat(nil, p.Alphabet))
-		out.WriteByte('\n')
-	}
-	return nil
-}
-
-// writeSVGSheet writes the pictures side by side, four a row, in one SVG document.
-func writeSVGSheet(w io.Writer, svgs [][]byte) {
-	if len(svgs) == 1 {
-		w.Write(svgs[0])
-		return
-	}
-	// Every picture has the same size: read it from the first.
-	var width, height int
-	fmt.Sscanf(string(svgs[0][bytes.Index(svgs[0], []byte("width=")):]), "width=\"%d\" height=\"%d\"", &width, &height)
-	const perRow, gap = 4, 8
-	cols := min(len(svgs), perRow)
-	rows := (len(svgs) + perRow - 1) / perRow
-	W, H := cols*(width+gap)-gap, rows*(height+gap)-gap
-	fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", W, H, W, H)
-	for i, s := range svgs {
-		fmt.Fprintf(w, `<g transform="translate(%d,%d)">`+"\n", i%perRow*(width+gap), i/perRow*(height+gap))
-		w.Write(s)
-		io.WriteString(w, "</g>\n")
-	}
-	io.WriteString(w, "</svg>\n")
+	return rw.Write(res)
 }
 
 // emitSudokuDLX writes every puzzle as a DLX problem.
 func emitSudokuDLX(cmd *cobra.Command, b *sudoku.Board, rd *sudoku.Reader, out *bufio.Writer) error {
-	malformed := 0
-	first := true
-	for {
-		p, ok := rd.Next()
-		if !ok {
-			break
-		}
+	malformed, first := 0, true
+	for p, ok := rd.Next(); ok; p, ok = rd.Next() {
 		if p.Err != nil {
 			malformed++
 			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", p.Err)
 			continue
 		}
-		e, err := b.Encode(p.Grid, sudoku.GivensOmit)
-		if err != nil {
-			return err
-		}
 		if !first {
 			out.WriteByte('\n')
 		}
 		first = false
-		fmt.Fprintf(out, "| line %d: %s %s\n", p.Line, b, p.Grid.Format(p.Alphabet))
-		if err := dlx.Write(out, e.Problem); err != nil {
+		if err := b.WriteDLX(out, p); err != nil {
 			return err
 		}
 	}
