@@ -48,9 +48,9 @@ type Config struct {
 	order     Order
 
 	// kernel forces one of the engine's kernels, for tests and benchmarks (set through
-	// export_test.go): "dlx", "bits", "bits-lazy" or "bits-counts"; "" lets the engine
-	// choose, as users always do.
-	kernel string
+	// export_test.go); engine.KernelAuto, the zero value, lets the engine choose, as users
+	// always do.
+	kernel engine.Kernel
 }
 
 // Stats describes the work a search has done.

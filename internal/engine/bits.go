@@ -4,12 +4,11 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-	"strings"
 	"unsafe"
 )
 
 // kernelB is Algorithms X, C and M on bitsets, for problems with few options (see
-// kernelName).
+// makePlan).
 //
 // The state of a node is the set A of options still possible, a bitset over the options,
 // and per primary item the number of possible options containing it (cnt) and the number of
@@ -89,9 +88,9 @@ func (k *kernelB) ib(s int) int { return 2 * (s*k.sw + k.w + k.wp) }
 // of the number of options, and each node works on bitsets of that length.
 const bitsMaxOptions = 1 << 13
 
-// newKernelB sets kernelB up for sp; mode "bits-lazy" or "bits-counts" forces the way
-// counts are found.
-func newKernelB(sp *Spec, mode string) *kernelB {
+// newKernelB sets kernelB up for sp as planned; the plan's forced kernel may force rows
+// mode and the way counts are found.
+func newKernelB(sp *Spec, pl plan) *kernelB {
 	nopt := sp.NumOptions()
 	np := sp.NumPrimary
 	w := max(1, (nopt+63)/64)
@@ -133,7 +132,7 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 			k.mask[i*w+int(u.opt)>>6] |= 1 << (u.opt & 63)
 		}
 	}
-	rowsMode := nopt > bitsMaxOptions || strings.Contains(mode, "rows")
+	rowsMode := nopt > bitsMaxOptions || pl.force.rows()
 	if !rowsMode {
 		k.conf = make([]uint64, nopt*w)
 		for o := range nopt {
@@ -201,13 +200,13 @@ func newKernelB(sp *Spec, mode string) *kernelB {
 		lazyCost = float64(np * (w + 12))
 	}
 	k.lazy = lazyCost <= keptCost
-	switch mode {
-	case "bits-lazy", "bits-rows-lazy":
+	switch pl.force {
+	case KernelBitsLazy, KernelBitsRowsLazy:
 		k.lazy = true
-	case "bits-counts", "bits-rows-counts":
+	case KernelBitsCounts, KernelBitsRowsCounts:
 		k.lazy = false
 	}
-	depth, sw := bitsLevels(sp)
+	depth, sw := pl.depth, pl.sw
 	k.sw = sw
 	k.words = make([]uint64, depth*k.sw)
 	k.ints = unsafe.Slice((*int32)(unsafe.Pointer(&k.words[0])), 2*len(k.words))

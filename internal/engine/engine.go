@@ -51,12 +51,9 @@ func (sp *Spec) exact() bool {
 // Params controls one search.
 type Params struct {
 	Limit uint64 // stop after this many solutions; 0 = none
-	// Kernel forces a kernel, for tests and benchmarks: "dlx" (dancing links: X when the
-	// problem allows, else M), "bits" (bitsets, counts chosen by size), "bits-lazy" and
-	// "bits-counts" (bitsets, counts by popcount or kept up to date), "bits-rows-lazy" and
-	// "bits-rows-counts" (the same, taking rows per entry instead of conflict sets); "" chooses by
+	// Kernel forces a kernel, for tests and benchmarks (see Kernel); KernelAuto chooses by
 	// problem. A kernel that cannot run the problem is replaced by the automatic choice.
-	Kernel  string
+	Kernel  Kernel
 	Random  bool
 	Seed    uint64
 	Initial []int32 // options forced into every solution, distinct
@@ -189,8 +186,9 @@ func newKernel(sp *Spec, p *Params) kernel {
 	if !compatible(sp, p.Initial) {
 		return nil
 	}
-	if choice := kernelName(sp, p); choice == "bits" {
-		k := newKernelB(sp, p.Kernel)
+	pl := makePlan(sp, p)
+	if pl.kind == kindBits {
+		k := newKernelB(sp, pl)
 		k.force(p.Initial)
 		return k
 	}
@@ -198,7 +196,7 @@ func newKernel(sp *Spec, p *Params) kernel {
 	if p.Random {
 		rng = rand.New(rand.NewPCG(p.Seed, 0x9e3779b97f4a7c15))
 	}
-	if sp.exact() {
+	if pl.kind == kindX {
 		k := newKernelX(sp, rng)
 		k.force(sp, p.Initial)
 		return k
@@ -206,23 +204,6 @@ func newKernel(sp *Spec, p *Params) kernel {
 	k := newKernelM(sp, rng)
 	k.force(sp, p.Initial)
 	return k
-}
-
-// kernelName returns the kernel that runs sp with p: "bits", "X" or "M". The bitset kernel
-// runs problems with few options whose per-level states fit in bitsMaxStateBytes, except
-// in random mode (it has none); dancing links run the rest, kernel X when every primary
-// item is covered exactly once without colours.
-func kernelName(sp *Spec, p *Params) string {
-	depth, sw := bitsLevels(sp)
-	bitsOK := !p.Random && sp.NumPrimary > 0 && 8*depth*sw <= bitsMaxStateBytes &&
-		(sp.NumOptions() <= bitsMaxOptions || bitsRowsFit(sp))
-	switch {
-	case bitsOK && p.Kernel != "dlx":
-		return "bits"
-	case sp.exact():
-		return "X"
-	}
-	return "M"
 }
 
 // Run searches the problem with one worker, choosing the kernel that fits it, accumulates

@@ -36,9 +36,9 @@ func TestNoAllocationWhileSearching(t *testing.T) {
 	kernels := map[string]func(*Spec) kernel{
 		"X":           func(sp *Spec) kernel { return newKernelX(sp, nil) },
 		"M":           func(sp *Spec) kernel { return newKernelM(sp, nil) },
-		"bits-lazy":   func(sp *Spec) kernel { return newKernelB(sp, "bits-lazy") },
-		"bits-counts": func(sp *Spec) kernel { return newKernelB(sp, "bits-counts") },
-		"bits-rows":   func(sp *Spec) kernel { return newKernelB(sp, "bits-rows-lazy") },
+		"bits-lazy":   func(sp *Spec) kernel { return newKernelB(sp, bitsPlan(sp, KernelBitsLazy)) },
+		"bits-counts": func(sp *Spec) kernel { return newKernelB(sp, bitsPlan(sp, KernelBitsCounts)) },
+		"bits-rows":   func(sp *Spec) kernel { return newKernelB(sp, bitsPlan(sp, KernelBitsRowsLazy)) },
 	}
 	for name, newK := range kernels {
 		for _, k := range []int{1, 2} {
@@ -68,14 +68,14 @@ func TestKernelChoice(t *testing.T) {
 	for _, tc := range []struct {
 		k      int
 		random bool
-		force  string
+		force  Kernel
 		want   string
 	}{
-		{1, true, "", "X"}, {2, true, "", "M"}, {2, false, "", "bits"}, {1, false, "", "bits"},
-		{1, false, "dlx", "X"}, {2, false, "dlx", "M"}, {2, true, "bits", "M"},
+		{1, true, KernelAuto, "X"}, {2, true, KernelAuto, "M"}, {2, false, KernelAuto, "bits"}, {1, false, KernelAuto, "bits"},
+		{1, false, KernelLinks, "X"}, {2, false, KernelLinks, "M"}, {2, true, KernelBits, "M"},
 	} {
 		p := &Params{Random: tc.random, Kernel: tc.force}
-		if got := kernelName(queensSpec(4, tc.k), p); got != tc.want {
+		if got := makePlan(queensSpec(4, tc.k), p).String(); got != tc.want {
 			t.Errorf("%d per line, random %v, forced %q: kernel %s, want %s", tc.k, tc.random, tc.force, got, tc.want)
 		}
 	}
@@ -97,4 +97,21 @@ func TestFraction(t *testing.T) {
 			t.Errorf("k=%d: %d polls, last fraction %v", k, polls, last)
 		}
 	}
+}
+
+// bitsPlan is the plan of the bitset kernel forced on sp, for tests that set it up
+// directly.
+func bitsPlan(sp *Spec, force Kernel) plan {
+	pl := plan{kind: kindBits, force: force}
+	pl.depth, pl.sw = bitsLevels(sp)
+	return pl
+}
+
+// bitsKernel returns the kernel of the given name, which must be one.
+func bitsKernel(name string) Kernel {
+	k, err := ParseKernel(name)
+	if err != nil {
+		panic(err)
+	}
+	return k
 }

@@ -60,7 +60,7 @@ func TestCutDescendsOnce(t *testing.T) {
 	for _, n := range []int{1000, 20000} {
 		for _, kname := range []string{"bits", "dlx"} {
 			sp := chainSpec(n)
-			p := &Params{Kernel: kname}
+			p := &Params{Kernel: bitsKernel(kname)}
 			if kname == "bits" && sp.NumOptions() > bitsMaxOptions {
 				continue
 			}

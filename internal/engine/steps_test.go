@@ -79,10 +79,10 @@ func TestStepsWalkTheSearchTree(t *testing.T) {
 	}{
 		{"X", func(sp *Spec) kernel { return newKernelX(sp, nil) }, true},
 		{"M", func(sp *Spec) kernel { return newKernelM(sp, nil) }, false},
-		{"bits-lazy", func(sp *Spec) kernel { return newKernelB(sp, "bits-lazy") }, false},
-		{"bits-counts", func(sp *Spec) kernel { return newKernelB(sp, "bits-counts") }, false},
-		{"bits-rows-lazy", func(sp *Spec) kernel { return newKernelB(sp, "bits-rows-lazy") }, false},
-		{"bits-rows-counts", func(sp *Spec) kernel { return newKernelB(sp, "bits-rows-counts") }, false},
+		{"bits-lazy", func(sp *Spec) kernel { return newKernelB(sp, bitsPlan(sp, KernelBitsLazy)) }, false},
+		{"bits-counts", func(sp *Spec) kernel { return newKernelB(sp, bitsPlan(sp, KernelBitsCounts)) }, false},
+		{"bits-rows-lazy", func(sp *Spec) kernel { return newKernelB(sp, bitsPlan(sp, KernelBitsRowsLazy)) }, false},
+		{"bits-rows-counts", func(sp *Spec) kernel { return newKernelB(sp, bitsPlan(sp, KernelBitsRowsCounts)) }, false},
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var specs []*Spec
@@ -134,11 +134,11 @@ func TestRowsAsConflicts(t *testing.T) {
 		for _, lazy := range []string{"lazy", "counts"} {
 			var want, got []string
 			var st0, st1 Stats
-			newKernelB(sp, "bits-"+lazy).search(0, &Params{Visit: func(sol []int32) bool {
+			newKernelB(sp, bitsPlan(sp, bitsKernel("bits-"+lazy))).search(0, &Params{Visit: func(sol []int32) bool {
 				want = append(want, fmt.Sprint(sol))
 				return true
 			}}, &st0)
-			newKernelB(sp, "bits-rows-"+lazy).search(0, &Params{Visit: func(sol []int32) bool {
+			newKernelB(sp, bitsPlan(sp, bitsKernel("bits-rows-"+lazy))).search(0, &Params{Visit: func(sol []int32) bool {
 				got = append(got, fmt.Sprint(sol))
 				return true
 			}}, &st1)
@@ -163,7 +163,7 @@ func TestKernelsWalkOneTree(t *testing.T) {
 		want.Updates = 0 // kernels count updates differently
 		for _, m := range modes {
 			var st Stats
-			newKernelB(sp, m).search(0, &Params{}, &st)
+			newKernelB(sp, bitsPlan(sp, bitsKernel(m))).search(0, &Params{}, &st)
 			st.Updates = 0
 			if st != want {
 				t.Fatalf("spec %d (%+v), %s: %+v, kernel M %+v", i, *sp, m, st, want)
