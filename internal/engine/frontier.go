@@ -41,8 +41,14 @@ type frontierTable struct {
 }
 
 // add adds v paths to key (hash h); it reports whether the entry is new, and by how many
-// bytes the table grew.
+// bytes the table grew: -1 if the table cannot keep the key (canKeep), when the forward
+// count cannot go on (a dropped entry would be a wrong count).
 func (t *frontierTable) add(key []byte, h uint64, v count) (isNew bool, grew int64) {
+	if !t.canKeep(len(key)) {
+		if _, ok := t.get(key, h); !ok {
+			return false, -1
+		}
+	}
 	if b, ok := t.bigs[string(key)]; ok { // a nil map reads as empty
 		sum := new(big.Int).Add(b, v.big())
 		t.bigs[string(key)] = sum
@@ -154,10 +160,14 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 		m0.makeKey(m0.firstFree())
 		h := maphash.Bytes(seed, m0.key)
 		_, grew := ws[0].table(np-m0.nfree, partOf(h), seed, nparts).add(m0.key, h, countOf(q.mult))
+		if grew < 0 {
+			return nil, MemoStats{}, errFrontierFull
+		}
 		ws[0].held.Add(grew)
 	}
 
 	var (
+		lost    atomic.Bool // a key could not be kept: the count gives up (errFrontierFull)
 		stop    atomic.Bool
 		pollMu  sync.Mutex
 		runErr  error
@@ -212,6 +222,11 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 				m.makeKey(m.firstFree())
 				h := maphash.Bytes(seed, m.key)
 				isNew, grew := w.table(np-m.nfree, partOf(h), seed, nparts).add(m.key, h, v)
+				if grew < 0 {
+					lost.Store(true)
+					stop.Store(true)
+					return false
+				}
 				if isNew {
 					w.news++
 				} else {
@@ -259,6 +274,11 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 							if s != 0 {
 								key, val := t.entry(s)
 								_, grew := base.add(key, maphash.Bytes(seed, key), t.value(key, val))
+								if grew < 0 {
+									lost.Store(true)
+									stop.Store(true)
+									return
+								}
 								w.held.Add(grew)
 							}
 						}
@@ -287,6 +307,9 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 			runErr = errFrontierFull
 			stop.Store(true)
 		}
+	}
+	if lost.Load() && runErr == nil {
+		runErr = errFrontierFull
 	}
 	total := new(big.Int)
 	var st MemoStats

@@ -85,6 +85,10 @@ func (t *orderTrial) add(v count) {
 		t.levels[c] = &frontierTable{memoTable: memoTable{seed: t.seed}}
 	}
 	isNew, grew := t.levels[c].add(t.m.key, maphash.Bytes(t.seed, t.m.key), v)
+	if grew < 0 { // not kept: the trial cannot be taken up
+		t.capped = true
+		return
+	}
 	t.bytes += grew
 	t.st.Bytes = max(t.st.Bytes, t.bytes)
 	if isNew {
@@ -132,7 +136,7 @@ func (t *orderTrial) level() {
 				t.add(v)
 				m.untake(o, saved)
 			}
-			if work > 2*t.budget || t.m.p.MaxBytes > 0 && t.bytes > t.m.p.MaxBytes {
+			if t.capped || work > 2*t.budget || t.m.p.MaxBytes > 0 && t.bytes > t.m.p.MaxBytes {
 				t.capped = true
 				return
 			}

@@ -233,3 +233,23 @@ func TestMRVBitsChooseAsTheScan(t *testing.T) {
 		t.Fatalf("only %d choices checked", checked)
 	}
 }
+
+// TestFrontierKeepsOrGivesUp checks that a forward count's table says so when it cannot keep
+// a key (longer than memoMaxKeyLen: a state of millions of primary items), instead of
+// dropping it, which would lose its paths from the count; a key it holds is still added to.
+func TestFrontierKeepsOrGivesUp(t *testing.T) {
+	var tab frontierTable
+	short, long := []byte("short key"), make([]byte, memoMaxKeyLen+1)
+	if isNew, grew := tab.add(short, 1, count{u: u128{lo: 2}}); !isNew || grew <= 0 {
+		t.Fatalf("a short key: new %v, grew %d", isNew, grew)
+	}
+	if _, grew := tab.add(long, 2, count{u: u128{lo: 1}}); grew >= 0 {
+		t.Fatalf("a key of %d bytes: grew %d, want -1 (not kept)", len(long), grew)
+	}
+	if isNew, grew := tab.add(short, 1, count{u: u128{lo: 3}}); isNew || grew < 0 {
+		t.Fatalf("the short key again: new %v, grew %d", isNew, grew)
+	}
+	if v, ok := tab.get(short, 1); !ok || v.lo != 5 {
+		t.Fatalf("the short key holds %v, %v; want 5", v, ok)
+	}
+}

@@ -110,9 +110,16 @@ func (t *memoTable) addTo(key []byte, h uint64, v u128) (isNew, overflow bool) {
 	return t.upsert(key, h, v, true)
 }
 
-// upsert sets the count of key to v, or with add adds v to it; see put and addTo.
+// canKeep reports whether the table can keep a new key of length n: not longer than
+// memoMaxKeyLen, and with room in its chunks.
+func (t *memoTable) canKeep(n int) bool {
+	return n <= memoMaxKeyLen && (len(t.chunks) < memoMaxChunks || !t.needChunk(n))
+}
+
+// upsert sets the count of key to v, or with add adds v to it; see put and addTo. A key
+// it cannot keep (canKeep) is dropped.
 func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (isNew, overflow bool) {
-	if len(key) > memoMaxKeyLen || len(t.chunks) == memoMaxChunks && t.needChunk(len(key)) {
+	if !t.canKeep(len(key)) {
 		return true, false
 	}
 	if 4*(t.n+1) > 3*len(t.slots) {
