@@ -13,6 +13,12 @@
 	VPSLLD $18, src, tmp \
 	VPTERNLOGD $0xa8, Z16, tmp, dst
 
+// ROT18: dst = src rotated by 18 bits within 27 (two rows).
+#define ROT18(src, dst, tmp) \
+	VPSRLD $18, src, dst \
+	VPSLLD $9, src, tmp \
+	VPTERNLOGD $0xa8, Z16, tmp, dst
+
 // FOLD: dst = the columns of band word src, (src | src>>9 | src>>18) & 511.
 #define FOLD(src, dst, tmp) \
 	VPSRLD $9, src, dst \
@@ -42,8 +48,8 @@
 	VPTERNLOGD $0xf8, Z21, Z6, Z5 \
 	ROT9(Z4, Z6, Z8) \
 	ROT9(Z5, Z7, Z8) \
-	ROT9(Z6, Z9, Z8) \
-	ROT9(Z7, Z10, Z8) \
+	ROT18(Z4, Z9, Z8) \
+	ROT18(Z5, Z10, Z8) \
 	VPANDD Z10, Z6, Z6 \
 	VPANDD Z9, Z7, Z7 \
 	VPTERNLOGD $0xe0, Z7, Z6, Z3 \
@@ -233,8 +239,8 @@ round:
 	VPTERNLOGD $0xf8, Z17, Z6, Z5
 	ROT9(Z4, Z6, Z8)
 	ROT9(Z5, Z7, Z8)
-	ROT9(Z6, Z9, Z8)
-	ROT9(Z7, Z10, Z8)
+	ROT18(Z4, Z9, Z8)
+	ROT18(Z5, Z10, Z8)
 	VPANDD Z10, Z6, Z6
 	VPANDD Z9, Z7, Z7
 	VPTERNLOGD $0xe0, Z7, Z6, Z3

@@ -3,45 +3,124 @@ package sudoku
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"testing"
 )
 
-// TestKernel9vGo compares kernel9v (with the Go round loop) and kernel9.
-func TestKernel9vGo(t *testing.T) {
-	b := mustBoard(t, Spec{})
-	k9, kv := newKernel9(b), newKernel9v(b, propagateGo)
-	rng := rand.New(rand.NewPCG(5, 6))
-	set := loadSet(t, "top1465.txt")
-	set = append(set, loadSet(t, "hardest_1106.txt")...)
-	sol9, solv := make(Grid, 81), make(Grid, 81)
-	for i := 0; i < 2000; i++ {
-		g := append(Grid(nil), set[rng.IntN(len(set))]...)
-		for r := rng.IntN(5); r > 0; r-- {
-			g[rng.IntN(81)] = 0
+// kernels9 returns the 9x9 kernels to compare: kernel9, kernel9v with the Go round loop,
+// and kernel9v with the vector one where this machine has it.
+func kernels9(b *Board) map[string]interface {
+	solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error)
+} {
+	ks := map[string]interface {
+		solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error)
+	}{
+		"kernel9":     newKernel9(b),
+		"kernel9v/go": newKernel9v(b, propagateGo),
+	}
+	if vectorPropagate != nil {
+		ks["kernel9v/vector"] = newKernel9v(b, vectorPropagate)
+	}
+	return ks
+}
+
+// agree solves g with every 9x9 kernel and with the general engine, limit 2, and fails the
+// test unless all counts agree; every solution found is checked. It returns the count.
+func agree(t *testing.T, b *Board, ks map[string]interface {
+	solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error)
+}, g Grid) uint64 {
+	t.Helper()
+	want := engineCount(t, b, g, 2)
+	sol := make(Grid, 81)
+	for name, k := range ks {
+		n, err := k.solve(context.Background(), g, 2, sol)
+		if err != nil || n != want {
+			t.Fatalf("%s: %s: %d solutions (%v), engine %d", g.Format(OneBased), name, n, err, want)
 		}
-		if i%7 == 0 {
-			g[rng.IntN(81)] = uint8(1 + rng.IntN(9))
-		}
-		c9, _ := k9.solve(context.Background(), g, 1000, sol9)
-		cv, _ := kv.solve(context.Background(), g, 1000, solv)
-		if c9 != cv {
-			t.Fatalf("%s: kernel9 %d, kernel9v %d", g.Format(OneBased), c9, cv)
-		}
-		if cv > 0 {
-			if err := b.Check(g, solv); err != nil {
-				t.Fatalf("%s: %v", g.Format(OneBased), err)
+		if n > 0 {
+			if err := b.Check(g, sol); err != nil {
+				t.Fatalf("%s: %s: solution %s: %v", g.Format(OneBased), name, sol.Format(OneBased), err)
 			}
 		}
 	}
+	return want
 }
 
-// TestPropagateVector compares the vector round loop with propagateGo on random states.
+// TestKernels9VsEngineSets compares the 9x9 kernels with the general engine (counts up to
+// 2) on the benchmark sets: every 50th puzzle, or all of them with XCOVER_LONG=1.
+func TestKernels9VsEngineSets(t *testing.T) {
+	b := mustBoard(t, Spec{})
+	ks := kernels9(b)
+	step := 50
+	if os.Getenv("XCOVER_LONG") != "" {
+		step = 1
+	}
+	for _, name := range []string{"17_clue.txt", "top1465.txt", "hardest_1106.txt"} {
+		set := loadSet(t, name)
+		counts := map[uint64]int{}
+		for i := 0; i < len(set); i += step {
+			counts[agree(t, b, ks, set[i])]++
+		}
+		t.Logf("%s: %d puzzles, solutions (limit 2): %v", name, (len(set)+step-1)/step, counts)
+	}
+}
+
+// TestKernels9VsEngineRandom compares the 9x9 kernels with the general engine on random
+// puzzles with few givens: 1000 (200 with -short), 10,000 with XCOVER_LONG=1. Half keep 8
+// to 40 givens of a solution grid (one or several solutions; none when a given is
+// changed), half have 4 to 12 random digits in random cells (mostly several or none).
+func TestKernels9VsEngineRandom(t *testing.T) {
+	b := mustBoard(t, Spec{})
+	ks := kernels9(b)
+	rng := rand.New(rand.NewPCG(11, 12))
+	var grids []Grid
+	sol := make(Grid, 81)
+	for _, g := range loadSet(t, "top1465.txt")[:100] {
+		if n, _ := newKernel9(b).solve(context.Background(), g, 1, sol); n != 1 {
+			t.Fatal("no solution for a benchmark puzzle")
+		}
+		grids = append(grids, append(Grid(nil), sol...))
+	}
+	n := 1000
+	switch {
+	case os.Getenv("XCOVER_LONG") != "":
+		n = 10000
+	case testing.Short():
+		n = 200
+	}
+	counts := map[uint64]int{}
+	for i := 0; i < n; i++ {
+		g := make(Grid, 81)
+		if i%2 == 0 {
+			full := grids[rng.IntN(len(grids))]
+			for _, c := range rng.Perm(81)[:8+rng.IntN(33)] {
+				g[c] = full[c]
+			}
+			if i%10 == 0 {
+				c := rng.IntN(81)
+				g[c] = uint8(1 + rng.IntN(9))
+			}
+		} else {
+			for _, c := range rng.Perm(81)[:4+rng.IntN(9)] {
+				g[c] = uint8(1 + rng.IntN(9))
+			}
+		}
+		counts[agree(t, b, ks, g)]++
+	}
+	t.Logf("%d puzzles, solutions (limit 2): %v", n, counts)
+	if counts[0] == 0 || counts[1] == 0 || counts[2] == 0 {
+		t.Errorf("want puzzles with none, one and several solutions: %v", counts)
+	}
+}
+
+// TestPropagateVector compares the vector round loop with propagateGo on random states:
+// the same verdict, the same state and the same cells for choose.
 func TestPropagateVector(t *testing.T) {
 	if vectorPropagate == nil {
 		t.Skip("no vector code on this machine")
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
-	agree := map[bool]int{}
+	verdicts := map[bool]int{}
 	for i := 0; i < 20000; i++ {
 		var w [3][16]uint32
 		// Each candidate present with probability p/64, p from 16 to 63.
@@ -62,39 +141,39 @@ func TestPropagateVector(t *testing.T) {
 		if okg != okv || okg && (wg != wv || og != ov) {
 			t.Fatalf("state %d: Go %v %x %x, vector %v %x %x", i, okg, wg, og, okv, wv, ov)
 		}
-		agree[okg]++
+		verdicts[okg]++
 	}
-	t.Logf("states: %v", agree)
+	t.Logf("states by verdict: %v", verdicts)
+	if verdicts[true] == 0 || verdicts[false] == 0 {
+		t.Errorf("want states of both verdicts: %v", verdicts)
+	}
 }
 
-// TestKernel9vVector compares kernel9v (with the vector round loop) and kernel9.
-func TestKernel9vVector(t *testing.T) {
-	if vectorPropagate == nil {
-		t.Skip("no vector code on this machine")
+// TestNewSolverKernel checks that classic boards get the vector kernel where the machine
+// has one, kernel9 otherwise, and other boards neither.
+func TestNewSolverKernel(t *testing.T) {
+	tests := []struct {
+		spec Spec
+		want string
+	}{
+		{Spec{}, "9"},
+		{Spec{X: true}, "general"},
+		{Spec{BoxRows: 2, BoxCols: 2}, "general"},
 	}
-	b := mustBoard(t, Spec{})
-	k9, kv := newKernel9(b), newKernel9v(b, vectorPropagate)
-	rng := rand.New(rand.NewPCG(5, 6))
-	set := loadSet(t, "top1465.txt")
-	set = append(set, loadSet(t, "hardest_1106.txt")...)
-	sol9, solv := make(Grid, 81), make(Grid, 81)
-	for i := 0; i < 2000; i++ {
-		g := append(Grid(nil), set[rng.IntN(len(set))]...)
-		for r := rng.IntN(5); r > 0; r-- {
-			g[rng.IntN(81)] = 0
-		}
-		if i%7 == 0 {
-			g[rng.IntN(81)] = uint8(1 + rng.IntN(9))
-		}
-		c9, _ := k9.solve(context.Background(), g, 1000, sol9)
-		cv, _ := kv.solve(context.Background(), g, 1000, solv)
-		if c9 != cv {
-			t.Fatalf("%s: kernel9 %d, kernel9v %d", g.Format(OneBased), c9, cv)
-		}
-		if cv > 0 {
-			if err := b.Check(g, solv); err != nil {
-				t.Fatalf("%s: %v", g.Format(OneBased), err)
+	for _, tt := range tests {
+		b := mustBoard(t, tt.spec)
+		got := "general"
+		switch b.NewSolver().k.(type) {
+		case *kernel9:
+			got = "9"
+			if vectorPropagate != nil {
+				got = "9 without vectors"
 			}
+		case *kernel9v:
+			got = "9"
+		}
+		if got != tt.want {
+			t.Errorf("%v: kernel %s, want %s", b, got, tt.want)
 		}
 	}
 }
