@@ -1,16 +1,3 @@
-// Package engine holds xcover's search kernels and the planner that picks one per problem.
-// Nothing outside this package touches the kernels' arrays.
-//
-// Three kernels walk the same search tree (see docs/engine.md):
-//
-//   - kernelB (bits.go): bitsets, for problems with up to 8192 options — Algorithms X, C
-//     and M with colours as precomputed conflicts and a copy of the state per level.
-//   - kernelX (x.go): Algorithm X with dancing links, for larger problems whose primary
-//     items are all covered exactly once and that have no colours; 12 bytes per node.
-//   - kernelM (m.go): Algorithm M with dancing links, bounds and colours; 16 bytes per node.
-//
-// All are iterative loops over flat arrays with explicit per-level state: a search never
-// allocates after it has started.
 package engine
 
 import (

@@ -1,0 +1,32 @@
+// Package engine holds xcover's searches, on flat integer arrays and nothing else: no item
+// names, files or puzzles. Nothing outside this package touches the kernels' arrays; the
+// root package lays a problem out as a Spec and calls the entry points below.
+//
+// Enumeration and counting, one tree walked by three kernels (see docs/engine.md):
+//
+//   - kernelB (bits.go): bitsets — Algorithms X, C and M with colours as precomputed
+//     conflicts (or, past 8192 options, a row per entry) and a copy of the state per level.
+//   - kernelX (x.go): Algorithm X with dancing links, for problems whose primary items are
+//     all covered exactly once and that have no colours; 12 bytes per node.
+//   - kernelM (m.go): Algorithm M with dancing links, bounds and colours; 16 bytes per node.
+//
+// makePlan (plan.go) chooses one per problem, once; a Kernel forces one in tests. Every
+// kernel takes the same steps (branches, open, next, close; engine.go), on which the
+// search loops, the cut of the tree into parts for workers and shards (cut.go, parts.go)
+// and Knuth's estimate (estimate.go) are built. Run, RunParts, Cut and EstimateTree are the
+// entry points.
+//
+// Counting by memoisation (MemoCount, MemoSample; see docs/memo.md): a forward count level
+// by level over the frontier of sub-problems (frontier.go, memotable.go) for exact covers,
+// a depth-first memo with a bounded cache for the rest and for what outgrows the budget
+// (memo.go, memocache.go), multiplicities (memobounds.go), and the choice of the branching
+// order by a trial of both (memoorder.go, memomrv.go).
+//
+// Minimum cost (MinCost; mincost.go): branch and bound with taxes on the items so that every
+// item has a zero-cost option and options sorted by net cost, on bitsets where they fit
+// (mincostbits.go), else on dancing links (mincostdl.go); problems with multiplicities
+// take a branch and bound of their own (minCostBounds).
+//
+// Every search is an iterative loop over arrays set up before it starts: it never
+// allocates while it runs (tested).
+package engine
