@@ -120,24 +120,32 @@ func (k *kernel9) assign(s *state9, c int, d int) {
 	s.u[b] &^= bit
 }
 
-func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
-	k.limit, k.count, k.nnode, k.sol, k.ctx, k.err = limit, 0, 0, sol, ctx, nil
-	// The givens, all at once: each digit loses the peers of its givens and the cells
-	// given another digit.
-	var given [9][3]uint32
-	var all [3]uint32
+// givens9 returns the givens of a 9x9 puzzle as band bitsets, digit by digit (cell c of a
+// band is bit c%27 of word c/27), and all of them together.
+func givens9(puzzle Grid) (given [9][3]uint32, all [3]uint32, err error) {
 	if len(puzzle) != 81 {
-		return 0, fmt.Errorf("sudoku: puzzle has %d cells, want 81", len(puzzle))
+		return given, all, fmt.Errorf("sudoku: puzzle has %d cells, want 81", len(puzzle))
 	}
 	for c, v := range puzzle {
 		if v == 0 {
 			continue
 		}
 		if v > 9 {
-			return 0, fmt.Errorf("sudoku: cell r%dc%d holds %d, above 9", c/9+1, c%9+1, v)
+			return given, all, fmt.Errorf("sudoku: cell r%dc%d holds %d, above 9", c/9+1, c%9+1, v)
 		}
 		given[v-1][c/27] |= 1 << (c % 27)
 		all[c/27] |= 1 << (c % 27)
+	}
+	return given, all, nil
+}
+
+func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
+	k.limit, k.count, k.nnode, k.sol, k.ctx, k.err = limit, 0, 0, sol, ctx, nil
+	// The givens, all at once: each digit loses the peers of its givens and the cells
+	// given another digit.
+	given, all, err := givens9(puzzle)
+	if err != nil {
+		return 0, err
 	}
 	s := &k.stack[0]
 	ok := true

@@ -2,7 +2,6 @@ package sudoku
 
 import (
 	"context"
-	"fmt"
 	"math/bits"
 )
 
@@ -59,20 +58,9 @@ func (k *kernel9v) nodes() uint64 { return k.nnode }
 
 func (k *kernel9v) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
 	k.limit, k.count, k.nnode, k.sol, k.ctx, k.err = limit, 0, 0, sol, ctx, nil
-	var given [9][3]uint32
-	var all [3]uint32
-	if len(puzzle) != 81 {
-		return 0, fmt.Errorf("sudoku: puzzle has %d cells, want 81", len(puzzle))
-	}
-	for c, v := range puzzle {
-		if v == 0 {
-			continue
-		}
-		if v > 9 {
-			return 0, fmt.Errorf("sudoku: cell r%dc%d holds %d, above 9", c/9+1, c%9+1, v)
-		}
-		given[v-1][c/27] |= 1 << (c % 27)
-		all[c/27] |= 1 << (c % 27)
+	given, all, err := givens9(puzzle)
+	if err != nil {
+		return 0, err
 	}
 	// The givens, all at once: each digit loses the peers of its givens and the cells
 	// given another digit.
