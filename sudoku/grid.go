@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -232,6 +233,18 @@ func (g Grid) Format(a Alphabet) string { return string(g.AppendFormat(nil, a)) 
 
 // AppendFormat appends the grid on one line in alphabet a, blanks as '.'.
 func (g Grid) AppendFormat(dst []byte, a Alphabet) []byte {
+	if a != Numbers {
+		// One symbol a cell: look each up in the alphabet's table and write into room
+		// grown once (the command formats hundreds of thousands of grids a second).
+		table := &symbolTables[a]
+		n := len(dst)
+		dst = slices.Grow(dst, len(g))[:n+len(g)]
+		out := dst[n:]
+		for i, v := range g {
+			out[i] = table[v]
+		}
+		return dst
+	}
 	for i, v := range g {
 		if a == Numbers && i > 0 {
 			dst = append(dst, ' ')
@@ -240,6 +253,17 @@ func (g Grid) AppendFormat(dst []byte, a Alphabet) []byte {
 	}
 	return dst
 }
+
+// symbolTables holds each single-character alphabet's Symbol of every value, made once:
+// read only.
+var symbolTables = func() (t [Numbers][256]byte) {
+	for a := range Numbers {
+		for v := range 256 {
+			t[a][v] = a.Symbol(uint8(v))
+		}
+	}
+	return t
+}()
 
 // Givens returns the number of filled cells.
 func (g Grid) Givens() int {
