@@ -139,6 +139,31 @@ func givens9(puzzle Grid) (given [9][3]uint32, all [3]uint32, err error) {
 	return given, all, nil
 }
 
+// candidates9 returns each digit's candidate cells after the givens, band by band: a digit
+// loses the peers of its givens and the cells given another digit. ok is false when two
+// givens of a digit see each other.
+func candidates9(given *[9][3]uint32, all *[3]uint32, peers *[81][3]uint32) (cand [9][3]uint32, ok bool) {
+	ok = true
+	for d := range 9 {
+		var out [3]uint32
+		for b := range 3 {
+			for m := given[d][b]; m != 0; m &= m - 1 {
+				pr := &peers[27*b+bits.TrailingZeros32(m)]
+				out[0] |= pr[0]
+				out[1] |= pr[1]
+				out[2] |= pr[2]
+			}
+		}
+		for b := range 3 {
+			cand[d][b] = band27 &^ out[b] &^ (all[b] &^ given[d][b])
+			if given[d][b]&out[b] != 0 {
+				ok = false // two givens of d see each other
+			}
+		}
+	}
+	return cand, ok
+}
+
 func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
 	k.limit, k.count, k.nnode, k.sol, k.ctx, k.err = limit, 0, 0, sol, ctx, nil
 	// The givens, all at once: each digit loses the peers of its givens and the cells
@@ -148,23 +173,9 @@ func (k *kernel9) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid
 		return 0, err
 	}
 	s := &k.stack[0]
-	ok := true
+	cand, ok := candidates9(&given, &all, &k.peers)
 	for d := range s.p {
-		var out [3]uint32
-		for b := 0; b < 3; b++ {
-			for m := given[d][b]; m != 0; m &= m - 1 {
-				pr := &k.peers[27*b+bits.TrailingZeros32(m)]
-				out[0] |= pr[0]
-				out[1] |= pr[1]
-				out[2] |= pr[2]
-			}
-		}
-		for b := 0; b < 3; b++ {
-			s.p[d][b] = band27 &^ out[b] &^ (all[b] &^ given[d][b])
-			if given[d][b]&out[b] != 0 {
-				ok = false // two givens of d see each other
-			}
-		}
+		s.p[d] = cand[d]
 		s.cols[d] = band27
 	}
 	s.u = [3]uint32{band27 &^ all[0], band27 &^ all[1], band27 &^ all[2]}

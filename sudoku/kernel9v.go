@@ -66,22 +66,10 @@ func (k *kernel9v) solve(ctx context.Context, puzzle Grid, limit uint64, sol Gri
 	// given another digit.
 	s := &k.stack[0]
 	*s = stateV{}
-	ok := true
-	for d := 0; d < 9; d++ {
-		var out [3]uint32
-		for b := 0; b < 3; b++ {
-			for m := given[d][b]; m != 0; m &= m - 1 {
-				pr := &k.peers[27*b+bits.TrailingZeros32(m)]
-				out[0] |= pr[0]
-				out[1] |= pr[1]
-				out[2] |= pr[2]
-			}
-		}
-		for b := 0; b < 3; b++ {
-			s.w[b][d] = band27 &^ out[b] &^ (all[b] &^ given[d][b])
-			if given[d][b]&out[b] != 0 {
-				ok = false // two givens of d see each other
-			}
+	cand, ok := candidates9(&given, &all, &k.peers)
+	for d := range 9 {
+		for b := range 3 {
+			s.w[b][d] = cand[d][b]
 		}
 	}
 	if ok {
