@@ -135,17 +135,18 @@ type SampleOptions struct {
 }
 
 // Sample draws k solutions of p independently and uniformly at random: every solution has
-// the same chance, however many there are (see sampleUniform in memo.go for the method). It
+// the same chance, however many there are. It counts the solutions by memoisation first,
+// then walks down the search tree k times, taking each branch with probability
+// proportional to the solutions below it; multiplicities are allowed. It
 // returns an iterator over them and a function that, once the iteration has ended, returns
 // the number of solutions drawn from (nil if the count did not finish) and the error that
 // ended the draws early, if any (ctx's when cancelled).
 func Sample(ctx context.Context, p *Problem, k int, opt SampleOptions) (iter.Seq[[]int], func() (*big.Int, error)) {
 	s, err := NewSolver(p, Config{Initial: opt.Initial, Seed: opt.Seed, memoBytes: opt.MemoBytes, order: opt.Order})
-	if err != nil {
-		return func(func([]int) bool) {}, func() (*big.Int, error) { return nil, err }
+	if err == nil && k < 0 {
+		err = fmt.Errorf("xcover: Sample of %d solutions: want at least 0", k)
 	}
-	if k < 0 {
-		err := fmt.Errorf("xcover: Sample of %d solutions: want at least 0", k)
+	if err != nil {
 		return func(func([]int) bool) {}, func() (*big.Int, error) { return nil, err }
 	}
 	return s.sampleUniform(ctx, k), func() (*big.Int, error) { return s.total, s.err }

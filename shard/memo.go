@@ -2,7 +2,6 @@ package shard
 
 import (
 	"context"
-	"math/big"
 
 	"github.com/xcover/xcover"
 )
@@ -15,7 +14,7 @@ type MemoJob struct {
 	Shares  int
 	Options xcover.CountOptions
 
-	memo xcover.MemoStats // of the last share counted
+	memo xcover.MemoStats // of the last share counted: its Parts and Split name the split
 }
 
 // NumTasks returns the number of shares.
@@ -36,10 +35,6 @@ func (j *MemoJob) Count(ctx context.Context, tasks []int, done func(int, PartCou
 	return nil
 }
 
-// MemoStats returns the cache statistics of the last share counted; its Parts and Split
-// describe the split, the same for every share of one count.
-func (j *MemoJob) MemoStats() xcover.MemoStats { return j.memo }
-
 // CountMemoShare counts share k of n of p's memoised count and returns the shard's result,
 // which [Merge] adds up like those of [Plan.Count]: the split's size and digest name the
 // cut.
@@ -50,10 +45,8 @@ func CountMemoShare(ctx context.Context, p *xcover.Problem, k, n int, opt xcover
 	if err != nil {
 		return nil, job.memo, err
 	}
+	// The split is known once a share is counted: it names the result's cut.
 	res := final.Result(version)
 	res.Parts, res.Cut = job.memo.Parts, "memo-"+job.memo.Split
-	if res.Solutions == nil {
-		res.Solutions = new(big.Int)
-	}
 	return res, job.memo, nil
 }
