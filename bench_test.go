@@ -82,21 +82,6 @@ func BenchmarkBounds(b *testing.B) {
 	benchCount(b, problems.TwoPerRowCol(6), xcover.Config{}, 67950)
 }
 
-// The dancing-links kernels, which run problems with more than 8192 options, on problems
-// small enough to time: kernel X (exact cover) and kernel M (bounds).
-func BenchmarkDLXQueens12(b *testing.B) {
-	benchCount(b, problems.Queens(12), xcover.WithKernel(xcover.Config{}, "dlx"), 14200)
-}
-
-func BenchmarkDLXPentominoes6x10(b *testing.B) {
-	benchCount(b, problems.Pentominoes(10, 6), xcover.WithKernel(xcover.Config{}, "dlx"), 9356)
-}
-
-// BenchmarkDLXBounds is BenchmarkBounds on kernel M (dancing links with multiplicities).
-func BenchmarkDLXBounds(b *testing.B) {
-	benchCount(b, problems.TwoPerRowCol(6), xcover.WithKernel(xcover.Config{}, "dlx"), 67950)
-}
-
 // BenchmarkMillionItems times issue 26's large case from nothing to a first solution, on
 // one worker: a million items, the options {i2k, i2k+1} (so a solution is obvious) and
 // 200,000 random options of two items, built through the Builder by name (the work of

@@ -46,11 +46,6 @@ type Config struct {
 	memo      MemoMode
 	memoBytes int64
 	order     Order
-
-	// kernel forces one of the engine's kernels, for tests and benchmarks (set through
-	// export_test.go); engine.KernelAuto, the zero value, lets the engine choose, as users
-	// always do.
-	kernel engine.Kernel
 }
 
 // Stats describes the work a search has done.
@@ -240,7 +235,6 @@ func (s *Solver) run(ctx context.Context, cfg Config, workers int, pr *partRun, 
 	}
 	params := &engine.Params{
 		Limit:   cfg.Limit,
-		Kernel:  cfg.kernel,
 		Random:  cfg.Random,
 		Seed:    cfg.Seed,
 		Initial: s.init,
