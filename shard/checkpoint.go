@@ -9,8 +9,9 @@ import (
 	"maps"
 	"math/big"
 	"os"
-	"path/filepath"
 	"slices"
+
+	"github.com/xcover/xcover/internal/atomicfile"
 )
 
 // A Checkpoint is the state of a shard's count: which of its parts are finished and what
@@ -142,11 +143,12 @@ func (c *Checkpoint) clone() *Checkpoint {
 	return &d
 }
 
-// WriteFile saves the checkpoint to the named file atomically: it writes a temporary file
-// in the same directory (named "."+name+".tmp…"), syncs it to disk and renames it over path, so that the file always
-// holds a whole checkpoint — the old one or the new one — whenever the process dies.
-func (c *Checkpoint) WriteFile(path string) (err error) {
+// WriteFile saves the checkpoint to the named file atomically (internal/atomicfile): the
+// file always holds a whole checkpoint, the old one or the new one, whenever the process
+// dies.
+func (c *Checkpoint) WriteFile(path string) error {
 	d := *c
+	var err error
 	if d.Checksum, err = c.sum(); err != nil {
 		return err
 	}
@@ -155,56 +157,13 @@ func (c *Checkpoint) WriteFile(path string) (err error) {
 		return err
 	}
 	data = append(data, '\n')
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	err = atomicfile.Write(path, func(w io.Writer) error { _, err := w.Write(data); return err })
 	if err != nil {
-		return fmt.Errorf("saving checkpoint: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-			err = fmt.Errorf("saving checkpoint %s: %w", path, err)
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(f.Name(), path); err != nil {
-		return err
-	}
-	// Make the rename itself durable; not every system can sync a directory.
-	if d, derr := os.Open(dir); derr == nil {
-		d.Sync()
-		d.Close()
+		return fmt.Errorf("saving checkpoint %s: %w", path, err)
 	}
 	return nil
 }
 
 // RemoveStale removes the temporary files that a process killed while saving a checkpoint
 // at path may have left beside it. Call it before a count that will save to path starts.
-func RemoveStale(path string) error {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	stale, err := filepath.Glob(filepath.Join(dir, "."+base+".tmp*"))
-	if err != nil {
-		return err
-	}
-	for _, name := range stale {
-		if err := os.Remove(name); err != nil && !os.IsNotExist(err) {
-			return fmt.Errorf("removing stale checkpoint file: %w", err)
-		}
-	}
-	return nil
-}
+func RemoveStale(path string) error { return atomicfile.RemoveStale(path) }

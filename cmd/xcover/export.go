@@ -2,12 +2,10 @@ package main
 
 import (
 	"bufio"
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover/internal/atomicfile"
 	"github.com/xcover/xcover/interop"
 )
 
@@ -96,38 +94,5 @@ func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
 		}
 		return bw.Flush()
 	}
-	return writeAtomically(f.output, write)
-}
-
-// writeAtomically writes a file through write: to a temporary file in the same directory,
-// renamed to name only when complete, so that name never holds a partial file.
-func writeAtomically(name string, write func(io.Writer) error) (err error) {
-	dir, base := filepath.Split(name)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(tmp, 256<<10)
-	if err := write(bw); err != nil {
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", name, err)
-	}
-	return os.Rename(tmp.Name(), name)
+	return atomicfile.Write(f.output, write)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math/big"
-	"os"
 	"strconv"
 	"strings"
 
@@ -120,7 +119,7 @@ func countMemo(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOp
 // countMemoShard counts shard K/N of a memoised count and prints the shard's result, which
 // merge adds up like those of count --shard.
 func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOptions, spec string) error {
-	k, n, err := parseShard(spec, os.LookupEnv)
+	k, n, err := parseShard(spec)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"time"
 
 	"github.com/xcover/xcover/queens"
@@ -108,7 +107,7 @@ func (r *queensRun) countBitboard(k, shards int, orbits bool) (*shard.Checkpoint
 // for xcover merge.
 func (r *queensRun) countShard() error {
 	f := r.f
-	k, shards, err := parseShard(f.shard, os.LookupEnv)
+	k, shards, err := parseShard(f.shard)
 	if err != nil {
 		return err
 	}

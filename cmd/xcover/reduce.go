@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/atomicfile"
 	"github.com/xcover/xcover/reduce"
 )
 
@@ -71,7 +72,7 @@ func runReduce(cmd *cobra.Command, f *reduceFlags, args []string) error {
 		warnf(cmd, "item %s has no option left: the problem has no solution", r.Empty)
 	}
 	if f.output != "" {
-		return writeAtomically(f.output, write)
+		return atomicfile.Write(f.output, write)
 	}
 	w := bufio.NewWriterSize(cmd.OutOrStdout(), 256<<10)
 	if err := write(w); err != nil {

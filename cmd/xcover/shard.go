@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -30,39 +28,12 @@ func (f *shardFlags) register(cmd *cobra.Command) {
 // active reports whether the count is to be split into parts.
 func (f *shardFlags) active() bool { return f.shard != "" || f.checkpoint != "" }
 
-// parseShard reads --shard's value: "K/N", or "auto/N" with K from the environment as a
-// Kubernetes Indexed Job or a Slurm job array sets it.
-func parseShard(v string, getenv func(string) (string, bool)) (k, n int, err error) {
-	ks, ns, ok := strings.Cut(v, "/")
-	if !ok {
-		return 0, 0, usageErrorf("--shard %q: want K/N or auto/N, such as 3/8", v)
+// parseShard reads --shard's value (see shard.Parse); a bad one is wrong usage.
+func parseShard(v string) (k, n int, err error) {
+	if k, n, err = shard.Parse(v, os.LookupEnv); err != nil {
+		return 0, 0, usageErrorf("--%v", err)
 	}
-	n, err = strconv.Atoi(ns)
-	if err != nil || n < 1 || n > shard.MaxShards {
-		return 0, 0, usageErrorf("--shard %q: N must be a whole number from 1 to %d (every shard holds the whole cut, %d parts per shard)", v, shard.MaxShards, shard.PartsPerShard)
-	}
-	if ks != "auto" {
-		k, err = strconv.Atoi(ks)
-		if err != nil || k < 1 || k > n {
-			return 0, 0, usageErrorf("--shard %q: K must be auto or a whole number from 1 to %d", v, n)
-		}
-		return k, n, nil
-	}
-	if s, ok := getenv("JOB_COMPLETION_INDEX"); ok {
-		i, err := strconv.Atoi(s)
-		if err != nil || i < 0 || i >= n {
-			return 0, 0, usageErrorf("--shard %s: JOB_COMPLETION_INDEX=%q is not an index from 0 to %d", v, s, n-1)
-		}
-		return i + 1, n, nil
-	}
-	if s, ok := getenv("SLURM_ARRAY_TASK_ID"); ok {
-		i, err := strconv.Atoi(s)
-		if err != nil || i < 1 || i > n {
-			return 0, 0, usageErrorf("--shard %s: SLURM_ARRAY_TASK_ID=%q is not a task id from 1 to %d (declare the array as --array=1-%d)", v, s, n, n)
-		}
-		return i, n, nil
-	}
-	return 0, 0, usageErrorf("--shard %s: neither JOB_COMPLETION_INDEX (Kubernetes Indexed Job) nor SLURM_ARRAY_TASK_ID (Slurm job array) is set; give K/N instead", v)
+	return k, n, nil
 }
 
 // countParts runs count for a shard, or with a checkpoint: the tree cut into parts, the
@@ -80,7 +51,7 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 	k, n := 1, 1
 	if f.shard != "" {
 		var err error
-		if k, n, err = parseShard(f.shard, os.LookupEnv); err != nil {
+		if k, n, err = parseShard(f.shard); err != nil {
 			return err
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strings"
 	"time"
 
@@ -25,7 +24,7 @@ type sudokuFlags struct {
 	grid, x, windoku, count, first      bool
 	json, progress                      bool
 	limit                               uint64
-	workers                             int
+	workers                             workers
 }
 
 func newSudokuCmd() *cobra.Command {
@@ -98,7 +97,7 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 	fs.BoolVar(&f.json, "json", false, "one JSON object a line")
 	fs.StringVar(&f.format, "format", "line", "output: line, text or svg")
 	fs.StringVar(&f.emit, "emit", "", "write each puzzle as a problem instead: dlx")
-	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` (0: all cores)")
+	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
 	fs.BoolVar(&f.progress, "progress", false, "report puzzles solved every second on stderr")
 	addViaFlag(cmd, &f.via, "one run per solution: two per puzzle to check uniqueness unless --first")
 	return cmd
@@ -153,12 +152,6 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.json && f.format != "line" {
 		return usageErrorf("--json and --format %s exclude each other", f.format)
 	}
-	if f.workers < 0 {
-		return usageErrorf("--workers must be at least 0, not %d", f.workers)
-	}
-	if f.workers == 0 {
-		f.workers = runtime.NumCPU()
-	}
 	var alpha sudoku.Alphabet
 	switch f.alphabet {
 	case "auto":
@@ -201,7 +194,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		limit = 1
 	}
 	start := time.Now()
-	opt := sudoku.SolveOptions{Limit: limit, Workers: f.workers}
+	opt := sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}
 	if f.via != "" {
 		opt.Solve = func(ctx context.Context, puzzle sudoku.Grid, limit uint64, sol sudoku.Grid) (uint64, error) {
 			return sudokuVia(ctx, b, f.via, puzzle, limit, sol)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -27,7 +26,7 @@ type tileFlags struct {
 	count, distinct, json, random          bool
 	limit, seed                            uint64
 	format, emit, via                      string
-	workers                                int
+	workers                                workers
 }
 
 func newTileCmd() *cobra.Command {
@@ -89,7 +88,7 @@ counts as {"solutions":N,"distinct":M}. Every listed tiling is checked.`,
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` (implies --random)")
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text or svg")
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
-	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` to search with (0: one per CPU)")
+	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
 	addViaFlag(cmd, &f.via, "lists 1 tiling unless --limit")
 	return cmd
 }
@@ -171,12 +170,6 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	if f.noFlip && f.mirror {
 		return usageErrorf("--no-flip and --mirror contradict each other")
 	}
-	if f.workers < 0 {
-		return usageErrorf("--workers must be at least 0, not %d", f.workers)
-	}
-	if f.workers == 0 {
-		f.workers = runtime.NumCPU()
-	}
 	if cmd.Flags().Changed("seed") {
 		f.random = true
 	}
@@ -213,7 +206,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	if pz.Impossible {
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", pz.Note)
 	}
-	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers}
+	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers.n()}
 	if f.count {
 		return tileCount(cmd, f, pz, cfg, out)
 	}
