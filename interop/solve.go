@@ -68,6 +68,14 @@ func Solvers() [][2]string {
 	return out
 }
 
+// CheckSolver reports an error naming the solvers there are if Solve cannot run the solver
+// called name. It does not look for the solver's program (Solve reports a
+// MissingSolverError).
+func CheckSolver(name string) error {
+	_, err := lookupSolver(name)
+	return err
+}
+
 func lookupSolver(name string) (solverSpec, error) {
 	var names []string
 	for _, s := range solverSpecs() {
@@ -76,7 +84,8 @@ func lookupSolver(name string) (solverSpec, error) {
 		}
 		names = append(names, s.name)
 	}
-	return solverSpec{}, fmt.Errorf("unknown solver %q: want one of %s", name, strings.Join(names, ", "))
+	last := len(names) - 1
+	return solverSpec{}, fmt.Errorf("unknown solver %q: want %s or %s", name, strings.Join(names[:last], ", "), names[last])
 }
 
 // A MissingSolverError reports that a solver's program is not installed.

@@ -85,8 +85,10 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 	case f.all && f.limit > 0:
 		return usageErrorf("--all and --limit exclude each other")
 	}
-	if f.via != "" && !knownSolver(f.via) {
-		return usageErrorf("--via: unknown solver %q: want %s", f.via, solverNames())
+	if f.via != "" {
+		if err := checkVia(f.via); err != nil {
+			return err
+		}
 	}
 	if len(args) == 2 && args[0] == "-" && args[1] == "-" {
 		return usageErrorf("PROBLEM and MODEL cannot both be standard input")
@@ -159,14 +161,12 @@ func readModelFile(cmd *cobra.Command, name string, format interop.Format, file 
 	return sol, found, nil
 }
 
-// knownSolver reports whether interop can run the solver called name.
-func knownSolver(name string) bool {
-	for _, s := range interop.Solvers() {
-		if s[0] == name {
-			return true
-		}
+// checkVia refuses a solver that interop cannot run: wrong usage.
+func checkVia(solver string) error {
+	if err := interop.CheckSolver(solver); err != nil {
+		return usageErrorf("--via: %v", err)
 	}
-	return false
+	return nil
 }
 
 // solverNames lists the solvers interop can run, as "a, b or c".
@@ -189,8 +189,8 @@ func addViaFlag(cmd *cobra.Command, solver *string, note string) {
 // each, already checked by verify, to emit. It prints "no solution" on stderr if there is
 // none.
 func solveVia(cmd *cobra.Command, p *xcover.Problem, solver string, limit uint64, emit func([]int) error) error {
-	if !knownSolver(solver) {
-		return usageErrorf("--via: unknown solver %q: want %s", solver, solverNames())
+	if err := checkVia(solver); err != nil {
+		return err
 	}
 	sols, err := interop.SolveAll(cmd.Context(), p, solver, int(limit))
 	if err != nil && cmd.Context().Err() != nil {

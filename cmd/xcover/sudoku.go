@@ -146,8 +146,10 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.limit > 0 && !f.count {
 		return usageErrorf("--limit needs --count")
 	}
-	if f.via != "" && !knownSolver(f.via) {
-		return usageErrorf("--via: unknown solver %q: want %s", f.via, solverNames())
+	if f.via != "" {
+		if err := checkVia(f.via); err != nil {
+			return err
+		}
 	}
 	if f.json && f.format != "line" {
 		return usageErrorf("--json and --format %s exclude each other", f.format)
