@@ -1,20 +1,8 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover"
 )
-
-// countJSON is what count --json prints.
-type countJSON struct {
-	Solutions uint64  `json:"solutions"`
-	Nodes     uint64  `json:"nodes"`
-	Updates   uint64  `json:"updates"`
-	Seconds   float64 `json:"seconds"`
-	Partial   bool    `json:"partial,omitempty"` // interrupted: the count so far
-}
 
 // countFlags are the flags of the count command.
 type countFlags struct {
@@ -42,14 +30,17 @@ the same on every machine, and --json adds what merge needs to add the shares up
 With --checkpoint FILE it saves the finished parts of the count in FILE every few
 seconds and on ^C or SIGTERM, and a run with the same FILE resumes from it.
 
-With --memo it counts by memoisation: the count of each sub-problem (the items still to
-cover, and the colours fixed on secondary items) is kept and added whenever the search
-meets it again, so that counts far beyond what one could enumerate come out exact (domino
-tilings of 16x16, about 2.4e30, in seconds). It pays where sub-problems repeat — tilings
-listed row by row — and not on problems like N-queens; --memo=auto samples the problem
-and counts solution by solution when the cache does not pay. --order first (the default)
-branches on the first uncovered item of the file, mrv on the item with fewest options;
---memo-mem bounds the cache. --json adds "memo": hits, misses, entries, bytes. Problems
+By default (--memo=auto) it counts by memoisation where a short trial shows that it pays:
+the count of each sub-problem (the items still to cover, and the colours fixed on
+secondary items) is kept and added whenever the search meets it again, so that counts far
+beyond what one could enumerate come out exact (domino tilings of 16x16, about 2.4e30, in
+seconds). It pays where sub-problems repeat — tilings listed row by row — and not on
+problems like N-queens, which are counted solution by solution. --memo (=on) always
+memoises, --memo=off never; --limit, --random, --checkpoint and --shard count solution by
+solution unless --memo=on is given. --order auto (the default) chooses the item to branch
+on by a trial, first takes the first uncovered item of the file, mrv the item with fewest
+options; --memo-mem bounds the cache. --json adds "memo" (hits, misses, entries, bytes)
+when the count was memoised; an interrupted memoised count has no partial result. Problems
 with multiplicities are memoised depth first (workers share one cache; shards work).`,
 		Example: `  xcover count examples/queens8.dlx
   xcover count --json examples/format-example.dlx
@@ -58,8 +49,8 @@ with multiplicities are memoised depth first (workers share one cache; shards wo
   xcover count --shard 3/8 --json examples/queens14.dlx > shard-3.json
   xcover count --shard auto/8 --json examples/queens14.dlx   # K from the cluster
   xcover count --checkpoint q14.ckpt examples/queens14.dlx
-  xcover count --memo examples/dominoes8.dlx
-  xcover count --memo=auto --json examples/pentominoes-6x10.dlx`,
+  xcover count examples/dominoes8.dlx                # memoised: the trial shows it pays
+  xcover count --memo=off --json examples/dominoes8.dlx`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCount(cmd, &f, args) },
 	}
@@ -75,36 +66,30 @@ func runCount(cmd *cobra.Command, f *countFlags, args []string) error {
 	if err != nil {
 		return err
 	}
+	parts := f.shard.checkpoint != "" || (f.shard.shard != "" && f.memo.memo != "on")
+	if !cmd.Flags().Changed("memo") && (parts || f.search.limit > 0 || s.cfg.Random) {
+		// The default, auto, gives way to what cannot be memoised.
+		f.memo.memo = "off"
+	}
 	if f.memo.active() {
-		if f.shard.checkpoint != "" {
+		switch {
+		case f.shard.checkpoint != "":
 			return usageErrorf("--memo cannot be used with --checkpoint: a memoised count keeps no partial result (use --shard to split it)")
-		}
-		if f.shard.shard != "" && f.memo.memo != "on" {
+		case f.shard.shard != "" && f.memo.memo != "on":
 			return usageErrorf("--shard with --memo needs --memo=on: every shard must count the same way")
-		}
-		if f.search.limit > 0 || s.cfg.Random {
+		case f.search.limit > 0 || s.cfg.Random:
 			return usageErrorf("--memo counts every solution: not with --limit, --random or --seed")
 		}
-		opt := s.countOptions()
-		if err := f.memo.apply(&opt); err != nil {
-			return err
-		}
-		if f.shard.shard != "" {
-			return countMemoShard(cmd, &f.search, s, opt, f.shard.shard)
-		}
-		return countMemo(cmd, &f.search, s, opt)
 	}
-	if f.shard.active() {
+	if f.shard.active() && !f.memo.active() {
 		return f.shard.countParts(cmd, &f.search, s)
 	}
-	c, cerr := xcover.Count(cmd.Context(), s.problem, s.countOptions())
-	n, st := c.Solutions.Uint64(), c.Stats
-	res := countJSON{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), cerr != nil}
-	if err := printResult(cmd.OutOrStdout(), f.search.json, res, fmt.Sprintf("%d\n", n), "count"); err != nil {
+	opt := s.countOptions()
+	if err := f.memo.apply(&opt); err != nil {
 		return err
 	}
-	if cerr != nil {
-		return interruptedf("interrupted: the count %d is partial", n)
+	if f.shard.shard != "" {
+		return countMemoShard(cmd, &f.search, s, opt, f.shard.shard)
 	}
-	return nil
+	return countAll(cmd, &f.search, s, opt)
 }

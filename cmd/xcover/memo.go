@@ -20,7 +20,7 @@ type memoFlags struct {
 
 func (f *memoFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
-	fs.StringVar(&f.memo, "memo", "off", "count by memoisation: `on`, off, or auto (on only where a sample shows the cache pays)")
+	fs.StringVar(&f.memo, "memo", "auto", "count by memoisation: `on`, off, or auto (on only where a trial shows the cache pays; off with --limit, --random, --checkpoint or --shard)")
 	fs.Lookup("memo").NoOptDefVal = "on"
 	fs.StringVar(&f.mem, "memo-mem", "2GiB", "the cache's memory budget `SIZE` (KiB, MiB, GiB); past it the count goes on without keeping more")
 	fs.StringVar(&f.order, "order", "auto", "the item a memoised count branches on: `auto` (chosen from the problem by a short trial of both), first uncovered in the file's order, or mrv (fewest options)")
@@ -75,6 +75,16 @@ func parseSize(s string) (int64, error) {
 	return int64(n * float64(mult)), nil
 }
 
+// countJSON is what count --json prints; Memo only for a memoised count.
+type countJSON struct {
+	Solutions *big.Int  `json:"solutions"`
+	Nodes     uint64    `json:"nodes"`
+	Updates   uint64    `json:"updates"`
+	Seconds   float64   `json:"seconds"`
+	Partial   bool      `json:"partial,omitempty"` // interrupted: the count so far
+	Memo      *memoJSON `json:"memo,omitempty"`
+}
+
 // memoJSON is the "memo" object of count --json.
 type memoJSON struct {
 	Used    bool   `json:"used"`
@@ -85,25 +95,27 @@ type memoJSON struct {
 	Full    bool   `json:"full,omitempty"`
 }
 
-// countMemo runs count with memoisation and prints the exact count.
-func countMemo(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOptions) error {
+// countAll counts every solution, by memoisation where the flags ask for it (and, by
+// default, where a trial shows it pays), and prints the exact count.
+func countAll(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOptions) error {
 	c, cerr := xcover.Count(cmd.Context(), s.problem, opt)
-	n := c.Solutions
-	if cerr != nil && n == nil {
-		if cmd.Context().Err() != nil {
-			return interruptedf("interrupted: a memoised count has no partial result")
-		}
+	n, note := c.Solutions, ""
+	interrupted := cerr != nil && cmd.Context().Err() != nil
+	switch {
+	case n == nil && interrupted && opt.Memo == xcover.MemoAuto:
+		// Cut off in a memoised count that auto chose (or in its trial): nothing counted
+		// solution by solution, and the memo keeps no partial result.
+		n, note = new(big.Int), " (a memoised count keeps none)"
+	case n == nil && interrupted:
+		return interruptedf("interrupted: a memoised count has no partial result")
+	case n == nil:
 		return cerr
 	}
 	st, ms := c.Stats, c.Memo
-	res := struct {
-		Solutions *big.Int `json:"solutions"`
-		Nodes     uint64   `json:"nodes"`
-		Updates   uint64   `json:"updates"`
-		Seconds   float64  `json:"seconds"`
-		Partial   bool     `json:"partial,omitempty"` // interrupted: the count so far
-		Memo      memoJSON `json:"memo"`
-	}{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), cerr != nil, memoJSON{ms.Used, ms.Hits, ms.Misses, ms.Entries, ms.Bytes, ms.Full}}
+	res := countJSON{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), cerr != nil, nil}
+	if ms.Used {
+		res.Memo = &memoJSON{ms.Used, ms.Hits, ms.Misses, ms.Entries, ms.Bytes, ms.Full}
+	}
 	if err := printResult(cmd.OutOrStdout(), f.json, res, fmt.Sprintf("%v\n", n), "count"); err != nil {
 		return err
 	}
@@ -111,7 +123,7 @@ func countMemo(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOp
 		warnf(cmd, "the cache reached --memo-mem after %d entries; the rest was counted without keeping more (a larger budget may be faster)", ms.Entries)
 	}
 	if cerr != nil {
-		return interruptedf("interrupted: the count %v is partial", n)
+		return interruptedf("interrupted: the count %v is partial%s", n, note)
 	}
 	return nil
 }
