@@ -9,25 +9,13 @@ import (
 	"github.com/xcover/xcover"
 )
 
-// estimateJSON is what estimate --json prints.
+// estimateJSON is what estimate --json prints: the forecast, with the wall time on the
+// workers asked for.
 type estimateJSON struct {
-	Probes       int     `json:"probes"`
-	Seed         uint64  `json:"seed"`
-	Nodes        float64 `json:"nodes"`
-	NodesErr     float64 `json:"nodes_err"` // standard errors
-	Solutions    float64 `json:"solutions"`
-	SolutionsErr float64 `json:"solutions_err"`
-	// NodesPerSecond is the speed of one worker measured by a sample run of the search.
-	NodesPerSecond float64 `json:"nodes_per_second"`
-	Seconds        float64 `json:"seconds"` // the time of the whole count on one worker
-	SecondsErr     float64 `json:"seconds_err"`
-	Workers        int     `json:"workers"`
-	WallSeconds    float64 `json:"wall_seconds"` // Seconds / Workers
-	// Exact is set when the sample run finished the whole search: ExactNodes and
-	// ExactSolutions are then the true counts, and Seconds the time it took.
-	Exact          bool   `json:"exact,omitempty"`
-	ExactNodes     uint64 `json:"exact_nodes,omitempty"`
-	ExactSolutions uint64 `json:"exact_solutions,omitempty"`
+	xcover.Forecast
+	Seed        uint64  `json:"seed"`
+	Workers     int     `json:"workers"`
+	WallSeconds float64 `json:"wall_seconds"` // Seconds / Workers
 	// Partial is set when the estimate was interrupted: it comes from the probes made by
 	// then (Probes of them).
 	Partial bool `json:"partial,omitempty"`
@@ -142,16 +130,7 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	case err != nil && !interrupted:
 		return err
 	}
-	out := estimateJSON{
-		Partial: interrupted,
-		Probes:  fc.Probes, Seed: f.seed,
-		Nodes: fc.Nodes, NodesErr: fc.NodesErr,
-		Solutions: fc.Solutions, SolutionsErr: fc.SolutionsErr,
-		NodesPerSecond: fc.NodesPerSecond,
-		Seconds:        fc.Seconds, SecondsErr: fc.SecondsErr,
-		Workers: f.workers.n(),
-		Exact:   fc.Exact, ExactNodes: fc.ExactNodes, ExactSolutions: fc.ExactSolutions,
-	}
+	out := estimateJSON{Forecast: fc, Seed: f.seed, Workers: f.workers.n(), Partial: interrupted}
 	out.WallSeconds = out.Seconds / float64(f.workers.n())
 
 	if err := printResult(cmd.OutOrStdout(), f.json, out, estimateText(out), "the estimate"); err != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/problems"
 )
@@ -94,8 +95,8 @@ func TestEstimate(t *testing.T) {
 }
 
 func TestEstimateText(t *testing.T) {
-	e := estimateJSON{Probes: 100, Seed: 3, Nodes: 3.6e12, NodesErr: 4e11, Solutions: 0,
-		NodesPerSecond: 4e6, Seconds: 9e5, SecondsErr: 1e5, Workers: 64, WallSeconds: 9e5 / 64}
+	e := estimateJSON{Forecast: xcover.Forecast{Estimate: xcover.Estimate{Probes: 100, Nodes: 3.6e12, NodesErr: 4e11, Solutions: 0},
+		NodesPerSecond: 4e6, Seconds: 9e5, SecondsErr: 1e5}, Seed: 3, Workers: 64, WallSeconds: 9e5 / 64}
 	got := estimateText(e)
 	for _, want := range []string{"3.6e+12 ± 4e+11", "no probe reached a solution", "4.00M nodes/s", "10 days ± 1.2 days on 1 worker", "about 3.9 h on 64 workers", "seed 3"} {
 		if !strings.Contains(got, want) {
