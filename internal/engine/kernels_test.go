@@ -259,6 +259,7 @@ func benchKernels(b *testing.B, p *xcover.Problem, want uint64, ks ...engine.Ker
 					b.Fatalf("%d solutions, want %d", st.Solutions, want)
 				}
 			}
+			b.ReportMetric(float64(want), "solutions")
 		})
 	}
 }
