@@ -25,7 +25,8 @@ const (
 	// MemoOn counts by memoisation.
 	MemoOn
 	// MemoAuto memoises only where it pays: a problem whose search tree Knuth's estimate
-	// (from 1000 random probes) puts below 10^7 nodes is counted solution by solution,
+	// (from 1000 random probes; 100 when those put it beyond 10^9) puts below 10^7 nodes
+	// is counted solution by solution,
 	// which takes seconds at most; a larger one by memoisation, unless after a sample of
 	// 4096 sub-problems fewer than 2% of the cache lookups have hit (no sub-problem
 	// repeats: N-queens), when it too is counted solution by solution.
@@ -34,8 +35,13 @@ const (
 
 // How MemoAuto judges a problem (see MemoAuto): tuning, not API.
 const (
-	memoAutoProbes  = 1000
-	memoAutoNodes   = 1e7
+	memoAutoProbes = 1000
+	memoAutoNodes  = 1e7
+	// memoAutoFirst probes come first; a tree they put beyond memoAutoClear nodes is
+	// judged large without the rest (12x12 dominoes: 11 ms of probes, more than the
+	// memoised count's 19, cut to 1).
+	memoAutoFirst   = 100
+	memoAutoClear   = 100 * memoAutoNodes
 	memoSampleNodes = 1 << 12
 	memoMinHitRate  = 0.02
 )
@@ -168,7 +174,11 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		},
 	}
 	if s.cfg.memo == MemoAuto && shares == 0 {
-		e := engine.EstimateTree(s.spec, s.init, memoAutoProbes, 1, func() bool { return ctx.Err() != nil })
+		stop := func() bool { return ctx.Err() != nil }
+		e := engine.EstimateTree(s.spec, s.init, memoAutoFirst, 1, stop)
+		if e.Nodes < memoAutoClear {
+			e = engine.EstimateTree(s.spec, s.init, memoAutoProbes, 1, stop)
+		}
 		if e.Nodes < memoAutoNodes {
 			n, err := s.Count(ctx)
 			return new(big.Int).SetUint64(n), err
