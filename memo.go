@@ -86,6 +86,20 @@ func (o Order) String() string {
 	return "auto"
 }
 
+// ParseOrder returns the order named by s, as String spells it: "auto" (or ""), "first"
+// or "mrv".
+func ParseOrder(s string) (Order, error) {
+	for _, o := range []Order{OrderAuto, OrderFirst, OrderMRV} {
+		if s == o.String() {
+			return o, nil
+		}
+	}
+	if s == "" {
+		return OrderAuto, nil
+	}
+	return OrderAuto, fmt.Errorf("unknown order %q: want auto, first or mrv", s)
+}
+
 // orderOf returns the root's value of an engine order.
 func orderOf(o engine.Order) Order {
 	switch o {

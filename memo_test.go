@@ -315,3 +315,17 @@ func count(ctx context.Context, p *xcover.Problem, opt xcover.CountOptions) (*bi
 	res, err := xcover.Count(ctx, p, opt)
 	return res.Solutions, err
 }
+
+func TestParseOrder(t *testing.T) {
+	for _, o := range []xcover.Order{xcover.OrderAuto, xcover.OrderFirst, xcover.OrderMRV} {
+		if got, err := xcover.ParseOrder(o.String()); got != o || err != nil {
+			t.Errorf("ParseOrder(%q) = %v, %v; want %v", o.String(), got, err, o)
+		}
+	}
+	if got, err := xcover.ParseOrder(""); got != xcover.OrderAuto || err != nil {
+		t.Errorf(`ParseOrder("") = %v, %v; want auto`, got, err)
+	}
+	if _, err := xcover.ParseOrder("MRV"); err == nil || !strings.Contains(err.Error(), "want auto, first or mrv") {
+		t.Errorf(`ParseOrder("MRV"): %v, want an error naming the orders`, err)
+	}
+}

@@ -36,15 +36,8 @@ func (f *memoFlags) apply(cfg *xcover.CountOptions) error {
 		return usageErrorf("--memo: %v", err)
 	}
 	cfg.Memo = m
-	switch f.order {
-	case "auto":
-		cfg.Order = xcover.OrderAuto
-	case "first":
-		cfg.Order = xcover.OrderFirst
-	case "mrv":
-		cfg.Order = xcover.OrderMRV
-	default:
-		return usageErrorf("--order %q: want auto, first or mrv", f.order)
+	if cfg.Order, err = xcover.ParseOrder(f.order); err != nil {
+		return usageErrorf("--order: %v", err)
 	}
 	n, err := parseSize(f.mem)
 	if err != nil {
