@@ -56,10 +56,11 @@ type Puzzle struct {
 	// cover engine on Problem (a Sudoku: the sudoku package's, which chooses its fastest
 	// kernel for the board). Solve calls visit with the first limit solutions (0: all),
 	// each as options of Problem, until visit returns false; Count counts the solutions,
-	// stopping at limit. Front ends use them in place of the engine, except for what only
-	// the engine does: a random order, counting by memoisation.
+	// stopping at limit, on at most workers goroutines (0: one). Front ends use them in
+	// place of the engine, except for what only the engine does: a random order, counting
+	// by memoisation.
 	Solve func(ctx context.Context, limit uint64, visit func(sol []int) bool) error
-	Count func(ctx context.Context, limit uint64) (uint64, error)
+	Count func(ctx context.Context, limit uint64, workers int) (uint64, error)
 
 	// JSON, if not nil, returns the puzzle's own JSON form of a solution (tilings: the rows
 	// of the picture, or the layers of a solid).
@@ -118,15 +119,15 @@ func Queens(n, perLine int) (*Puzzle, error) {
 	if n <= queens.MaxKnownCountN {
 		// The queens package's own counter, as the command counts; a limit is the
 		// engine's to keep.
-		pz.Count = func(ctx context.Context, limit uint64) (uint64, error) {
+		pz.Count = func(ctx context.Context, limit uint64, workers int) (uint64, error) {
 			if limit > 0 {
-				s, err := xcover.NewSolver(p, xcover.Config{Limit: limit})
+				s, err := xcover.NewSolver(p, xcover.Config{Limit: limit, Workers: workers})
 				if err != nil {
 					return 0, err
 				}
 				return s.Count(ctx)
 			}
-			t, err := queens.CountSolutions(ctx, n, false, queens.Options{})
+			t, err := queens.CountSolutions(ctx, n, false, queens.Options{Workers: workers})
 			return t.Solutions, err
 		}
 	}
@@ -266,7 +267,8 @@ func Sudoku(board *sudoku.Board, grid sudoku.Grid, a sudoku.Alphabet) (*Puzzle, 
 			})
 			return errors.Join(oerr, err)
 		},
-		Count: func(ctx context.Context, limit uint64) (uint64, error) {
+		// One puzzle is searched on one goroutine: it takes microseconds.
+		Count: func(ctx context.Context, limit uint64, _ int) (uint64, error) {
 			return board.NewSolver().Solve(ctx, grid, limit, nil)
 		},
 	}, nil

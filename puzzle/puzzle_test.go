@@ -234,7 +234,7 @@ func TestSudokuSolver(t *testing.T) {
 				t.Errorf("%s %s: Solve lists %d solutions, the engine %d (or others)", pz.Title, g.Format(sudoku.OneBased), len(got), len(want))
 			}
 			for _, limit := range []uint64{0, 1, 2, 7} {
-				n, err := pz.Count(ctx, limit)
+				n, err := pz.Count(ctx, limit, 2)
 				w := uint64(len(want))
 				if limit > 0 {
 					w = min(w, limit)

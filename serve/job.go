@@ -377,7 +377,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 	switch {
 	case j.mode == ModeCount && t.Count != nil && j.memo == xcover.MemoOff:
 		// The puzzle's own counter (Sudoku: its kernel, as the command counts).
-		n, err := t.Count(ctx, j.limit)
+		n, err := t.Count(ctx, j.limit, cfg.Workers)
 		j.mu.Lock()
 		j.found = n
 		if err == nil {
