@@ -1,13 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
 	"runtime"
 	"strconv"
+	"time"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/dlx"
 )
 
 // workers is the value of a --workers flag: the number of goroutines, 0 meaning one per
@@ -56,4 +61,30 @@ func printResult(w io.Writer, asJSON bool, v any, text string, what string) erro
 		return fmt.Errorf("writing %s: %w", what, err)
 	}
 	return nil
+}
+
+// randomSeed settles a --random and --seed pair: --seed implies --random, and a random run
+// without --seed takes its seed from the clock and says it on stderr, so that the run can
+// be repeated.
+func randomSeed(cmd *cobra.Command, random *bool, seed *uint64) {
+	if cmd.Flags().Changed("seed") {
+		*random = true
+		return
+	}
+	if *random {
+		*seed = uint64(time.Now().UnixNano())
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", *seed)
+	}
+}
+
+// emitDLX writes p in DLX format to the command's output, as --emit FORMAT asks (dlx only).
+func emitDLX(cmd *cobra.Command, format string, p *xcover.Problem) error {
+	if format != "dlx" {
+		return usageErrorf("unknown --emit %q: want dlx", format)
+	}
+	w := bufio.NewWriter(cmd.OutOrStdout())
+	if err := dlx.Write(w, p); err != nil {
+		return err
+	}
+	return w.Flush()
 }

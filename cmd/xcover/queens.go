@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/queens"
 )
 
@@ -129,9 +128,6 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 	}
 	f.count = f.count || f.distinct
 	if f.emit != "" {
-		if f.emit != "dlx" {
-			return usageErrorf("unknown --emit %q: want dlx", f.emit)
-		}
 		if n > queens.MaxProblemN {
 			return usageErrorf("board side %d too large to encode: at most %d", n, queens.MaxProblemN)
 		}
@@ -139,11 +135,7 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		if err != nil {
 			return err
 		}
-		w := bufio.NewWriter(cmd.OutOrStdout())
-		if err := dlx.Write(w, p); err != nil {
-			return err
-		}
-		return w.Flush()
+		return emitDLX(cmd, f.emit, p)
 	}
 	r := &queensRun{cmd: cmd, f: f, n: n, ctx: cmd.Context(),
 		out: bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)}
@@ -247,10 +239,7 @@ func (r *queensRun) runList() error {
 		}
 		return r.listVia(limit)
 	}
-	if f.random && !r.cmd.Flags().Changed("seed") {
-		f.seed = uint64(time.Now().UnixNano())
-		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: seed %d\n", f.seed)
-	}
+	randomSeed(r.cmd, &f.random, &f.seed)
 	opt := r.options()
 	opt.Limit = limit
 	l, err := queens.NewLister(n, opt)

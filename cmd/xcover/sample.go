@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -70,10 +69,8 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 		return err
 	}
 	opt := xcover.SampleOptions{Initial: f.initial, Seed: f.seed, MemoBytes: co.MemoBytes, Order: co.Order}
-	if !cmd.Flags().Changed("seed") {
-		opt.Seed = uint64(time.Now().UnixNano())
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", opt.Seed)
-	}
+	random := true // a sample is random: with no --seed, the clock's, said on stderr
+	randomSeed(cmd, &random, &opt.Seed)
 	sols, result := xcover.Sample(cmd.Context(), p, f.uniform, opt)
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	var line []byte

@@ -87,17 +87,8 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 			p, orig, initial = r.Problem, r.Original, renumbered
 		}
 	}
-	cfg := xcover.Config{
-		Limit:   f.limit,
-		Random:  f.random || cmd.Flags().Changed("seed"),
-		Seed:    f.seed,
-		Initial: initial,
-		Workers: f.workers.n(),
-	}
-	if cfg.Random && !cmd.Flags().Changed("seed") {
-		cfg.Seed = uint64(time.Now().UnixNano())
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", cfg.Seed)
-	}
+	randomSeed(cmd, &f.random, &f.seed)
+	cfg := xcover.Config{Limit: f.limit, Random: f.random, Seed: f.seed, Initial: initial, Workers: f.workers.n()}
 	s := &search{file: file, orig: orig}
 	show := f.progress
 	if !cmd.Flags().Changed("progress") {

@@ -8,7 +8,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -170,14 +169,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	if f.noFlip && f.mirror {
 		return usageErrorf("--no-flip and --mirror contradict each other")
 	}
-	if cmd.Flags().Changed("seed") {
-		f.random = true
-	}
-	if f.random && !cmd.Flags().Changed("seed") {
-		// As solve and queens do: a new tiling each run, and the seed to get it again.
-		f.seed = uint64(time.Now().UnixNano())
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", f.seed)
-	}
+	randomSeed(cmd, &f.random, &f.seed)
 	if f.via != "" && (f.count || f.distinct || f.random) {
 		return usageErrorf("--via lists tilings found by an external solver: not with --count, --distinct or --random")
 	}
@@ -195,13 +187,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	out := bufio.NewWriter(cmd.OutOrStdout())
 	defer out.Flush()
 	if f.emit != "" {
-		if f.emit != "dlx" {
-			return usageErrorf("unknown --emit %q: want dlx", f.emit)
-		}
-		if err := dlx.Write(out, pz.Problem); err != nil {
-			return err
-		}
-		return out.Flush()
+		return emitDLX(cmd, f.emit, pz.Problem)
 	}
 	if pz.Impossible {
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", pz.Note)
