@@ -27,10 +27,10 @@ type piece struct{ off, words int }
 type matcher struct {
 	nchunks int
 	chunk   int // bits per chunk
-	// full is the number of leading pieces of groupWords words, which countPiecesAVX512
-	// or countPiecesAVX2 count when asm is set (by build, if the processor has AVX2, and
-	// avx512 if it has AVX-512; tests set goOnly or noAVX512 to keep them off).
-	full     int
+	// With asm set (by build, if the processor has AVX2, and avx512 if it has AVX-512;
+	// tests set goOnly or noAVX512 to keep them off) every piece has groupWords words and
+	// join hands them to joinAVX512 or joinAVX2, and build fills them with
+	// buildRowsAVX512 under avx512.
 	asm      bool
 	avx512   bool
 	goOnly   bool
@@ -39,7 +39,6 @@ type matcher struct {
 	tab      []uint64 // per piece: nchunks × 2^chunk × words
 	rest     []uint64 // the keys outside the pieces
 	cols     [64 + maxChunk][groupWords]uint64
-	offs     []int // countMany's offsets
 }
 
 // build stores keys of nbits bits (at most 62), to be matched against about probes keys:
@@ -64,15 +63,11 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 			break
 		}
 		wp := (k + 63) / 64
-		if m.asm && k > 128 {
-			wp = groupWords // padded: the AVX2 kernel takes whole pieces twice as fast
+		if m.asm {
+			wp = groupWords // padded: the kernels take whole pieces only
 		}
 		m.pieces = append(m.pieces, piece{need, wp})
 		need += nc << c * wp
-	}
-	m.full = 0
-	for m.full < len(m.pieces) && m.pieces[m.full].words == groupWords {
-		m.full++
 	}
 	if cap(m.tab) < need {
 		m.tab = make([]uint64, need)
@@ -80,7 +75,7 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 	m.tab = m.tab[:need]
 	for p, pc := range m.pieces {
 		wp := pc.words
-		for b := range m.cols {
+		for b := range nc * c {
 			m.cols[b] = [groupWords]uint64{}
 		}
 		var valid [groupWords]uint64
@@ -93,6 +88,15 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 		}
 		for q := range nc {
 			row := m.tab[pc.off+q<<c*wp : pc.off+(q+1)<<c*wp]
+			if m.avx512 { // wp == groupWords
+				if q == 0 {
+					copy(row, valid[:]) // padding never matches
+				} else {
+					copy(row, ones[:])
+				}
+				buildRowsAVX512(&row[0], &m.cols[q*c][0], c)
+				continue
+			}
 			for g := range wp {
 				if q == 0 {
 					row[g] = valid[g] // padding never matches
@@ -110,31 +114,55 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 	}
 }
 
+// ones is a group of all ones.
+var ones = [groupWords]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+
+// join returns the sum of count(w) over the probes w: with asm, piece by piece, every
+// probe going through one piece while it stays in the L1 cache.
+func (m *matcher) join(probes []uint64) uint64 {
+	var total uint64
+	for _, k := range m.rest {
+		for _, w := range probes {
+			if k&w == 0 {
+				total++
+			}
+		}
+	}
+	if len(probes) == 0 || len(m.pieces) == 0 {
+		return total
+	}
+	if m.asm {
+		nc, c := m.nchunks, m.chunk
+		if m.avx512 {
+			return total + uint64(joinAVX512(&m.tab[0], &probes[0], len(probes), len(m.pieces), nc<<c*groupWords*8, nc, c))
+		}
+		return total + uint64(joinAVX2(&m.tab[0], &probes[0], len(probes), len(m.pieces), nc<<c*groupWords*8, nc, c))
+	}
+	for _, w := range probes {
+		total += m.countPieces(w)
+	}
+	return total
+}
+
 // count returns the number of stored keys disjoint from w.
 func (m *matcher) count(w uint64) uint64 {
-	var total int
+	var total uint64
 	for _, k := range m.rest {
 		if k&w == 0 {
 			total++
 		}
 	}
+	return total + m.countPieces(w)
+}
+
+// countPieces returns the number of keys of the pieces disjoint from w.
+func (m *matcher) countPieces(w uint64) uint64 {
+	var total int
 	var offs [16]int // nchunks <= 13: chunks have 5 bits or more
 	nc, c := m.nchunks, m.chunk
 	os := offs[:nc]
-	pieces := m.pieces
-	if m.asm && m.full > 0 {
-		for q := range os {
-			os[q] = (q<<c | int(w>>(q*c)&(1<<c-1))) * groupWords
-		}
-		if m.avx512 {
-			total += countPiecesAVX512(&m.tab[0], &os[0], nc, m.full, nc<<c*groupWords)
-		} else {
-			total += countPiecesAVX2(&m.tab[0], &os[0], nc, m.full, nc<<c*groupWords)
-		}
-		pieces = pieces[m.full:]
-	}
 	tab := m.tab
-	for _, pc := range pieces {
+	for _, pc := range m.pieces {
 		wp := pc.words
 		// os[q] is where the words of the subset of chunk q that w holds begin.
 		for q := range os {
@@ -174,49 +202,20 @@ func (m *matcher) count(w uint64) uint64 {
 	return uint64(total)
 }
 
-// manyBatch is how many probes countMany hands to the AVX-512 kernel at once.
-const manyBatch = 256
-
-// countMany sets counts[i] to count(probes[i]) for every probe, len(counts) >= len(probes),
-// and reports true; or reports false, doing nothing, unless the matcher is all whole
-// pieces counted by the AVX-512 kernel, which then takes many probes a call.
-func (m *matcher) countMany(probes []uint64, counts []int) bool {
-	if !m.avx512 || len(m.rest) > 0 || m.full == 0 || m.full != len(m.pieces) {
-		return false
-	}
-	nc, c := m.nchunks, m.chunk
-	if len(m.offs) < manyBatch*nc {
-		m.offs = make([]int, manyBatch*16)
-	}
-	offs := m.offs
-	for len(probes) > 0 {
-		n := min(len(probes), manyBatch)
-		for i, w := range probes[:n] {
-			os := offs[i*nc : i*nc+nc]
-			for q := range os {
-				os[q] = (q<<c | int(w>>(q*c)&(1<<c-1))) * groupWords
-			}
-		}
-		countManyAVX512(&m.tab[0], &offs[0], &counts[0], n, nc, m.full, nc<<c*groupWords)
-		probes, counts = probes[n:], counts[n:]
-	}
-	return true
-}
-
 // A quadWorker counts tasks of a quadPlan on one goroutine, with its own buffers.
 type quadWorker struct {
-	p       *quadPlan
-	t       *quadTable
-	n, h, o int
-	hmask   uint32
-	kbits   uint     // bits of each diagonal family in a key: 2h-1
-	keys    []uint64 // the east keys of the current E
-	west    []uint64 // its west keys
-	counts  []int    // the counts of the probes, from countMany
-	south   []uint64
-	m       sieve
-	stop    *atomic.Bool
-	abort   bool
+	p        *quadPlan
+	t        *quadTable
+	n, h, o  int
+	hmask    uint32
+	kbits    uint        // bits of each diagonal family in a key: 2h-1
+	keys     []uint64    // the east keys of the current E
+	west     []uint64    // its west keys
+	byWeight [3][]uint64 // the probes of an even board by the long diagonals they hold
+	south    []uint64
+	m        sieve
+	stop     *atomic.Bool
+	abort    bool
 	// keep masks every key: all ones but in a deliberately broken counter that tests
 	// must catch, which drops one bit.
 	keep uint64
@@ -320,62 +319,59 @@ func (w *quadWorker) countE(s *start, E uint32) uint64 {
 		stored, probes = probes, stored
 	}
 	w.m.build(stored, probes, 2*int(w.kbits), w.minBucket)
-	// In a key the main diagonal is bit h-1, the other long one bit kbits+h-1.
-	main, anti := uint(w.h-1), w.kbits+uint(w.h-1)
-	var total uint64
-	if len(w.m.cut) == 0 {
-		if len(w.counts) < len(probes) {
-			w.counts = make([]int, len(probes))
-		}
-		ok := true
-		for i := 0; ok && i < len(probes); i += 4096 {
-			if w.stop.Load() {
-				w.abort = true
-				return 0
-			}
-			j := min(len(probes), i+4096)
-			ok = w.m.m[0].countMany(probes[i:j], w.counts[i:j])
-		}
-		if ok {
-			for i, k := range probes {
-				weight := uint64(1)
-				if even {
-					switch k>>main&1 + k>>anti&1 {
-					case 0:
-						weight = sec
-					case 1:
-						weight = 2
-					case 2:
-						weight = 4
-					}
-				}
-				total += weight * uint64(w.counts[i])
-			}
-			return prim * total
-		}
-	}
-	for i, k := range probes {
-		if i&255 == 255 && w.stop.Load() {
-			w.abort = true
+	if !even {
+		total, ok := w.join(probes)
+		if !ok {
 			return 0
 		}
-		weight := uint64(1)
-		if even {
-			switch k>>main&1 + k>>anti&1 {
-			case 0:
-				if weight = sec; weight == 0 {
-					continue
-				}
-			case 1:
-				weight = 2
-			case 2:
-				weight = 4
-			}
+		return prim * total
+	}
+	// In a key the main diagonal is bit h-1, the other long one bit kbits+h-1; a west
+	// half-board holding q of them weighs 2^q, or sec if it holds neither. The probes are
+	// parted by weight and each part joined at once.
+	main, anti := uint(w.h-1), w.kbits+uint(w.h-1)
+	for i := range w.byWeight {
+		w.byWeight[i] = w.byWeight[i][:0]
+	}
+	for _, k := range probes {
+		q := k>>main&1 + k>>anti&1
+		w.byWeight[q] = append(w.byWeight[q], k)
+	}
+	var total uint64
+	for q, part := range w.byWeight {
+		weight := uint64(1) << q
+		if q == 0 {
+			weight = sec
 		}
-		total += weight * w.m.count(k)
+		if weight == 0 || len(part) == 0 {
+			continue
+		}
+		t, ok := w.join(part)
+		if !ok {
+			return 0
+		}
+		total += weight * t
 	}
 	return prim * total
 }
+
+// join returns the sum of the counts of the probes against the stored keys, in slices
+// of joinSlice probes between which it polls the stop flag; it reports false, setting
+// abort, once stop is set.
+func (w *quadWorker) join(probes []uint64) (uint64, bool) {
+	var total uint64
+	for i := 0; i < len(probes); i += joinSlice {
+		if w.stop.Load() {
+			w.abort = true
+			return 0, false
+		}
+		total += w.m.join(probes[i:min(len(probes), i+joinSlice)])
+	}
+	return total, true
+}
+
+// joinSlice is how many probes a worker joins between two looks at its stop flag.
+const joinSlice = 4096
 
 // halves appends to out the keys of every half-board that puts one queen on each of the
 // given ranks, on the given files of one half (the east half if east is set), attacking

@@ -10,6 +10,7 @@ type sieve struct {
 	cut     []uint // the cut bits
 	m       []matcher
 	buckets [][]uint64
+	groups  [][]uint64 // join's probes, by their cut bits
 	freq    [64]int
 }
 
@@ -76,18 +77,36 @@ func (s *sieve) pattern(k uint64) int {
 	return p
 }
 
-// count returns the number of stored keys disjoint from w: those of the buckets whose cut
-// bits w does not hold.
-func (s *sieve) count(w uint64) uint64 {
+// join returns the sum over the probes w of the number of stored keys disjoint from w: those
+// of the buckets whose cut bits w does not hold. The probes are grouped by their cut
+// bits, and each group goes through the buckets it may meet at once.
+func (s *sieve) join(probes []uint64) uint64 {
 	if len(s.cut) == 0 {
-		return s.m[0].count(w)
+		return s.m[0].join(probes)
 	}
-	free := (1<<len(s.cut) - 1) &^ s.pattern(w)
+	nb := 1 << len(s.cut)
+	for len(s.groups) < nb {
+		s.groups = append(s.groups, nil)
+	}
+	for g := range nb {
+		s.groups[g] = s.groups[g][:0]
+	}
+	for _, w := range probes {
+		g := s.pattern(w)
+		s.groups[g] = append(s.groups[g], w)
+	}
 	var total uint64
-	for b := free; ; b = (b - 1) & free {
-		total += s.m[b].count(w)
-		if b == 0 {
-			return total
+	for g := range nb {
+		if len(s.groups[g]) == 0 {
+			continue
+		}
+		free := (nb - 1) &^ g
+		for b := free; ; b = (b - 1) & free {
+			total += s.m[b].join(s.groups[g])
+			if b == 0 {
+				break
+			}
 		}
 	}
+	return total
 }
