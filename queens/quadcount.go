@@ -208,11 +208,11 @@ type quadWorker struct {
 	t        *quadTable
 	n, h, o  int
 	hmask    uint32
-	kbits    uint        // bits of each diagonal family in a key: 2h-1
-	keys     []uint64    // the east keys of the current E
-	west     []uint64    // its west keys
-	byWeight [3][]uint64 // the probes of an even board by the long diagonals they hold
-	south    []uint64
+	kbits    uint          // bits of each diagonal family in a key: 2h-1
+	keys     []uint64      // the east keys of the current E
+	west     []uint64      // its west keys
+	byWeight [3][]uint64   // the probes of an even board by the long diagonals they hold
+	south    [2]southCache // the west and east halves' south placements
 	m        sieve
 	stop     *atomic.Bool
 	abort    bool
@@ -376,49 +376,51 @@ const joinSlice = 4096
 // halves appends to out the keys of every half-board that puts one queen on each of the
 // given ranks, on the given files of one half (the east half if east is set), attacking
 // neither each other nor the diagonals blk1 (r-f+n-1), blk2 (r+f).
+//
+// A north placement is tested against the south ones as it stands in the table: the
+// south placements of the half (the same for many E in a row, see southCache) are kept
+// with their diagonals moved to the north quadrant's local frame.
 func (w *quadWorker) halves(rows, cols uint32, east bool, blk1, blk2 uint64, out []uint64) []uint64 {
 	h, ho := w.h, w.h+w.o
 	nr, sr := rows&w.hmask, rows>>ho&w.hmask
-	c0 := 0
+	c0, side := 0, 0
 	if east {
-		c0 = ho
+		c0, side = ho, 1
 	}
 	cl := cols >> c0 & w.hmask
 	k := bits.OnesCount32(nr)
 	// A local diagonal i-j+h-1 of the quadrant at (r0, c0) is the global r-f+n-1 shifted
 	// by r0-c0+n-h; a local i+j the global r+f shifted by r0+c0.
 	nsh1, nsh2 := uint(w.n-h-c0), uint(c0)
-	ssh1, ssh2 := uint(ho-c0+w.n-h), uint(ho+c0)
+	// The diagonals the start takes, in the north quadrant's local frame, packed as the
+	// table's placements: a placement holding one of them is out.
+	blkN := blk1>>nsh1&(1<<32-1) | blk2>>nsh2&(1<<32-1)<<32
+	sc := &w.south[side]
+	if !sc.valid || sc.sr != sr || sc.cl != cl || sc.blk1 != blk1 || sc.blk2 != blk2 {
+		w.fillSouth(sc, sr, cl, c0, blk1, blk2)
+	}
 	for a := cl; ; a = (a - 1) & cl {
 		if bits.OnesCount32(a) == k {
 			north := w.t.list(nr, a)
 			var south []uint64
 			if len(north) > 0 {
-				south = w.t.list(sr, cl&^a)
+				b := cl &^ a
+				south = sc.ent[sc.off[b]:sc.off[b+1]]
 			}
 			if len(south) > 0 {
-				sb := w.south[:0]
-				for _, e := range south {
-					s1, s2 := (e&0xffffffff)<<ssh1, (e>>32)<<ssh2
-					if s1&blk1|s2&blk2 == 0 {
-						sb = append(sb, s1, s2, w.key(s1, s2))
-					}
-				}
-				w.south = sb
 				// Branch-free: write every pair's key at out[j], keep it (advance j) if
 				// the pair fits; room for every pair is made first.
 				j := len(out)
-				out = slices.Grow(out, len(north)*len(sb)/3)
+				out = slices.Grow(out, len(north)*len(south)/2)
 				out = out[:cap(out)]
 				for _, e := range north {
-					n1, n2 := (e&0xffffffff)<<nsh1, (e>>32)<<nsh2
-					if n1&blk1|n2&blk2 != 0 {
+					if e&blkN != 0 {
 						continue
 					}
-					nk := w.key(n1, n2)
-					for i := 0; i+2 < len(sb); i += 3 {
-						x := n1&sb[i] | n2&sb[i+1]
-						out[j] = nk | sb[i+2]
+					nk := w.key((e&(1<<32-1))<<nsh1, (e>>32)<<nsh2)
+					for i := 0; i+1 < len(south); i += 2 {
+						x := e & south[i]
+						out[j] = nk | south[i+1]
 						j += int((x|-x)>>63 ^ 1)
 					}
 				}
@@ -429,4 +431,47 @@ func (w *quadWorker) halves(rows, cols uint32, east bool, blk1, blk2 uint64, out
 			return out
 		}
 	}
+}
+
+// A southCache holds the south quadrant placements of one half on the ranks sr (local),
+// the files cl (local) and clear of the diagonals blk1, blk2: for each set of files b,
+// ent[off[b]:off[b+1]] holds pairs of words, the placement's diagonals moved to the north
+// quadrant's local frame (packed as in the table, those the north quadrant cannot reach
+// dropped) and its key. E in colex order change their south ranks seldom, so most calls
+// of halves find their south placements here.
+type southCache struct {
+	valid      bool
+	sr, cl     uint32
+	blk1, blk2 uint64
+	off        []int32
+	ent        []uint64
+}
+
+// fillSouth fills sc for the south quadrant at file c0.
+func (w *quadWorker) fillSouth(sc *southCache, sr, cl uint32, c0 int, blk1, blk2 uint64) {
+	h, ho := w.h, w.h+w.o
+	sc.valid, sc.sr, sc.cl, sc.blk1, sc.blk2 = true, sr, cl, blk1, blk2
+	if len(sc.off) < 1<<h+1 {
+		sc.off = make([]int32, 1<<h+1)
+	}
+	sc.ent = sc.ent[:0]
+	ssh1, ssh2 := uint(ho-c0+w.n-h), uint(ho+c0)
+	local := uint64(1)<<(2*h-1) - 1 // the north quadrant's diagonals
+	k := bits.OnesCount32(sr)
+	for b := range uint32(1) << h {
+		sc.off[b] = int32(len(sc.ent))
+		if b&^cl != 0 || bits.OnesCount32(b) != k {
+			continue
+		}
+		for _, e := range w.t.list(sr, b) {
+			s1, s2 := (e&(1<<32-1))<<ssh1, (e>>32)<<ssh2
+			if s1&blk1|s2&blk2 != 0 {
+				continue
+			}
+			// Local diagonal d of the south quadrant is d+ho of the north one, both ways.
+			x := (e&(1<<32-1))<<ho&local | (e>>32)<<ho&local<<32
+			sc.ent = append(sc.ent, x, w.key(s1, s2))
+		}
+	}
+	sc.off[1<<h] = int32(len(sc.ent))
 }
