@@ -62,7 +62,7 @@ func TestQuadCounts(t *testing.T) {
 }
 
 // TestQuadSieve counts n = 10..15 with buckets of 16 keys or more, so that every E with
-// 32 stored keys or more is cut into 2 to 16 buckets: A000170 each time.
+// 64 stored keys or more is cut into 4 to 16 buckets: A000170 each time.
 func TestQuadSieve(t *testing.T) {
 	for n := 10; n <= 15; n++ {
 		if got := quadAllWith(t, n, 2, quadOptions{drop: -1, minBucket: 16}); got != a000170[n] {
@@ -249,7 +249,7 @@ func TestMatcher(t *testing.T) {
 // TestSieveJoin checks the sieve's join, with 0 to 4 cut bits, against plain pair tests.
 func TestSieveJoin(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, nk := range []int{0, 100, 600, 2000, 9000} {
+	for _, nk := range []int{0, 100, 600, 3000, 9000} {
 		keys := make([]uint64, nk)
 		for i := range keys {
 			keys[i] = rng.Uint64() & rng.Uint64() & rng.Uint64() & (1<<34 - 1)
@@ -268,6 +268,26 @@ func TestSieveJoin(t *testing.T) {
 		s.build(keys, probes, 34, 512)
 		if got := s.join(probes); got != want {
 			t.Errorf("%d keys, %d cut bits: %d, want %d", nk, len(s.cut), got, want)
+		}
+	}
+}
+
+// TestTranspose64 checks transpose64 against the definition on random matrices.
+func TestTranspose64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20 {
+		var a, b [64]uint64
+		for i := range a {
+			a[i] = rng.Uint64()
+		}
+		b = a
+		transpose64(&b)
+		for i := range 64 {
+			for j := range 64 {
+				if a[i]>>j&1 != b[j]>>i&1 {
+					t.Fatalf("bit %d of row %d is %d, transposed %d", j, i, a[i]>>j&1, b[j]>>i&1)
+				}
+			}
 		}
 	}
 }

@@ -75,15 +75,23 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 	m.tab = m.tab[:need]
 	for p, pc := range m.pieces {
 		wp := pc.words
-		for b := range nc * c {
-			m.cols[b] = [groupWords]uint64{}
-		}
+		// Transposed 64 keys at a time: cols[b][g] has bit j set when key 64g+j of the
+		// piece holds bit b.
 		var valid [groupWords]uint64
-		for j, k := range keys[p*pieceKeys : min(len(keys), (p+1)*pieceKeys)] {
-			bit := uint64(1) << (j & 63)
-			valid[j>>6] |= bit
-			for x := k; x != 0; x &= x - 1 {
-				m.cols[bits.TrailingZeros64(x)][j>>6] |= bit
+		pk := keys[p*pieceKeys : min(len(keys), (p+1)*pieceKeys)]
+		for g := range wp {
+			var a [64]uint64
+			n := copy(a[:], pk[min(len(pk), 64*g):])
+			if n == 0 {
+				for b := range nc * c {
+					m.cols[b][g] = 0
+				}
+				continue
+			}
+			valid[g] = ^uint64(0) >> (64 - n)
+			transpose64(&a)
+			for b := range nc * c {
+				m.cols[b][g] = a[b]
 			}
 		}
 		for q := range nc {
@@ -111,6 +119,20 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 				}
 			}
 		}
+	}
+}
+
+// transpose64 transposes the 64×64 bit matrix a: bit j of a[i] goes to bit i of a[j].
+func transpose64(a *[64]uint64) {
+	m := uint64(0x00000000ffffffff)
+	for j := 32; j != 0; j >>= 1 {
+		// Swap the off-diagonal j×j blocks of each 2j×2j block.
+		for k := 0; k < 64; k = (k + j + 1) &^ j {
+			t := (a[k]>>j ^ a[k+j]) & m
+			a[k+j] ^= t
+			a[k] ^= t << j
+		}
+		m ^= m << (j >> 1)
 	}
 }
 
