@@ -37,14 +37,16 @@ func newQuadTable(h, workers int) *quadTable {
 	// over every group: the first counts the placements on each ranks and files, at
 	// start[rows<<h|cols+1]; the second files them in place, start[rows<<h|cols] serving
 	// as the cursor, and is then moved up by one.
-	low := min(3, h)
+	low := min(4, h)
 	each := func(fill bool) {
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		for range max(1, min(workers, 1<<low)) {
 			wg.Go(func() {
-				for g := int(next.Add(1)) - 1; g < 1<<low; g = int(next.Add(1)) - 1 {
-					w := quadWalk{t: t, h: h, low: low, group: uint32(g), fill: fill}
+				for i := int(next.Add(1)) - 1; i < 1<<low; i = int(next.Add(1)) - 1 {
+					// Roughly the larger groups, using more of the first ranks, first.
+					g := uint32(1<<low-1) ^ uint32(i)
+					w := quadWalk{t: t, h: h, low: low, group: g, fill: fill}
 					w.walk(0, 0, 0, 0, 0)
 				}
 			})
