@@ -60,11 +60,16 @@ func (s *sieve) build(keys, probes []uint64, nbits, minBucket int) {
 		s.m = append(s.m, matcher{})
 		s.buckets = append(s.buckets, nil)
 	}
+	if nb == 1 { // one bucket: the keys as they are
+		s.m[0].build(keys, nbits, len(probes))
+		return
+	}
 	for b := range nb {
 		s.buckets[b] = s.buckets[b][:0]
 	}
 	for _, k := range keys {
-		s.buckets[s.pattern(k)] = append(s.buckets[s.pattern(k)], k)
+		p := s.pattern(k)
+		s.buckets[p] = append(s.buckets[p], k)
 	}
 	for b := range nb {
 		s.m[b].build(s.buckets[b], nbits, len(probes))
