@@ -7,7 +7,8 @@ set -euo pipefail
 usage() {
 	cat <<'USAGE'
 Usage: bench/queens.sh [-r RUNS] [-n N] [-l]
-       KLUEV_BIN=DIR bench/queens.sh [-r RUNS] [-n "16 17 18"]
+       KLUEV_BIN=DIR bench/queens.sh [-r RUNS] [-n "16 17 18"] [-s M]
+       bench/queens.sh -w [-r RUNS] [-n "16 17 18"]
 
 Builds xcover and bench/queens/baseline.c (gcc -O3 -march=native) into a temporary
 directory, then runs, interleaved, RUNS times each (default 3):
@@ -25,19 +26,29 @@ nq_N (github.com/EvgenyKluev/N-Queens-Count-Sol, built outside this repository),
 instead, interleaved, RUNS times each (default 5) for each N given with -n (default 16 17):
   DIR/nq_N 1                                  one thread
   xcover queens N --count --workers 1
-and prints the median wall and user CPU times and the ratios xcover / Kluev.
+and prints the median wall and user CPU times and the ratios xcover / Kluev. With -s M
+each run does 1/M of the work (Kluev's `nq_N 1 M 0`, every M-th set of east ranks;
+xcover's `--shard 1/M`, every M-th task): for N = 19 and beyond, where a whole count
+takes minutes. The partial counts are not checked (no published values).
+
+  -w   times instead, interleaved, `xcover queens N --count` with --workers 1 and
+       --workers 2 for each N given with -n, and prints the median wall and CPU
+       (user + system) times, the speedup wall(1)/wall(2) and the work inflation
+       CPU(2)/CPU(1). Wall speedups only mean something on a quiet machine.
 
 The machine may be shared: compare ratios, not absolute times.
 USAGE
 }
 
-runs=3 n=16 long=0
+runs=3 n=16 long=0 frac=1 workers=0
 [[ -n ${KLUEV_BIN:-} ]] && runs=5 n="16 17"
-while getopts "r:n:lh" opt; do
+while getopts "r:n:s:lwh" opt; do
 	case $opt in
 	r) runs=$OPTARG ;;
 	n) n=$OPTARG ;;
+	s) frac=$OPTARG ;;
 	l) long=1 ;;
+	w) workers=1 ;;
 	h) usage; exit 0 ;;
 	*) usage >&2; exit 2 ;;
 	esac
@@ -46,7 +57,7 @@ done
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-[[ -n ${KLUEV_BIN:-} ]] || gcc -O3 -march=native -o "$tmp/baseline" bench/queens/baseline.c
+[[ -n ${KLUEV_BIN:-} || $workers == 1 ]] || gcc -O3 -march=native -o "$tmp/baseline" bench/queens/baseline.c
 go build -o "$tmp/xcover" ./cmd/xcover
 
 # A000170 and A002562 for n = 1..20.
@@ -72,18 +83,52 @@ timed() {
 		'BEGIN {printf "%.4f %.4f\n", b - a, u / hz}'
 }
 
+# cpu runs a command and prints its wall and user + system CPU seconds; its output goes
+# to $tmp/out.
+cpu() {
+	local t0=$EPOCHREALTIME c0 c1 me=$BASHPID
+	c0=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$me/stat")
+	"$@" > "$tmp/out"
+	c1=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$me/stat")
+	awk -v a="$t0" -v b="$EPOCHREALTIME" -v u="$((c1 - c0))" -v hz="$(getconf CLK_TCK)" \
+		'BEGIN {printf "%.4f %.4f\n", b - a, u / hz}'
+}
+
+if ((workers)); then
+	echo "xcover queens N --count, --workers 1 against --workers 2, median of $runs, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
+	printf '%-4s %9s %9s %9s %9s %9s %10s\n' N "1w wall" "2w wall" "1w cpu" "2w cpu" speedup inflation
+	for m in $n; do
+		: > "$tmp/w1" ; : > "$tmp/w2" ; : > "$tmp/c1" ; : > "$tmp/c2"
+		for ((i = 1; i <= runs; i++)); do
+			for w in 1 2; do
+				read -r a c < <(cpu "$tmp/xcover" queens "$m" --count --workers "$w")
+				[[ $(cat "$tmp/out") == "${all[m-1]}" ]] || { echo "xcover: wrong count $(cat "$tmp/out")" >&2; exit 1; }
+				echo "$a" >> "$tmp/w$w"; echo "$c" >> "$tmp/c$w"
+			done
+		done
+		w1=$(median < "$tmp/w1") w2=$(median < "$tmp/w2") c1=$(median < "$tmp/c1") c2=$(median < "$tmp/c2")
+		printf '%-4s %9.3f %9.3f %9.3f %9.3f %9s %10s\n' "$m" "$w1" "$w2" "$c1" "$c2" "$(ratio "$w1" "$w2")" "$(ratio "$c2" "$c1")"
+	done
+	exit 0
+fi
+
 if [[ -n ${KLUEV_BIN:-} ]]; then
+	part=() shard=()
+	if ((frac > 1)); then
+		part=("$frac" 0) shard=(--shard "1/$frac")
+	fi
 	echo "xcover queens N --count --workers 1 against Kluev's counter (1 thread), median of $runs, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
+	((frac > 1)) && echo "1/$frac of each count: Kluev's part 0 of $frac, xcover's shard 1/$frac (partial counts not checked)"
 	printf '%-4s %10s %10s %10s %10s %8s %8s\n' N "kluev wall" "xcover" "kluev user" "xcover" "wall x" "user x"
 	for m in $n; do
 		[[ -x $KLUEV_BIN/nq_$m ]] || { echo "no $KLUEV_BIN/nq_$m" >&2; exit 1; }
 		: > "$tmp/kw" ; : > "$tmp/ku" ; : > "$tmp/xw" ; : > "$tmp/xu"
 		for ((i = 1; i <= runs; i++)); do
-			read -r w u < <(timed "$KLUEV_BIN/nq_$m" 1)
-			grep -q "Result: ${all[m-1]}\$" "$tmp/out" || { echo "kluev: wrong count $(cat "$tmp/out")" >&2; exit 1; }
+			read -r w u < <(timed "$KLUEV_BIN/nq_$m" 1 "${part[@]}")
+			((frac > 1)) || grep -q "Result: ${all[m-1]}\$" "$tmp/out" || { echo "kluev: wrong count $(cat "$tmp/out")" >&2; exit 1; }
 			echo "$w" >> "$tmp/kw"; echo "$u" >> "$tmp/ku"
-			read -r w u < <(timed "$tmp/xcover" queens "$m" --count --workers 1)
-			[[ $(cat "$tmp/out") == "${all[m-1]}" ]] || { echo "xcover: wrong count $(cat "$tmp/out")" >&2; exit 1; }
+			read -r w u < <(timed "$tmp/xcover" queens "$m" --count --workers 1 "${shard[@]}")
+			((frac > 1)) || [[ $(cat "$tmp/out") == "${all[m-1]}" ]] || { echo "xcover: wrong count $(cat "$tmp/out")" >&2; exit 1; }
 			echo "$w" >> "$tmp/xw"; echo "$u" >> "$tmp/xu"
 		done
 		kw=$(median < "$tmp/kw") ku=$(median < "$tmp/ku") xw=$(median < "$tmp/xw") xu=$(median < "$tmp/xu")

@@ -1,71 +1,5 @@
 #include "textflag.h"
 
-// func countPiecesAVX2(tab *uint64, offs *int, nc, pieces, pieceWords int) int
-//
-// For each of pieces pieces of 8-word groups, pieceWords words apart from tab: AND the
-// groups at word offsets offs[0..nc) and add up the bits left.
-TEXT ·countPiecesAVX2(SB), NOSPLIT, $0-48
-	MOVQ tab+0(FP), SI
-	MOVQ offs+8(FP), DI
-	MOVQ nc+16(FP), CX
-	MOVQ pieces+24(FP), DX
-	MOVQ pieceWords+32(FP), R8
-	SHLQ $3, R8 // bytes per piece
-	XORQ AX, AX // the total
-	VPCMPEQQ Y15, Y15, Y15 // all ones
-
-piece:
-	TESTQ DX, DX
-	JZ    done
-	VMOVDQU Y15, Y0
-	VMOVDQU Y15, Y1
-	XORQ  R9, R9
-
-chunk:
-	CMPQ  R9, CX
-	JGE   count
-	MOVQ  (DI)(R9*8), R10
-	VPAND (SI)(R10*8), Y0, Y0
-	VPAND 32(SI)(R10*8), Y1, Y1
-	INCQ  R9
-	JMP   chunk
-
-count:
-	VMOVQ        X0, R11
-	POPCNTQ      R11, R11
-	ADDQ         R11, AX
-	VPEXTRQ      $1, X0, R11
-	POPCNTQ      R11, R11
-	ADDQ         R11, AX
-	VEXTRACTI128 $1, Y0, X2
-	VMOVQ        X2, R11
-	POPCNTQ      R11, R11
-	ADDQ         R11, AX
-	VPEXTRQ      $1, X2, R11
-	POPCNTQ      R11, R11
-	ADDQ         R11, AX
-	VMOVQ        X1, R11
-	POPCNTQ      R11, R11
-	ADDQ         R11, AX
-	VPEXTRQ      $1, X1, R11
-	POPCNTQ      R11, R11
-	ADDQ         R11, AX
-	VEXTRACTI128 $1, Y1, X3
-	VMOVQ        X3, R11
-	POPCNTQ      R11, R11
-	ADDQ         R11, AX
-	VPEXTRQ      $1, X3, R11
-	POPCNTQ      R11, R11
-	ADDQ         R11, AX
-	ADDQ         R8, SI
-	DECQ         DX
-	JMP          piece
-
-done:
-	VZEROUPPER
-	MOVQ AX, ret+40(FP)
-	RET
-
 // func hasAVX2() bool
 TEXT ·hasAVX2(SB), NOSPLIT, $0-1
 	MOVL $1, AX
@@ -89,52 +23,6 @@ TEXT ·hasAVX2(SB), NOSPLIT, $0-1
 
 no:
 	MOVB $0, ret+0(FP)
-	RET
-
-// func countPiecesAVX512(tab *uint64, offs *int, nc, pieces, pieceWords int) int
-//
-// countPiecesAVX2 with one ZMM AND a chunk and VPOPCNTQ.
-TEXT ·countPiecesAVX512(SB), NOSPLIT, $0-48
-	MOVQ       tab+0(FP), SI
-	MOVQ       offs+8(FP), DI
-	MOVQ       nc+16(FP), CX
-	MOVQ       pieces+24(FP), DX
-	MOVQ       pieceWords+32(FP), R8
-	SHLQ       $3, R8 // bytes per piece
-	VPXORQ     Z2, Z2, Z2 // the counts, word by word
-	VPTERNLOGQ $0xff, Z3, Z3, Z3 // all ones
-
-zpiece:
-	TESTQ     DX, DX
-	JZ        zdone
-	VMOVDQU64 Z3, Z0
-	XORQ      R9, R9
-
-zchunk:
-	CMPQ   R9, CX
-	JGE    zcount
-	MOVQ   (DI)(R9*8), R10
-	VPANDQ (SI)(R10*8), Z0, Z0
-	INCQ   R9
-	JMP    zchunk
-
-zcount:
-	VPOPCNTQ Z0, Z1
-	VPADDQ   Z1, Z2, Z2
-	ADDQ     R8, SI
-	DECQ     DX
-	JMP      zpiece
-
-zdone:
-	VEXTRACTI64X4 $1, Z2, Y1
-	VPADDQ        Y1, Y2, Y2
-	VEXTRACTI128  $1, Y2, X1
-	VPADDQ        X1, X2, X2
-	VMOVQ         X2, AX
-	VPEXTRQ       $1, X2, BX
-	ADDQ          BX, AX
-	VZEROUPPER
-	MOVQ          AX, ret+40(FP)
 	RET
 
 // func hasAVX512() bool: AVX-512 F and VPOPCNTDQ, with the ZMM state saved by the OS.
@@ -163,63 +51,177 @@ zno:
 	MOVB $0, ret+0(FP)
 	RET
 
-// func countManyAVX512(tab *uint64, offs *int, counts *int, nprobes, nc, pieces, pieceWords int)
+// func joinAVX512(tab *uint64, probes *uint64, nprobes, pieces, pieceBytes, nc, c int) int
 //
-// countPiecesAVX512 for nprobes probes at once, whose offsets follow each other in offs (nc
-// each): counts[i] receives the count of probe i.
-TEXT ·countManyAVX512(SB), NOSPLIT, $0-56
+// The sum over the pieces (pieceBytes apart from tab, each nc chunks of 2^c groups of 8
+// words) and the probes of the bits left in the AND of the groups that the probe's chunks
+// pick: the number of stored keys disjoint from each probe, added up. Piece by piece, so
+// that one piece stays in the L1 cache while every probe goes through it.
+TEXT ·joinAVX512(SB), NOSPLIT, $0-64
 	MOVQ       tab+0(FP), SI
-	MOVQ       offs+8(FP), DI
-	MOVQ       counts+16(FP), R12
-	MOVQ       nprobes+24(FP), R13
-	MOVQ       nc+32(FP), CX
-	MOVQ       pieces+40(FP), R14
-	MOVQ       pieceWords+48(FP), R15
-	SHLQ       $3, R15 // bytes per piece
+	MOVQ       pieces+24(FP), DX
+	MOVQ       c+48(FP), CX
+	MOVQ       $1, R11
+	SHLQ       CX, R11
+	MOVQ       R11, R12
+	SHLQ       $6, R12 // bytes per chunk: 2^c groups of 64 bytes
+	DECQ       R11 // the chunk mask
+	VPXORQ     Z2, Z2, Z2 // the counts, word by word
 	VPTERNLOGQ $0xff, Z3, Z3, Z3 // all ones
+	CMPQ       nprobes+16(FP), $0
+	JEQ        jdone
+	TESTQ      DX, DX
+	JZ         jdone
 
-mprobe:
-	TESTQ  R13, R13
-	JZ     mdone
-	MOVQ   SI, R8
-	MOVQ   R14, DX
-	VPXORQ Z2, Z2, Z2
+jpiece:
+	MOVQ probes+8(FP), BX
+	MOVQ nprobes+16(FP), R14
 
-mpiece:
-	TESTQ     DX, DX
-	JZ        mreduce
-	VMOVDQU64 Z3, Z0
-	XORQ      R9, R9
+jprobe:
+	MOVQ      (BX), AX
+	MOVQ      SI, R10
+	MOVQ      nc+40(FP), R15
+	VMOVDQA64 Z3, Z0
 
-mchunk:
-	CMPQ   R9, CX
-	JGE    mcount
-	MOVQ   (DI)(R9*8), R10
-	VPANDQ (R8)(R10*8), Z0, Z0
-	INCQ   R9
-	JMP    mchunk
-
-mcount:
+jchunk:
+	MOVQ   AX, R8
+	ANDQ   R11, R8
+	SHLQ   $6, R8
+	VPANDQ (R10)(R8*1), Z0, Z0
+	SHRQ   CX, AX
+	ADDQ   R12, R10
+	DECQ   R15
+	JNZ    jchunk
 	VPOPCNTQ Z0, Z1
 	VPADDQ   Z1, Z2, Z2
-	ADDQ     R15, R8
+	ADDQ     $8, BX
+	DECQ     R14
+	JNZ      jprobe
+	ADDQ     pieceBytes+32(FP), SI
 	DECQ     DX
-	JMP      mpiece
+	JNZ      jpiece
 
-mreduce:
+jdone:
 	VEXTRACTI64X4 $1, Z2, Y1
 	VPADDQ        Y1, Y2, Y2
 	VEXTRACTI128  $1, Y2, X1
 	VPADDQ        X1, X2, X2
 	VMOVQ         X2, AX
-	VPEXTRQ       $1, X2, R10
-	ADDQ          R10, AX
-	MOVQ          AX, (R12)
-	ADDQ          $8, R12
-	LEAQ          (DI)(CX*8), DI
-	DECQ          R13
-	JMP           mprobe
+	VPEXTRQ       $1, X2, BX
+	ADDQ          BX, AX
+	VZEROUPPER
+	MOVQ          AX, ret+56(FP)
+	RET
 
-mdone:
+// func joinAVX2(tab *uint64, probes *uint64, nprobes, pieces, pieceBytes, nc, c int) int
+//
+// joinAVX512 with two YMM ANDs a chunk and scalar popcounts.
+TEXT ·joinAVX2(SB), NOSPLIT, $0-64
+	MOVQ     tab+0(FP), SI
+	MOVQ     pieces+24(FP), DX
+	MOVQ     c+48(FP), CX
+	MOVQ     $1, R11
+	SHLQ     CX, R11
+	MOVQ     R11, R12
+	SHLQ     $6, R12 // bytes per chunk
+	DECQ     R11 // the chunk mask
+	XORQ     DI, DI // the total
+	VPCMPEQQ Y15, Y15, Y15 // all ones
+	CMPQ     nprobes+16(FP), $0
+	JEQ      ydone
+	TESTQ    DX, DX
+	JZ       ydone
+
+ypiece:
+	MOVQ probes+8(FP), BX
+	MOVQ nprobes+16(FP), R14
+
+yprobe:
+	MOVQ    (BX), AX
+	MOVQ    SI, R10
+	MOVQ    nc+40(FP), R15
+	VMOVDQU Y15, Y0
+	VMOVDQU Y15, Y1
+
+ychunk:
+	MOVQ  AX, R8
+	ANDQ  R11, R8
+	SHLQ  $6, R8
+	ADDQ  R10, R8
+	VPAND (R8), Y0, Y0
+	VPAND 32(R8), Y1, Y1
+	SHRQ  CX, AX
+	ADDQ  R12, R10
+	DECQ  R15
+	JNZ   ychunk
+	VMOVQ        X0, R8
+	POPCNTQ      R8, R8
+	ADDQ         R8, DI
+	VPEXTRQ      $1, X0, R8
+	POPCNTQ      R8, R8
+	ADDQ         R8, DI
+	VEXTRACTI128 $1, Y0, X2
+	VMOVQ        X2, R8
+	POPCNTQ      R8, R8
+	ADDQ         R8, DI
+	VPEXTRQ      $1, X2, R8
+	POPCNTQ      R8, R8
+	ADDQ         R8, DI
+	VMOVQ        X1, R8
+	POPCNTQ      R8, R8
+	ADDQ         R8, DI
+	VPEXTRQ      $1, X1, R8
+	POPCNTQ      R8, R8
+	ADDQ         R8, DI
+	VEXTRACTI128 $1, Y1, X3
+	VMOVQ        X3, R8
+	POPCNTQ      R8, R8
+	ADDQ         R8, DI
+	VPEXTRQ      $1, X3, R8
+	POPCNTQ      R8, R8
+	ADDQ         R8, DI
+	ADDQ         $8, BX
+	DECQ         R14
+	JNZ          yprobe
+	ADDQ         pieceBytes+32(FP), SI
+	DECQ         DX
+	JNZ          ypiece
+
+ydone:
+	VZEROUPPER
+	MOVQ DI, ret+56(FP)
+	RET
+
+// func buildRowsAVX512(row *uint64, cols *uint64, c int)
+//
+// Fills the groups 1..2^c-1 of one chunk of a piece from its group 0 (row[0..8)), each
+// 8 words: group s|2^t, s < 2^t, is group s less the keys holding bit t, whose 8-word mask
+// is cols[8t..8t+8).
+TEXT ·buildRowsAVX512(SB), NOSPLIT, $0-24
+	MOVQ row+0(FP), DI
+	MOVQ cols+8(FP), SI
+	MOVQ c+16(FP), CX
+	MOVQ $64, DX // bytes of the 2^t groups made so far
+
+bbit:
+	TESTQ     CX, CX
+	JZ        bdone
+	VMOVDQU64 (SI), Z1
+	XORQ      R8, R8
+	LEAQ      (DI)(DX*1), R9 // where group 2^t goes
+
+bsub:
+	VMOVDQU64 (DI)(R8*1), Z0
+	VPANDNQ   Z0, Z1, Z0
+	VMOVDQU64 Z0, (R9)(R8*1)
+	ADDQ      $64, R8
+	CMPQ      R8, DX
+	JLT       bsub
+	SHLQ      $1, DX
+	ADDQ      $64, SI
+	DECQ      CX
+	JMP       bbit
+
+bdone:
 	VZEROUPPER
 	RET

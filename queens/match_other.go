@@ -8,14 +8,14 @@ const (
 	useAVX512 = false
 )
 
-func countPiecesAVX2(tab *uint64, offs *int, nc, pieces, pieceWords int) int {
-	panic("queens: countPiecesAVX2 off amd64")
+func joinAVX512(tab *uint64, probes *uint64, nprobes, pieces, pieceBytes, nc, c int) int {
+	panic("queens: joinAVX512 off amd64")
 }
 
-func countPiecesAVX512(tab *uint64, offs *int, nc, pieces, pieceWords int) int {
-	panic("queens: countPiecesAVX512 off amd64")
+func joinAVX2(tab *uint64, probes *uint64, nprobes, pieces, pieceBytes, nc, c int) int {
+	panic("queens: joinAVX2 off amd64")
 }
 
-func countManyAVX512(tab *uint64, offs *int, counts *int, nprobes, nc, pieces, pieceWords int) {
-	panic("queens: countManyAVX512 off amd64")
+func buildRowsAVX512(row *uint64, cols *uint64, c int) {
+	panic("queens: buildRowsAVX512 off amd64")
 }

@@ -62,7 +62,7 @@ func TestQuadCounts(t *testing.T) {
 }
 
 // TestQuadSieve counts n = 10..15 with buckets of 16 keys or more, so that every E with
-// 32 stored keys or more is cut into 2 to 16 buckets: A000170 each time.
+// 64 stored keys or more is cut into 4 to 16 buckets: A000170 each time.
 func TestQuadSieve(t *testing.T) {
 	for n := 10; n <= 15; n++ {
 		if got := quadAllWith(t, n, 2, quadOptions{drop: -1, minBucket: 16}); got != a000170[n] {
@@ -200,8 +200,9 @@ func BenchmarkCount(b *testing.B) {
 }
 
 // TestMatcher checks the matcher, with the AVX-512 and AVX2 kernels where the processor has
-// them and with its Go loop, against plain pair tests on random keys: every number of keys from 0 to 1100 in steps (narrow, full and
-// several pieces, a rest matched key by key), chunks of 5 to 7 bits.
+// them and with its Go loop, against plain pair tests on random keys: every number of keys
+// from 0 to 1100 in steps (narrow, full and several pieces, a rest matched key by key),
+// chunks of 5 to 7 bits, joins of 0 to 300 probes and single counts.
 func TestMatcher(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, nk := range []int{0, 1, 15, 16, 63, 64, 65, 200, 511, 512, 513, 530, 1024, 1100} {
@@ -217,30 +218,74 @@ func TestMatcher(t *testing.T) {
 			mid.build(keys, 34, probes)
 			slow.build(keys, 34, probes)
 			probeKeys := make([]uint64, 300)
-			counts := make([]int, len(probeKeys))
+			want := make([]uint64, len(probeKeys))
 			for i := range probeKeys {
 				probeKeys[i] = rng.Uint64() & rng.Uint64() & (1<<34 - 1)
-			}
-			if fast.countMany(probeKeys, counts) {
-				for i, w := range probeKeys {
-					if want := slow.count(w); uint64(counts[i]) != want {
-						t.Fatalf("%d keys, probe %d of many: %d, want %d", nk, i, counts[i], want)
-					}
-				}
-			} else if fast.avx512 && nk >= 512 && nk%512 == 0 {
-				t.Errorf("%d keys: countMany declined", nk)
-			}
-			for range 50 {
-				w := rng.Uint64() & rng.Uint64() & (1<<34 - 1)
-				want := uint64(0)
 				for _, k := range keys {
-					if k&w == 0 {
-						want++
+					if k&probeKeys[i] == 0 {
+						want[i]++
 					}
 				}
-				if f, m, s := fast.count(w), mid.count(w), slow.count(w); f != want || m != want || s != want {
-					t.Fatalf("%d keys, probe %x: counts %d (AVX-512 %v), %d (AVX2 %v), %d (Go); want %d",
-						nk, w, f, fast.avx512, m, mid.asm, s, want)
+			}
+			for i, w := range probeKeys[:50] {
+				if s := slow.count(w); s != want[i] {
+					t.Fatalf("%d keys, probe %x: count %d, want %d", nk, w, s, want[i])
+				}
+			}
+			for _, np := range []int{0, 1, 7, 300} {
+				var sum uint64
+				for _, c := range want[:np] {
+					sum += c
+				}
+				if f, m, s := fast.join(probeKeys[:np]), mid.join(probeKeys[:np]), slow.join(probeKeys[:np]); f != sum || m != sum || s != sum {
+					t.Fatalf("%d keys, %d probes: joins %d (AVX-512 %v), %d (AVX2 %v), %d (Go); want %d",
+						nk, np, f, fast.avx512, m, mid.asm, s, sum)
+				}
+			}
+		}
+	}
+}
+
+// TestSieveJoin checks the sieve's join, with 0 to 4 cut bits, against plain pair tests.
+func TestSieveJoin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, nk := range []int{0, 100, 600, 3000, 9000} {
+		keys := make([]uint64, nk)
+		for i := range keys {
+			keys[i] = rng.Uint64() & rng.Uint64() & rng.Uint64() & (1<<34 - 1)
+		}
+		probes := make([]uint64, 500)
+		var want uint64
+		for i := range probes {
+			probes[i] = rng.Uint64() & rng.Uint64() & (1<<34 - 1)
+			for _, k := range keys {
+				if k&probes[i] == 0 {
+					want++
+				}
+			}
+		}
+		var s sieve
+		s.build(keys, probes, 34, 512)
+		if got := s.join(probes); got != want {
+			t.Errorf("%d keys, %d cut bits: %d, want %d", nk, len(s.cut), got, want)
+		}
+	}
+}
+
+// TestTranspose64 checks transpose64 against the definition on random matrices.
+func TestTranspose64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20 {
+		var a, b [64]uint64
+		for i := range a {
+			a[i] = rng.Uint64()
+		}
+		b = a
+		transpose64(&b)
+		for i := range 64 {
+			for j := range 64 {
+				if a[i]>>j&1 != b[j]>>i&1 {
+					t.Fatalf("bit %d of row %d is %d, transposed %d", j, i, a[i]>>j&1, b[j]>>i&1)
 				}
 			}
 		}

@@ -27,10 +27,10 @@ type piece struct{ off, words int }
 type matcher struct {
 	nchunks int
 	chunk   int // bits per chunk
-	// full is the number of leading pieces of groupWords words, which countPiecesAVX512
-	// or countPiecesAVX2 count when asm is set (by build, if the processor has AVX2, and
-	// avx512 if it has AVX-512; tests set goOnly or noAVX512 to keep them off).
-	full     int
+	// With asm set (by build, if the processor has AVX2, and avx512 if it has AVX-512;
+	// tests set goOnly or noAVX512 to keep them off) every piece has groupWords words and
+	// join hands them to joinAVX512 or joinAVX2, and build fills them with
+	// buildRowsAVX512 under avx512.
 	asm      bool
 	avx512   bool
 	goOnly   bool
@@ -39,7 +39,6 @@ type matcher struct {
 	tab      []uint64 // per piece: nchunks × 2^chunk × words
 	rest     []uint64 // the keys outside the pieces
 	cols     [64 + maxChunk][groupWords]uint64
-	offs     []int // countMany's offsets
 }
 
 // build stores keys of nbits bits (at most 62), to be matched against about probes keys:
@@ -64,15 +63,11 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 			break
 		}
 		wp := (k + 63) / 64
-		if m.asm && k > 128 {
-			wp = groupWords // padded: the AVX2 kernel takes whole pieces twice as fast
+		if m.asm {
+			wp = groupWords // padded: the kernels take whole pieces only
 		}
 		m.pieces = append(m.pieces, piece{need, wp})
 		need += nc << c * wp
-	}
-	m.full = 0
-	for m.full < len(m.pieces) && m.pieces[m.full].words == groupWords {
-		m.full++
 	}
 	if cap(m.tab) < need {
 		m.tab = make([]uint64, need)
@@ -80,19 +75,36 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 	m.tab = m.tab[:need]
 	for p, pc := range m.pieces {
 		wp := pc.words
-		for b := range m.cols {
-			m.cols[b] = [groupWords]uint64{}
-		}
+		// Transposed 64 keys at a time: cols[b][g] has bit j set when key 64g+j of the
+		// piece holds bit b.
 		var valid [groupWords]uint64
-		for j, k := range keys[p*pieceKeys : min(len(keys), (p+1)*pieceKeys)] {
-			bit := uint64(1) << (j & 63)
-			valid[j>>6] |= bit
-			for x := k; x != 0; x &= x - 1 {
-				m.cols[bits.TrailingZeros64(x)][j>>6] |= bit
+		pk := keys[p*pieceKeys : min(len(keys), (p+1)*pieceKeys)]
+		for g := range wp {
+			var a [64]uint64
+			n := copy(a[:], pk[min(len(pk), 64*g):])
+			if n == 0 {
+				for b := range nc * c {
+					m.cols[b][g] = 0
+				}
+				continue
+			}
+			valid[g] = ^uint64(0) >> (64 - n)
+			transpose64(&a)
+			for b := range nc * c {
+				m.cols[b][g] = a[b]
 			}
 		}
 		for q := range nc {
 			row := m.tab[pc.off+q<<c*wp : pc.off+(q+1)<<c*wp]
+			if m.avx512 { // wp == groupWords
+				if q == 0 {
+					copy(row, valid[:]) // padding never matches
+				} else {
+					copy(row, ones[:])
+				}
+				buildRowsAVX512(&row[0], &m.cols[q*c][0], c)
+				continue
+			}
 			for g := range wp {
 				if q == 0 {
 					row[g] = valid[g] // padding never matches
@@ -110,31 +122,69 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 	}
 }
 
+// transpose64 transposes the 64×64 bit matrix a: bit j of a[i] goes to bit i of a[j].
+func transpose64(a *[64]uint64) {
+	m := uint64(0x00000000ffffffff)
+	for j := 32; j != 0; j >>= 1 {
+		// Swap the off-diagonal j×j blocks of each 2j×2j block.
+		for k := 0; k < 64; k = (k + j + 1) &^ j {
+			t := (a[k]>>j ^ a[k+j]) & m
+			a[k+j] ^= t
+			a[k] ^= t << j
+		}
+		m ^= m << (j >> 1)
+	}
+}
+
+// ones is a group of all ones.
+var ones = [groupWords]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+
+// join returns the sum of count(w) over the probes w: with asm, piece by piece, every
+// probe going through one piece while it stays in the L1 cache.
+func (m *matcher) join(probes []uint64) uint64 {
+	var total uint64
+	for _, k := range m.rest {
+		for _, w := range probes {
+			if k&w == 0 {
+				total++
+			}
+		}
+	}
+	if len(probes) == 0 || len(m.pieces) == 0 {
+		return total
+	}
+	if m.asm {
+		nc, c := m.nchunks, m.chunk
+		if m.avx512 {
+			return total + uint64(joinAVX512(&m.tab[0], &probes[0], len(probes), len(m.pieces), nc<<c*groupWords*8, nc, c))
+		}
+		return total + uint64(joinAVX2(&m.tab[0], &probes[0], len(probes), len(m.pieces), nc<<c*groupWords*8, nc, c))
+	}
+	for _, w := range probes {
+		total += m.countPieces(w)
+	}
+	return total
+}
+
 // count returns the number of stored keys disjoint from w.
 func (m *matcher) count(w uint64) uint64 {
-	var total int
+	var total uint64
 	for _, k := range m.rest {
 		if k&w == 0 {
 			total++
 		}
 	}
+	return total + m.countPieces(w)
+}
+
+// countPieces returns the number of keys of the pieces disjoint from w.
+func (m *matcher) countPieces(w uint64) uint64 {
+	var total int
 	var offs [16]int // nchunks <= 13: chunks have 5 bits or more
 	nc, c := m.nchunks, m.chunk
 	os := offs[:nc]
-	pieces := m.pieces
-	if m.asm && m.full > 0 {
-		for q := range os {
-			os[q] = (q<<c | int(w>>(q*c)&(1<<c-1))) * groupWords
-		}
-		if m.avx512 {
-			total += countPiecesAVX512(&m.tab[0], &os[0], nc, m.full, nc<<c*groupWords)
-		} else {
-			total += countPiecesAVX2(&m.tab[0], &os[0], nc, m.full, nc<<c*groupWords)
-		}
-		pieces = pieces[m.full:]
-	}
 	tab := m.tab
-	for _, pc := range pieces {
+	for _, pc := range m.pieces {
 		wp := pc.words
 		// os[q] is where the words of the subset of chunk q that w holds begin.
 		for q := range os {
@@ -174,49 +224,20 @@ func (m *matcher) count(w uint64) uint64 {
 	return uint64(total)
 }
 
-// manyBatch is how many probes countMany hands to the AVX-512 kernel at once.
-const manyBatch = 256
-
-// countMany sets counts[i] to count(probes[i]) for every probe, len(counts) >= len(probes),
-// and reports true; or reports false, doing nothing, unless the matcher is all whole
-// pieces counted by the AVX-512 kernel, which then takes many probes a call.
-func (m *matcher) countMany(probes []uint64, counts []int) bool {
-	if !m.avx512 || len(m.rest) > 0 || m.full == 0 || m.full != len(m.pieces) {
-		return false
-	}
-	nc, c := m.nchunks, m.chunk
-	if len(m.offs) < manyBatch*nc {
-		m.offs = make([]int, manyBatch*16)
-	}
-	offs := m.offs
-	for len(probes) > 0 {
-		n := min(len(probes), manyBatch)
-		for i, w := range probes[:n] {
-			os := offs[i*nc : i*nc+nc]
-			for q := range os {
-				os[q] = (q<<c | int(w>>(q*c)&(1<<c-1))) * groupWords
-			}
-		}
-		countManyAVX512(&m.tab[0], &offs[0], &counts[0], n, nc, m.full, nc<<c*groupWords)
-		probes, counts = probes[n:], counts[n:]
-	}
-	return true
-}
-
 // A quadWorker counts tasks of a quadPlan on one goroutine, with its own buffers.
 type quadWorker struct {
-	p       *quadPlan
-	t       *quadTable
-	n, h, o int
-	hmask   uint32
-	kbits   uint     // bits of each diagonal family in a key: 2h-1
-	keys    []uint64 // the east keys of the current E
-	west    []uint64 // its west keys
-	counts  []int    // the counts of the probes, from countMany
-	south   []uint64
-	m       sieve
-	stop    *atomic.Bool
-	abort   bool
+	p        *quadPlan
+	t        *quadTable
+	n, h, o  int
+	hmask    uint32
+	kbits    uint          // bits of each diagonal family in a key: 2h-1
+	keys     []uint64      // the east keys of the current E
+	west     []uint64      // its west keys
+	byWeight [3][]uint64   // the probes of an even board by the long diagonals they hold
+	south    [2]southCache // the west and east halves' south placements
+	m        sieve
+	stop     *atomic.Bool
+	abort    bool
 	// keep masks every key: all ones but in a deliberately broken counter that tests
 	// must catch, which drops one bit.
 	keep uint64
@@ -320,109 +341,108 @@ func (w *quadWorker) countE(s *start, E uint32) uint64 {
 		stored, probes = probes, stored
 	}
 	w.m.build(stored, probes, 2*int(w.kbits), w.minBucket)
-	// In a key the main diagonal is bit h-1, the other long one bit kbits+h-1.
-	main, anti := uint(w.h-1), w.kbits+uint(w.h-1)
-	var total uint64
-	if len(w.m.cut) == 0 {
-		if len(w.counts) < len(probes) {
-			w.counts = make([]int, len(probes))
-		}
-		ok := true
-		for i := 0; ok && i < len(probes); i += 4096 {
-			if w.stop.Load() {
-				w.abort = true
-				return 0
-			}
-			j := min(len(probes), i+4096)
-			ok = w.m.m[0].countMany(probes[i:j], w.counts[i:j])
-		}
-		if ok {
-			for i, k := range probes {
-				weight := uint64(1)
-				if even {
-					switch k>>main&1 + k>>anti&1 {
-					case 0:
-						weight = sec
-					case 1:
-						weight = 2
-					case 2:
-						weight = 4
-					}
-				}
-				total += weight * uint64(w.counts[i])
-			}
-			return prim * total
-		}
-	}
-	for i, k := range probes {
-		if i&255 == 255 && w.stop.Load() {
-			w.abort = true
+	if !even {
+		total, ok := w.join(probes)
+		if !ok {
 			return 0
 		}
-		weight := uint64(1)
-		if even {
-			switch k>>main&1 + k>>anti&1 {
-			case 0:
-				if weight = sec; weight == 0 {
-					continue
-				}
-			case 1:
-				weight = 2
-			case 2:
-				weight = 4
-			}
+		return prim * total
+	}
+	// In a key the main diagonal is bit h-1, the other long one bit kbits+h-1; a west
+	// half-board holding q of them weighs 2^q, or sec if it holds neither. The probes are
+	// parted by weight and each part joined at once.
+	main, anti := uint(w.h-1), w.kbits+uint(w.h-1)
+	for i := range w.byWeight {
+		w.byWeight[i] = w.byWeight[i][:0]
+	}
+	for _, k := range probes {
+		q := k>>main&1 + k>>anti&1
+		w.byWeight[q] = append(w.byWeight[q], k)
+	}
+	var total uint64
+	for q, part := range w.byWeight {
+		weight := uint64(1) << q
+		if q == 0 {
+			weight = sec
 		}
-		total += weight * w.m.count(k)
+		if weight == 0 || len(part) == 0 {
+			continue
+		}
+		t, ok := w.join(part)
+		if !ok {
+			return 0
+		}
+		total += weight * t
 	}
 	return prim * total
 }
 
+// join returns the sum of the counts of the probes against the stored keys, in slices
+// of joinSlice probes between which it polls the stop flag; it reports false, setting
+// abort, once stop is set.
+func (w *quadWorker) join(probes []uint64) (uint64, bool) {
+	var total uint64
+	for i := 0; i < len(probes); i += joinSlice {
+		if w.stop.Load() {
+			w.abort = true
+			return 0, false
+		}
+		total += w.m.join(probes[i:min(len(probes), i+joinSlice)])
+	}
+	return total, true
+}
+
+// joinSlice is how many probes a worker joins between two looks at its stop flag.
+const joinSlice = 4096
+
 // halves appends to out the keys of every half-board that puts one queen on each of the
 // given ranks, on the given files of one half (the east half if east is set), attacking
 // neither each other nor the diagonals blk1 (r-f+n-1), blk2 (r+f).
+//
+// A north placement is tested against the south ones as it stands in the table: the
+// south placements of the half (the same for many E in a row, see southCache) are kept
+// with their diagonals moved to the north quadrant's local frame.
 func (w *quadWorker) halves(rows, cols uint32, east bool, blk1, blk2 uint64, out []uint64) []uint64 {
 	h, ho := w.h, w.h+w.o
 	nr, sr := rows&w.hmask, rows>>ho&w.hmask
-	c0 := 0
+	c0, side := 0, 0
 	if east {
-		c0 = ho
+		c0, side = ho, 1
 	}
 	cl := cols >> c0 & w.hmask
 	k := bits.OnesCount32(nr)
 	// A local diagonal i-j+h-1 of the quadrant at (r0, c0) is the global r-f+n-1 shifted
 	// by r0-c0+n-h; a local i+j the global r+f shifted by r0+c0.
 	nsh1, nsh2 := uint(w.n-h-c0), uint(c0)
-	ssh1, ssh2 := uint(ho-c0+w.n-h), uint(ho+c0)
+	// The diagonals the start takes, in the north quadrant's local frame, packed as the
+	// table's placements: a placement holding one of them is out.
+	blkN := blk1>>nsh1&(1<<32-1) | blk2>>nsh2&(1<<32-1)<<32
+	sc := &w.south[side]
+	if !sc.valid || sc.sr != sr || sc.cl != cl || sc.blk1 != blk1 || sc.blk2 != blk2 {
+		w.fillSouth(sc, sr, cl, c0, blk1, blk2)
+	}
 	for a := cl; ; a = (a - 1) & cl {
 		if bits.OnesCount32(a) == k {
 			north := w.t.list(nr, a)
 			var south []uint64
 			if len(north) > 0 {
-				south = w.t.list(sr, cl&^a)
+				b := cl &^ a
+				south = sc.ent[sc.off[b]:sc.off[b+1]]
 			}
 			if len(south) > 0 {
-				sb := w.south[:0]
-				for _, e := range south {
-					s1, s2 := (e&0xffffffff)<<ssh1, (e>>32)<<ssh2
-					if s1&blk1|s2&blk2 == 0 {
-						sb = append(sb, s1, s2, w.key(s1, s2))
-					}
-				}
-				w.south = sb
 				// Branch-free: write every pair's key at out[j], keep it (advance j) if
 				// the pair fits; room for every pair is made first.
 				j := len(out)
-				out = slices.Grow(out, len(north)*len(sb)/3)
+				out = slices.Grow(out, len(north)*len(south)/2)
 				out = out[:cap(out)]
 				for _, e := range north {
-					n1, n2 := (e&0xffffffff)<<nsh1, (e>>32)<<nsh2
-					if n1&blk1|n2&blk2 != 0 {
+					if e&blkN != 0 {
 						continue
 					}
-					nk := w.key(n1, n2)
-					for i := 0; i+2 < len(sb); i += 3 {
-						x := n1&sb[i] | n2&sb[i+1]
-						out[j] = nk | sb[i+2]
+					nk := w.key((e&(1<<32-1))<<nsh1, (e>>32)<<nsh2)
+					for i := 0; i+1 < len(south); i += 2 {
+						x := e & south[i]
+						out[j] = nk | south[i+1]
 						j += int((x|-x)>>63 ^ 1)
 					}
 				}
@@ -433,4 +453,47 @@ func (w *quadWorker) halves(rows, cols uint32, east bool, blk1, blk2 uint64, out
 			return out
 		}
 	}
+}
+
+// A southCache holds the south quadrant placements of one half on the ranks sr (local),
+// the files cl (local) and clear of the diagonals blk1, blk2: for each set of files b,
+// ent[off[b]:off[b+1]] holds pairs of words, the placement's diagonals moved to the north
+// quadrant's local frame (packed as in the table, those the north quadrant cannot reach
+// dropped) and its key. E in colex order change their south ranks seldom, so most calls
+// of halves find their south placements here.
+type southCache struct {
+	valid      bool
+	sr, cl     uint32
+	blk1, blk2 uint64
+	off        []int32
+	ent        []uint64
+}
+
+// fillSouth fills sc for the south quadrant at file c0.
+func (w *quadWorker) fillSouth(sc *southCache, sr, cl uint32, c0 int, blk1, blk2 uint64) {
+	h, ho := w.h, w.h+w.o
+	sc.valid, sc.sr, sc.cl, sc.blk1, sc.blk2 = true, sr, cl, blk1, blk2
+	if len(sc.off) < 1<<h+1 {
+		sc.off = make([]int32, 1<<h+1)
+	}
+	sc.ent = sc.ent[:0]
+	ssh1, ssh2 := uint(ho-c0+w.n-h), uint(ho+c0)
+	local := uint64(1)<<(2*h-1) - 1 // the north quadrant's diagonals
+	k := bits.OnesCount32(sr)
+	for b := range uint32(1) << h {
+		sc.off[b] = int32(len(sc.ent))
+		if b&^cl != 0 || bits.OnesCount32(b) != k {
+			continue
+		}
+		for _, e := range w.t.list(sr, b) {
+			s1, s2 := (e&(1<<32-1))<<ssh1, (e>>32)<<ssh2
+			if s1&blk1|s2&blk2 != 0 {
+				continue
+			}
+			// Local diagonal d of the south quadrant is d+ho of the north one, both ways.
+			x := (e&(1<<32-1))<<ho&local | (e>>32)<<ho&local<<32
+			sc.ent = append(sc.ent, x, w.key(s1, s2))
+		}
+	}
+	sc.off[1<<h] = int32(len(sc.ent))
 }

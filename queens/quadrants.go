@@ -1,6 +1,10 @@
 package queens
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+	"sync/atomic"
+)
 
 // This file holds the quadrant counter: the board is cut into four h×h quadrants (h = n/2;
 // for odd n the middle rank and file, whose queens are placed first, lie between them),
@@ -25,59 +29,94 @@ type quadTable struct {
 	diags []uint64
 }
 
-// newQuadTable builds the table of the h×h square.
-func newQuadTable(h int) *quadTable {
+// newQuadTable builds the table of the h×h square on the given number of goroutines.
+func newQuadTable(h, workers int) *quadTable {
 	t := &quadTable{h: h, start: make([]uint32, 1<<(2*h)+1)}
-	// Two walks over each set of ranks: the first counts the placements of each set of
-	// files, the second files them in place. Going rank set by rank set keeps the writes
-	// within a few kilobytes of start and one stretch of diags.
-	w := quadWalk{t: t, h: h}
-	for rows := range 1 << h {
-		w.base = rows << h
-		w.walk(uint32(rows), 0, 0, 0)
+	// The placements are cut into groups by which of the first ranks they use: groups
+	// fill disjoint sets of ranks, so goroutines never write the same place. Two walks
+	// over every group: the first counts the placements on each ranks and files, at
+	// start[rows<<h|cols+1]; the second files them in place, start[rows<<h|cols] serving
+	// as the cursor, and is then moved up by one.
+	low := min(4, h)
+	each := func(fill bool) {
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range max(1, min(workers, 1<<low)) {
+			wg.Go(func() {
+				for i := int(next.Add(1)) - 1; i < 1<<low; i = int(next.Add(1)) - 1 {
+					// Roughly the larger groups, using more of the first ranks, first.
+					g := uint32(1<<low-1) ^ uint32(i)
+					w := quadWalk{t: t, h: h, low: low, group: g, fill: fill}
+					w.walk(0, 0, 0, 0, 0)
+				}
+			})
+		}
+		wg.Wait()
 	}
+	each(false)
 	for i := 1; i < len(t.start); i++ {
 		t.start[i] += t.start[i-1]
 	}
 	t.diags = make([]uint64, t.start[len(t.start)-1])
-	w.next = make([]uint32, 1<<h)
-	for rows := range 1 << h {
-		w.base = rows << h
-		copy(w.next, t.start[w.base:])
-		w.walk(uint32(rows), 0, 0, 0)
-	}
+	each(true)
+	copy(t.start[1:], t.start[:len(t.start)-1])
+	t.start[0] = 0
 	return t
 }
 
-// A quadWalk lists the placements of a quadTable on one set of ranks: counting them per
-// set of files while next is nil, filing them after.
+// A quadWalk lists the placements of a quadTable whose first low ranks are used as the
+// bits of group say: counting them per set of ranks and files, or filing them if fill
+// is set.
 type quadWalk struct {
-	t    *quadTable
-	h    int
-	base int      // the set of ranks, shifted to its place in start
-	next []uint32 // where the next placement of each set of files goes
+	t      *quadTable
+	h, low int
+	group  uint32
+	fill   bool
 }
 
-// walk puts a queen on each of the ranks left given the files and diagonals taken so far.
-func (w *quadWalk) walk(left, cols, d1, d2 uint32) {
+// walk decides rank i and the ranks after it, given the ranks, files and diagonals taken
+// so far: each rank either stays empty or takes a queen on a free file.
+func (w *quadWalk) walk(i int, rows, cols, d1, d2 uint32) {
 	h := w.h
-	if left == 0 {
-		if w.next == nil {
-			w.t.start[w.base+int(cols)+1]++
-		} else {
-			w.t.diags[w.next[cols]] = uint64(d1) | uint64(d2)<<32
-			w.next[cols]++
+	if i == h {
+		w.leaf(rows, cols, d1, d2)
+		return
+	}
+	if i == h-1 && i >= w.low { // the last rank, without a call a placement
+		w.leaf(rows, cols, d1, d2)
+		for free := ^cols & (1<<h - 1); free != 0; free &= free - 1 {
+			j := bits.TrailingZeros32(free)
+			a, b := uint32(1)<<(i-j+h-1), uint32(1)<<(i+j)
+			if d1&a|d2&b == 0 {
+				w.leaf(rows|1<<i, cols|1<<j, d1|a, d2|b)
+			}
 		}
 		return
 	}
-	i := bits.TrailingZeros32(left)
+	if i >= w.low || w.group>>i&1 == 0 {
+		w.walk(i+1, rows, cols, d1, d2)
+		if i < w.low {
+			return
+		}
+	}
 	// File j is free if neither its diagonal i-j+h-1 nor i+j is taken.
 	for free := ^cols & (1<<h - 1); free != 0; free &= free - 1 {
 		j := bits.TrailingZeros32(free)
 		a, b := uint32(1)<<(i-j+h-1), uint32(1)<<(i+j)
 		if d1&a|d2&b == 0 {
-			w.walk(left&(left-1), cols|1<<j, d1|a, d2|b)
+			w.walk(i+1, rows|1<<i, cols|1<<j, d1|a, d2|b)
 		}
+	}
+}
+
+// leaf counts or files one placement.
+func (w *quadWalk) leaf(rows, cols, d1, d2 uint32) {
+	k := int(rows)<<w.h | int(cols)
+	if !w.fill {
+		w.t.start[k+1]++
+	} else {
+		w.t.diags[w.t.start[k]] = uint64(d1) | uint64(d2)<<32
+		w.t.start[k]++
 	}
 }
 

@@ -3,6 +3,7 @@ package queens
 import (
 	"context"
 	"fmt"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 )
@@ -20,7 +21,7 @@ func countQuad(ctx context.Context, p *quadPlan, tasks []int, workers int, done 
 	if ctx.Err() != nil {
 		return Counts{}, ctx.Err()
 	}
-	t := newQuadTable(p.h)
+	t := newQuadTable(p.h, workers)
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	var next atomic.Int64
@@ -81,11 +82,36 @@ func countQuadTasks(ctx context.Context, n, workers, k, shards int, skip func(ta
 			mine = append(mine, i)
 		}
 	}
+	all := len(mine) == len(p.tasks)
+	var fixed chan fixedResult
+	if all && workers > 1 {
+		// Complete's searches are serial: on more than one goroutine they run beside the
+		// count instead of after it.
+		fixed = make(chan fixedResult, 1)
+		go func() {
+			var r fixedResult
+			r.f180, r.f90, r.err = fixedCounts(ctx, n)
+			fixed <- r
+		}()
+	}
 	c, err := countQuad(ctx, p, mine, workers, done, quadOptions{drop: -1})
-	if err == nil && len(mine) == len(p.tasks) {
+	if fixed != nil {
+		r := <-fixed
+		if err == nil {
+			if err = r.err; err == nil {
+				c, err = completeWith(n, c.Solutions, r.f180, r.f90)
+			}
+		}
+	} else if err == nil && all {
 		c, err = Complete(ctx, n, c.Solutions)
 	}
 	return c, len(p.tasks), err
+}
+
+// fixedResult carries fixedCounts' results.
+type fixedResult struct {
+	f180, f90 uint64
+	err       error
 }
 
 // Complete returns the full counts of the n-queens problem from its number of solutions
@@ -107,14 +133,28 @@ func Complete(ctx context.Context, n int, solutions uint64) (Counts, error) {
 		}
 		return Counts{Solutions: 1, Distinct: 1}, nil
 	}
-	f180, err := countFixed(ctx, n, false)
+	f180, f90, err := fixedCounts(ctx, n)
 	if err != nil {
 		return Counts{Solutions: solutions}, err
 	}
-	f90, err := countFixed(ctx, n, true)
-	if err != nil {
-		return Counts{Solutions: solutions}, err
+	return completeWith(n, solutions, f180, f90)
+}
+
+// fixedCounts returns the numbers of solutions of n > 1 fixed by the half turn and by the
+// quarter turn.
+func fixedCounts(ctx context.Context, n int) (f180, f90 uint64, err error) {
+	if f180, err = countFixed(ctx, n, false); err != nil {
+		return 0, 0, err
 	}
+	if f90, err = countFixed(ctx, n, true); err != nil {
+		return 0, 0, err
+	}
+	return f180, f90, nil
+}
+
+// completeWith is Complete for n > 1 given the solutions fixed by the half and the quarter
+// turn.
+func completeWith(n int, solutions, f180, f90 uint64) (Counts, error) {
 	if f90%2 != 0 || (f180-f90)%4 != 0 || solutions < f180 || (solutions-f180)%8 != 0 {
 		return Counts{Solutions: solutions}, fmt.Errorf("queens: %d solutions of n = %d do not split into orbits (%d fixed by the half turn, %d by the quarter turn)", solutions, n, f180, f90)
 	}
@@ -126,52 +166,54 @@ func Complete(ctx context.Context, n int, solutions uint64) (Counts, error) {
 // is set: it places the queens of each orbit of squares under the turns at once, rank by
 // rank from rank 0 (the images land on later ranks or on the same square).
 func countFixed(ctx context.Context, n int, quarter bool) (uint64, error) {
-	var rows, cols, d1, d2 uint64 // taken ranks, files, diagonals r-f+n-1 and r+f
-	full := uint64(1)<<n - 1
-	m := n - 1
-	var nodes int
-	var rec func() uint64
-	rec = func() uint64 {
-		if rows == full {
-			return 1
-		}
-		if nodes++; nodes&(1<<16-1) == 0 && ctx.Err() != nil {
-			return 0
-		}
-		r := 0
-		for rows>>r&1 == 1 {
-			r++
-		}
-		var total uint64
-		for f := range n {
-			if cols>>f&1 == 1 {
-				continue
-			}
-			orbit := [4][2]int{{r, f}, {m - r, m - f}, {f, m - r}, {m - f, r}}
-			k := 2
-			if quarter {
-				k = 4
-			}
-			sr, sc, s1, s2 := rows, cols, d1, d2
-			ok := true
-			for i, q := range orbit[:k] {
-				if i > 0 && q == orbit[0] {
-					continue // the centre, its own image (the only square with a smaller orbit)
-				}
-				a, b, c, d := uint64(1)<<q[0], uint64(1)<<q[1], uint64(1)<<(q[0]-q[1]+m), uint64(1)<<(q[0]+q[1])
-				if rows&a|cols&b|d1&c|d2&d != 0 {
-					ok = false
-					break
-				}
-				rows, cols, d1, d2 = rows|a, cols|b, d1|c, d2|d
-			}
-			if ok {
-				total += rec()
-			}
-			rows, cols, d1, d2 = sr, sc, s1, s2
-		}
-		return total
-	}
-	total := rec()
+	s := fixedSearch{ctx: ctx, m: n - 1, quarter: quarter, full: uint64(1)<<n - 1}
+	total := s.rec()
 	return total, ctx.Err()
+}
+
+// A fixedSearch is countFixed's state: the taken ranks, files and diagonals r-f+m, r+f.
+type fixedSearch struct {
+	ctx                context.Context
+	m                  int // n-1
+	quarter            bool
+	full               uint64 // the n ranks
+	rows, cols, d1, d2 uint64
+	nodes              int
+}
+
+// put places a queen on (r, f) and reports true, or reports false if the square is attacked.
+func (s *fixedSearch) put(r, f int) bool {
+	a1, a2 := uint64(1)<<(r-f+s.m), uint64(1)<<(r+f)
+	if s.rows>>r&1|s.cols>>f&1 != 0 || s.d1&a1|s.d2&a2 != 0 {
+		return false
+	}
+	s.rows, s.cols, s.d1, s.d2 = s.rows|1<<r, s.cols|1<<f, s.d1|a1, s.d2|a2
+	return true
+}
+
+// rec counts the ways to complete the board, filling its lowest empty rank first.
+func (s *fixedSearch) rec() uint64 {
+	if s.rows == s.full {
+		return 1
+	}
+	if s.nodes++; s.nodes&(1<<16-1) == 0 && s.ctx.Err() != nil {
+		return 0
+	}
+	r, m := bits.TrailingZeros64(^s.rows), s.m
+	rows, cols, d1, d2 := s.rows, s.cols, s.d1, s.d2
+	var total uint64
+	for free := ^cols & s.full; free != 0; free &= free - 1 {
+		f := bits.TrailingZeros64(free)
+		// The orbit of (r, f): (m-r, m-f) under the half turn, and (f, m-r), (m-f, r) too
+		// under the quarter turn; the centre is its own image, the only square so.
+		ok := s.put(r, f)
+		if ok && (r != m-r || f != m-f) {
+			ok = s.put(m-r, m-f) && (!s.quarter || s.put(f, m-r) && s.put(m-f, r))
+		}
+		if ok {
+			total += s.rec()
+		}
+		s.rows, s.cols, s.d1, s.d2 = rows, cols, d1, d2
+	}
+	return total
 }

@@ -10,6 +10,7 @@ type sieve struct {
 	cut     []uint // the cut bits
 	m       []matcher
 	buckets [][]uint64
+	groups  [][]uint64 // join's probes, by their cut bits
 	freq    [64]int
 }
 
@@ -17,22 +18,25 @@ type sieve struct {
 const minBucket = 512
 
 // build stores keys of nbits bits, to be matched against the probes, cutting them into
-// buckets of about minBucket keys or more (at most 16 buckets) by the bits most often set
-// in both (the product of the frequencies, those of the probes sampled).
+// buckets of about minBucket keys or more (at most 16 buckets; no cut under 4·minBucket
+// keys) by the bits most often set in both (the product of the frequencies, both sampled).
 func (s *sieve) build(keys, probes []uint64, nbits, minBucket int) {
 	s.cut = s.cut[:0]
 	ncut := 0
-	for k := len(keys); k >= 2*minBucket && ncut < 4; k /= 2 {
+	// Below 4 buckets' worth of keys the cut costs more than it saves (N = 18, about
+	// 1700 keys: the sieve's build and the probes' grouping outweighed the pair tests
+	// it spared).
+	for k := len(keys); len(keys) >= 4*minBucket && k >= 2*minBucket && ncut < 4; k /= 2 {
 		ncut++
 	}
 	if ncut > 0 {
 		var fk, fp [64]int
-		for _, k := range keys {
-			for x := k; x != 0; x &= x - 1 {
+		for i := 0; i < len(keys); i += 4 {
+			for x := keys[i]; x != 0; x &= x - 1 {
 				fk[bits.TrailingZeros64(x)]++
 			}
 		}
-		for i := 0; i < len(probes); i += 8 {
+		for i := 0; i < len(probes); i += 16 {
 			for x := probes[i]; x != 0; x &= x - 1 {
 				fp[bits.TrailingZeros64(x)]++
 			}
@@ -56,11 +60,16 @@ func (s *sieve) build(keys, probes []uint64, nbits, minBucket int) {
 		s.m = append(s.m, matcher{})
 		s.buckets = append(s.buckets, nil)
 	}
+	if nb == 1 { // one bucket: the keys as they are
+		s.m[0].build(keys, nbits, len(probes))
+		return
+	}
 	for b := range nb {
 		s.buckets[b] = s.buckets[b][:0]
 	}
 	for _, k := range keys {
-		s.buckets[s.pattern(k)] = append(s.buckets[s.pattern(k)], k)
+		p := s.pattern(k)
+		s.buckets[p] = append(s.buckets[p], k)
 	}
 	for b := range nb {
 		s.m[b].build(s.buckets[b], nbits, len(probes))
@@ -76,18 +85,36 @@ func (s *sieve) pattern(k uint64) int {
 	return p
 }
 
-// count returns the number of stored keys disjoint from w: those of the buckets whose cut
-// bits w does not hold.
-func (s *sieve) count(w uint64) uint64 {
+// join returns the sum over the probes w of the number of stored keys disjoint from w: those
+// of the buckets whose cut bits w does not hold. The probes are grouped by their cut
+// bits, and each group goes through the buckets it may meet at once.
+func (s *sieve) join(probes []uint64) uint64 {
 	if len(s.cut) == 0 {
-		return s.m[0].count(w)
+		return s.m[0].join(probes)
 	}
-	free := (1<<len(s.cut) - 1) &^ s.pattern(w)
+	nb := 1 << len(s.cut)
+	for len(s.groups) < nb {
+		s.groups = append(s.groups, nil)
+	}
+	for g := range nb {
+		s.groups[g] = s.groups[g][:0]
+	}
+	for _, w := range probes {
+		g := s.pattern(w)
+		s.groups[g] = append(s.groups[g], w)
+	}
 	var total uint64
-	for b := free; ; b = (b - 1) & free {
-		total += s.m[b].count(w)
-		if b == 0 {
-			return total
+	for g := range nb {
+		if len(s.groups[g]) == 0 {
+			continue
+		}
+		free := (nb - 1) &^ g
+		for b := free; ; b = (b - 1) & free {
+			total += s.m[b].join(s.groups[g])
+			if b == 0 {
+				break
+			}
 		}
 	}
+	return total
 }
