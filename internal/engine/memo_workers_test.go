@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/big"
 	"testing"
@@ -66,6 +67,32 @@ func BenchmarkMemoWorkers(b *testing.B) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestMemoCacheShards checks that the shared cache's shards cover the hashes for any
+// number of workers (a key's shard is its hash's top bits) and that what is put is got.
+func TestMemoCacheShards(t *testing.T) {
+	for _, workers := range []int{1, 2, 3, 5, 64} {
+		c := newMemoCache(0, workers)
+		if n := len(c.shards); n&(n-1) != 0 || workers > 1 && n != 1<<(64-c.shift) || n > 256 {
+			t.Errorf("%d workers: %d shards, shift %d", workers, n, c.shift)
+			continue
+		}
+		var key []byte
+		for i := range uint64(3000) {
+			key = binary.LittleEndian.AppendUint64(key[:0], i*0x9e3779b97f4a7c15)
+			c.put(key, count{u: u128{lo: i}})
+		}
+		for i := range uint64(3000) {
+			key = binary.LittleEndian.AppendUint64(key[:0], i*0x9e3779b97f4a7c15)
+			if v, ok := c.get(key); !ok || v.u.lo != i {
+				t.Fatalf("%d workers: key %d: got %v, %v", workers, i, v, ok)
+			}
+		}
+		if got := c.entries.Load(); got != 3000 {
+			t.Errorf("%d workers: %d entries, want 3000", workers, got)
 		}
 	}
 }
