@@ -5,7 +5,6 @@ import (
 	"errors"
 	"hash/maphash"
 	"math/big"
-	"math/bits"
 	"sync"
 	"sync/atomic"
 )
@@ -93,19 +92,65 @@ func (t *frontierTable) held() int64 {
 	return b
 }
 
+// A frontierBox holds the children one worker made for another worker's keys, at one
+// level: records of uvarint(len(key)<<1 | big), the key, then the count's 16 bytes, or,
+// with big set, a uvarint index into bigs (counts past 2^128, rare).
+type frontierBox struct {
+	buf  []byte
+	bigs []*big.Int
+}
+
+// put appends a record; it returns by how many bytes the box grew.
+func (b *frontierBox) put(key []byte, v count) int64 {
+	before := cap(b.buf)
+	if v.b == nil {
+		b.buf = binary.AppendUvarint(b.buf, uint64(len(key))<<1)
+		b.buf = append(b.buf, key...)
+		b.buf = binary.LittleEndian.AppendUint64(b.buf, v.u.lo)
+		b.buf = binary.LittleEndian.AppendUint64(b.buf, v.u.hi)
+		return int64(cap(b.buf) - before)
+	}
+	b.buf = binary.AppendUvarint(b.buf, uint64(len(key))<<1|1)
+	b.buf = append(b.buf, key...)
+	b.buf = binary.AppendUvarint(b.buf, uint64(len(b.bigs)))
+	b.bigs = append(b.bigs, v.b)
+	return int64(cap(b.buf)-before) + bigBytes(v.b)
+}
+
+// next reads the record at buf[at:]: its key, its count and where the next one starts.
+func (b *frontierBox) next(at int) (key []byte, v count, next int) {
+	n, k := binary.Uvarint(b.buf[at:])
+	at += k
+	key = b.buf[at : at+int(n>>1)]
+	at += int(n >> 1)
+	if n&1 == 0 {
+		v.u = u128{binary.LittleEndian.Uint64(b.buf[at:]), binary.LittleEndian.Uint64(b.buf[at+8:])}
+		return key, v, at + 16
+	}
+	x, k := binary.Uvarint(b.buf[at:])
+	return key, count{b: b.bigs[x]}, at + k
+}
+
+// bigBytes is what a count past 2^128 held in a box costs.
+func bigBytes(x *big.Int) int64 { return int64(bigEntryOverhead + 8*len(x.Bits())) }
+
 // A frontierWorker is one worker of a forward count: its memo (state), its tables by level
-// and partition, and its share of the results.
+// (the entries of the keys it owns), the children it made for the other workers' keys, and
+// its share of the results.
 type frontierWorker struct {
+	id     int
 	m      *memo
-	tables [][]*frontierTable // [level][partition], made when first written
-	total  count              // solutions reached
-	nodes  uint64             // sub-problems expanded
-	news   uint64             // children that were new entries
-	merges uint64             // children added to an entry
-	// held is the bytes this worker's adds have grown tables by, less the tables it has
-	// dropped: the sum over the workers is the bytes held (tables kept for reuse included).
-	held atomic.Int64
-	free []*frontierTable // tables read through, emptied for reuse
+	tables []*frontierTable // [level]: the entries of this worker's keys, made when first written
+	boxes  [][]*frontierBox // [worker][level]: children for that worker's keys, made when first written
+	total  count            // solutions reached
+	nodes  uint64           // sub-problems expanded
+	news   uint64           // children that were new entries
+	merges uint64           // children added to an entry
+	// held is the bytes this worker's adds have grown tables and boxes by, less those it has
+	// dropped: the sum over the workers is the bytes held (those kept for reuse included).
+	held      atomic.Int64
+	free      []*frontierTable // tables read through, emptied for reuse
+	freeBoxes []*frontierBox   // boxes read through (any worker's), emptied for reuse
 }
 
 // recycle empties t, read through, and keeps it for reuse by w.
@@ -117,19 +162,40 @@ func (w *frontierWorker) recycle(t *frontierTable) {
 	w.free = append(w.free, t)
 }
 
-// table returns the worker's table of level c and partition j.
-func (w *frontierWorker) table(c, j int, seed maphash.Seed, parts int) *frontierTable {
-	if w.tables[c] == nil {
-		w.tables[c] = make([]*frontierTable, parts)
+// recycleBox empties b, read through, and keeps it for reuse by w; its buffer's bytes stay
+// held (by whichever worker grew it: only the sum counts).
+func (w *frontierWorker) recycleBox(b *frontierBox) {
+	var big int64
+	for _, x := range b.bigs {
+		big += bigBytes(x)
 	}
-	if w.tables[c][j] == nil {
+	w.held.Add(-big)
+	b.buf, b.bigs = b.buf[:0], nil
+	w.freeBoxes = append(w.freeBoxes, b)
+}
+
+// table returns the worker's table of level c.
+func (w *frontierWorker) table(c int, seed maphash.Seed) *frontierTable {
+	if w.tables[c] == nil {
 		if n := len(w.free); n > 0 {
-			w.tables[c][j], w.free = w.free[n-1], w.free[:n-1]
+			w.tables[c], w.free = w.free[n-1], w.free[:n-1]
 		} else {
-			w.tables[c][j] = &frontierTable{memoTable: memoTable{seed: seed}}
+			w.tables[c] = &frontierTable{memoTable: memoTable{seed: seed}}
 		}
 	}
-	return w.tables[c][j]
+	return w.tables[c]
+}
+
+// box returns the worker's box of children at level c for worker j.
+func (w *frontierWorker) box(j, c int) *frontierBox {
+	if w.boxes[j][c] == nil {
+		if n := len(w.freeBoxes); n > 0 {
+			w.boxes[j][c], w.freeBoxes = w.freeBoxes[n-1], w.freeBoxes[:n-1]
+		} else {
+			w.boxes[j][c] = &frontierBox{}
+		}
+	}
+	return w.boxes[j][c]
 }
 
 // frontierCount counts the solutions below the given sub-problems, each with its number of
@@ -137,33 +203,37 @@ func (w *frontierWorker) table(c, j int, seed maphash.Seed, parts int) *frontier
 // thousand sub-problems.
 func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big.Int, MemoStats, error) {
 	np := sp.NumPrimary
-	nparts := 1 // partitions of the keys: a power of two, several per worker
-	for nparts < 4*workers && workers > 1 {
-		nparts *= 2
-	}
-	shift := uint(64 - bits.TrailingZeros(uint(nparts)))
-	partOf := func(h uint64) int {
-		if nparts == 1 {
+	// ownerOf returns the worker that owns the keys with hash h: the top bits of h scaled
+	// to the number of workers (the slot tags, bits 48-55, stay spread within one owner).
+	ownerOf := func(h uint64) int {
+		if workers == 1 {
 			return 0
 		}
-		return int(h >> shift)
+		return int((h >> 32) * uint64(workers) >> 32)
 	}
 	seed := maphash.MakeSeed()
 	ws := make([]*frontierWorker, workers)
 	for i := range ws {
-		ws[i] = &frontierWorker{m: newMemo(sp, p), tables: make([][]*frontierTable, np+1)}
+		ws[i] = &frontierWorker{id: i, m: newMemo(sp, p), tables: make([]*frontierTable, np+1),
+			boxes: make([][]*frontierBox, workers)}
+		for j := range workers {
+			if j != i {
+				ws[i].boxes[j] = make([]*frontierBox, np+1)
+			}
+		}
 	}
-	// The starting sub-problems go to worker 0's tables.
+	// The starting sub-problems go to their owners' tables.
 	m0 := ws[0].m
 	for _, q := range parts {
 		m0.setKey(q.key)
 		m0.makeKey(m0.firstFree())
 		h := maphash.Bytes(seed, m0.key)
-		_, grew := ws[0].table(np-m0.nfree, partOf(h), seed, nparts).add(m0.key, h, countOf(q.mult))
+		w := ws[ownerOf(h)]
+		_, grew := w.table(np-m0.nfree, seed).add(m0.key, h, countOf(q.mult))
 		if grew < 0 {
 			return nil, MemoStats{}, errFrontierFull
 		}
-		ws[0].held.Add(grew)
+		w.held.Add(grew)
 	}
 
 	var (
@@ -173,7 +243,7 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 		runErr  error
 		maxHeld int64
 	)
-	poll := func(w *frontierWorker) bool {
+	poll := func() bool {
 		pollMu.Lock()
 		defer pollMu.Unlock()
 		var st MemoStats
@@ -194,8 +264,65 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 		return false
 	}
 
-	// expand expands every entry of table t (level c) by worker w.
-	expand := func(w *frontierWorker, c int, t *frontierTable) bool {
+	// add adds v paths to the child whose key is in w.m.key, in w's table if w owns it,
+	// else in w's box for its owner; it reports false if the key could not be kept.
+	add := func(w *frontierWorker, v count) bool {
+		m := w.m
+		c := np - m.nfree
+		h := maphash.Bytes(seed, m.key)
+		if j := ownerOf(h); j != w.id {
+			w.held.Add(w.box(j, c).put(m.key, v))
+			return true
+		}
+		isNew, grew := w.table(c, seed).add(m.key, h, v)
+		if grew < 0 {
+			return false
+		}
+		if isNew {
+			w.news++
+		} else {
+			w.merges++
+		}
+		if grew != 0 {
+			w.held.Add(grew)
+		}
+		return true
+	}
+
+	// level expands worker w's sub-problems of level c: first the children the others made
+	// for it are added into its table, then each entry hands its paths on to its children.
+	level := func(w *frontierWorker, c int) bool {
+		for _, x := range ws {
+			if x == w || x.boxes[w.id][c] == nil {
+				continue
+			}
+			// Level c receives nothing more: x writes only the boxes of later levels.
+			b := x.boxes[w.id][c]
+			x.boxes[w.id][c] = nil
+			t := w.table(c, seed)
+			for at := 0; at < len(b.buf); {
+				var key []byte
+				var v count
+				key, v, at = b.next(at)
+				isNew, grew := t.add(key, maphash.Bytes(seed, key), v)
+				if grew < 0 {
+					return false
+				}
+				if isNew {
+					w.news++
+				} else {
+					w.merges++
+				}
+				w.held.Add(grew)
+			}
+			w.recycleBox(b)
+		}
+		t := w.tables[c]
+		if t == nil {
+			return true
+		}
+		w.tables[c] = nil
+		defer w.recycle(t) // expanded
 		m := w.m
 		var prev [16]int32
 		for _, s := range t.slots {
@@ -205,8 +332,8 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 			key, val := t.entry(s)
 			v := t.value(key, val)
 			m.setKey(key)
-			if atomic.AddUint64(&w.nodes, 1)%pollEvery == 0 && !poll(w) || stop.Load() {
-				return false
+			if atomic.AddUint64(&w.nodes, 1)%pollEvery == 0 && !poll() || stop.Load() {
+				return true
 			}
 			i := m.choose(m.firstFree())
 			if i < 0 {
@@ -220,20 +347,8 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 				saved := m.saveSec(o, prev[:0])
 				m.take(o)
 				m.makeKey(m.firstFree())
-				h := maphash.Bytes(seed, m.key)
-				isNew, grew := w.table(np-m.nfree, partOf(h), seed, nparts).add(m.key, h, v)
-				if grew < 0 {
-					lost.Store(true)
-					stop.Store(true)
+				if !add(w, v) {
 					return false
-				}
-				if isNew {
-					w.news++
-				} else {
-					w.merges++
-				}
-				if grew != 0 {
-					w.held.Add(grew)
 				}
 				m.untake(o, saved)
 			}
@@ -241,64 +356,30 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 		return true
 	}
 
+	// Level by level; a level receives children only from earlier ones, so each worker
+	// expands its own part of a level once every worker has finished the level before.
 	for c := 0; c <= np && !stop.Load(); c++ {
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for _, w := range ws {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for !stop.Load() {
-					j := int(next.Add(1) - 1)
-					if j >= nparts {
-						return
+		if workers == 1 {
+			if !level(ws[0], c) {
+				lost.Store(true)
+				stop.Store(true)
+			}
+		} else {
+			var wg sync.WaitGroup
+			for _, w := range ws {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					if !level(w, c) {
+						lost.Store(true)
+						stop.Store(true)
 					}
-					// Merge partition j of level c from every worker into one table.
-					// The largest table is the base: the others are added into it.
-					var base *frontierTable
-					for _, x := range ws {
-						if x.tables[c] != nil && x.tables[c][j] != nil && (base == nil || x.tables[c][j].n > base.n) {
-							base = x.tables[c][j]
-						}
-					}
-					for _, x := range ws {
-						if x.tables[c] == nil || x.tables[c][j] == nil {
-							continue
-						}
-						t := x.tables[c][j]
-						x.tables[c][j] = nil
-						if t == base {
-							continue
-						}
-						for _, s := range t.slots {
-							if s != 0 {
-								key, val := t.entry(s)
-								_, grew := base.add(key, maphash.Bytes(seed, key), t.value(key, val))
-								if grew < 0 {
-									lost.Store(true)
-									stop.Store(true)
-									return
-								}
-								w.held.Add(grew)
-							}
-						}
-						w.recycle(t) // merged
-					}
-					if base == nil {
-						continue
-					}
-					ok := expand(w, c, base)
-					w.recycle(base) // expanded
-					if !ok {
-						return
-					}
-				}
-			}()
+				}()
+			}
+			wg.Wait()
 		}
-		wg.Wait()
 		var held int64
 		for _, w := range ws {
-			w.tables[c] = nil // expanded: dropped
 			held += w.held.Load()
 		}
 		// The next levels, made while this one was expanded, are held now.
