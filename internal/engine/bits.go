@@ -29,6 +29,7 @@ import (
 type kernelB struct {
 	w, np, wp int      // words per option bitset, primary items, words of the item bitset
 	mask      []uint64 // primary item i's options: mask[i*w:(i+1)*w]
+	mask4     []uint64 // when 1 < w <= 4: mask with 4 words an item, the last 4-w zero
 	conf      []uint64 // option o's conflicts: conf[o*w:(o+1)*w]; nil in rows mode
 	// In rows mode (problems with too many options for conf, see bitsRowsFit), taking an
 	// option clears one row per entry instead: entry e (of sp.Item) clears
@@ -130,6 +131,12 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	for i := range np {
 		for _, u := range lists[i] {
 			k.mask[i*w+int(u.opt)>>6] |= 1 << (u.opt & 63)
+		}
+	}
+	if w > 1 && w <= 4 {
+		k.mask4 = make([]uint64, np*4)
+		for i := range np {
+			copy(k.mask4[i*4:], k.mask[i*w:(i+1)*w])
 		}
 	}
 	rowsMode := nopt > bitsMaxOptions || pl.force.rows()
@@ -518,6 +525,9 @@ func (k *kernelB) nextOption(s int, i, after int32) int32 {
 func (k *kernelB) choose(s int) (best, bestScore int32) {
 	act := k.words[s*k.sw+k.w : s*k.sw+k.w+k.wp]
 	best, bestScore = -1, math.MaxInt32
+	if k.mask4 != nil && k.plain && k.lazy {
+		return k.choosePlain4(s)
+	}
 	if k.plain && k.lazy { // the degree is the count: the first item with the fewest options
 		w := k.w
 		a := k.words[s*k.sw : s*k.sw+w]
@@ -563,6 +573,9 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 		}
 		return best, bestScore
 	}
+	if k.lazy && k.w == 1 {
+		return k.chooseLazy1(s)
+	}
 	cnt, room := k.ints[k.ib(s):k.ib(s)+k.np], k.ints[k.ib(s)+k.np:k.ib(s)+2*k.np]
 	var bestS, bestL int32
 	w := k.w
@@ -592,6 +605,82 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 				}
 			}
 		}
+	}
+	return best, bestScore
+}
+
+// choosePlain4 is choose for exact problems of 65 to 256 options whose counts are found by
+// popcounts: the words of A are held in registers, and each item's count is four popcounts
+// of mask4, unrolled (a loop over w words costs about 1.15x on Langford pairs 12, w = 4).
+func (k *kernelB) choosePlain4(s int) (best, bestScore int32) {
+	w := k.w
+	a := k.words[s*k.sw : s*k.sw+w+k.wp]
+	var a0, a1, a2, a3 uint64 // A, the words past w zero
+	switch w {
+	case 4:
+		a3 = a[3]
+		fallthrough
+	case 3:
+		a2 = a[2]
+		fallthrough
+	default:
+		a0, a1 = a[0], a[1]
+	}
+	mask := unsafe.Pointer(&k.mask4[0])
+	best, bestScore = -1, math.MaxInt32
+	for t, word := range a[w:] {
+		for word != 0 {
+			j := uintptr(t<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			m := (*[4]uint64)(unsafe.Add(mask, 32*j))
+			l := int32(bits.OnesCount64(a0&m[0]) + bits.OnesCount64(a1&m[1]) +
+				bits.OnesCount64(a2&m[2]) + bits.OnesCount64(a3&m[3]))
+			if l < bestScore {
+				best, bestScore = int32(j), l
+				if l == 0 {
+					return best, 0
+				}
+			}
+		}
+	}
+	return best, bestScore
+}
+
+// chooseLazy1 is choose for problems with bounds of at most 64 options, counted by
+// popcounts: the same rule, with the degree, the slack and the count folded into one key
+// so that the comparisons do not branch on the items.
+func (k *kernelB) chooseLazy1(s int) (best, bestScore int32) {
+	a := k.words[s*k.sw]
+	act := k.words[s*k.sw+1 : s*k.sw+1+k.wp]
+	room := unsafe.Pointer(&k.ints[k.ib(s)+k.np])
+	mask := unsafe.Pointer(&k.mask[0])
+	slack := unsafe.Pointer(&k.slack[0])
+	bestKey := uint64(math.MaxUint64)
+	best = -1
+	for t, word := range act {
+		for word != 0 {
+			j := uintptr(t<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			l := int32(bits.OnesCount64(a & *(*uint64)(unsafe.Add(mask, 8*j))))
+			r := *(*int32)(unsafe.Add(room, 4*j))
+			sl := min(*(*int32)(unsafe.Add(slack, 4*j)), r)
+			if l == 0 && sl == r {
+				continue // nothing left and nothing needed: settled without a node
+			}
+			d := l + sl - r + 1 // at most l+1 <= 65: r >= sl
+			if d <= 0 {
+				return int32(j), d
+			}
+			// Least d, then least slack, then most options (l <= 64), then first.
+			if key := uint64(d)<<40 | uint64(sl)<<8 | uint64(127-l); key < bestKey {
+				best, bestKey = int32(j), key
+			}
+		}
+	}
+	if best >= 0 {
+		bestScore = int32(bestKey >> 40)
+	} else {
+		bestScore = math.MaxInt32
 	}
 	return best, bestScore
 }
