@@ -391,6 +391,10 @@ func (k *kernelB) dropCounts(s int, t int, r uint64) {
 // o's primary items lose a unit of room, settling when none is left. (An item with upper
 // bound 1 has lost its options through the conflicts already.)
 func (k *kernelB) apply(s int, o int32) {
+	if k.plain && !k.lazy && k.conf != nil {
+		k.applyPlain(s, o)
+		return
+	}
 	w := k.w
 	k.zeros = 0
 	a := k.words[s*k.sw : s*k.sw+w]
@@ -451,6 +455,50 @@ func (k *kernelB) apply(s int, o int32) {
 	}
 }
 
+// applyPlain is apply for exact problems with kept counts and conflict bitsets, in one
+// loop: o's conflicts (o among them) leave A, their items' counts go down, and o's items
+// are settled; a count of an item not in o reaching 0 marks the state zfSome.
+func (k *kernelB) applyPlain(s int, o int32) {
+	w := k.w
+	base := s * k.sw
+	a := unsafe.Pointer(&k.words[base])
+	conf := unsafe.Pointer(&k.conf[int(o)*w])
+	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
+	start := unsafe.Pointer(&k.pstart[0])
+	items := unsafe.Pointer(&k.pitems[0])
+	zeros, updates := 0, 0
+	for t := range uintptr(w) {
+		at := (*uint64)(unsafe.Add(a, 8*t))
+		r := *at & *(*uint64)(unsafe.Add(conf, 8*t))
+		*at &^= r
+		updates += bits.OnesCount64(r)
+		for r != 0 {
+			x := t<<6 + uintptr(bits.TrailingZeros64(r))
+			r &= r - 1
+			lo := uintptr(*(*int32)(unsafe.Add(start, 4*x)))
+			hi := uintptr(*(*int32)(unsafe.Add(start, 4*x+4)))
+			for e := lo; e < hi; e++ {
+				j := uintptr(*(*int32)(unsafe.Add(items, 4*e)))
+				c := (*int32)(unsafe.Add(cnt, 4*j))
+				v := *c - 1
+				*c = v
+				zeros += int((uint32(v) - 1) >> 31) // one more when v == 0 (never negative)
+			}
+		}
+	}
+	k.updates += uint64(updates)
+	// Each of o's items loses its last option here; any other count reaching 0 is an
+	// active item left without options.
+	own := k.pitems[k.pstart[o]:k.pstart[o+1]]
+	if zeros > len(own) {
+		k.zf[s] = zfSome
+	} // else zfNone stays, and unknown stays unknown: a zero may have been there before
+	act := k.words[base+w : base+w+k.wp]
+	for _, j := range own {
+		act[j>>6] &^= 1 << (j & 63)
+	}
+}
+
 // settle removes item i's remaining options from A in state s and marks i settled.
 func (k *kernelB) settle(s int, i int32) {
 	w := k.w
@@ -494,6 +542,9 @@ func (k *kernelB) copyState(s int) {
 // nextOption returns the first option of item i in state s's A after option after, or -1.
 func (k *kernelB) nextOption(s int, i, after int32) int32 {
 	w := k.w
+	if after < 0 && w > 1 {
+		return k.firstOption(s, i)
+	}
 	if w == 1 { // one word: at most 64 options
 		from := uint(after + 1)
 		if from >= 64 {
@@ -514,6 +565,19 @@ func (k *kernelB) nextOption(s int, i, after int32) int32 {
 		}
 		if x != 0 {
 			return int32(t<<6 + bits.TrailingZeros64(x))
+		}
+	}
+	return -1
+}
+
+// firstOption is nextOption(s, i, -1) for w > 1.
+func (k *kernelB) firstOption(s int, i int32) int32 {
+	w := uintptr(k.w)
+	a := unsafe.Pointer(&k.words[s*k.sw])
+	m := unsafe.Pointer(&k.mask[uintptr(i)*w])
+	for t := range w {
+		if x := *(*uint64)(unsafe.Add(a, 8*t)) & *(*uint64)(unsafe.Add(m, 8*t)); x != 0 {
+			return int32(t<<6) + int32(bits.TrailingZeros64(x))
 		}
 	}
 	return -1
@@ -556,17 +620,21 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 		if k.zf[s] == zfNone {
 			stop = 1
 		}
+		// The least (count, item) as one key, without branching on the items but to stop.
+		bestKey := uint64(math.MaxUint64)
 		for t, word := range act {
 			for word != 0 {
-				j := int32(t<<6 + bits.TrailingZeros64(word))
+				j := uint64(t<<6 + bits.TrailingZeros64(word))
 				word &= word - 1
-				if l := *(*int32)(unsafe.Add(cnt, 4*uintptr(j))); l < bestScore {
-					best, bestScore = j, l
-					if l <= stop {
-						return best, l
-					}
+				l := *(*int32)(unsafe.Add(cnt, 4*uintptr(j)))
+				if l <= stop { // no later item can do better, nor could an earlier one
+					return int32(j), l
 				}
+				bestKey = min(bestKey, uint64(l)<<32|j)
 			}
+		}
+		if bestKey != math.MaxUint64 {
+			best, bestScore = int32(uint32(bestKey)), int32(bestKey>>32)
 		}
 		if bestScore > 0 && k.zf[s] == zfUnknown {
 			k.zf[s] = zfNone // a full scan found no zero
