@@ -905,6 +905,7 @@ forward:
 		}
 	}
 	if k.leaf {
+		k.leaf = false // a forced leaf's (below) must not outlive it; next's is reset by next
 		i, d = -1, 0
 	} else {
 		i, d = k.choose(level)
@@ -924,8 +925,14 @@ forward:
 		// option of i, or of the options i must still take the first, or, with none left,
 		// settling i.
 		if x = k.nextOption(level, i, -1); x >= 0 {
-			k.apply(level, x)
 			k.fstack = append(k.fstack, x)
+			if k.completes(level, x) {
+				// x ends in a solution at once: the node below is a leaf, and x is not
+				// applied to a state that nothing will read (as in next).
+				k.leaf = true
+				goto forward
+			}
+			k.apply(level, x)
 		} else {
 			k.settle(level, i)
 		}
