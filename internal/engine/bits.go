@@ -29,6 +29,7 @@ import (
 type kernelB struct {
 	w, np, wp int      // words per option bitset, primary items, words of the item bitset
 	mask      []uint64 // primary item i's options: mask[i*w:(i+1)*w]
+	mask4     []uint64 // when 1 < w <= 4: mask with 4 words an item, the last 4-w zero
 	conf      []uint64 // option o's conflicts: conf[o*w:(o+1)*w]; nil in rows mode
 	// In rows mode (problems with too many options for conf, see bitsRowsFit), taking an
 	// option clears one row per entry instead: entry e (of sp.Item) clears
@@ -130,6 +131,12 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	for i := range np {
 		for _, u := range lists[i] {
 			k.mask[i*w+int(u.opt)>>6] |= 1 << (u.opt & 63)
+		}
+	}
+	if w > 1 && w <= 4 {
+		k.mask4 = make([]uint64, np*4)
+		for i := range np {
+			copy(k.mask4[i*4:], k.mask[i*w:(i+1)*w])
 		}
 	}
 	rowsMode := nopt > bitsMaxOptions || pl.force.rows()
@@ -384,6 +391,10 @@ func (k *kernelB) dropCounts(s int, t int, r uint64) {
 // o's primary items lose a unit of room, settling when none is left. (An item with upper
 // bound 1 has lost its options through the conflicts already.)
 func (k *kernelB) apply(s int, o int32) {
+	if k.plain && !k.lazy && k.conf != nil {
+		k.applyPlain(s, o)
+		return
+	}
 	w := k.w
 	k.zeros = 0
 	a := k.words[s*k.sw : s*k.sw+w]
@@ -444,6 +455,50 @@ func (k *kernelB) apply(s int, o int32) {
 	}
 }
 
+// applyPlain is apply for exact problems with kept counts and conflict bitsets, in one
+// loop: o's conflicts (o among them) leave A, their items' counts go down, and o's items
+// are settled; a count of an item not in o reaching 0 marks the state zfSome.
+func (k *kernelB) applyPlain(s int, o int32) {
+	w := k.w
+	base := s * k.sw
+	a := unsafe.Pointer(&k.words[base])
+	conf := unsafe.Pointer(&k.conf[int(o)*w])
+	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
+	start := unsafe.Pointer(&k.pstart[0])
+	items := unsafe.Pointer(&k.pitems[0])
+	zeros, updates := 0, 0
+	for t := range uintptr(w) {
+		at := (*uint64)(unsafe.Add(a, 8*t))
+		r := *at & *(*uint64)(unsafe.Add(conf, 8*t))
+		*at &^= r
+		updates += bits.OnesCount64(r)
+		for r != 0 {
+			x := t<<6 + uintptr(bits.TrailingZeros64(r))
+			r &= r - 1
+			lo := uintptr(*(*int32)(unsafe.Add(start, 4*x)))
+			hi := uintptr(*(*int32)(unsafe.Add(start, 4*x+4)))
+			for e := lo; e < hi; e++ {
+				j := uintptr(*(*int32)(unsafe.Add(items, 4*e)))
+				c := (*int32)(unsafe.Add(cnt, 4*j))
+				v := *c - 1
+				*c = v
+				zeros += int((uint32(v) - 1) >> 31) // one more when v == 0 (never negative)
+			}
+		}
+	}
+	k.updates += uint64(updates)
+	// Each of o's items loses its last option here; any other count reaching 0 is an
+	// active item left without options.
+	own := k.pitems[k.pstart[o]:k.pstart[o+1]]
+	if zeros > len(own) {
+		k.zf[s] = zfSome
+	} // else zfNone stays, and unknown stays unknown: a zero may have been there before
+	act := k.words[base+w : base+w+k.wp]
+	for _, j := range own {
+		act[j>>6] &^= 1 << (j & 63)
+	}
+}
+
 // settle removes item i's remaining options from A in state s and marks i settled.
 func (k *kernelB) settle(s int, i int32) {
 	w := k.w
@@ -487,6 +542,9 @@ func (k *kernelB) copyState(s int) {
 // nextOption returns the first option of item i in state s's A after option after, or -1.
 func (k *kernelB) nextOption(s int, i, after int32) int32 {
 	w := k.w
+	if after < 0 && w > 1 {
+		return k.firstOption(s, i)
+	}
 	if w == 1 { // one word: at most 64 options
 		from := uint(after + 1)
 		if from >= 64 {
@@ -512,12 +570,28 @@ func (k *kernelB) nextOption(s int, i, after int32) int32 {
 	return -1
 }
 
+// firstOption is nextOption(s, i, -1) for w > 1.
+func (k *kernelB) firstOption(s int, i int32) int32 {
+	w := uintptr(k.w)
+	a := unsafe.Pointer(&k.words[s*k.sw])
+	m := unsafe.Pointer(&k.mask[uintptr(i)*w])
+	for t := range w {
+		if x := *(*uint64)(unsafe.Add(a, 8*t)) & *(*uint64)(unsafe.Add(m, 8*t)); x != 0 {
+			return int32(t<<6) + int32(bits.TrailingZeros64(x))
+		}
+	}
+	return -1
+}
+
 // choose returns the unsettled primary item of state s with the least branching degree,
 // and the degree (Knuth's rule, as in kernelM); -1 when every item is settled. As in
 // kernelM, an item with no option left that needs none counts as settled.
 func (k *kernelB) choose(s int) (best, bestScore int32) {
 	act := k.words[s*k.sw+k.w : s*k.sw+k.w+k.wp]
 	best, bestScore = -1, math.MaxInt32
+	if k.mask4 != nil && k.plain && k.lazy {
+		return k.choosePlain4(s)
+	}
 	if k.plain && k.lazy { // the degree is the count: the first item with the fewest options
 		w := k.w
 		a := k.words[s*k.sw : s*k.sw+w]
@@ -546,22 +620,29 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 		if k.zf[s] == zfNone {
 			stop = 1
 		}
+		// The least (count, item) as one key, without branching on the items but to stop.
+		bestKey := uint64(math.MaxUint64)
 		for t, word := range act {
 			for word != 0 {
-				j := int32(t<<6 + bits.TrailingZeros64(word))
+				j := uint64(t<<6 + bits.TrailingZeros64(word))
 				word &= word - 1
-				if l := *(*int32)(unsafe.Add(cnt, 4*uintptr(j))); l < bestScore {
-					best, bestScore = j, l
-					if l <= stop {
-						return best, l
-					}
+				l := *(*int32)(unsafe.Add(cnt, 4*uintptr(j)))
+				if l <= stop { // no later item can do better, nor could an earlier one
+					return int32(j), l
 				}
+				bestKey = min(bestKey, uint64(l)<<32|j)
 			}
+		}
+		if bestKey != math.MaxUint64 {
+			best, bestScore = int32(uint32(bestKey)), int32(bestKey>>32)
 		}
 		if bestScore > 0 && k.zf[s] == zfUnknown {
 			k.zf[s] = zfNone // a full scan found no zero
 		}
 		return best, bestScore
+	}
+	if k.lazy && k.w == 1 {
+		return k.chooseLazy1(s)
 	}
 	cnt, room := k.ints[k.ib(s):k.ib(s)+k.np], k.ints[k.ib(s)+k.np:k.ib(s)+2*k.np]
 	var bestS, bestL int32
@@ -592,6 +673,82 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 				}
 			}
 		}
+	}
+	return best, bestScore
+}
+
+// choosePlain4 is choose for exact problems of 65 to 256 options whose counts are found by
+// popcounts: the words of A are held in registers, and each item's count is four popcounts
+// of mask4, unrolled (a loop over w words costs about 1.15x on Langford pairs 12, w = 4).
+func (k *kernelB) choosePlain4(s int) (best, bestScore int32) {
+	w := k.w
+	a := k.words[s*k.sw : s*k.sw+w+k.wp]
+	var a0, a1, a2, a3 uint64 // A, the words past w zero
+	switch w {
+	case 4:
+		a3 = a[3]
+		fallthrough
+	case 3:
+		a2 = a[2]
+		fallthrough
+	default:
+		a0, a1 = a[0], a[1]
+	}
+	mask := unsafe.Pointer(&k.mask4[0])
+	best, bestScore = -1, math.MaxInt32
+	for t, word := range a[w:] {
+		for word != 0 {
+			j := uintptr(t<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			m := (*[4]uint64)(unsafe.Add(mask, 32*j))
+			l := int32(bits.OnesCount64(a0&m[0]) + bits.OnesCount64(a1&m[1]) +
+				bits.OnesCount64(a2&m[2]) + bits.OnesCount64(a3&m[3]))
+			if l < bestScore {
+				best, bestScore = int32(j), l
+				if l == 0 {
+					return best, 0
+				}
+			}
+		}
+	}
+	return best, bestScore
+}
+
+// chooseLazy1 is choose for problems with bounds of at most 64 options, counted by
+// popcounts: the same rule, with the degree, the slack and the count folded into one key
+// so that the comparisons do not branch on the items.
+func (k *kernelB) chooseLazy1(s int) (best, bestScore int32) {
+	a := k.words[s*k.sw]
+	act := k.words[s*k.sw+1 : s*k.sw+1+k.wp]
+	room := unsafe.Pointer(&k.ints[k.ib(s)+k.np])
+	mask := unsafe.Pointer(&k.mask[0])
+	slack := unsafe.Pointer(&k.slack[0])
+	bestKey := uint64(math.MaxUint64)
+	best = -1
+	for t, word := range act {
+		for word != 0 {
+			j := uintptr(t<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			l := int32(bits.OnesCount64(a & *(*uint64)(unsafe.Add(mask, 8*j))))
+			r := *(*int32)(unsafe.Add(room, 4*j))
+			sl := min(*(*int32)(unsafe.Add(slack, 4*j)), r)
+			if l == 0 && sl == r {
+				continue // nothing left and nothing needed: settled without a node
+			}
+			d := l + sl - r + 1 // at most l+1 <= 65: r >= sl
+			if d <= 0 {
+				return int32(j), d
+			}
+			// Least d, then least slack, then most options (l <= 64), then first.
+			if key := uint64(d)<<40 | uint64(sl)<<8 | uint64(127-l); key < bestKey {
+				best, bestKey = int32(j), key
+			}
+		}
+	}
+	if best >= 0 {
+		bestScore = int32(bestKey >> 40)
+	} else {
+		bestScore = math.MaxInt32
 	}
 	return best, bestScore
 }
@@ -748,6 +905,7 @@ forward:
 		}
 	}
 	if k.leaf {
+		k.leaf = false // a forced leaf's (below) must not outlive it; next's is reset by next
 		i, d = -1, 0
 	} else {
 		i, d = k.choose(level)
@@ -767,8 +925,14 @@ forward:
 		// option of i, or of the options i must still take the first, or, with none left,
 		// settling i.
 		if x = k.nextOption(level, i, -1); x >= 0 {
-			k.apply(level, x)
 			k.fstack = append(k.fstack, x)
+			if k.completes(level, x) {
+				// x ends in a solution at once: the node below is a leaf, and x is not
+				// applied to a state that nothing will read (as in next).
+				k.leaf = true
+				goto forward
+			}
+			k.apply(level, x)
 		} else {
 			k.settle(level, i)
 		}
