@@ -197,6 +197,20 @@ func parseCells(g Grid, s []byte, n int, a Alphabet) (Alphabet, error) {
 	if a == Numbers {
 		return a, parseNumbers(g, s, n)
 	}
+	if a == OneBased || a == ZeroBased {
+		// Look every character up in the alphabet's table; only if one is not a symbol
+		// up to n (notSymbol is above any) does the loop below name it.
+		table := &valueTables[a]
+		var top uint8
+		for i, ch := range s {
+			v := table[ch]
+			g[i] = v
+			top = max(top, v)
+		}
+		if int(top) <= n {
+			return a, nil
+		}
+	}
 	for i, ch := range s {
 		v, ok := a.Value(ch)
 		if !ok || int(v) > n {
@@ -253,6 +267,24 @@ func (g Grid) AppendFormat(dst []byte, a Alphabet) []byte {
 	}
 	return dst
 }
+
+// notSymbol marks a character that is neither a blank nor a symbol in valueTables.
+const notSymbol = 0xff
+
+// valueTables holds the Value of every character in OneBased and ZeroBased, notSymbol where
+// it has none, made once: read only.
+var valueTables = func() (t [Numbers][256]uint8) {
+	for _, a := range []Alphabet{OneBased, ZeroBased} {
+		for ch := range 256 {
+			v, ok := a.Value(byte(ch))
+			if !ok {
+				v = notSymbol
+			}
+			t[a][ch] = v
+		}
+	}
+	return t
+}()
 
 // symbolTables holds each single-character alphabet's Symbol of every value, made once:
 // read only.
@@ -318,26 +350,53 @@ func (b *Board) Check(puzzle, sol Grid) error {
 // checkClassic is Check's quick test for the classic 9x9 board, from the geometry rather
 // than the unit lists: it reports whether sol keeps the givens and each row, column and
 // box holds nine different values 1..9. On false, Check's general loop names the fault.
+// It has no branch on the cells' values: a cell's value becomes its bit (none if it is not
+// 1..9, so that its row falls short), a given that differs leaves a bit in changed, and a
+// row's three boxes take the bits of three cells at a time.
 func checkClassic(puzzle, sol Grid) bool {
 	if len(sol) != 81 || puzzle != nil && len(puzzle) != 81 {
 		return false
 	}
-	var rows, cols, boxes [9]uint16
-	bad := false
+	const all = 0x3fe // values 1..9
+	var cols, boxes [9]uint16
+	var bad, changed uint16
 	for r := 0; r < 9; r++ {
-		for c := 0; c < 9; c++ {
-			i := 9*r + c
-			v := sol[i]
-			bad = bad || v-1 >= 9 || puzzle != nil && puzzle[i] != 0 && puzzle[i] != v
-			m := uint16(1) << (v & 15)
-			rows[r] |= m
-			cols[c] |= m
-			boxes[r/3*3+c/3] |= m
+		row := sol[9*r : 9*r+9 : 9*r+9]
+		var rowBits uint16
+		for s := 0; s < 3; s++ {
+			m0, m1, m2 := cellBits[row[3*s]], cellBits[row[3*s+1]], cellBits[row[3*s+2]]
+			cols[3*s] |= m0
+			cols[3*s+1] |= m1
+			cols[3*s+2] |= m2
+			t := m0 | m1 | m2
+			rowBits |= t
+			boxes[r/3*3+s] |= t
+		}
+		bad |= rowBits ^ all
+		if puzzle != nil {
+			given := puzzle[9*r : 9*r+9 : 9*r+9]
+			for c, v := range given {
+				changed |= givenBits[v] &^ cellBits[row[c]]
+			}
 		}
 	}
-	const all = 0x3fe // values 1..9
 	for i := 0; i < 9; i++ {
-		bad = bad || rows[i] != all || cols[i] != all || boxes[i] != all
+		bad |= (cols[i] ^ all) | (boxes[i] ^ all)
 	}
-	return !bad
+	return bad|changed == 0
 }
+
+// cellBits and givenBits map a cell's value to its bit for checkClassic: 1<<v for 1..9;
+// for any other value none in cellBits, and in givenBits none for a blank (0) and bit 15,
+// which no cell's value has, for a value out of range. Read only.
+var cellBits, givenBits = func() (cell, given [256]uint16) {
+	for v := range 256 {
+		switch {
+		case v >= 1 && v <= 9:
+			cell[v], given[v] = 1<<v, 1<<v
+		case v != 0:
+			given[v] = 1 << 15
+		}
+	}
+	return cell, given
+}()

@@ -89,53 +89,75 @@ func (r *Reader) Next() (Puzzle, bool) {
 	if !ok {
 		return Puzzle{}, false
 	}
-	p := Puzzle{Line: r.line}
-	nn := r.n * r.n
-	if r.opt.Alphabet == Numbers || r.opt.Alphabet == Auto && r.n > ZeroBased.MaxValue() {
-		g := make(Grid, nn)
-		p.Alphabet = Numbers
-		if err := parseNumbers(g, t, r.n); err != nil {
-			p.Err = &LineError{r.line, err}
-			return p, true
-		}
-		p.Grid = g
-		return p, true
-	}
-	if len(t) != nn {
-		p.Err = &LineError{r.line, fmt.Errorf("%d characters, want %d for %dx%d", len(t), nn, r.n, r.n)}
-		return p, true
-	}
-	g := make(Grid, nn)
-	a, err := parseCells(g, t, r.n, r.opt.Alphabet)
-	p.Alphabet = a
-	if err != nil {
-		p.Err = &LineError{r.line, err}
-		return p, true
-	}
-	p.Grid = g
-	return p, true
+	return r.parseLine(t, r.line, make(Grid, r.n*r.n)), true
 }
 
 func (r *Reader) nextGrid() (Puzzle, bool) {
-	var p Puzzle
-	cells := make([]byte, 0, r.n*r.n)
-	for rows := 0; rows < r.n; {
+	var text []byte // the rows, copied: a line is valid only until the next is read
+	var ends, lines []int
+	for len(lines) < r.n {
 		t, ok := r.nextLine()
 		if !ok {
-			if rows == 0 {
-				return Puzzle{}, false
-			}
-			if p.Err == nil {
-				p.Err = &LineError{p.Line, fmt.Errorf("grid ends after %d rows, want %d", rows, r.n)}
-			}
-			return p, true
+			break
 		}
-		if rows == 0 {
-			p.Line = r.line
+		text = append(text, t...)
+		ends = append(ends, len(text))
+		lines = append(lines, r.line)
+	}
+	if len(lines) == 0 {
+		return Puzzle{}, false
+	}
+	rows := make([][]byte, len(lines))
+	for i, start := 0, 0; i < len(rows); i++ {
+		rows[i], start = text[start:ends[i]], ends[i]
+	}
+	return r.parseGrid(rows, lines, make(Grid, r.n*r.n), nil), true
+}
+
+// numbers reports whether the puzzles are read in the Numbers alphabet.
+func (r *Reader) numbers() bool {
+	return r.opt.Alphabet == Numbers || r.opt.Alphabet == Auto && r.n > ZeroBased.MaxValue()
+}
+
+// parseLine parses the puzzle on line number line, t (trimmed), into g (N*N cells); the
+// puzzle's Grid is g unless it is malformed. It only reads r's settings, so that several
+// goroutines may parse at once.
+func (r *Reader) parseLine(t []byte, line int, g Grid) Puzzle {
+	p := Puzzle{Line: line}
+	nn := r.n * r.n
+	if r.numbers() {
+		p.Alphabet = Numbers
+		if err := parseNumbers(g, t, r.n); err != nil {
+			p.Err = &LineError{line, err}
+			return p
 		}
-		rows++
+		p.Grid = g
+		return p
+	}
+	if len(t) != nn {
+		p.Err = &LineError{line, fmt.Errorf("%d characters, want %d for %dx%d", len(t), nn, r.n, r.n)}
+		return p
+	}
+	a, err := parseCells(g, t, r.n, r.opt.Alphabet)
+	p.Alphabet = a
+	if err != nil {
+		p.Err = &LineError{line, err}
+		return p
+	}
+	p.Grid = g
+	return p
+}
+
+// parseGrid parses the puzzle laid out over rows (trimmed, at most N; fewer when the input
+// ended), found on the given line numbers, into g (N*N cells); scratch, if not nil, is
+// room for the cells' text. Like parseLine it only reads r's settings.
+func (r *Reader) parseGrid(rows [][]byte, lines []int, g Grid, scratch []byte) Puzzle {
+	p := Puzzle{Line: lines[0]}
+	cells := scratch[:0]
+	numbers := r.numbers()
+	for i, t := range rows {
 		k := 0
-		if r.opt.Alphabet == Numbers || r.opt.Alphabet == Auto && r.n > ZeroBased.MaxValue() {
+		if numbers {
 			// Numbers: the row's fields, each followed by a blank.
 			for f := range strings.FieldsFuncSeq(string(t), func(c rune) bool {
 				return c == ' ' || c == '\t' || c == '|' || c == '+'
@@ -154,19 +176,21 @@ func (r *Reader) nextGrid() (Puzzle, bool) {
 			}
 		}
 		if k != r.n && p.Err == nil {
-			p.Err = &LineError{r.line, fmt.Errorf("grid row %d has %d symbols, want %d", rows, k, r.n)}
+			p.Err = &LineError{lines[i], fmt.Errorf("grid row %d has %d symbols, want %d", i+1, k, r.n)}
 		}
 	}
-	if p.Err != nil {
-		return p, true
+	if len(rows) < r.n && p.Err == nil {
+		p.Err = &LineError{p.Line, fmt.Errorf("grid ends after %d rows, want %d", len(rows), r.n)}
 	}
-	g := make(Grid, r.n*r.n)
+	if p.Err != nil {
+		return p
+	}
 	a, err := parseCells(g, cells, r.n, r.opt.Alphabet)
 	p.Alphabet = a
 	if err != nil {
 		p.Err = &LineError{p.Line, err}
-		return p, true
+		return p
 	}
 	p.Grid = g
-	return p, true
+	return p
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"sync"
+	"time"
 )
 
 // A Result is what SolveAll found for one puzzle.
@@ -32,78 +34,245 @@ type SolveOptions struct {
 	Solve func(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error)
 }
 
-// solveChunk is the number of puzzles a worker takes at a time: enough to keep the
-// hand-over cheap, few enough to keep the workers busy to the end.
-const solveChunk = 32
-
 // SolveAll solves the puzzles rd reads on several goroutines and yields their results in
 // the order of the input, each as soon as it and all before it are done, so that a stream
 // of millions of puzzles flows through in bounded memory. Every solution is checked with
 // Board.Check before it is yielded. Breaking out of the loop, or cancelling ctx, stops the
 // workers; after the loop, rd.Err tells whether reading failed.
+//
+// The input is cut into blocks of whole puzzles, each sized to about a millisecond of
+// solving (from 1 to maxBlockPuzzles puzzles, and at most maxBlockBytes of text past its
+// first puzzle). The only serial work is cutting, done by the workers in turn: copying
+// the puzzle lines of a block out of rd. Each worker then parses, solves and checks a
+// whole block, and the calling goroutine yields finished blocks in order. Memory is
+// bounded: at most windowPerWorker blocks per worker are read and not yet yielded, and a
+// worker waits before cutting another.
 func (b *Board) SolveAll(ctx context.Context, rd *Reader, opt SolveOptions) iter.Seq[Result] {
+	return b.solveAll(ctx, rd, opt, 0)
+}
+
+// solveAll is SolveAll; blocks of fixed puzzles each if fixed > 0 (for tests).
+func (b *Board) solveAll(ctx context.Context, rd *Reader, opt SolveOptions, fixed int) iter.Seq[Result] {
 	return func(yield func(Result) bool) {
+		cut := &cutter{rd: rd, fixed: fixed}
 		workers := max(1, opt.Workers)
 		if workers == 1 {
-			b.solveInline(ctx, rd, opt, yield)
+			b.solveInline(ctx, cut, opt, yield)
 			return
 		}
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
-		type chunk struct {
-			results []Result
-			done    chan struct{}
-		}
-		// The reader hands chunks to the workers and, in the same order, to this loop.
-		jobs := make(chan *chunk, workers)
-		ordered := make(chan *chunk, 2*workers)
-		go func() {
-			defer close(ordered)
-			defer close(jobs)
-			for {
-				c := &chunk{done: make(chan struct{})}
-				for len(c.results) < solveChunk {
-					p, ok := rd.Next()
-					if !ok {
-						break
-					}
-					c.results = append(c.results, Result{Puzzle: p})
-				}
-				if len(c.results) == 0 {
-					return
-				}
-				select {
-				case jobs <- c:
-				case <-ctx.Done():
-					return
-				}
-				ordered <- c
-			}
-		}()
+		window := windowPerWorker * workers
+		tokens := make(chan struct{}, window) // one per block cut and not yet yielded
+		done := make(chan *block, window)     // never blocks: at most window blocks are out
+		var wg sync.WaitGroup
 		for range workers {
+			wg.Add(1)
 			go func() {
-				s := b.NewSolver()
-				solve := opt.Solve
-				if solve == nil {
-					solve = s.Solve
-				}
-				for c := range jobs {
-					b.solveChunk(ctx, c.results, opt.Limit, solve)
-					close(c.done)
+				defer wg.Done()
+				w := b.newBlockWorker(cut, opt)
+				for {
+					select {
+					case tokens <- struct{}{}:
+					case <-ctx.Done():
+						return
+					}
+					blk := w.next(ctx)
+					if blk == nil {
+						<-tokens
+						return
+					}
+					done <- blk
 				}
 			}()
 		}
+		go func() {
+			wg.Wait()
+			close(done)
+		}()
+		// Blocks come back in any order; pending[seq%window] holds those not yet yielded.
+		// Invariant: every block out has next <= seq < next+window, as each holds a token.
+		pending := make([]*block, window)
+		next := 0
 		stopped := false
-		for c := range ordered {
-			<-c.done
-			for _, r := range c.results {
-				if !stopped && !yield(r) {
-					stopped = true
-					cancel()
+		for blk := range done {
+			pending[blk.seq%window] = blk
+			for pending[next%window] != nil {
+				blk := pending[next%window]
+				pending[next%window] = nil
+				next++
+				for _, r := range blk.results {
+					if !stopped && !yield(r) {
+						stopped = true
+						cancel()
+					}
 				}
+				<-tokens
 			}
 		}
 	}
+}
+
+// Block sizes and the window of blocks in flight (see SolveAll).
+const (
+	blockTarget     = time.Millisecond // solving time aimed at for one block
+	firstBlock      = 8                // puzzles in the first blocks, before any is timed
+	maxBlockPuzzles = 4096
+	maxBlockBytes   = 256 << 10
+	windowPerWorker = 4
+)
+
+// A block is a run of consecutive puzzles of the input, solved.
+type block struct {
+	seq     int // number of the block in the input, from 0
+	results []Result
+}
+
+// A cutText is the text of a block as cut from the input: the puzzles' lines (trimmed) one
+// after another. Each worker has its own, reused from block to block: the results keep
+// nothing of it.
+type cutText struct {
+	text  []byte // the lines
+	ends  []int  // end of each line in text
+	lines []int  // line number of each
+	rows  int    // lines a puzzle: 1, or N in grid layout (the last puzzle may have fewer)
+}
+
+// A cutter cuts the input of SolveAll into blocks, for all workers in turn.
+type cutter struct {
+	mu     sync.Mutex
+	rd     *Reader
+	seq    int
+	eof    bool
+	perOne time.Duration // solving time of one puzzle, from the blocks done; 0 before any
+	fixed  int           // if > 0, the puzzles of every block, not timed (for tests)
+}
+
+// next cuts the next block of the input into in and returns its number, or false at the
+// end of the input or once ctx is done.
+func (c *cutter) next(ctx context.Context, in *cutText) (int, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.eof || ctx.Err() != nil {
+		return 0, false
+	}
+	size := firstBlock
+	switch {
+	case c.fixed > 0:
+		size = c.fixed
+	case c.perOne > 0:
+		size = int(min(max(1, blockTarget/c.perOne), maxBlockPuzzles))
+	}
+	in.text, in.ends, in.lines, in.rows = in.text[:0], in.ends[:0], in.lines[:0], 1
+	if c.rd.opt.Grid {
+		in.rows = c.rd.n
+	}
+	if !c.rd.cut(in, size) {
+		c.eof = true
+	}
+	if len(in.lines) == 0 {
+		return 0, false
+	}
+	c.seq++
+	return c.seq - 1, true
+}
+
+// timed records that solving k puzzles took d.
+func (c *cutter) timed(k int, d time.Duration) {
+	if k == 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	one := d / time.Duration(k)
+	if c.perOne == 0 {
+		c.perOne = max(1, one)
+	} else {
+		c.perOne = max(1, (3*c.perOne+one)/4)
+	}
+}
+
+// cut copies the lines of up to size puzzles into in (a puzzle is in.rows lines), fewer if
+// the text reaches maxBlockBytes first. It returns false at the end of the input.
+func (r *Reader) cut(in *cutText, size int) bool {
+	for range size {
+		for range in.rows {
+			t, ok := r.nextLine()
+			if !ok {
+				return false
+			}
+			in.text = append(in.text, t...)
+			in.ends = append(in.ends, len(in.text))
+			in.lines = append(in.lines, r.line)
+		}
+		if len(in.text) >= maxBlockBytes {
+			break
+		}
+	}
+	return true
+}
+
+// A blockWorker cuts, parses, solves and checks blocks, with its own solver.
+type blockWorker struct {
+	b       *Board
+	cut     *cutter
+	limit   uint64
+	solve   func(context.Context, Grid, uint64, Grid) (uint64, error)
+	in      cutText
+	rows    [][]byte
+	scratch []byte
+}
+
+func (b *Board) newBlockWorker(cut *cutter, opt SolveOptions) *blockWorker {
+	w := &blockWorker{b: b, cut: cut, limit: opt.Limit, solve: opt.Solve}
+	if cut.rd.opt.Grid {
+		w.scratch = make([]byte, 0, 4*b.Cells()) // room for the cells, even as numbers
+	}
+	if w.solve == nil {
+		w.solve = b.NewSolver().Solve
+	}
+	return w
+}
+
+// next cuts the next block of the input and solves it; nil at the end of the input or once
+// ctx is done.
+func (w *blockWorker) next(ctx context.Context) *block {
+	seq, ok := w.cut.next(ctx, &w.in)
+	if !ok {
+		return nil
+	}
+	start := time.Now()
+	blk := &block{seq: seq, results: w.parse()}
+	w.b.solveChunk(ctx, blk.results, w.limit, w.solve)
+	w.cut.timed(len(blk.results), time.Since(start))
+	return blk
+}
+
+// parse parses the puzzles of w.in.
+func (w *blockWorker) parse() []Result {
+	in, rd := &w.in, w.cut.rd // only rd's settings are read
+	n := len(in.lines)
+	puzzles := (n + in.rows - 1) / in.rows
+	cells := w.b.Cells()
+	grids := make([]uint8, puzzles*cells)
+	results := make([]Result, puzzles)
+	start := 0
+	for i := range puzzles {
+		g := Grid(grids[i*cells : (i+1)*cells : (i+1)*cells])
+		lo, hi := i*in.rows, min(n, (i+1)*in.rows)
+		if in.rows == 1 {
+			results[i].Puzzle = rd.parseLine(in.text[start:in.ends[lo]], in.lines[lo], g)
+		} else {
+			w.rows = w.rows[:0]
+			for j := lo; j < hi; j++ {
+				w.rows = append(w.rows, in.text[start:in.ends[j]])
+				start = in.ends[j]
+			}
+			results[i].Puzzle = rd.parseGrid(w.rows, in.lines[lo:hi], g, w.scratch)
+		}
+		start = in.ends[hi-1]
+	}
+	return results
 }
 
 // solveChunk solves the puzzles of rs in place and checks every solution.
@@ -131,35 +300,19 @@ func (b *Board) solveChunk(ctx context.Context, rs []Result, limit uint64, solve
 	}
 }
 
-// solveInline is SolveAll with one worker: reading, solving and yielding on the calling
-// goroutine, a chunk at a time, with nothing handed between goroutines.
-func (b *Board) solveInline(ctx context.Context, rd *Reader, opt SolveOptions, yield func(Result) bool) {
-	s := b.NewSolver()
-	solve := opt.Solve
-	if solve == nil {
-		solve = s.Solve
-	}
-	rs := make([]Result, 0, solveChunk)
+// solveInline is SolveAll with one worker: cutting, solving and yielding on the calling
+// goroutine, a block at a time, with nothing handed between goroutines.
+func (b *Board) solveInline(ctx context.Context, cut *cutter, opt SolveOptions, yield func(Result) bool) {
+	w := b.newBlockWorker(cut, opt)
 	for {
-		rs = rs[:0]
-		for len(rs) < solveChunk {
-			p, ok := rd.Next()
-			if !ok {
-				break
-			}
-			rs = append(rs, Result{Puzzle: p})
-		}
-		if len(rs) == 0 {
+		blk := w.next(ctx)
+		if blk == nil {
 			return
 		}
-		b.solveChunk(ctx, rs, opt.Limit, solve)
-		for _, r := range rs {
+		for _, r := range blk.results {
 			if !yield(r) {
 				return
 			}
-		}
-		if ctx.Err() != nil {
-			return // as the reader of the workers stops
 		}
 	}
 }

@@ -100,6 +100,10 @@ func TestParseLine(t *testing.T) {
 		{"G" + strings.Repeat(".", 255), 16, "G" + strings.Repeat(".", 255), OneBased, ""},
 		{"0F" + strings.Repeat(".", 254), 16, "0F" + strings.Repeat(".", 254), ZeroBased, ""},
 		{"1F" + strings.Repeat("0", 254), 16, "1F" + strings.Repeat(".", 254), OneBased, ""},
+		{"gabc" + strings.Repeat(".", 252), 16, "GABC" + strings.Repeat(".", 252), OneBased, ""}, // either case
+		{"0fe." + strings.Repeat(".", 252), 16, "0FE." + strings.Repeat(".", 252), ZeroBased, ""},
+		{"h" + strings.Repeat(".", 255), 16, "", OneBased, `'h'`},
+		{"[" + strings.Repeat(".", 255), 16, "", OneBased, `'['`},
 	}
 	for _, tt := range tests {
 		g, a, err := ParseLine(tt.in, tt.n, Auto)
@@ -513,5 +517,47 @@ func TestKernel9VsKernel(t *testing.T) {
 	}
 	if counts[true] == 0 || counts[false] == 0 {
 		t.Errorf("want puzzles with one and with several solutions: %v", counts)
+	}
+}
+
+// TestCheckClassicVsGeneral compares Check's quick test for 9x9 with its general loop over
+// the units on solutions spoiled at random: cells set to any byte, cells swapped, givens
+// changed, set to values out of range or blanked; both must accept exactly the same.
+func TestCheckClassicVsGeneral(t *testing.T) {
+	b := mustBoard(t, Spec{})
+	general := mustBoard(t, Spec{Regions: b.region}) // the same units, checked one by one
+	sol := mustParse(t, classicSol, 9)
+	puzzle := mustParse(t, classic, 9)
+	rng := rand.New(rand.NewPCG(9, 9))
+	accepted := 0
+	for i := range 20000 {
+		g, p := append(Grid(nil), sol...), append(Grid(nil), puzzle...)
+		for range rng.IntN(3) {
+			switch rng.IntN(4) {
+			case 0:
+				g[rng.IntN(81)] = uint8(rng.IntN(256))
+			case 1:
+				x, y := rng.IntN(81), rng.IntN(81)
+				g[x], g[y] = g[y], g[x]
+			case 2:
+				p[rng.IntN(81)] = uint8(rng.IntN(12))
+			case 3:
+				g[rng.IntN(81)] = uint8(rng.IntN(11))
+			}
+		}
+		if i%3 == 0 {
+			p = nil
+		}
+		quick := checkClassic(p, g)
+		slow := general.Check(p, g) == nil
+		if quick != slow {
+			t.Fatalf("puzzle %v, grid %v: quick test %v, unit by unit %v", p, g, quick, slow)
+		}
+		if quick {
+			accepted++
+		}
+	}
+	if accepted < 1000 || accepted > 19000 {
+		t.Fatalf("%d of 20000 accepted: the cases do not test both ways", accepted)
 	}
 }
