@@ -22,17 +22,19 @@ import (
 // Memory: only the levels not yet expanded are held, where the depth-first memo keeps
 // every sub-problem it has ever counted (on the domino boards, a few per cent of it).
 //
-// Workers, without locks: each worker writes the children it makes into tables of its own,
-// one per level and per partition of the keys (by hash). When a level comes up, partition j
-// is merged from every worker's tables and expanded by one worker; a level receives
-// children only from earlier levels, so nobody writes the tables being read.
+// Workers, without locks: each worker owns the keys of a range of hashes and keeps their
+// tables, one per level. A child for another worker's key is appended to a box for that
+// worker and level; when a level comes up, each worker adds the boxes made for it into its
+// table and expands it. A level receives children only from earlier levels, so nobody
+// writes the tables or boxes being read; each child is added into a table once, by the
+// worker that reads the table.
 //
 // With a budget: if the levels held pass it, the count gives up (errFrontierFull) and the
 // depth-first memo, which can go on without keeping more, counts instead.
 
 var errFrontierFull = errors.New("memo: the frontier outgrew the budget")
 
-// A frontierTable is one worker's entries of one level and partition: a memoTable, and
+// A frontierTable is one worker's entries of one level: a memoTable, and
 // the counts that grew past 2^128 (rare) in a map that shadows the table.
 type frontierTable struct {
 	memoTable

@@ -96,3 +96,26 @@ func TestMemoCacheShards(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoWorkersBudget counts on one to three workers within budgets too small for the
+// forward count's levels (it gives up and the depth-first memo counts, keeping what fits)
+// and for the depth-first cache, with and without multiplicities.
+func TestMemoWorkersBudget(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		sp   *Spec
+		want uint64
+	}{
+		{"dominoes 6x8", dominoSpec(6, 8), 167089},
+		{"A001499(6)", twoPerLineSpec(6), 67950},
+	} {
+		for _, budget := range []int64{0, 1 << 14, 1 << 10} {
+			for _, workers := range []int{1, 2, 3} {
+				got, _, err := MemoCount(tc.sp, &MemoParams{Order: OrderFirst, Workers: workers, MaxBytes: budget})
+				if err != nil || !got.IsUint64() || got.Uint64() != tc.want {
+					t.Errorf("%s, budget %d, %d workers: %v, %v; want %d", tc.name, budget, workers, got, err, tc.want)
+				}
+			}
+		}
+	}
+}
