@@ -164,6 +164,9 @@ func (c *cutter) next(ctx context.Context, in *cutText) (int, bool) {
 	case c.perOne > 0:
 		size = int(min(max(1, blockTarget/c.perOne), maxBlockPuzzles))
 	}
+	if cap(in.text) > 2*maxBlockBytes {
+		in.text = nil // grown by a long line: not kept for the rest of the input
+	}
 	in.text, in.ends, in.lines, in.rows = in.text[:0], in.ends[:0], in.lines[:0], 1
 	if c.rd.opt.Grid {
 		in.rows = c.rd.n
