@@ -5,7 +5,7 @@ set -euo pipefail
 
 usage() {
 	cat <<'EOF'
-Usage: [TDOKU_BIN=PATH] bench/sudoku.sh [-r RUNS] [-m MIN] [-t SECS] [-w WORKERS] [-k] [SET ...]
+Usage: [TDOKU_BIN=PATH] bench/sudoku.sh [-r RUNS] [-m MIN] [-t SECS] [-w WORKERS] [-g] [-k] [SET ...]
 
 Measures puzzles per second of "xcover sudoku" (uniqueness-checked: every puzzle is solved
 with a limit of two solutions, and every solution is verified before it is printed) on the
@@ -29,6 +29,10 @@ Options:
               (default 50000), so that a run lasts long enough to time
   -t SECS     tdoku's test time per run in whole seconds (default 3; warmup 1 s)
   -w WORKERS  xcover's --workers (default 1; 0: all cores)
+  -g          generate the sets of other boards into the temporary directory (300 unique
+              puzzles each, made by the sudoku package's TestGenerateSets): 2x2 (4x4
+              boards), 4x4 (16x16), 5x5 (25x25), x (9x9 X-Sudoku) and windoku (9x9);
+              without SETs, time these instead of the 9x9 sets. tdoku does not run on them
   -k          keep the temporary directory
 
 xcover is built once from ./cmd/xcover (or XCOVER=PATH names a binary) and runs as
@@ -44,12 +48,14 @@ minp=50000
 tsecs=3
 workers=1
 keep=0
-while getopts "r:m:t:w:kh" opt; do
+gen=0
+while getopts "r:m:t:w:gkh" opt; do
 	case $opt in
 	r) runs=$OPTARG ;;
 	m) minp=$OPTARG ;;
 	t) tsecs=$OPTARG ;;
 	w) workers=$OPTARG ;;
+	g) gen=1 ;;
 	k) keep=1 ;;
 	h)
 		usage
@@ -73,7 +79,9 @@ if [[ -z $sets_dir ]]; then
 	fi
 fi
 sets=("$@")
-if [[ ${#sets[@]} -eq 0 ]]; then
+if [[ ${#sets[@]} -eq 0 && $gen == 1 ]]; then
+	sets=(2x2 4x4 5x5 x windoku)
+elif [[ ${#sets[@]} -eq 0 ]]; then
 	sets=(17_clue top1465 hardest_1106)
 fi
 
@@ -89,6 +97,25 @@ if [[ $keep == 0 ]]; then
 else
 	echo "temporary directory: $tmp"
 fi
+
+if [[ $gen == 1 ]]; then
+	mkdir "$tmp/gen"
+	(cd "$root" && SUDOKU_GEN_DIR="$tmp/gen" go test -count=1 -run '^TestGenerateSets$' ./sudoku/ >/dev/null)
+	sets_dir=$tmp/gen
+fi
+
+# flags prints the board flags of a set: the variants by name, other sizes from the puzzles.
+flags() {
+	case $1 in
+	x) echo --x ;;
+	windoku) echo --windoku ;;
+	esac
+}
+
+# ninebynine reports whether tdoku can solve a set: classic 9x9 puzzles.
+ninebynine() {
+	[[ $1 != x && $1 != windoku && $(head -c 82 "$tmp/$1.txt" | head -1 | wc -c) == 82 ]]
+}
 
 xc=${XCOVER:-}
 if [[ -z $xc ]]; then
@@ -125,7 +152,8 @@ echo "cores: $(nproc); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 declare -A xrates trates
 for ((r = 1; r <= runs; r++)); do
 	for s in "${sets[@]}"; do
-		err=$("$xc" sudoku --workers "$workers" "$tmp/$s.rep.txt" 2>&1 >/dev/null) || {
+		# shellcheck disable=SC2046
+		err=$("$xc" sudoku $(flags "$s") --workers "$workers" "$tmp/$s.rep.txt" 2>&1 >/dev/null) || {
 			echo "sudoku.sh: xcover failed on $s: $err" >&2
 			exit 1
 		}
@@ -136,7 +164,7 @@ for ((r = 1; r <= runs; r++)); do
 		esac
 		rate=$(sed -n 's/.*s: \([0-9.]*\) puzzles\/s.*/\1/p' <<<"$err" | tail -1)
 		xrates[$s]+="$rate "
-		if [[ -n $tdoku ]]; then
+		if [[ -n $tdoku ]] && ninebynine "$s"; then
 			out=$("$tdoku" -r0 -n "${lines[$s]}" -t "$tsecs" -w 1 -s tdoku "$tmp/$s.txt" 2>&1) || {
 				echo "sudoku.sh: tdoku failed on $s: $out" >&2
 				exit 1
@@ -161,7 +189,7 @@ for s in "${sets[@]}"; do
 	xt=$(awk -v x="$x" -v n="$threads" 'BEGIN {printf "%.0f", x / n}')
 	xbt=$(awk -v x="$xb" -v n="$threads" 'BEGIN {printf "%.0f", x / n}')
 	t=- ratio=- bratio=-
-	if [[ -n $tdoku ]]; then
+	if [[ -n ${trates[$s]:-} ]]; then
 		# shellcheck disable=SC2086
 		t=$(median ${trates[$s]})
 		# shellcheck disable=SC2086

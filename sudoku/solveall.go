@@ -41,12 +41,13 @@ type SolveOptions struct {
 // workers; after the loop, rd.Err tells whether reading failed.
 //
 // The input is cut into blocks of whole puzzles, each sized to about a millisecond of
-// solving (from 1 to maxBlockPuzzles puzzles, and at most maxBlockBytes of text past its
-// first puzzle). The only serial work is cutting, done by the workers in turn: copying
-// the puzzle lines of a block out of rd. Each worker then parses, solves and checks a
-// whole block, and the calling goroutine yields finished blocks in order. Memory is
-// bounded: at most windowPerWorker blocks per worker are read and not yet yielded, and a
-// worker waits before cutting another.
+// solving from the blocks before it. The only serial work is the cutting, which the workers
+// take in turns: copying a block's puzzle lines out of rd. Each worker then parses, solves
+// and checks its whole block, and the calling goroutine yields finished blocks in input
+// order. Memory is bounded: a block holds at most 4096 puzzles and stops taking more once
+// its text reaches 256 KiB; each worker keeps one block's text; at most 4 blocks per
+// worker are cut and not yet yielded (a worker waits before cutting another), and only
+// their results are kept.
 func (b *Board) SolveAll(ctx context.Context, rd *Reader, opt SolveOptions) iter.Seq[Result] {
 	return b.solveAll(ctx, rd, opt, 0)
 }
@@ -162,6 +163,9 @@ func (c *cutter) next(ctx context.Context, in *cutText) (int, bool) {
 		size = c.fixed
 	case c.perOne > 0:
 		size = int(min(max(1, blockTarget/c.perOne), maxBlockPuzzles))
+	}
+	if cap(in.text) > 2*maxBlockBytes {
+		in.text = nil // grown by a long line: not kept for the rest of the input
 	}
 	in.text, in.ends, in.lines, in.rows = in.text[:0], in.ends[:0], in.lines[:0], 1
 	if c.rd.opt.Grid {
