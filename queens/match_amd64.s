@@ -76,8 +76,44 @@ TEXT ·joinAVX512(SB), NOSPLIT, $0-64
 jpiece:
 	MOVQ probes+8(FP), BX
 	MOVQ nprobes+16(FP), R14
+	CMPQ R14, $2
+	JLT  jone
 
-jprobe:
+	// Two probes at a time (AX and R13), sharing the chunk loop's counting.
+jpair:
+	MOVQ      (BX), AX
+	MOVQ      8(BX), R13
+	MOVQ      SI, R10
+	MOVQ      nc+40(FP), R15
+	VMOVDQA64 Z3, Z0
+	VMOVDQA64 Z3, Z4
+
+jchunk2:
+	MOVQ   AX, R8
+	ANDQ   R11, R8
+	SHLQ   $6, R8
+	VPANDQ (R10)(R8*1), Z0, Z0
+	MOVQ   R13, DI
+	ANDQ   R11, DI
+	SHLQ   $6, DI
+	VPANDQ (R10)(DI*1), Z4, Z4
+	SHRQ   CX, AX
+	SHRQ   CX, R13
+	ADDQ   R12, R10
+	DECQ   R15
+	JNZ    jchunk2
+	VPOPCNTQ Z0, Z1
+	VPADDQ   Z1, Z2, Z2
+	VPOPCNTQ Z4, Z5
+	VPADDQ   Z5, Z2, Z2
+	ADDQ     $16, BX
+	SUBQ     $2, R14
+	CMPQ     R14, $2
+	JGE      jpair
+
+jone:
+	TESTQ     R14, R14
+	JZ        jnext
 	MOVQ      (BX), AX
 	MOVQ      SI, R10
 	MOVQ      nc+40(FP), R15
@@ -94,12 +130,11 @@ jchunk:
 	JNZ    jchunk
 	VPOPCNTQ Z0, Z1
 	VPADDQ   Z1, Z2, Z2
-	ADDQ     $8, BX
-	DECQ     R14
-	JNZ      jprobe
-	ADDQ     pieceBytes+32(FP), SI
-	DECQ     DX
-	JNZ      jpiece
+
+jnext:
+	ADDQ pieceBytes+32(FP), SI
+	DECQ DX
+	JNZ  jpiece
 
 jdone:
 	VEXTRACTI64X4 $1, Z2, Y1

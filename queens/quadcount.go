@@ -233,7 +233,7 @@ type quadWorker struct {
 	kbits    uint          // bits of each diagonal family in a key: 2h-1
 	keys     []uint64      // the east keys of the current E
 	west     []uint64      // its west keys
-	byWeight [3][]uint64   // the probes of an even board by the long diagonals they hold
+	byWeight []uint64      // the probes of an even board by the long diagonals they hold
 	south    [2]southCache // the west and east halves' south placements
 	m        sieve
 	stop     *atomic.Bool
@@ -352,15 +352,17 @@ func (w *quadWorker) countE(s *start, E uint32) uint64 {
 	// half-board holding q of them weighs 2^q, or sec if it holds neither. The probes are
 	// parted by weight and each part joined at once.
 	main, anti := uint(w.h-1), w.kbits+uint(w.h-1)
-	for i := range w.byWeight {
-		w.byWeight[i] = w.byWeight[i][:0]
+	// Part q takes byWeight[q*np : q*np+cnt[q]].
+	np := len(probes)
+	if len(w.byWeight) < 3*np {
+		w.byWeight = make([]uint64, 3*np+np/2)
 	}
-	for _, k := range probes {
-		q := k>>main&1 + k>>anti&1
-		w.byWeight[q] = append(w.byWeight[q], k)
-	}
+	parts := w.byWeight[:3*np]
+	var cnt [3]int
+	cnt[0], cnt[1], cnt[2] = partByWeight(probes, parts[:np], parts[np:2*np], parts[2*np:], main, anti)
 	var total uint64
-	for q, part := range w.byWeight {
+	for q := range 3 {
+		part := parts[q*np : q*np+cnt[q]]
 		weight := uint64(1) << q
 		if q == 0 {
 			weight = sec
@@ -375,6 +377,23 @@ func (w *quadWorker) countE(s *start, E uint32) uint64 {
 		total += weight * t
 	}
 	return prim * total
+}
+
+// partByWeight copies the probes holding neither bit main nor bit anti to p0, one of them
+// to p1, both to p2, each as long as probes, and returns how many each part got.
+// Branch-free, the counts in registers: every probe is written to the three parts and
+// kept (counted) in its own.
+func partByWeight(probes, p0, p1, p2 []uint64, main, anti uint) (c0, c1, c2 int) {
+	p0, p1, p2 = p0[:len(probes)], p1[:len(probes)], p2[:len(probes)]
+	main, anti = main&63, anti&63
+	for _, k := range probes {
+		a, b := int(k>>main&1), int(k>>anti&1)
+		p0[c0], p1[c1], p2[c2] = k, k, k
+		c0 += (a | b) ^ 1
+		c1 += a ^ b
+		c2 += a & b
+	}
+	return c0, c1, c2
 }
 
 // join returns the sum of the counts of the probes against the stored keys, in slices
