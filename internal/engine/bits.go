@@ -615,31 +615,7 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 		return best, bestScore
 	}
 	if k.plain {
-		cnt := unsafe.Pointer(&k.ints[k.ib(s)])
-		stop := int32(0) // a count no later item can beat
-		if k.zf[s] == zfNone {
-			stop = 1
-		}
-		// The least (count, item) as one key, without branching on the items but to stop.
-		bestKey := uint64(math.MaxUint64)
-		for t, word := range act {
-			for word != 0 {
-				j := uint64(t<<6 + bits.TrailingZeros64(word))
-				word &= word - 1
-				l := *(*int32)(unsafe.Add(cnt, 4*uintptr(j)))
-				if l <= stop { // no later item can do better, nor could an earlier one
-					return int32(j), l
-				}
-				bestKey = min(bestKey, uint64(l)<<32|j)
-			}
-		}
-		if bestKey != math.MaxUint64 {
-			best, bestScore = int32(uint32(bestKey)), int32(bestKey>>32)
-		}
-		if bestScore > 0 && k.zf[s] == zfUnknown {
-			k.zf[s] = zfNone // a full scan found no zero
-		}
-		return best, bestScore
+		return k.choosePlainCounts(s)
 	}
 	if k.lazy && k.w == 1 {
 		return k.chooseLazy1(s)
@@ -673,6 +649,37 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 				}
 			}
 		}
+	}
+	return best, bestScore
+}
+
+// choosePlainCounts is choose for exact problems with kept counts.
+func (k *kernelB) choosePlainCounts(s int) (best, bestScore int32) {
+	act := k.words[s*k.sw+k.w : s*k.sw+k.w+k.wp]
+	best, bestScore = -1, math.MaxInt32
+	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
+	stop := int32(0) // a count no later item can beat
+	if k.zf[s] == zfNone {
+		stop = 1
+	}
+	// The least (count, item) as one key, without branching on the items but to stop.
+	bestKey := uint64(math.MaxUint64)
+	for t, word := range act {
+		for word != 0 {
+			j := uint64(t<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			l := *(*int32)(unsafe.Add(cnt, 4*uintptr(j)))
+			if l <= stop { // no later item can do better, nor could an earlier one
+				return int32(j), l
+			}
+			bestKey = min(bestKey, uint64(l)<<32|j)
+		}
+	}
+	if bestKey != math.MaxUint64 {
+		best, bestScore = int32(uint32(bestKey)), int32(bestKey>>32)
+	}
+	if bestScore > 0 && k.zf[s] == zfUnknown {
+		k.zf[s] = zfNone // a full scan found no zero
 	}
 	return best, bestScore
 }
@@ -792,6 +799,18 @@ func (k *kernelB) completes(s int, x int32) bool {
 	return true
 }
 
+// completesPlain is completes for exact problems.
+func (k *kernelB) completesPlain(s int, x int32) bool {
+	act := unsafe.Pointer(&k.words[s*k.sw+k.w])
+	own := unsafe.Pointer(&k.oprim[int(x)*k.wp])
+	for t := range uintptr(k.wp) {
+		if *(*uint64)(unsafe.Add(act, 8*t))&^*(*uint64)(unsafe.Add(own, 8*t)) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // branches chooses the item to branch on at the node at depth l and returns the number of
 // branches: 0 at a dead end, -1 at a solution.
 func (k *kernelB) branches(l int) int32 {
@@ -895,6 +914,10 @@ func (k *kernelB) search(base int, p *Params, st *Stats) bool {
 	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
 	saveZ := k.zf[base]
 	k.fstack, k.fbase[base] = k.fstack[:0], 0
+	// Exact problems with kept counts and conflicts of more than one word, the bulk of
+	// whose nodes are forced moves (Sudoku: 86%), call their own choose and apply
+	// directly, without choose's and apply's dispatch on the kind of problem.
+	pc := k.plain && !k.lazy && k.conf != nil && k.w > 1
 
 forward:
 	st.Nodes++
@@ -907,6 +930,8 @@ forward:
 	if k.leaf {
 		k.leaf = false // a forced leaf's (below) must not outlive it; next's is reset by next
 		i, d = -1, 0
+	} else if pc {
+		i, d = k.choosePlainCounts(level)
 	} else {
 		i, d = k.choose(level)
 	}
@@ -924,6 +949,16 @@ forward:
 		// a level of its own (but counted as a node: the tree is the same). It is the only
 		// option of i, or of the options i must still take the first, or, with none left,
 		// settling i.
+		if pc { // as below: i has one option (counts are kept: never a null branch)
+			x = k.firstOption(level, i)
+			k.fstack = append(k.fstack, x)
+			if k.completesPlain(level, x) {
+				k.leaf = true
+			} else {
+				k.applyPlain(level, x)
+			}
+			goto forward
+		}
 		if x = k.nextOption(level, i, -1); x >= 0 {
 			k.fstack = append(k.fstack, x)
 			if k.completes(level, x) {
