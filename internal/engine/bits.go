@@ -781,12 +781,8 @@ func (k *kernelB) count(s int, i int32) int32 {
 // completes reports whether taking option x in state s settles every unsettled item, so
 // that it ends in a solution at once: every unsettled item is in x, with room for one.
 func (k *kernelB) completes(s int, x int32) bool {
-	act := k.words[s*k.sw+k.w : s*k.sw+k.w+k.wp]
-	own := k.oprim[int(x)*k.wp : int(x)*k.wp+k.wp]
-	for t := range act {
-		if act[t]&^own[t] != 0 {
-			return false
-		}
+	if !k.completesPlain(s, x) {
+		return false
 	}
 	if !k.plain {
 		room := k.ints[k.ib(s)+k.np : k.ib(s)+2*k.np]
@@ -799,7 +795,8 @@ func (k *kernelB) completes(s int, x int32) bool {
 	return true
 }
 
-// completesPlain is completes for exact problems.
+// completesPlain is completes for exact problems, and its first test for the others:
+// every unsettled item is in x.
 func (k *kernelB) completesPlain(s int, x int32) bool {
 	act := unsafe.Pointer(&k.words[s*k.sw+k.w])
 	own := unsafe.Pointer(&k.oprim[int(x)*k.wp])
@@ -918,6 +915,7 @@ func (k *kernelB) search(base int, p *Params, st *Stats) bool {
 	// whose nodes are forced moves (Sudoku: 86%), call their own choose and apply
 	// directly, without choose's and apply's dispatch on the kind of problem.
 	pc := k.plain && !k.lazy && k.conf != nil && k.w > 1
+	l1 := !k.plain && k.lazy && k.w == 1 // and problems with bounds of at most 64 options
 
 forward:
 	st.Nodes++
@@ -932,6 +930,8 @@ forward:
 		i, d = -1, 0
 	} else if pc {
 		i, d = k.choosePlainCounts(level)
+	} else if l1 {
+		i, d = k.chooseLazy1(level)
 	} else {
 		i, d = k.choose(level)
 	}
