@@ -72,7 +72,10 @@ type kernelB struct {
 	// problem all but room, which such a problem never reads (every room is 1 until the
 	// item is settled, and the unsettled items say which).
 	copyW int
-	tick  int // nodes until the next poll, kept across searches of small parts
+	// ro is where room starts after cnt in a state's ints: np, or 0 (room in cnt's place)
+	// when counts are found by popcounts in a problem with bounds.
+	ro   int
+	tick int // nodes until the next poll, kept across searches of small parts
 }
 
 // The values of kernelB.zf.
@@ -227,7 +230,12 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	k.root = make([]uint64, k.sw)
 	k.zf = make([]int8, depth)
 	k.copyW = sw
-	if k.plain {
+	k.ro = np
+	switch {
+	case k.plain:
+		k.copyW = w + k.wp + (np+1)/2
+	case k.lazy: // no counts are kept: room takes cnt's place, and the copy is shorter
+		k.ro = 0
 		k.copyW = w + k.wp + (np+1)/2
 	}
 	k.tick = pollEvery
@@ -240,7 +248,7 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	for i := range np {
 		act[i>>6] |= 1 << (i & 63)
 	}
-	cnt, room := k.ints[k.ib(0):k.ib(0)+np], k.ints[k.ib(0)+np:k.ib(0)+2*np]
+	cnt, room := k.ints[k.ib(0):k.ib(0)+np], k.ints[k.ib(0)+k.ro:k.ib(0)+k.ro+np]
 	for i := range np {
 		cnt[i] = int32(len(lists[i]))
 		room[i] = sp.Hi[i]
@@ -444,7 +452,7 @@ func (k *kernelB) apply(s int, o int32) {
 		}
 		return
 	}
-	room := k.ints[k.ib(s)+k.np : k.ib(s)+2*k.np]
+	room := k.ints[k.ib(s)+k.ro : k.ib(s)+k.ro+k.np]
 	for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
 		room[j]--
 		if k.hi[j] == 1 {
@@ -620,7 +628,7 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 	if k.lazy && k.w == 1 {
 		return k.chooseLazy1(s)
 	}
-	cnt, room := k.ints[k.ib(s):k.ib(s)+k.np], k.ints[k.ib(s)+k.np:k.ib(s)+2*k.np]
+	cnt, room := k.ints[k.ib(s):k.ib(s)+k.np], k.ints[k.ib(s)+k.ro:k.ib(s)+k.ro+k.np]
 	var bestS, bestL int32
 	w := k.w
 	a := k.words[s*k.sw : s*k.sw+w]
@@ -727,7 +735,7 @@ func (k *kernelB) choosePlain4(s int) (best, bestScore int32) {
 func (k *kernelB) chooseLazy1(s int) (best, bestScore int32) {
 	a := k.words[s*k.sw]
 	act := k.words[s*k.sw+1 : s*k.sw+1+k.wp]
-	room := unsafe.Pointer(&k.ints[k.ib(s)+k.np])
+	room := unsafe.Pointer(&k.ints[k.ib(s)+k.ro])
 	mask := unsafe.Pointer(&k.mask[0])
 	slack := unsafe.Pointer(&k.slack[0])
 	bestKey := uint64(math.MaxUint64)
@@ -785,7 +793,7 @@ func (k *kernelB) completes(s int, x int32) bool {
 		return false
 	}
 	if !k.plain {
-		room := k.ints[k.ib(s)+k.np : k.ib(s)+2*k.np]
+		room := k.ints[k.ib(s)+k.ro : k.ib(s)+k.ro+k.np]
 		for _, j := range k.pitems[k.pstart[x]:k.pstart[x+1]] {
 			if room[j] != 1 {
 				return false
@@ -827,7 +835,7 @@ func (k *kernelB) branches(l int) int32 {
 // for one more option, else tweak mode.
 func (k *kernelB) open(l int) {
 	k.pos[l] = -1
-	if k.plain || k.ints[k.ib(l)+k.np+int(k.item[l])] == 1 {
+	if k.plain || k.ints[k.ib(l)+k.ro+int(k.item[l])] == 1 {
 		k.mode[l], k.cur[l] = modeCover, -1
 		return
 	}
@@ -866,7 +874,7 @@ func (k *kernelB) next(l int) bool {
 		}
 		k.mode[l], k.chosen[l] = modeCoverNull, -1
 	case modeTweak:
-		n, need := k.count(l, i), k.ints[k.ib(l)+k.np+int(i)]-k.slack[i]
+		n, need := k.count(l, i), k.ints[k.ib(l)+k.ro+int(i)]-k.slack[i]
 		if n > 0 && n >= need {
 			x := k.nextOption(l, i, -1)
 			k.exclude(l, x) // gone for this branch and all later ones
