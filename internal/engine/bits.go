@@ -600,27 +600,8 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 	if k.mask4 != nil && k.plain && k.lazy {
 		return k.choosePlain4(s)
 	}
-	if k.plain && k.lazy { // the degree is the count: the first item with the fewest options
-		w := k.w
-		a := k.words[s*k.sw : s*k.sw+w]
-		for t, word := range act {
-			for word != 0 {
-				j := int32(t<<6 + bits.TrailingZeros64(word))
-				word &= word - 1
-				m := k.mask[int(j)*w : int(j)*w+w]
-				n := 0
-				for u := range a {
-					n += bits.OnesCount64(a[u] & m[u])
-				}
-				if l := int32(n); l < bestScore {
-					best, bestScore = j, l
-					if l == 0 {
-						return best, 0
-					}
-				}
-			}
-		}
-		return best, bestScore
+	if k.plain && k.lazy {
+		return k.choosePlainLazy(s)
 	}
 	if k.plain {
 		return k.choosePlainCounts(s)
@@ -654,6 +635,35 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 				best, bestScore, bestS, bestL = j, d, sl, l
 				if d <= 0 {
 					return best, bestScore
+				}
+			}
+		}
+	}
+	return best, bestScore
+}
+
+// choosePlainLazy is choose for exact problems whose counts are found by popcounts: the
+// degree is the count, and the first item with the fewest options is chosen.
+func (k *kernelB) choosePlainLazy(s int) (best, bestScore int32) {
+	act := k.words[s*k.sw+k.w : s*k.sw+k.w+k.wp]
+	best, bestScore = -1, math.MaxInt32
+	w := uintptr(k.w)
+	// Unchecked indices: with slices, the compiler keeps the loop's bounds on the stack.
+	a := unsafe.Pointer(&k.words[s*k.sw])
+	mask := unsafe.Pointer(&k.mask[0])
+	for t, word := range act {
+		for word != 0 {
+			j := uintptr(t<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			m := unsafe.Add(mask, 8*j*w)
+			n := 0
+			for u := uintptr(0); u < 8*w; u += 8 {
+				n += bits.OnesCount64(*(*uint64)(unsafe.Add(a, u)) & *(*uint64)(unsafe.Add(m, u)))
+			}
+			if l := int32(n); l < bestScore {
+				best, bestScore = int32(j), l
+				if l == 0 {
+					return best, 0
 				}
 			}
 		}
