@@ -72,7 +72,10 @@ type kernelB struct {
 	// problem all but room, which such a problem never reads (every room is 1 until the
 	// item is settled, and the unsettled items say which).
 	copyW int
-	tick  int // nodes until the next poll, kept across searches of small parts
+	// ro is where room starts after cnt in a state's ints: np, or 0 (room in cnt's place)
+	// when counts are found by popcounts in a problem with bounds.
+	ro   int
+	tick int // nodes until the next poll, kept across searches of small parts
 }
 
 // The values of kernelB.zf.
@@ -227,7 +230,12 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	k.root = make([]uint64, k.sw)
 	k.zf = make([]int8, depth)
 	k.copyW = sw
-	if k.plain {
+	k.ro = np
+	switch {
+	case k.plain:
+		k.copyW = w + k.wp + (np+1)/2
+	case k.lazy: // no counts are kept: room takes cnt's place, and the copy is shorter
+		k.ro = 0
 		k.copyW = w + k.wp + (np+1)/2
 	}
 	k.tick = pollEvery
@@ -240,7 +248,7 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	for i := range np {
 		act[i>>6] |= 1 << (i & 63)
 	}
-	cnt, room := k.ints[k.ib(0):k.ib(0)+np], k.ints[k.ib(0)+np:k.ib(0)+2*np]
+	cnt, room := k.ints[k.ib(0):k.ib(0)+np], k.ints[k.ib(0)+k.ro:k.ib(0)+k.ro+np]
 	for i := range np {
 		cnt[i] = int32(len(lists[i]))
 		room[i] = sp.Hi[i]
@@ -444,7 +452,7 @@ func (k *kernelB) apply(s int, o int32) {
 		}
 		return
 	}
-	room := k.ints[k.ib(s)+k.np : k.ib(s)+2*k.np]
+	room := k.ints[k.ib(s)+k.ro : k.ib(s)+k.ro+k.np]
 	for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
 		room[j]--
 		if k.hi[j] == 1 {
@@ -592,59 +600,16 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 	if k.mask4 != nil && k.plain && k.lazy {
 		return k.choosePlain4(s)
 	}
-	if k.plain && k.lazy { // the degree is the count: the first item with the fewest options
-		w := k.w
-		a := k.words[s*k.sw : s*k.sw+w]
-		for t, word := range act {
-			for word != 0 {
-				j := int32(t<<6 + bits.TrailingZeros64(word))
-				word &= word - 1
-				m := k.mask[int(j)*w : int(j)*w+w]
-				n := 0
-				for u := range a {
-					n += bits.OnesCount64(a[u] & m[u])
-				}
-				if l := int32(n); l < bestScore {
-					best, bestScore = j, l
-					if l == 0 {
-						return best, 0
-					}
-				}
-			}
-		}
-		return best, bestScore
+	if k.plain && k.lazy {
+		return k.choosePlainLazy(s)
 	}
 	if k.plain {
-		cnt := unsafe.Pointer(&k.ints[k.ib(s)])
-		stop := int32(0) // a count no later item can beat
-		if k.zf[s] == zfNone {
-			stop = 1
-		}
-		// The least (count, item) as one key, without branching on the items but to stop.
-		bestKey := uint64(math.MaxUint64)
-		for t, word := range act {
-			for word != 0 {
-				j := uint64(t<<6 + bits.TrailingZeros64(word))
-				word &= word - 1
-				l := *(*int32)(unsafe.Add(cnt, 4*uintptr(j)))
-				if l <= stop { // no later item can do better, nor could an earlier one
-					return int32(j), l
-				}
-				bestKey = min(bestKey, uint64(l)<<32|j)
-			}
-		}
-		if bestKey != math.MaxUint64 {
-			best, bestScore = int32(uint32(bestKey)), int32(bestKey>>32)
-		}
-		if bestScore > 0 && k.zf[s] == zfUnknown {
-			k.zf[s] = zfNone // a full scan found no zero
-		}
-		return best, bestScore
+		return k.choosePlainCounts(s)
 	}
 	if k.lazy && k.w == 1 {
 		return k.chooseLazy1(s)
 	}
-	cnt, room := k.ints[k.ib(s):k.ib(s)+k.np], k.ints[k.ib(s)+k.np:k.ib(s)+2*k.np]
+	cnt, room := k.ints[k.ib(s):k.ib(s)+k.np], k.ints[k.ib(s)+k.ro:k.ib(s)+k.ro+k.np]
 	var bestS, bestL int32
 	w := k.w
 	a := k.words[s*k.sw : s*k.sw+w]
@@ -673,6 +638,66 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 				}
 			}
 		}
+	}
+	return best, bestScore
+}
+
+// choosePlainLazy is choose for exact problems whose counts are found by popcounts: the
+// degree is the count, and the first item with the fewest options is chosen.
+func (k *kernelB) choosePlainLazy(s int) (best, bestScore int32) {
+	act := k.words[s*k.sw+k.w : s*k.sw+k.w+k.wp]
+	best, bestScore = -1, math.MaxInt32
+	w := uintptr(k.w)
+	// Unchecked indices: with slices, the compiler keeps the loop's bounds on the stack.
+	a := unsafe.Pointer(&k.words[s*k.sw])
+	mask := unsafe.Pointer(&k.mask[0])
+	for t, word := range act {
+		for word != 0 {
+			j := uintptr(t<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			m := unsafe.Add(mask, 8*j*w)
+			n := 0
+			for u := uintptr(0); u < 8*w; u += 8 {
+				n += bits.OnesCount64(*(*uint64)(unsafe.Add(a, u)) & *(*uint64)(unsafe.Add(m, u)))
+			}
+			if l := int32(n); l < bestScore {
+				best, bestScore = int32(j), l
+				if l == 0 {
+					return best, 0
+				}
+			}
+		}
+	}
+	return best, bestScore
+}
+
+// choosePlainCounts is choose for exact problems with kept counts.
+func (k *kernelB) choosePlainCounts(s int) (best, bestScore int32) {
+	act := k.words[s*k.sw+k.w : s*k.sw+k.w+k.wp]
+	best, bestScore = -1, math.MaxInt32
+	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
+	stop := int32(0) // a count no later item can beat
+	if k.zf[s] == zfNone {
+		stop = 1
+	}
+	// The least (count, item) as one key, without branching on the items but to stop.
+	bestKey := uint64(math.MaxUint64)
+	for t, word := range act {
+		for word != 0 {
+			j := uint64(t<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			l := *(*int32)(unsafe.Add(cnt, 4*uintptr(j)))
+			if l <= stop { // no later item can do better, nor could an earlier one
+				return int32(j), l
+			}
+			bestKey = min(bestKey, uint64(l)<<32|j)
+		}
+	}
+	if bestKey != math.MaxUint64 {
+		best, bestScore = int32(uint32(bestKey)), int32(bestKey>>32)
+	}
+	if bestScore > 0 && k.zf[s] == zfUnknown {
+		k.zf[s] = zfNone // a full scan found no zero
 	}
 	return best, bestScore
 }
@@ -720,7 +745,7 @@ func (k *kernelB) choosePlain4(s int) (best, bestScore int32) {
 func (k *kernelB) chooseLazy1(s int) (best, bestScore int32) {
 	a := k.words[s*k.sw]
 	act := k.words[s*k.sw+1 : s*k.sw+1+k.wp]
-	room := unsafe.Pointer(&k.ints[k.ib(s)+k.np])
+	room := unsafe.Pointer(&k.ints[k.ib(s)+k.ro])
 	mask := unsafe.Pointer(&k.mask[0])
 	slack := unsafe.Pointer(&k.slack[0])
 	bestKey := uint64(math.MaxUint64)
@@ -774,19 +799,28 @@ func (k *kernelB) count(s int, i int32) int32 {
 // completes reports whether taking option x in state s settles every unsettled item, so
 // that it ends in a solution at once: every unsettled item is in x, with room for one.
 func (k *kernelB) completes(s int, x int32) bool {
-	act := k.words[s*k.sw+k.w : s*k.sw+k.w+k.wp]
-	own := k.oprim[int(x)*k.wp : int(x)*k.wp+k.wp]
-	for t := range act {
-		if act[t]&^own[t] != 0 {
-			return false
-		}
+	if !k.completesPlain(s, x) {
+		return false
 	}
 	if !k.plain {
-		room := k.ints[k.ib(s)+k.np : k.ib(s)+2*k.np]
+		room := k.ints[k.ib(s)+k.ro : k.ib(s)+k.ro+k.np]
 		for _, j := range k.pitems[k.pstart[x]:k.pstart[x+1]] {
 			if room[j] != 1 {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// completesPlain is completes for exact problems, and its first test for the others:
+// every unsettled item is in x.
+func (k *kernelB) completesPlain(s int, x int32) bool {
+	act := unsafe.Pointer(&k.words[s*k.sw+k.w])
+	own := unsafe.Pointer(&k.oprim[int(x)*k.wp])
+	for t := range uintptr(k.wp) {
+		if *(*uint64)(unsafe.Add(act, 8*t))&^*(*uint64)(unsafe.Add(own, 8*t)) != 0 {
+			return false
 		}
 	}
 	return true
@@ -811,7 +845,7 @@ func (k *kernelB) branches(l int) int32 {
 // for one more option, else tweak mode.
 func (k *kernelB) open(l int) {
 	k.pos[l] = -1
-	if k.plain || k.ints[k.ib(l)+k.np+int(k.item[l])] == 1 {
+	if k.plain || k.ints[k.ib(l)+k.ro+int(k.item[l])] == 1 {
 		k.mode[l], k.cur[l] = modeCover, -1
 		return
 	}
@@ -850,7 +884,7 @@ func (k *kernelB) next(l int) bool {
 		}
 		k.mode[l], k.chosen[l] = modeCoverNull, -1
 	case modeTweak:
-		n, need := k.count(l, i), k.ints[k.ib(l)+k.np+int(i)]-k.slack[i]
+		n, need := k.count(l, i), k.ints[k.ib(l)+k.ro+int(i)]-k.slack[i]
 		if n > 0 && n >= need {
 			x := k.nextOption(l, i, -1)
 			k.exclude(l, x) // gone for this branch and all later ones
@@ -895,6 +929,11 @@ func (k *kernelB) search(base int, p *Params, st *Stats) bool {
 	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
 	saveZ := k.zf[base]
 	k.fstack, k.fbase[base] = k.fstack[:0], 0
+	// Exact problems with kept counts and conflicts of more than one word, the bulk of
+	// whose nodes are forced moves (Sudoku: 86%), call their own choose and apply
+	// directly, without choose's and apply's dispatch on the kind of problem.
+	pc := k.plain && !k.lazy && k.conf != nil && k.w > 1
+	l1 := !k.plain && k.lazy && k.w == 1 // and problems with bounds of at most 64 options
 
 forward:
 	st.Nodes++
@@ -907,6 +946,10 @@ forward:
 	if k.leaf {
 		k.leaf = false // a forced leaf's (below) must not outlive it; next's is reset by next
 		i, d = -1, 0
+	} else if pc {
+		i, d = k.choosePlainCounts(level)
+	} else if l1 {
+		i, d = k.chooseLazy1(level)
 	} else {
 		i, d = k.choose(level)
 	}
@@ -924,6 +967,16 @@ forward:
 		// a level of its own (but counted as a node: the tree is the same). It is the only
 		// option of i, or of the options i must still take the first, or, with none left,
 		// settling i.
+		if pc { // as below: i has one option (counts are kept: never a null branch)
+			x = k.firstOption(level, i)
+			k.fstack = append(k.fstack, x)
+			if k.completesPlain(level, x) {
+				k.leaf = true
+			} else {
+				k.applyPlain(level, x)
+			}
+			goto forward
+		}
 		if x = k.nextOption(level, i, -1); x >= 0 {
 			k.fstack = append(k.fstack, x)
 			if k.completes(level, x) {

@@ -78,7 +78,7 @@ func TestBitsChooseFastPaths(t *testing.T) {
 func (k *kernelB) chooseScan(s int) (best, bestScore int32) {
 	best, bestScore = -1, math.MaxInt32
 	var bestS, bestL int32
-	room := k.ints[k.ib(s)+k.np : k.ib(s)+2*k.np]
+	room := k.ints[k.ib(s)+k.ro : k.ib(s)+k.ro+k.np]
 	for j := range int32(k.np) {
 		if k.words[s*k.sw+k.w+int(j>>6)]&(1<<(j&63)) == 0 {
 			continue
