@@ -855,6 +855,25 @@ func (k *kernelB) open(l int) {
 	}
 }
 
+// seek passes over up to b branches of an item covered once more (modeCover): taking an
+// option there only writes the next level's state, so the later options are as they were.
+// The other modes exclude or count, and their branches are taken one by one.
+func (k *kernelB) seek(l int, b int32) int32 {
+	if k.mode[l] != modeCover {
+		return b
+	}
+	i := k.item[l]
+	for ; b > 0; b-- {
+		x := k.nextOption(l, i, k.cur[l])
+		if x < 0 {
+			break // the null branch (slack) comes next: next takes it
+		}
+		k.cur[l] = x
+		k.pos[l]++
+	}
+	return b
+}
+
 // next goes down the next branch at depth l, into state l+1, a copy of state l with the
 // branch applied: in cover mode the item's next option; in tweak mode the first option
 // left, excluded from state l for the later branches; after the options, the null branch

@@ -101,9 +101,22 @@ type kernel interface {
 // earlier branches are taken and left, as the search would.
 func descend(k kernel, l int, b int32) {
 	k.open(l)
+	if s, ok := k.(seeker); ok {
+		b = s.seek(l, b)
+	}
 	for range b + 1 {
 		k.next(l)
 	}
+}
+
+// A seeker is a kernel that can step over branches that leave nothing behind. seek, on an
+// open node at depth l, passes over up to b of its first branches without taking them,
+// where taking and leaving them would change nothing the later branches see, and returns
+// how many of the b are left to take. Knuth's estimate and the parts of a split descend
+// to a random or given branch: without seek each earlier branch is applied and undone
+// (word rectangles 4x5: 1000 probes took 1 s, longer than a third of the count).
+type seeker interface {
+	seek(l int, b int32) int32
 }
 
 // levels is what every kernel records per level of the search: the item branched on, the
