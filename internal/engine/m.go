@@ -22,6 +22,12 @@ import (
 //
 // The item chosen minimises the branching degree len + 1 - max(r - s, 0); ties go to the
 // smaller min(s, r), then to the longer list (Knuth's rule in DLX3).
+//
+// Kernel X (x.go) has the same shape (open, next, leave, choose and the hot loops of
+// cover and hide) on its own 12-byte nodes: a deliberate pair, not one kernel, because
+// the bounds and colours cost problems that have none. Kernel M on 11 queens, an exact
+// problem, took 1.34x kernel X's time (medians of 6 interleaved runs, 13.7 vs 10.3 ms,
+// 2026-11-24).
 type kernelM struct {
 	nd           []mnode
 	llink, rlink []int32 // the active primary items, a doubly linked list over header nodes rooted at 0

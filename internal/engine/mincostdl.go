@@ -48,7 +48,11 @@ type cnode struct {
 // it takes the list's length instead.
 const costLookahead = 10
 
-// costDL is the state of one dancing-links minimum-cost search.
+// costDL is the state of one dancing-links minimum-cost search. Its hide and unhide
+// loops have kernel M's shape (m.go) on nodes of their own: each node carries its
+// option's net cost, and a list kept sorted by cost lets choose and the branches stop at
+// the budget's line, which kernel M's 16-byte nodes, shared with every count, cannot do
+// without growing for problems that have no costs.
 type costDL struct {
 	nd           []cnode
 	llink, rlink []int32 // the active primary items, as in kernel X
