@@ -177,6 +177,24 @@ func (w *frontierWorker) recycleBox(b *frontierBox) {
 }
 
 // table returns the worker's table of level c.
+// add adds v paths to key's entry in t, counting a new entry or a merge, and the bytes
+// the table grew by; false if t cannot keep the key (see frontierTable.add).
+func (w *frontierWorker) add(t *frontierTable, key []byte, h uint64, v count) bool {
+	isNew, grew := t.add(key, h, v)
+	if grew < 0 {
+		return false
+	}
+	if isNew {
+		w.news++
+	} else {
+		w.merges++
+	}
+	if grew != 0 {
+		w.held.Add(grew)
+	}
+	return true
+}
+
 func (w *frontierWorker) table(c int, seed maphash.Seed) *frontierTable {
 	if w.tables[c] == nil {
 		if n := len(w.free); n > 0 {
@@ -276,19 +294,7 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 			w.held.Add(w.box(j, c).put(m.key, v))
 			return true
 		}
-		isNew, grew := w.table(c, seed).add(m.key, h, v)
-		if grew < 0 {
-			return false
-		}
-		if isNew {
-			w.news++
-		} else {
-			w.merges++
-		}
-		if grew != 0 {
-			w.held.Add(grew)
-		}
-		return true
+		return w.add(w.table(c, seed), m.key, h, v)
 	}
 
 	// level expands worker w's sub-problems of level c: first the children the others made
@@ -306,16 +312,9 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 				var key []byte
 				var v count
 				key, v, at = b.next(at)
-				isNew, grew := t.add(key, maphash.Bytes(seed, key), v)
-				if grew < 0 {
+				if !w.add(t, key, maphash.Bytes(seed, key), v) {
 					return false
 				}
-				if isNew {
-					w.news++
-				} else {
-					w.merges++
-				}
-				w.held.Add(grew)
 			}
 			w.recycleBox(b)
 		}
