@@ -179,3 +179,53 @@ func TestMinCostDL(t *testing.T) {
 		t.Fatalf("only %d cases checked", checked)
 	}
 }
+
+// TestCostBitsChooseTwoWays checks that the bitset cost search's two ways of counting the
+// options left per item (item by item, option by option) choose the same item and give
+// the same bound, on random sets of options of random problems whose options have
+// several primary items, under random affordable prefixes and covered items.
+func TestCostBitsChooseTwoWays(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 7))
+	compared := 0
+	for trial := range 300 {
+		sp := randomSpec(rng, 3+rng.IntN(12), rng.IntN(3), 10+rng.IntN(200), false, trial%2 == 1)
+		costs := make([]int64, sp.NumOptions())
+		for o := range costs {
+			costs[o] = rng.Int64N(100)
+		}
+		o := taxed(sp, costs)
+		if o == nil || !costBitsFit(sp) {
+			continue
+		}
+		c := newCostBits(sp, o)
+		for range 20 {
+			nw := 1 + rng.IntN(c.w)
+			set := make([]uint64, nw)
+			for x := range set {
+				set[x] = rng.Uint64() & rng.Uint64() // sparse or dense
+			}
+			last := ^uint64(0) >> rng.IntN(64)
+			if n := c.spec.NumOptions(); nw == c.w && n%64 != 0 {
+				last &= 1<<(n%64) - 1
+			}
+			c.left = c.np
+			for i := range c.covered {
+				c.covered[i] = rng.IntN(3) == 0
+				if c.covered[i] {
+					c.left--
+				}
+			}
+			bi, li := c.chooseByItems(set, last)
+			bo, lo := c.chooseByOptions(set, last)
+			if bi != bo || (bi >= 0 && li != lo) {
+				t.Fatalf("trial %d: by items item %d bound %d, by options item %d bound %d", trial, bi, li, bo, lo)
+			}
+			if bi >= 0 {
+				compared++
+			}
+		}
+	}
+	if compared < 500 {
+		t.Errorf("only %d choices compared", compared)
+	}
+}

@@ -37,6 +37,14 @@ type costBits struct {
 	indep []uint8  // by header (item + 1), as in costDL
 	width int64
 
+	// The primary items of option k: prim[pstart[k]:pstart[k+1]]; perOpt is their
+	// number over all options, for choose's estimate of its two ways of counting.
+	prim          []int32
+	pstart        []int32
+	cnt           []int32 // scratch of countByOptions: options left per primary item
+	least         []int64 // scratch: the net cost of its cheapest option left
+	perOpt, nopts int
+
 	sets    []uint64 // level l's set of possible options: sets[l*w:(l+1)*w]
 	covered []bool   // by primary item
 	left    int      // primary items not covered
@@ -104,6 +112,17 @@ func newCostBits(sp *Spec, o *costOrder) *costBits {
 			}
 		}
 	}
+	c.pstart = make([]int32, nopt+1)
+	for k := range nopt {
+		for e := q.Start[k]; e < q.Start[k+1]; e++ {
+			if int(q.Item[e]) < c.np {
+				c.prim = append(c.prim, q.Item[e])
+			}
+		}
+		c.pstart[k+1] = int32(len(c.prim))
+	}
+	c.cnt, c.least = make([]int32, c.np), make([]int64, c.np)
+	c.perOpt, c.nopts = len(c.prim), max(nopt, 1)
 	c.indep, c.width = independentSets(sp)
 	c.sets = make([]uint64, (c.np+2)*w)
 	for k := range nopt {
@@ -188,6 +207,62 @@ func (c *costBits) search(l int, cur int64) {
 	last := ^uint64(0) >> ((64 - n%64) % 64) // the affordable bits of word nw-1
 	w := c.w
 	set := c.sets[l*w : l*w+nw]
+	best, lowest := c.choose(set, last)
+	if best < 0 || lowest >= budget {
+		return
+	}
+	row := c.rows[best*w : best*w+nw]
+	for x := range set {
+		v := set[x] & row[x]
+		if x == nw-1 {
+			v &= last
+		}
+		for ; v != 0; v &= v - 1 {
+			k := int32(x*64 + bits.TrailingZeros64(v))
+			next := cur + c.net[k]
+			if next >= c.cutoff {
+				return // the rest are dearer
+			}
+			c.opt[l] = k
+			c.take(l, k, (c.afford(c.cutoff-next)+63)/64)
+			c.search(l+1, next)
+			c.untake(k)
+			if c.stopped {
+				return
+			}
+		}
+	}
+}
+
+// choose returns the primary item to branch on, among the options of set (its last word
+// masked by last): the fewest options left, ties to the dearest cheapest option, then the
+// first; and a lower bound on the net cost still to pay (costBound's). It returns -1 if
+// an item has no option left. The options left per item are counted item by item (a
+// popcount of the set under each item's row) or, when the set holds few options for its
+// width, option by option (each option adds one to its primary items), where options
+// have three or more primary items and fewer entries are left than items times words:
+// Sudoku with costs (252 items, five words, four primary items an option). Options of
+// one or two primary items (word rectangles, MacMahon's squares) counted option by
+// option ran slower: the item scan stops early at items that cannot win.
+func (c *costBits) choose(set []uint64, last uint64) (best int, lowest int64) {
+	nw := len(set)
+	live := 0
+	for x := range set {
+		v := set[x]
+		if x == nw-1 {
+			v &= last
+		}
+		live += bits.OnesCount64(v)
+	}
+	if ppo := c.perOpt / c.nopts; ppo >= 3 && live*ppo < c.left*nw {
+		return c.chooseByOptions(set, last)
+	}
+	return c.chooseByItems(set, last)
+}
+
+// chooseByItems is choose counting item by item.
+func (c *costBits) chooseByItems(set []uint64, last uint64) (best int, lowest int64) {
+	nw, w := len(set), c.w
 	best, t := -1, math.MaxInt
 	var bestMin, sumAll int64
 	var sum [2]int64
@@ -214,7 +289,7 @@ func (c *costBits) search(l int, cur int64) {
 			}
 		}
 		if cnt == 0 {
-			return
+			return -1, 0
 		}
 		least := c.net[first]
 		sumAll += least
@@ -225,30 +300,50 @@ func (c *costBits) search(l int, cur int64) {
 			best, t, bestMin = i, cnt, least
 		}
 	}
-	if max(sum[0], sum[1], (sumAll+c.width-1)/c.width) >= budget {
-		return
-	}
-	row := c.rows[best*w : best*w+nw]
-	for x := range set {
-		v := set[x] & row[x]
+	return best, max(sum[0], sum[1], (sumAll+c.width-1)/c.width)
+}
+
+// chooseByOptions is choose counting option by option: the options come in net-cost
+// order, so an item's first is its cheapest.
+func (c *costBits) chooseByOptions(set []uint64, last uint64) (best int, lowest int64) {
+	cnt, least := c.cnt, c.least
+	clear(cnt)
+	nw := len(set)
+	for x := nw - 1; x >= 0; x-- { // dearest first: the last written least is the cheapest
+		v := set[x]
 		if x == nw-1 {
 			v &= last
 		}
-		for ; v != 0; v &= v - 1 {
-			k := int32(x*64 + bits.TrailingZeros64(v))
-			next := cur + c.net[k]
-			if next >= c.cutoff {
-				return // the rest are dearer
-			}
-			c.opt[l] = k
-			c.take(l, k, (c.afford(c.cutoff-next)+63)/64)
-			c.search(l+1, next)
-			c.untake(k)
-			if c.stopped {
-				return
+		for ; v != 0; v &^= 1 << (63 - bits.LeadingZeros64(v)) {
+			k := x*64 + 63 - bits.LeadingZeros64(v)
+			net := c.net[k]
+			for _, i := range c.prim[c.pstart[k]:c.pstart[k+1]] {
+				cnt[i]++
+				least[i] = net
 			}
 		}
 	}
+	best, t := -1, int32(math.MaxInt32)
+	var bestMin, sumAll int64
+	var sum [2]int64
+	for i := range c.np {
+		if c.covered[i] {
+			continue
+		}
+		n := cnt[i]
+		if n == 0 {
+			return -1, 0
+		}
+		l := least[i]
+		sumAll += l
+		in := c.indep[i+1]
+		sum[0] += l & -int64(in&1)
+		sum[1] += l & -int64(in>>1)
+		if n < t || n == t && l > bestMin {
+			best, t, bestMin = i, n, l
+		}
+	}
+	return best, max(sum[0], sum[1], (sumAll+c.width-1)/c.width)
 }
 
 // minCostBits is MinCost with bitsets; sp must pass costBitsFit and have its primary items
