@@ -39,6 +39,8 @@ Minimum cost rows (xcover solve --min-cost --best K vs DLX5 kK; the costs |0..99
 from a fixed awk seed; both must report the same K costs; the solutions column shows them):
   mc-pent    pentominoes 6 x 10 with costs, K = 1 (mc-pent5: K = 5)
   mc-word    word rectangles 4 x 5 with costs, K = 1 (mc-word5: K = 5)
+  mc-holed, mc-macmahon, mc-escargot, mc-debruijn
+             the rows holed, macmahon, escargot5 and debruijn with costs, K = 1
 
 A second table gives each program's node count (one more untimed run). Knuth's SS
 programs do not count a child whose option would leave an item without options; xcover,
@@ -93,7 +95,7 @@ cd "$(dirname "$0")/.."
 
 all_rows=(queens13 queens14 pent6x10 holed macmahon bounds7
 	wordrect redrect escargot5 queendom motley debruijn kqueens13 langford12
-	mc-pent mc-word mc-pent5 mc-word5)
+	mc-pent mc-word mc-pent5 mc-word5 mc-holed mc-macmahon mc-escargot mc-debruijn)
 declare -A file=(
 	[queens13]=queens13 [queens14]=queens14 [pent6x10]=pentominoes-6x10
 	[holed]=pentominoes-holed [macmahon]=macmahon [bounds7]=two-per-row-col-7
@@ -101,6 +103,7 @@ declare -A file=(
 	[queendom]=k-queendom [motley]=k-motley [debruijn]=k-debruijn [kqueens13]=k-queens13
 	[langford12]=langford12
 	[mc-pent]=c-pent [mc-word]=c-wordrect [mc-pent5]=c-pent [mc-word5]=c-wordrect
+	[mc-holed]=c-holed [mc-macmahon]=c-macmahon [mc-escargot]=c-escargot [mc-debruijn]=c-debruijn
 )
 declare -A knuth=(
 	[queens13]="dlx1 ssxc1" [queens14]="dlx1 ssxc1" [pent6x10]="dlx1 ssxc1"
@@ -108,6 +111,7 @@ declare -A knuth=(
 	[wordrect]="dlx2 ssxcc" [redrect]="dlx3 ssmcc" [escargot5]="dlx1 ssxc1 ssxcc"
 	[queendom]="dlx3 ssmcc" [motley]="dlx3 ssmcc" [debruijn]="dlx2 ssxcc"
 	[kqueens13]="dlx1 ssxc1" [langford12]="dlx1 ssxc1 ssxcc" [mc-pent]="dlx5" [mc-word]="dlx5" [mc-pent5]="dlx5" [mc-word5]="dlx5"
+	[mc-holed]="dlx5" [mc-macmahon]="dlx5" [mc-escargot]="dlx5" [mc-debruijn]="dlx5"
 )
 # How the rows made by Knuth's generators are made: generator, its arguments (a word list
 # is made first when an argument names one).
@@ -118,8 +122,10 @@ declare -A generate=(
 )
 # The minimum cost rows: the file they add costs to.
 declare -A costs_of=([mc-pent]=pentominoes-6x10 [mc-word]=k-wordrect
-	[mc-pent5]=pentominoes-6x10 [mc-word5]=k-wordrect)
-declare -A best_k=([mc-pent]=1 [mc-word]=1 [mc-pent5]=5 [mc-word5]=5)
+	[mc-pent5]=pentominoes-6x10 [mc-word5]=k-wordrect [mc-holed]=pentominoes-holed
+	[mc-macmahon]=macmahon [mc-escargot]=k-escargot5 [mc-debruijn]=k-debruijn)
+declare -A best_k=([mc-pent]=1 [mc-word]=1 [mc-pent5]=5 [mc-word5]=5 [mc-holed]=1
+	[mc-macmahon]=1 [mc-escargot]=1 [mc-debruijn]=1)
 # Escargot (Arto Inkala's puzzle) without its last five givens; sudoku-dlx reads 9 lines.
 escargot5='1....7.9.
 .3..2...8
@@ -154,6 +160,8 @@ names=()
 for r in "${rows[@]}"; do
 	case $r in
 	mc-pent | mc-pent5) names+=(pentominoes-6x10) ;;
+	mc-holed) names+=(pentominoes-holed) ;;
+	mc-macmahon) names+=(macmahon) ;;
 	mc-* | langford12) ;;
 	*) [[ ${file[$r]} == k-* ]] || names+=("${file[$r]}") ;;
 	esac
