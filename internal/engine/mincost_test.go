@@ -209,10 +209,13 @@ func TestCostBitsChooseTwoWays(t *testing.T) {
 				last &= 1<<(n%64) - 1
 			}
 			c.left = c.np
+			clear(c.open)
 			for i := range c.covered {
 				c.covered[i] = rng.IntN(3) == 0
 				if c.covered[i] {
 					c.left--
+				} else {
+					c.open[i/64] |= 1 << (i % 64)
 				}
 			}
 			bi, li := c.chooseByItems(set, last)

@@ -47,6 +47,7 @@ type costBits struct {
 
 	sets    []uint64 // level l's set of possible options: sets[l*w:(l+1)*w]
 	covered []bool   // by primary item
+	open    []uint64 // the primary items not covered, as bits
 	left    int      // primary items not covered
 	opt     []int32  // per level, the option taken
 	path    []int32  // the forced options, then the solution's
@@ -129,6 +130,10 @@ func newCostBits(sp *Spec, o *costOrder) *costBits {
 		c.sets[k/64] |= 1 << (k % 64)
 	}
 	c.covered = make([]bool, c.np)
+	c.open = make([]uint64, (c.np+63)/64)
+	for i := range c.np {
+		c.open[i/64] |= 1 << (i % 64)
+	}
 	c.left = c.np
 	c.opt = make([]int32, c.np+1)
 	c.cutoff = math.MaxInt64
@@ -150,6 +155,7 @@ func (c *costBits) take(l int, k int32, nw int) {
 		}
 		if i := q.Item[e]; int(i) < c.np {
 			c.covered[i] = true
+			c.open[i/64] &^= 1 << (i % 64)
 			c.left--
 		}
 	}
@@ -161,6 +167,7 @@ func (c *costBits) untake(k int32) {
 	for e := q.Start[k]; e < q.Start[k+1]; e++ {
 		if i := q.Item[e]; int(i) < c.np {
 			c.covered[i] = false
+			c.open[i/64] |= 1 << (i % 64)
 			c.left++
 		}
 	}
@@ -328,21 +335,21 @@ func (c *costBits) chooseByOptions(set []uint64, last uint64) (best int, lowest 
 	best, t := -1, int32(math.MaxInt32)
 	var bestMin, sumAll int64
 	var sum [2]int64
-	for i := range c.np {
-		if c.covered[i] {
-			continue
-		}
-		n := cnt[i]
-		if n == 0 {
-			return -1, 0
-		}
-		l := least[i]
-		sumAll += l
-		in := c.indep[i+1]
-		sum[0] += l & -int64(in&1)
-		sum[1] += l & -int64(in>>1)
-		if n < t || n == t && l > bestMin {
-			best, t, bestMin = i, n, l
+	for x, word := range c.open { // the items not covered, in order
+		for ; word != 0; word &= word - 1 {
+			i := x*64 + bits.TrailingZeros64(word)
+			n := cnt[i]
+			if n == 0 {
+				return -1, 0
+			}
+			l := least[i]
+			sumAll += l
+			in := c.indep[i+1]
+			sum[0] += l & -int64(in&1)
+			sum[1] += l & -int64(in>>1)
+			if n < t || n == t && l > bestMin {
+				best, t, bestMin = i, n, l
+			}
 		}
 	}
 	return best, max(sum[0], sum[1], (sumAll+c.width-1)/c.width)
