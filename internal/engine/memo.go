@@ -123,7 +123,7 @@ type memo struct {
 	omask   []uint64 // option o's primary items: omask[o*pw:(o+1)*pw]
 	covered []uint64 // the state: covered primary items
 	nfree   int      // uncovered primary items
-	cache   *memoCache
+	cache   memoView
 	key     []byte
 	keys    [][]byte // per depth of count's recursion: the key of the state there
 	depth   int
@@ -315,9 +315,9 @@ type memoCounter interface {
 }
 
 func (m *memo) tally() *memoTally           { return &m.memoTally }
-func (m *memo) setCache(c *memoCache)       { m.cache = c }
+func (m *memo) setCache(c *memoCache)       { m.cache = viewOf(c) }
 func (m *memoBounds) tally() *memoTally     { return &m.memoTally }
-func (m *memoBounds) setCache(c *memoCache) { m.cache = c }
+func (m *memoBounds) setCache(c *memoCache) { m.cache = viewOf(c) }
 
 // splitLevels expands sub-problems level by level from the current state of m, merging
 // equal ones and adding up the numbers of paths to them, until there are at least want of
@@ -399,7 +399,7 @@ func (m *memo) recount() {
 // nil and no error if the count is to go on memoised.
 func memoSample(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	m := newMemo(sp, p)
-	m.cache = newMemoCache(p.MaxBytes, 1)
+	m.setCache(newMemoCache(p.MaxBytes, 1))
 	m.sampleOnly = true
 	for _, o := range p.Initial {
 		m.take(o)
@@ -915,7 +915,7 @@ func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []in
 	}
 	p = resolveOrder(sp, p)
 	m := newMemo(sp, p)
-	m.cache = newMemoCache(p.MaxBytes, 1)
+	m.setCache(newMemoCache(p.MaxBytes, 1))
 	for _, o := range p.Initial {
 		m.take(o)
 	}

@@ -119,3 +119,46 @@ func TestMemoWorkersBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoNear checks a worker's own cache: a key is found only with its hash, its length
+// and its bytes; a key too long to copy is not kept; a later key takes an earlier one's
+// slot. Then A001499 on two and three workers, whose depth-first memo reads through it.
+func TestMemoNear(t *testing.T) {
+	m := newMemoNear()
+	key := []byte("abcdef")
+	m.put(key, 7, u128{lo: 42})
+	for _, c := range []struct {
+		key  string
+		h    uint64
+		want bool
+	}{
+		{"abcdef", 7, true},
+		{"abcdef", 7 + nearSlots, false}, // same slot, other hash
+		{"abcdeg", 7, false},             // same hash, other bytes
+		{"abcde", 7, false},              // a prefix
+		{"abcdef\x00", 7, false},         // longer
+	} {
+		v, ok := m.get([]byte(c.key), c.h)
+		if ok != c.want || ok && v.lo != 42 {
+			t.Errorf("get(%q, %d) = %v, %v; want found %v", c.key, c.h, v, ok, c.want)
+		}
+	}
+	long := make([]byte, nearKeyMax+1)
+	m.put(long, 9, u128{lo: 1})
+	if _, ok := m.get(long, 9); ok {
+		t.Error("a key longer than nearKeyMax was kept")
+	}
+	m.put([]byte("xyz"), 7+nearSlots, u128{lo: 5})
+	if _, ok := m.get(key, 7); ok {
+		t.Error("a later key in the same slot left the earlier one")
+	}
+	want := []int64{0, 1, 6, 90, 2040, 67950, 3110940, 187530840, 14398171200}
+	for n := 1; n <= 9; n++ {
+		for _, workers := range []int{2, 3} {
+			got, _, err := MemoCount(twoPerLineSpec(n), &MemoParams{Workers: workers})
+			if err != nil || got.Int64() != want[n-1] {
+				t.Errorf("A001499(%d) on %d workers: %v, %v; want %d", n, workers, got, err, want[n-1])
+			}
+		}
+	}
+}

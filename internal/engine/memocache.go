@@ -58,18 +58,22 @@ func newMemoCache(maxBytes int64, workers int) *memoCache {
 	return c
 }
 
-// shard returns the shard of a key and the key's hash. The shard is chosen by the hash's
-// top bits, the slot within it by the low bits.
-func (c *memoCache) shard(key []byte) (*memoShard, uint64) {
-	h := maphash.Bytes(c.seed, key)
+// hash returns a key's hash, which chooses its shard (top bits) and its slot (low bits).
+func (c *memoCache) hash(key []byte) uint64 { return maphash.Bytes(c.seed, key) }
+
+// shard returns the shard of a key with hash h.
+func (c *memoCache) shard(h uint64) *memoShard {
 	if len(c.shards) == 1 {
-		return &c.shards[0], h
+		return &c.shards[0]
 	}
-	return &c.shards[h>>c.shift], h
+	return &c.shards[h>>c.shift]
 }
 
-func (c *memoCache) get(key []byte) (count, bool) {
-	sh, h := c.shard(key)
+func (c *memoCache) get(key []byte) (count, bool) { return c.getHash(key, c.hash(key)) }
+
+// getHash is get of a key with hash h.
+func (c *memoCache) getHash(key []byte, h uint64) (count, bool) {
+	sh := c.shard(h)
 	if c.locked {
 		sh.mu.Lock()
 		defer sh.mu.Unlock()
@@ -100,11 +104,14 @@ func (c *memoCache) charge(cost int64) bool {
 }
 
 // put keeps the count of a key: in the table if it fits in 128 bits, in bigs if not.
-func (c *memoCache) put(k []byte, v count) {
+func (c *memoCache) put(k []byte, v count) { c.putHash(k, c.hash(k), v) }
+
+// putHash is put of a key with hash h.
+func (c *memoCache) putHash(k []byte, h uint64, v count) {
 	if c.full.Load() {
 		return
 	}
-	sh, h := c.shard(k)
+	sh := c.shard(h)
 	if c.locked {
 		sh.mu.Lock()
 		defer sh.mu.Unlock()
@@ -140,4 +147,90 @@ func (c *memoCache) put(k []byte, v count) {
 // stats copies the cache's figures into st.
 func (c *memoCache) stats(st *MemoStats) {
 	st.Entries, st.Bytes, st.Full = c.entries.Load(), c.bytes.Load(), c.full.Load()
+}
+
+// A memoView is a worker's way into the cache it shares with others: with more than one
+// worker, through a small cache of its own (memoNear) that it reads and writes without a
+// lock. A worker's lookups mostly find what it met a moment ago, and on two workers the
+// shared shards' locks cost a fifth of the CPU (A001499(13): perf put 17% of the time on
+// the lock's compare-and-swap, the line passing from core to core).
+type memoView struct {
+	*memoCache
+	near *memoNear // nil with one worker
+}
+
+// viewOf returns a worker's view of c.
+func viewOf(c *memoCache) memoView {
+	v := memoView{memoCache: c}
+	if c.locked {
+		v.near = newMemoNear()
+	}
+	return v
+}
+
+func (v memoView) get(key []byte) (count, bool) {
+	if v.near == nil {
+		return v.memoCache.get(key)
+	}
+	h := v.hash(key)
+	if n, ok := v.near.get(key, h); ok {
+		return count{u: n}, true
+	}
+	n, ok := v.getHash(key, h)
+	if ok && n.b == nil {
+		v.near.put(key, h, n.u)
+	}
+	return n, ok
+}
+
+func (v memoView) put(key []byte, n count) {
+	if v.near == nil {
+		v.memoCache.put(key, n)
+		return
+	}
+	h := v.hash(key)
+	v.putHash(key, h, n)
+	if n.b == nil {
+		v.near.put(key, h, n.u)
+	}
+}
+
+// memoNear is a worker's own cache of the entries it met last: direct mapped by the low
+// bits of the key's hash, each slot a copy of a key of at most nearKeyMax bytes and its
+// count, a newer entry taking the slot of an older. It holds copies of the shared cache's
+// entries, which never change, so it is never wrong; nearSlots * 72 bytes (590 KB) a
+// worker, on counts with more than one worker, beyond the cache's budget.
+type memoNear struct {
+	slots []nearSlot
+}
+
+const (
+	nearSlots  = 1 << 13
+	nearKeyMax = 40
+)
+
+type nearSlot struct {
+	h   uint64
+	v   u128
+	n   uint8 // key length plus one; 0: empty
+	key [nearKeyMax]byte
+}
+
+func newMemoNear() *memoNear { return &memoNear{slots: make([]nearSlot, nearSlots)} }
+
+func (m *memoNear) get(key []byte, h uint64) (u128, bool) {
+	s := &m.slots[h&(nearSlots-1)]
+	if s.h != h || int(s.n) != len(key)+1 || string(s.key[:len(key)]) != string(key) {
+		return u128{}, false
+	}
+	return s.v, true
+}
+
+func (m *memoNear) put(key []byte, h uint64, v u128) {
+	if len(key) > nearKeyMax {
+		return
+	}
+	s := &m.slots[h&(nearSlots-1)]
+	s.h, s.v, s.n = h, v, uint8(len(key)+1)
+	copy(s.key[:], key)
 }
