@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 	"strings"
 
@@ -10,7 +9,6 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/interop"
-	"github.com/xcover/xcover/sudoku"
 )
 
 // importFlags are the flags of the import command.
@@ -205,25 +203,4 @@ func solveVia(cmd *cobra.Command, p *xcover.Problem, solver string, limit uint64
 		}
 	}
 	return err
-}
-
-// sudokuVia solves a Sudoku puzzle with an external solver: it returns the number of
-// solutions found, at most limit (0: all), and writes the first into sol.
-func sudokuVia(ctx context.Context, b *sudoku.Board, solver string, puzzle sudoku.Grid, limit uint64, sol sudoku.Grid) (uint64, error) {
-	enc, err := b.Encode(puzzle, sudoku.GivensOmit)
-	if err != nil {
-		return 0, err
-	}
-	sols, err := interop.SolveAll(ctx, enc.Problem, solver, int(limit))
-	if err != nil {
-		return 0, err
-	}
-	if len(sols) > 0 {
-		g, err := enc.Decode(sols[0])
-		if err != nil {
-			return 0, err
-		}
-		copy(sol, g)
-	}
-	return uint64(len(sols)), nil
 }
