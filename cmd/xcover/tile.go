@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -105,22 +104,7 @@ func readPicture(cmd *cobra.Command, name string) (string, error) {
 		return "", err
 	}
 	defer closeInput()
-	var sb strings.Builder
-	lr := dlx.NewLineReader(r, name)
-	for {
-		line, err := lr.ReadLine()
-		if err == io.EOF {
-			return sb.String(), nil
-		}
-		if err != nil {
-			return "", err
-		}
-		if sb.Len()+len(line) > maxPicture {
-			return "", lr.Errorf("", fmt.Sprintf("picture larger than %d MiB", maxPicture>>20))
-		}
-		sb.Write(line)
-		sb.WriteByte('\n')
-	}
+	return dlx.ReadText(r, name, "picture", maxPicture)
 }
 
 // tilePuzzle builds the puzzle the flags describe, reading pictures from their files; the
