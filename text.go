@@ -2,12 +2,14 @@ package xcover
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
 
 // This file writes Progress and Forecast for people, as the command prints them: counts
-// with SI suffixes, times from milliseconds to millennia.
+// with SI suffixes, times from milliseconds to millennia; and reads sizes as people write
+// them.
 
 // String describes the state of a search in one line: while it runs, the fraction done,
 // the speed, the solutions, the time elapsed and the time to go ("  42.0%  1.23M nodes/s
@@ -124,4 +126,27 @@ func roundDuration(d time.Duration) string {
 		return fmt.Sprintf("%.0fd", d.Hours()/24)
 	}
 	return d.Round(time.Second).String()
+}
+
+// ParseSize reads a size in bytes as front ends take it (a memoised count's budget, say):
+// a number, possibly fractional, with a unit KiB, MiB, GiB, TiB (or K, M, G, T, the same),
+// B or none for bytes: "512MiB", "2GiB", "1.5G", "100000". It must be from 1 byte to 2^50.
+func ParseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+		{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"T", 1 << 40}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseFloat(t, 64)
+	if err != nil || n < 1 || n*float64(mult) > 1<<50 {
+		return 0, fmt.Errorf("want a size such as 512MiB or 2GiB")
+	}
+	return int64(n * float64(mult)), nil
 }

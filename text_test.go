@@ -71,3 +71,20 @@ func TestForecastText(t *testing.T) {
 		}
 	}
 }
+
+func TestParseSize(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int64 // 0: an error
+	}{
+		{"2GiB", 2 << 30}, {"512MiB", 512 << 20}, {"4G", 4 << 30}, {"1.5K", 1536},
+		{"100000", 100000}, {" 3 MiB ", 3 << 20}, {"7B", 7}, {"1TiB", 1 << 40}, {"1024T", 1 << 50},
+		{"0", 0}, {"0.5", 0}, {"-1GiB", 0}, {"GiB", 0}, {"2 GB", 0}, {"1025T", 0}, {"", 0}, {"x", 0},
+	}
+	for _, tt := range tests {
+		got, err := xcover.ParseSize(tt.in)
+		if (err == nil) != (tt.want != 0) || got != tt.want {
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
+		}
+	}
+}
