@@ -186,21 +186,9 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 // tileCount prints the number of tilings (and of classes with --distinct).
 func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config, out *bufio.Writer) error {
 	ctx := cmd.Context()
-	var total, distinct uint64
-	var cerr error // the search's: cancelled
-	if !pz.Impossible {
-		if f.distinct {
-			distinct, total, cerr = pz.CountDistinct(ctx, cfg)
-		} else {
-			s, err := xcover.NewSolver(pz.Problem, cfg)
-			if err != nil {
-				return err
-			}
-			total, cerr = s.Count(ctx)
-		}
-		if cerr != nil && ctx.Err() == nil {
-			return cerr
-		}
+	total, distinct, cerr := pz.CountAll(ctx, cfg, f.distinct)
+	if cerr != nil && ctx.Err() == nil {
+		return cerr
 	}
 	switch {
 	case f.json:
@@ -237,10 +225,7 @@ func tileList(cmd *cobra.Command, f *tileFlags, tp *tiling.Puzzle, pz *puzzle.Pu
 	}
 	var svg [][]int
 	n := 0
-	emit := func(sol []int, orbit int) error {
-		if err := pz.Check(sol); err != nil {
-			return fmt.Errorf("internal error: invalid tiling: %v", err)
-		}
+	emit := func(sol []int, orbit int) bool {
 		n++
 		switch {
 		case f.format == "svg":
@@ -261,44 +246,27 @@ func tileList(cmd *cobra.Command, f *tileFlags, tp *tiling.Puzzle, pz *puzzle.Pu
 			}
 			out.WriteString(pz.Text(sol))
 		}
-		return nil
+		return true
 	}
-	var emitErr error
-	if f.distinct {
-		cfg.Limit = f.limit
-		err := pz.Distinct(ctx, cfg, func(sol []int, orbit int) bool {
-			emitErr = emit(sol, orbit)
-			return emitErr == nil
+	var err error
+	if f.via != "" {
+		err = solveVia(cmd, pz.Problem, f.via, f.limit, func(sol []int) error {
+			if err := pz.Check(sol); err != nil {
+				return fmt.Errorf("internal error: invalid tiling: %v", err)
+			}
+			emit(sol, 0)
+			return nil
 		})
+	} else {
+		cfg.Limit = f.limit
+		err = pz.Each(ctx, cfg, f.distinct, emit)
 		if err != nil && ctx.Err() != nil {
 			out.Flush()
 			return interruptedf("interrupted after %d tilings", n)
 		}
-		if err != nil {
-			return err
-		}
-	} else if f.via != "" {
-		if err := solveVia(cmd, pz.Problem, f.via, f.limit, func(sol []int) error { return emit(sol, 0) }); err != nil {
-			return err
-		}
-	} else {
-		cfg.Limit = f.limit
-		s, err := xcover.NewSolver(pz.Problem, cfg)
-		if err != nil {
-			return err
-		}
-		for sol := range s.Solutions(ctx) {
-			if emitErr = emit(sol, 0); emitErr != nil {
-				break
-			}
-		}
-		if err := s.Err(); err != nil {
-			out.Flush()
-			return interruptedf("interrupted after %d tilings", n)
-		}
 	}
-	if emitErr != nil {
-		return emitErr
+	if err != nil {
+		return err
 	}
 	if f.format == "svg" {
 		if err := pz.Draw(out, svg); err != nil {
