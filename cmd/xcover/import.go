@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -167,19 +166,10 @@ func checkVia(solver string) error {
 	return nil
 }
 
-// solverNames lists the solvers interop can run, as "a, b or c".
-func solverNames() string {
-	var names []string
-	for _, s := range interop.Solvers() {
-		names = append(names, s[0])
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
 // addViaFlag registers the --via flag of the puzzle commands (queens, tile, sudoku); note
 // says how many solutions the command then asks for.
 func addViaFlag(cmd *cobra.Command, solver *string, note string) {
-	cmd.Flags().StringVar(solver, "via", "", "solve with the installed external `SOLVER` instead: "+solverNames()+
+	cmd.Flags().StringVar(solver, "via", "", "solve with the installed external `SOLVER` instead: "+interop.SolverNames()+
 		" (see xcover import --help); "+note)
 }
 
