@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover/queens"
 )
 
@@ -236,14 +238,21 @@ func (r *queensRun) runList() error {
 	if err != nil {
 		return err
 	}
-	if f.via != "" {
+	if f.via == "" {
+		randomSeed(r.cmd, &f.random, &f.seed)
+	}
+	opt := r.options()
+	if f.via != "" { // an external solver on the encoding, its solutions checked as the engine's
+		if err := checkVia(f.via); err != nil {
+			return err
+		}
 		if !r.cmd.Flags().Changed("limit") {
 			limit = 1
 		}
-		return r.listVia(limit)
+		opt.SolveAll = func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
+			return interop.SolveAll(ctx, p, f.via, limit)
+		}
 	}
-	randomSeed(r.cmd, &f.random, &f.seed)
-	opt := r.options()
 	opt.Limit = limit
 	l, err := queens.NewLister(n, opt)
 	if err != nil {
@@ -264,17 +273,20 @@ func (r *queensRun) runList() error {
 		return err
 	}
 	if r.lw.Written() == 0 {
-		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: no solution: %s\n", r.noSolution())
+		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: no solution%s\n", r.noSolution())
 	}
 	return r.lw.Flush()
 }
 
-// noSolution says why a listing found nothing.
+// noSolution says why a listing found nothing (not for an external solver's).
 func (r *queensRun) noSolution() string {
-	if r.f.perLine > 1 {
-		return fmt.Sprintf("%d queens per line do not fit on a %dx%d board", r.f.perLine, r.n, r.n)
+	switch {
+	case r.f.via != "":
+		return ""
+	case r.f.perLine > 1:
+		return fmt.Sprintf(": %d queens per line do not fit on a %dx%d board", r.f.perLine, r.n, r.n)
 	}
-	return fmt.Sprintf("N = %d has none (every N from 4 up has some)", r.n)
+	return fmt.Sprintf(": N = %d has none (every N from 4 up has some)", r.n)
 }
 
 // interrupted ends a listing cut off by a signal, with what was written so far.
@@ -282,28 +294,4 @@ func (r *queensRun) interrupted() error {
 	r.lw.Flush() // a whole picture of the boards found so far
 	r.out.Flush()
 	return interruptedf("interrupted after %d solutions", r.lw.Written())
-}
-
-// listVia lists solutions found by an external solver on the exact cover encoding, each
-// checked by verify and by the package's checker.
-func (r *queensRun) listVia(limit uint64) error {
-	f, n := r.f, r.n
-	if n > queens.MaxProblemN {
-		return usageErrorf("board side %d too large to encode: at most %d", n, queens.MaxProblemN)
-	}
-	p, err := queens.Problem(n, f.perLine)
-	if err != nil {
-		return err
-	}
-	err = solveVia(r.cmd, p, f.via, limit, func(sol []int) error {
-		sq := queens.Decode(n, sol)
-		if err := queens.CheckSquares(n, f.perLine, sq); err != nil {
-			return fmt.Errorf("internal error: not a solution: %w", err)
-		}
-		return r.lw.Write(queens.Board{N: n, Queens: sq})
-	})
-	if err == nil {
-		return r.lw.Flush()
-	}
-	return err
 }
