@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/verify"
 )
 
 // CountAll counts the puzzle's solutions with the exact cover engine under cfg and, with
@@ -70,4 +71,28 @@ func (pz *Puzzle) Each(ctx context.Context, cfg xcover.Config, distinct bool, vi
 		}
 	}
 	return s.Err()
+}
+
+// EachFrom calls visit with the solutions that solveAll finds for the puzzle's problem, an
+// external solver say, at most limit of them (0: all), until visit returns false. Every
+// solution is checked first by the independent verifier and by the puzzle's own checker;
+// one that fails ends the listing with an internal error. solveAll returns the solutions
+// found before an error with the error, which EachFrom returns after visiting them.
+func (pz *Puzzle) EachFrom(ctx context.Context, solveAll func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error), limit uint64, visit func(sol []int) bool) error {
+	sols, err := solveAll(ctx, pz.Problem, int(limit))
+	chk := verify.NewChecker(pz.Problem)
+	for _, sol := range sols {
+		if v := chk.Check(sol); len(v) > 0 {
+			return fmt.Errorf("puzzle: internal error: not a solution of %s: %v", pz.Title, v[0])
+		}
+		if pz.Check != nil {
+			if cerr := pz.Check(sol); cerr != nil {
+				return fmt.Errorf("puzzle: internal error: invalid solution of %s: %w", pz.Title, cerr)
+			}
+		}
+		if !visit(sol) {
+			break
+		}
+	}
+	return err
 }

@@ -104,3 +104,70 @@ func TestEachStops(t *testing.T) {
 		t.Errorf("distinct count without CountDistinct: no error")
 	}
 }
+
+// engineSolveAll answers as an external solver would, with the general engine.
+func engineSolveAll(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
+	s, err := xcover.NewSolver(p, xcover.Config{Limit: uint64(limit)})
+	if err != nil {
+		return nil, err
+	}
+	var sols [][]int
+	for sol := range s.Solutions(ctx) {
+		sols = append(sols, sol)
+	}
+	return sols, s.Err()
+}
+
+// TestEachFrom lists through another solver: what it returns, each solution verified and
+// checked, up to the limit; its error after its solutions.
+func TestEachFrom(t *testing.T) {
+	ctx := context.Background()
+	q, err := puzzle.Queens(6, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rejecting := *q
+	rejecting.Check = func([]int) error { return errors.New("no") }
+	errSolver := errors.New("solver failed")
+	limited := func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
+		if limit != 2 {
+			return nil, errors.New("limit not passed on")
+		}
+		return engineSolveAll(ctx, p, limit)
+	}
+	for _, tc := range []struct {
+		name     string
+		pz       *puzzle.Puzzle
+		solveAll func(context.Context, *xcover.Problem, int) ([][]int, error)
+		limit    uint64
+		stop     int // visit returns false at this solution (0: never)
+		want     int
+		err      string // part of the error, "" for none
+	}{
+		{"all", q, engineSolveAll, 0, 0, 4, ""},
+		{"limit", q, limited, 2, 0, 2, ""},
+		{"stopped", q, engineSolveAll, 0, 3, 3, ""},
+		{"solver error", q, func(ctx context.Context, p *xcover.Problem, _ int) ([][]int, error) {
+			sols, _ := engineSolveAll(ctx, p, 1)
+			return sols, errSolver
+		}, 0, 0, 1, "solver failed"},
+		{"not a solution", q, func(ctx context.Context, p *xcover.Problem, _ int) ([][]int, error) {
+			sols, _ := engineSolveAll(ctx, p, 1)
+			return [][]int{sols[0], sols[0][1:]}, nil
+		}, 0, 0, 1, "not a solution"},
+		{"rejected by the puzzle", &rejecting, engineSolveAll, 0, 0, 0, "invalid solution"},
+	} {
+		chk := verify.NewChecker(tc.pz.Problem)
+		n := 0
+		err := tc.pz.EachFrom(ctx, tc.solveAll, tc.limit, func(sol []int) bool {
+			if v := chk.Check(sol); len(v) > 0 {
+				t.Fatalf("%s: %v", tc.name, v[0])
+			}
+			n++
+			return n != tc.stop
+		})
+		if n != tc.want || (err == nil) != (tc.err == "") || (err != nil && !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("%s: %d solutions, %v; want %d, %q", tc.name, n, err, tc.want, tc.err)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -173,24 +174,10 @@ func addViaFlag(cmd *cobra.Command, solver *string, note string) {
 		" (see xcover import --help); "+note)
 }
 
-// solveVia finds up to limit solutions of p (0: all) with an external solver and passes
-// each, already checked by verify, to emit. It prints "no solution" on stderr if there is
-// none.
-func solveVia(cmd *cobra.Command, p *xcover.Problem, solver string, limit uint64, emit func([]int) error) error {
-	if err := checkVia(solver); err != nil {
-		return err
+// viaSolver returns the external solver name (--via) as a function of a problem and a
+// limit (0: all), which returns the solutions found, each checked by verify.
+func viaSolver(name string) func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
+	return func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
+		return interop.SolveAll(ctx, p, name, limit)
 	}
-	sols, err := interop.SolveAll(cmd.Context(), p, solver, int(limit))
-	if err != nil && cmd.Context().Err() != nil {
-		err = &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted after %d solutions", len(sols))}
-	}
-	if len(sols) == 0 && err == nil {
-		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
-	}
-	for _, sol := range sols {
-		if eerr := emit(sol); eerr != nil {
-			return eerr
-		}
-	}
-	return err
 }

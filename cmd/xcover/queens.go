@@ -9,8 +9,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover"
-	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover/queens"
 )
 
@@ -249,9 +247,7 @@ func (r *queensRun) runList() error {
 		if !r.cmd.Flags().Changed("limit") {
 			limit = 1
 		}
-		opt.SolveAll = func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
-			return interop.SolveAll(ctx, p, f.via, limit)
-		}
+		opt.SolveAll = viaSolver(f.via)
 	}
 	opt.Limit = limit
 	l, err := queens.NewLister(n, opt)

@@ -11,8 +11,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover"
-	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover/sudoku"
 )
 
@@ -199,9 +197,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	start := time.Now()
 	opt := sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}
 	if f.via != "" {
-		opt.Solve = b.SolveWith(func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
-			return interop.SolveAll(ctx, p, f.via, limit)
-		})
+		opt.Solve = b.SolveWith(viaSolver(f.via))
 	}
 	ctx := cmd.Context()
 	format := f.format

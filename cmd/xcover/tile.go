@@ -249,21 +249,23 @@ func tileList(cmd *cobra.Command, f *tileFlags, tp *tiling.Puzzle, pz *puzzle.Pu
 		return true
 	}
 	var err error
+	what := "tilings"
 	if f.via != "" {
-		err = solveVia(cmd, pz.Problem, f.via, f.limit, func(sol []int) error {
-			if err := pz.Check(sol); err != nil {
-				return fmt.Errorf("internal error: invalid tiling: %v", err)
-			}
-			emit(sol, 0)
-			return nil
-		})
+		if err := checkVia(f.via); err != nil {
+			return err
+		}
+		what = "solutions"
+		err = pz.EachFrom(ctx, viaSolver(f.via), f.limit, func(sol []int) bool { return emit(sol, 0) })
+		if err == nil && n == 0 {
+			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+		}
 	} else {
 		cfg.Limit = f.limit
 		err = pz.Each(ctx, cfg, f.distinct, emit)
-		if err != nil && ctx.Err() != nil {
-			out.Flush()
-			return interruptedf("interrupted after %d tilings", n)
-		}
+	}
+	if err != nil && ctx.Err() != nil {
+		out.Flush()
+		return interruptedf("interrupted after %d %s", n, what)
 	}
 	if err != nil {
 		return err
