@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/verify"
 )
@@ -105,19 +106,6 @@ func TestEachStops(t *testing.T) {
 	}
 }
 
-// engineSolveAll answers as an external solver would, with the general engine.
-func engineSolveAll(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
-	s, err := xcover.NewSolver(p, xcover.Config{Limit: uint64(limit)})
-	if err != nil {
-		return nil, err
-	}
-	var sols [][]int
-	for sol := range s.Solutions(ctx) {
-		sols = append(sols, sol)
-	}
-	return sols, s.Err()
-}
-
 // TestEachFrom lists through another solver: what it returns, each solution verified and
 // checked, up to the limit; its error after its solutions.
 func TestEachFrom(t *testing.T) {
@@ -133,7 +121,7 @@ func TestEachFrom(t *testing.T) {
 		if limit != 2 {
 			return nil, errors.New("limit not passed on")
 		}
-		return engineSolveAll(ctx, p, limit)
+		return problems.SolveAll(ctx, p, limit)
 	}
 	for _, tc := range []struct {
 		name     string
@@ -144,18 +132,18 @@ func TestEachFrom(t *testing.T) {
 		want     int
 		err      string // part of the error, "" for none
 	}{
-		{"all", q, engineSolveAll, 0, 0, 4, ""},
+		{"all", q, problems.SolveAll, 0, 0, 4, ""},
 		{"limit", q, limited, 2, 0, 2, ""},
-		{"stopped", q, engineSolveAll, 0, 3, 3, ""},
+		{"stopped", q, problems.SolveAll, 0, 3, 3, ""},
 		{"solver error", q, func(ctx context.Context, p *xcover.Problem, _ int) ([][]int, error) {
-			sols, _ := engineSolveAll(ctx, p, 1)
+			sols, _ := problems.SolveAll(ctx, p, 1)
 			return sols, errSolver
 		}, 0, 0, 1, "solver failed"},
 		{"not a solution", q, func(ctx context.Context, p *xcover.Problem, _ int) ([][]int, error) {
-			sols, _ := engineSolveAll(ctx, p, 1)
+			sols, _ := problems.SolveAll(ctx, p, 1)
 			return [][]int{sols[0], sols[0][1:]}, nil
 		}, 0, 0, 1, "not a solution"},
-		{"rejected by the puzzle", &rejecting, engineSolveAll, 0, 0, 0, "invalid solution"},
+		{"rejected by the puzzle", &rejecting, problems.SolveAll, 0, 0, 0, "invalid solution"},
 	} {
 		chk := verify.NewChecker(tc.pz.Problem)
 		n := 0

@@ -6,20 +6,8 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/problems"
 )
-
-// engineSolveAll answers as an external solver would, with the general engine.
-func engineSolveAll(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
-	s, err := xcover.NewSolver(p, xcover.Config{Limit: uint64(limit)})
-	if err != nil {
-		return nil, err
-	}
-	var sols [][]int
-	for sol := range s.Solutions(ctx) {
-		sols = append(sols, sol)
-	}
-	return sols, s.Err()
-}
 
 // TestListerSolveAll lists through Options.SolveAll: the solutions it returns, each
 // checked, on the xc engine; a non-solution or its error ends the listing.
@@ -34,16 +22,16 @@ func TestListerSolveAll(t *testing.T) {
 		want     int   // solutions listed
 		err      error // nil, errSolver, or any error (errAny)
 	}{
-		{"6 all", 6, Options{}, engineSolveAll, 4, nil},
-		{"8 limit 3", 8, Options{Limit: 3}, engineSolveAll, 3, nil},
-		{"6 two per line", 6, Options{PerLine: 2, Limit: 5}, engineSolveAll, 5, nil},
-		{"3 none", 3, Options{}, engineSolveAll, 0, nil},
+		{"6 all", 6, Options{}, problems.SolveAll, 4, nil},
+		{"8 limit 3", 8, Options{Limit: 3}, problems.SolveAll, 3, nil},
+		{"6 two per line", 6, Options{PerLine: 2, Limit: 5}, problems.SolveAll, 5, nil},
+		{"3 none", 3, Options{}, problems.SolveAll, 0, nil},
 		{"found, then an error", 6, Options{}, func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
-			sols, _ := engineSolveAll(ctx, p, 2)
+			sols, _ := problems.SolveAll(ctx, p, 2)
 			return sols, errSolver
 		}, 2, errSolver},
 		{"a non-solution", 6, Options{}, func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
-			sols, _ := engineSolveAll(ctx, p, 1)
+			sols, _ := problems.SolveAll(ctx, p, 1)
 			return append(sols, sols[0][1:]), nil
 		}, 1, errAny},
 	}
@@ -69,7 +57,7 @@ func TestListerSolveAll(t *testing.T) {
 		}
 	}
 	for _, opt := range []Options{{Random: true}, {Engine: EngineBitboard}, {Engine: EngineConstruct}} {
-		opt.SolveAll = engineSolveAll
+		opt.SolveAll = problems.SolveAll
 		var re *RequestError
 		if _, err := NewLister(8, opt); !errors.As(err, &re) {
 			t.Errorf("%+v: %v, want a RequestError", opt, err)
@@ -78,7 +66,7 @@ func TestListerSolveAll(t *testing.T) {
 	asked := -1 // the limit the solver is given: the listing's
 	l, _ := NewLister(8, Options{Limit: 3, SolveAll: func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
 		asked = limit
-		return engineSolveAll(ctx, p, limit)
+		return problems.SolveAll(ctx, p, limit)
 	}})
 	for range l.Solutions(ctx) {
 	}
@@ -86,7 +74,7 @@ func TestListerSolveAll(t *testing.T) {
 		t.Errorf("the solver was asked for %d solutions, want 3", asked)
 	}
 	var re *RequestError
-	if _, err := NewLister(MaxProblemN+1, Options{SolveAll: engineSolveAll}); !errors.As(err, &re) {
+	if _, err := NewLister(MaxProblemN+1, Options{SolveAll: problems.SolveAll}); !errors.As(err, &re) {
 		t.Errorf("N = %d: %v, want a RequestError", MaxProblemN+1, err)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/problems"
 )
 
 func TestParseAlphabet(t *testing.T) {
@@ -103,19 +103,7 @@ func TestSolveWith(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The engine, as an external solver would answer.
-	engine := func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
-		s, err := xcover.NewSolver(p, xcover.Config{Limit: uint64(limit)})
-		if err != nil {
-			return nil, err
-		}
-		var sols [][]int
-		for sol := range s.Solutions(ctx) {
-			sols = append(sols, sol)
-		}
-		return sols, s.Err()
-	}
-	solve := b.SolveWith(engine)
+	solve := b.SolveWith(problems.SolveAll) // the engine, as an external solver answers
 	tests := []struct {
 		puzzle string
 		limit  uint64
