@@ -15,11 +15,11 @@ import (
 // names, counting the results for a summary, writing puzzles as problems, and solving with
 // another solver.
 
-// ParseAlphabet reads an alphabet as front ends name it: "auto" (or ""), "1" (also
-// "1-9A-Z", "1-9A-G"), "0" (also "0-9A-Z", "0-F") or "numbers".
+// ParseAlphabet reads an alphabet as front ends name it: "auto", "1" (also "1-9A-Z",
+// "1-9A-G"), "0" (also "0-9A-Z", "0-F") or "numbers".
 func ParseAlphabet(s string) (Alphabet, error) {
 	switch s {
-	case "auto", "":
+	case "auto":
 		return Auto, nil
 	case "1", "1-9A-Z", "1-9A-G":
 		return OneBased, nil

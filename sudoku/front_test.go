@@ -16,7 +16,7 @@ func TestParseAlphabet(t *testing.T) {
 		want Alphabet
 		ok   bool
 	}{
-		{"auto", Auto, true}, {"", Auto, true},
+		{"auto", Auto, true}, {"", Auto, false},
 		{"1", OneBased, true}, {"1-9A-Z", OneBased, true}, {"1-9A-G", OneBased, true},
 		{"0", ZeroBased, true}, {"0-9A-Z", ZeroBased, true}, {"0-F", ZeroBased, true},
 		{"numbers", Numbers, true},
