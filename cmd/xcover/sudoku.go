@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -158,17 +157,15 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if err != nil {
 		return usageErrorf("--alphabet %q: want auto, 1, 0 or numbers", f.alphabet)
 	}
-	var in io.Reader = cmd.InOrStdin()
-	name := "<stdin>"
-	if len(args) == 1 && args[0] != "-" {
+	name := "-"
+	if len(args) == 1 {
 		name = args[0]
-		file, err := os.Open(args[0])
-		if err != nil {
-			return err
-		}
-		defer file.Close()
-		in = file
 	}
+	in, name, closeInput, err := openInput(cmd, name)
+	if err != nil {
+		return err
+	}
+	defer closeInput()
 	br := bufio.NewReaderSize(in, 1<<20)
 	b, err := sudokuBoard(cmd, f, sudoku.PeekSide(br, f.grid))
 	if err != nil {
