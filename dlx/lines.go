@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"io"
 	"strconv"
+	"strings"
 )
 
 // A LineReader reads a text input line by line, as [Parse] reads a problem file: no line may
@@ -91,4 +92,38 @@ func (lr *LineReader) next(msg string) *Error {
 
 func (lr *LineReader) tooLong() *Error {
 	return lr.next("line longer than " + strconv.Itoa(MaxLineBytes>>20) + " MiB")
+}
+
+// ReadText reads the whole of r through a LineReader, so that binary input and runaway
+// lines are refused as everywhere, and returns its lines, each ended by "\n". Text over
+// max bytes is refused with an *Error at the line that passes it ("picture larger than
+// 16 MiB", what being "picture"); name names the input in messages.
+func ReadText(r io.Reader, name, what string, max int) (string, error) {
+	var sb strings.Builder
+	lr := NewLineReader(r, name)
+	for {
+		line, err := lr.ReadLine()
+		if err == io.EOF {
+			return sb.String(), nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if sb.Len()+len(line) > max {
+			return "", lr.Errorf("", what+" larger than "+sizeText(max))
+		}
+		sb.Write(line)
+		sb.WriteByte('\n')
+	}
+}
+
+// sizeText writes a number of bytes in the largest unit that divides it: "16 MiB".
+func sizeText(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.Itoa(n>>20) + " MiB"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return strconv.Itoa(n>>10) + " KiB"
+	}
+	return strconv.Itoa(n) + " bytes"
 }

@@ -76,16 +76,23 @@ func CheckSolver(name string) error {
 	return err
 }
 
-func lookupSolver(name string) (solverSpec, error) {
+// SolverNames lists the solvers Solve can run as a phrase: "z3, z3-int, … or cvc5".
+func SolverNames() string {
 	var names []string
+	for _, s := range solverSpecs() {
+		names = append(names, s.name)
+	}
+	last := len(names) - 1
+	return strings.Join(names[:last], ", ") + " or " + names[last]
+}
+
+func lookupSolver(name string) (solverSpec, error) {
 	for _, s := range solverSpecs() {
 		if s.name == name {
 			return s, nil
 		}
-		names = append(names, s.name)
 	}
-	last := len(names) - 1
-	return solverSpec{}, fmt.Errorf("unknown solver %q: want %s or %s", name, strings.Join(names[:last], ", "), names[last])
+	return solverSpec{}, fmt.Errorf("unknown solver %q: want %s", name, SolverNames())
 }
 
 // A MissingSolverError reports that a solver's program is not installed.

@@ -263,3 +263,26 @@ func TestSolveCancelled(t *testing.T) {
 		t.Errorf("cancelled: %v, want context.Canceled", err)
 	}
 }
+
+func TestSolverNames(t *testing.T) {
+	got := SolverNames()
+	specs := solverSpecs()
+	for i, s := range specs {
+		sep := ", "
+		switch i {
+		case len(specs) - 2:
+			sep = " or "
+		case len(specs) - 1:
+			sep = ""
+		}
+		if !strings.Contains(got, s.name+sep) {
+			t.Errorf("SolverNames() = %q lacks %q", got, s.name+sep)
+		}
+	}
+	if !strings.HasPrefix(got, specs[0].name+", ") || strings.Count(got, " or ") != 1 {
+		t.Errorf("SolverNames() = %q", got)
+	}
+	if err := CheckSolver("glucose"); err == nil || !strings.HasSuffix(err.Error(), "want "+got) {
+		t.Errorf("CheckSolver(glucose) = %v, want one naming %s", err, got)
+	}
+}

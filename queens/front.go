@@ -29,6 +29,11 @@ type Options struct {
 	// Random lists solutions in random order; the same Seed gives the same solutions.
 	Random bool
 	Seed   uint64
+	// SolveAll, if not nil, finds a listing's solutions in place of the engines, on
+	// Problem's encoding (the engine is then xc, in order): an external solver, say. It
+	// returns at most limit solutions (0: all), each the indices of its options, and those
+	// found before an error with the error. Each is checked as the engine's are.
+	SolveAll func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error)
 }
 
 // A RequestError is a request that cannot be served: a board side, engine or number per
@@ -164,7 +169,12 @@ func NewLister(n int, opt Options) (*Lister, error) {
 		return nil, err
 	}
 	engine := opt.Engine
-	if engine == "" || engine == "auto" {
+	switch {
+	case opt.SolveAll != nil && (opt.Random || engine != "" && engine != "auto" && engine != EngineXC):
+		return nil, requestErrorf("an external solver lists solutions in order, on engine xc's encoding")
+	case opt.SolveAll != nil:
+		engine = EngineXC
+	case engine == "" || engine == "auto":
 		engine = ListEngine(n, opt.perLine(), opt.Random)
 	}
 	switch k := opt.perLine(); {
@@ -268,6 +278,16 @@ func (l *Lister) xc(ctx context.Context, emit func(Solution) bool) {
 			s.Files, _ = Columns(n, sol)
 		}
 		return s
+	}
+	if l.opt.SolveAll != nil {
+		sols, err := l.opt.SolveAll(ctx, p, int(l.opt.Limit))
+		for _, sol := range sols {
+			if x := solution(sol); l.err != nil || !emit(x) {
+				return
+			}
+		}
+		l.err = err
+		return
 	}
 	if l.opt.Limit == 1 {
 		var sol []int

@@ -48,6 +48,21 @@ func (r *Result) Map(sol []int) []int {
 	return out // Original is increasing, so the order is kept
 }
 
+// Renumber turns options of the original problem (forced options, say) into the reduced
+// numbering. It reports false, with the first option removed, if one was removed: it can
+// be in no solution.
+func (r *Result) Renumber(opts []int) (renumbered []int, removed int, ok bool) {
+	renumbered = make([]int, len(opts))
+	for i, k := range opts {
+		j, found := slices.BinarySearch(r.Original, k)
+		if !found {
+			return nil, k, false
+		}
+		renumbered[i] = j
+	}
+	return renumbered, 0, true
+}
+
 // Comment describes the reduction in a few lines, for the head of a reduced file.
 func (r *Result) Comment(orig *xcover.Problem) string {
 	var b strings.Builder

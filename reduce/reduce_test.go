@@ -78,3 +78,26 @@ func TestReducePentominoes(t *testing.T) {
 		t.Errorf("reduced holed board: %d solutions, %v; want 520", n, err)
 	}
 }
+
+func TestRenumber(t *testing.T) {
+	r := &reduce.Result{Original: []int{1, 3, 4, 7}}
+	tests := []struct {
+		opts    []int
+		want    []int
+		removed int
+		ok      bool
+	}{
+		{nil, []int{}, 0, true},
+		{[]int{1}, []int{0}, 0, true},
+		{[]int{7, 3}, []int{3, 1}, 0, true},
+		{[]int{3, 5, 0}, nil, 5, false},
+		{[]int{0}, nil, 0, false},
+		{[]int{8}, nil, 8, false},
+	}
+	for _, tt := range tests {
+		got, removed, ok := r.Renumber(tt.opts)
+		if ok != tt.ok || removed != tt.removed || !slices.Equal(got, tt.want) {
+			t.Errorf("Renumber(%v) = %v, %d, %v; want %v, %d, %v", tt.opts, got, removed, ok, tt.want, tt.removed, tt.ok)
+		}
+	}
+}

@@ -186,11 +186,7 @@ func (s *Server) hostAllowed(host string) bool {
 	}
 	name = strings.TrimSuffix(strings.TrimPrefix(name, "["), "]")
 	if s.opt.Hosts == nil {
-		if strings.EqualFold(name, "localhost") {
-			return true
-		}
-		ip := net.ParseIP(name)
-		return ip != nil && ip.IsLoopback()
+		return IsLoopback(name)
 	}
 	for _, h := range s.opt.Hosts {
 		if h == "*" || strings.EqualFold(h, name) {
@@ -198,6 +194,17 @@ func (s *Server) hostAllowed(host string) bool {
 		}
 	}
 	return false
+}
+
+// IsLoopback reports whether host (a name or address, without port) names this machine's
+// loopback interface: "localhost" in any case, or a loopback address ("127.0.0.1", "::1").
+// A server listening there is reached from this machine only.
+func IsLoopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // sameOrigin reports whether the Origin header o names the host the request was sent to.

@@ -728,3 +728,18 @@ func TestPageAndGuards(t *testing.T) {
 		t.Errorf(`Hosts ["*"]: %d, want 200`, rec.Code)
 	}
 }
+
+func TestIsLoopback(t *testing.T) {
+	for _, tc := range []struct {
+		host string
+		want bool
+	}{
+		{"localhost", true}, {"LocalHost", true}, {"127.0.0.1", true}, {"127.3.2.1", true}, {"::1", true},
+		{"", false}, {"0.0.0.0", false}, {"::", false}, {"192.168.1.2", false}, {"example.com", false},
+		{"localhost.example.com", false}, {"[::1]", false}, {"127.0.0.1:80", false},
+	} {
+		if got := IsLoopback(tc.host); got != tc.want {
+			t.Errorf("IsLoopback(%q) = %v, want %v", tc.host, got, tc.want)
+		}
+	}
+}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -62,51 +60,6 @@ probes help. If the sample run finishes the search, the counts are exact.`,
 	return cmd
 }
 
-// estimateText describes an estimate in a few lines.
-func estimateText(e estimateJSON) string {
-	var b strings.Builder
-	if e.Exact {
-		fmt.Fprintf(&b, "exact      %d nodes, %d solutions in %s on 1 worker: the sample run finished the search\n",
-			e.ExactNodes, e.ExactSolutions, roundDuration(seconds(e.Seconds)))
-		return b.String()
-	}
-	fmt.Fprintf(&b, "nodes      %.3g ± %.2g\n", e.Nodes, e.NodesErr)
-	if e.Solutions == 0 {
-		fmt.Fprintf(&b, "solutions  0: no probe reached a solution (none, or too rare for %d probes)\n", e.Probes)
-	} else {
-		fmt.Fprintf(&b, "solutions  %.3g ± %.2g\n", e.Solutions, e.SolutionsErr)
-	}
-	fmt.Fprintf(&b, "speed      %s nodes/s on 1 worker (sample run)\n", siCount(e.NodesPerSecond))
-	fmt.Fprintf(&b, "time       %s ± %s on 1 worker", humanDuration(e.Seconds), humanDuration(e.SecondsErr))
-	if e.Workers > 1 {
-		fmt.Fprintf(&b, ", about %s on %d workers", humanDuration(e.WallSeconds), e.Workers)
-	}
-	fmt.Fprintf(&b, "\n(Knuth's estimate from %d random probes, seed %d; ± one standard error)\n", e.Probes, e.Seed)
-	return b.String()
-}
-
-func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
-
-// humanDuration writes a time that may be anything from milliseconds to millennia.
-func humanDuration(s float64) string {
-	const (
-		day  = 86400
-		year = 365.25 * day
-	)
-	switch {
-	case s < 60:
-		return fmt.Sprintf("%.2g s", s)
-	case s < 3600:
-		return fmt.Sprintf("%.2g min", s/60)
-	case s < day:
-		return fmt.Sprintf("%.2g h", s/3600)
-	case s < year:
-		return fmt.Sprintf("%.2g days", s/day)
-	default:
-		return fmt.Sprintf("%.2g years", s/year)
-	}
-}
-
 func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	if f.probes < 1 {
 		return usageErrorf("--probes must be at least 1, not %d", f.probes)
@@ -133,7 +86,7 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	out := estimateJSON{Forecast: fc, Seed: f.seed, Workers: f.workers.n(), Partial: interrupted}
 	out.WallSeconds = out.Seconds / float64(f.workers.n())
 
-	if err := printResult(cmd.OutOrStdout(), f.json, out, estimateText(out), "the estimate"); err != nil {
+	if err := printResult(cmd.OutOrStdout(), f.json, out, out.Text(f.seed, out.Workers), "the estimate"); err != nil {
 		return err
 	}
 	if interrupted {

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/problems"
 )
@@ -91,19 +90,5 @@ func TestEstimate(t *testing.T) {
 		if r.code != 2 || !strings.Contains(r.stderr, args[0]) {
 			t.Errorf("estimate %v: exit %d, %q", args, r.code, r.stderr)
 		}
-	}
-}
-
-func TestEstimateText(t *testing.T) {
-	e := estimateJSON{Forecast: xcover.Forecast{Estimate: xcover.Estimate{Probes: 100, Nodes: 3.6e12, NodesErr: 4e11, Solutions: 0},
-		NodesPerSecond: 4e6, Seconds: 9e5, SecondsErr: 1e5}, Seed: 3, Workers: 64, WallSeconds: 9e5 / 64}
-	got := estimateText(e)
-	for _, want := range []string{"3.6e+12 ± 4e+11", "no probe reached a solution", "4.00M nodes/s", "10 days ± 1.2 days on 1 worker", "about 3.9 h on 64 workers", "seed 3"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("estimate text lacks %q:\n%s", want, got)
-		}
-	}
-	if s := humanDuration(3e9); s != "95 years" {
-		t.Errorf("humanDuration(3e9) = %q", s)
 	}
 }

@@ -4,9 +4,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/xcover/xcover"
 )
 
 // TestSmallFaults runs the small faults a new user met (issue: every run ends honestly):
@@ -71,23 +68,6 @@ func TestSmallFaults(t *testing.T) {
 	}
 	if r := runX(t, "", "serve", "--help"); !strings.Contains(r.stdout, "docs/serve.md") {
 		t.Errorf("serve --help does not point at docs/serve.md")
-	}
-}
-
-// TestProgressETA shows progress for a search barely begun in a huge tree (2^70 solutions
-// to come): the remaining time is astronomically long, never negative (it was
-// "ETA -9223372036.855s", a wrapped time.Duration).
-func TestProgressETA(t *testing.T) {
-	for _, f := range []float64{1e-30, 1e-12, 1e-6, 0.5} {
-		pr := xcover.Progress{Stats: xcover.Stats{Solutions: 1 << 62, Nodes: 1 << 62, Elapsed: 90 * time.Second}, Fraction: f}
-		got := progressText(pr)
-		i := strings.Index(got, "ETA ")
-		if i < 0 || strings.HasPrefix(got[i+4:], "-") {
-			t.Errorf("fraction %g: %q", f, got)
-		}
-		if f < 1e-6 && !strings.Contains(got, "years") {
-			t.Errorf("fraction %g: %q does not say years", f, got)
-		}
 	}
 }
 

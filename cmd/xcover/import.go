@@ -4,13 +4,11 @@ import (
 	"bufio"
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/interop"
-	"github.com/xcover/xcover/sudoku"
 )
 
 // importFlags are the flags of the import command.
@@ -169,61 +167,17 @@ func checkVia(solver string) error {
 	return nil
 }
 
-// solverNames lists the solvers interop can run, as "a, b or c".
-func solverNames() string {
-	var names []string
-	for _, s := range interop.Solvers() {
-		names = append(names, s[0])
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
 // addViaFlag registers the --via flag of the puzzle commands (queens, tile, sudoku); note
 // says how many solutions the command then asks for.
 func addViaFlag(cmd *cobra.Command, solver *string, note string) {
-	cmd.Flags().StringVar(solver, "via", "", "solve with the installed external `SOLVER` instead: "+solverNames()+
+	cmd.Flags().StringVar(solver, "via", "", "solve with the installed external `SOLVER` instead: "+interop.SolverNames()+
 		" (see xcover import --help); "+note)
 }
 
-// solveVia finds up to limit solutions of p (0: all) with an external solver and passes
-// each, already checked by verify, to emit. It prints "no solution" on stderr if there is
-// none.
-func solveVia(cmd *cobra.Command, p *xcover.Problem, solver string, limit uint64, emit func([]int) error) error {
-	if err := checkVia(solver); err != nil {
-		return err
+// viaSolver returns the external solver name (--via) as a function of a problem and a
+// limit (0: all), which returns the solutions found, each checked by verify.
+func viaSolver(name string) func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
+	return func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
+		return interop.SolveAll(ctx, p, name, limit)
 	}
-	sols, err := interop.SolveAll(cmd.Context(), p, solver, int(limit))
-	if err != nil && cmd.Context().Err() != nil {
-		err = &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted after %d solutions", len(sols))}
-	}
-	if len(sols) == 0 && err == nil {
-		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
-	}
-	for _, sol := range sols {
-		if eerr := emit(sol); eerr != nil {
-			return eerr
-		}
-	}
-	return err
-}
-
-// sudokuVia solves a Sudoku puzzle with an external solver: it returns the number of
-// solutions found, at most limit (0: all), and writes the first into sol.
-func sudokuVia(ctx context.Context, b *sudoku.Board, solver string, puzzle sudoku.Grid, limit uint64, sol sudoku.Grid) (uint64, error) {
-	enc, err := b.Encode(puzzle, sudoku.GivensOmit)
-	if err != nil {
-		return 0, err
-	}
-	sols, err := interop.SolveAll(ctx, enc.Problem, solver, int(limit))
-	if err != nil {
-		return 0, err
-	}
-	if len(sols) > 0 {
-		g, err := enc.Decode(sols[0])
-		if err != nil {
-			return 0, err
-		}
-		copy(sol, g)
-	}
-	return uint64(len(sols)), nil
 }

@@ -543,21 +543,6 @@ func TestProgress(t *testing.T) {
 	}
 }
 
-func TestProgressText(t *testing.T) {
-	tests := []struct {
-		x    float64
-		want string
-	}{
-		{0, "0"}, {999, "999"}, {999.6, "1.00k"}, {1234, "1.23k"}, {45_600, "45.6k"},
-		{999_999, "1.00M"}, {123_456_789, "123M"}, {2.5e18, "2.50E"},
-	}
-	for _, tt := range tests {
-		if got := siCount(tt.x); got != tt.want {
-			t.Errorf("siCount(%v) = %q, want %q", tt.x, got, tt.want)
-		}
-	}
-}
-
 // failWriter fails every write with err.
 type failWriter struct{ err error }
 

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"math/big"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -39,33 +37,12 @@ func (f *memoFlags) apply(cfg *xcover.CountOptions) error {
 	if cfg.Order, err = xcover.ParseOrder(f.order); err != nil {
 		return usageErrorf("--order: %v", err)
 	}
-	n, err := parseSize(f.mem)
+	n, err := xcover.ParseSize(f.mem)
 	if err != nil {
 		return usageErrorf("--memo-mem %q: %v", f.mem, err)
 	}
 	cfg.MemoBytes = n
 	return nil
-}
-
-// parseSize reads a size in bytes such as "512MiB", "2GiB", "100000" (bytes), "4G".
-func parseSize(s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	mult := int64(1)
-	for _, u := range []struct {
-		suffix string
-		mult   int64
-	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
-		{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"T", 1 << 40}, {"B", 1}} {
-		if strings.HasSuffix(t, u.suffix) {
-			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
-			break
-		}
-	}
-	n, err := strconv.ParseFloat(t, 64)
-	if err != nil || n < 1 || n*float64(mult) > 1<<50 {
-		return 0, fmt.Errorf("want a size such as 512MiB or 2GiB")
-	}
-	return int64(n * float64(mult)), nil
 }
 
 // countJSON is what count --json prints; Memo only for a memoised count.

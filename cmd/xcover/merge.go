@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover/shard"
@@ -34,22 +33,16 @@ func runMerge(cmd *cobra.Command, args []string) error {
 	var all []*shard.Result
 	stdin := false
 	for _, name := range args {
-		var rs []*shard.Result
-		var err error
-		if name == "-" {
-			if stdin {
-				return usageErrorf("standard input (-) named twice")
-			}
-			stdin = true
-			rs, err = shard.Decode(cmd.InOrStdin(), "<stdin>")
-		} else {
-			var f *os.File
-			if f, err = os.Open(name); err != nil {
-				return err
-			}
-			rs, err = shard.Decode(f, name)
-			f.Close()
+		if name == "-" && stdin {
+			return usageErrorf("standard input (-) named twice")
 		}
+		stdin = stdin || name == "-"
+		r, name, closeInput, err := openInput(cmd, name)
+		if err != nil {
+			return err
+		}
+		rs, err := shard.Decode(r, name)
+		closeInput()
 		if err != nil {
 			return err
 		}

@@ -14,10 +14,9 @@ import (
 
 // Limits of the queens command.
 const (
-	queensMaxN         = 100_000_000 // beyond this a board is absurd
-	queensCountWarnN   = 21          // counting from here takes days or more
-	queensMaxOrbitsN   = 16          // --orbits lists every solution
-	queensTextBoardMax = 100         // larger boards print as a line of files
+	queensMaxN       = 100_000_000 // beyond this a board is absurd
+	queensCountWarnN = 21          // counting from here takes days or more
+	queensMaxOrbitsN = 16          // --orbits lists every solution
 )
 
 // queensFlags are the flags of the queens command.
@@ -97,13 +96,12 @@ Every solution is checked before it is printed.`,
 
 // queensRun is one run of the queens command.
 type queensRun struct {
-	cmd  *cobra.Command
-	f    *queensFlags
-	n    int
-	ctx  context.Context
-	out  *bufio.Writer
-	sols int // solutions written
-	svg  []queens.Board
+	cmd *cobra.Command
+	f   *queensFlags
+	n   int
+	ctx context.Context
+	out *bufio.Writer
+	lw  *queens.ListWriter // the listing's solutions
 }
 
 func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
@@ -139,6 +137,11 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 	}
 	r := &queensRun{cmd: cmd, f: f, n: n, ctx: cmd.Context(),
 		out: bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)}
+	format := f.format
+	if f.json && format == queens.FormatText {
+		format = queens.FormatJSON
+	}
+	r.lw, _ = queens.NewListWriter(r.out, n, f.perLine, format) // the format is checked above
 	var err error
 	switch {
 	case f.via != "" && (f.count || f.orbits || f.random || cmd.Flags().Changed("engine")):
@@ -193,9 +196,9 @@ func (r *queensRun) runOrbits() error {
 	switch {
 	case f.format == "svg":
 		for _, o := range c.Reps {
-			r.svg = append(r.svg, queens.BoardOf(o.Rep))
+			r.lw.Write(queens.BoardOf(o.Rep))
 		}
-		err = queens.WriteSVG(r.out, r.svg, 0)
+		err = r.lw.Flush()
 	case f.json:
 		err = c.WriteJSON(r.out)
 	default:
@@ -233,14 +236,19 @@ func (r *queensRun) runList() error {
 	if err != nil {
 		return err
 	}
-	if f.via != "" {
+	if f.via == "" {
+		randomSeed(r.cmd, &f.random, &f.seed)
+	}
+	opt := r.options()
+	if f.via != "" { // an external solver on the encoding, its solutions checked as the engine's
+		if err := checkVia(f.via); err != nil {
+			return err
+		}
 		if !r.cmd.Flags().Changed("limit") {
 			limit = 1
 		}
-		return r.listVia(limit)
+		opt.SolveAll = viaSolver(f.via)
 	}
-	randomSeed(r.cmd, &f.random, &f.seed)
-	opt := r.options()
 	opt.Limit = limit
 	l, err := queens.NewLister(n, opt)
 	if err != nil {
@@ -250,7 +258,7 @@ func (r *queensRun) runList() error {
 		warnf(r.cmd, "the construction gives one solution")
 	}
 	for sol := range l.Solutions(r.ctx) {
-		if err := r.emit(sol.Board); err != nil {
+		if err := r.lw.Write(sol.Board); err != nil {
 			return err
 		}
 	}
@@ -260,80 +268,26 @@ func (r *queensRun) runList() error {
 		}
 		return err
 	}
-	if r.sols == 0 {
-		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: no solution: %s\n", r.noSolution())
+	if r.lw.Written() == 0 {
+		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: no solution%s\n", r.noSolution())
 	}
-	if f.format == "svg" {
-		return queens.WriteSVG(r.out, r.svg, 0)
-	}
-	return nil
+	return r.lw.Flush()
 }
 
-// noSolution says why a listing found nothing.
+// noSolution says why a listing found nothing (not for an external solver's).
 func (r *queensRun) noSolution() string {
-	if r.f.perLine > 1 {
-		return fmt.Sprintf("%d queens per line do not fit on a %dx%d board", r.f.perLine, r.n, r.n)
+	switch {
+	case r.f.via != "":
+		return ""
+	case r.f.perLine > 1:
+		return fmt.Sprintf(": %d queens per line do not fit on a %dx%d board", r.f.perLine, r.n, r.n)
 	}
-	return fmt.Sprintf("N = %d has none (every N from 4 up has some)", r.n)
+	return fmt.Sprintf(": N = %d has none (every N from 4 up has some)", r.n)
 }
 
 // interrupted ends a listing cut off by a signal, with what was written so far.
 func (r *queensRun) interrupted() error {
-	if r.f.format == "svg" {
-		queens.WriteSVG(r.out, r.svg, 0) // a whole picture of the boards found so far
-	}
+	r.lw.Flush() // a whole picture of the boards found so far
 	r.out.Flush()
-	return interruptedf("interrupted after %d solutions", r.sols)
-}
-
-// listVia lists solutions found by an external solver on the exact cover encoding, each
-// checked by verify and by the package's checker.
-func (r *queensRun) listVia(limit uint64) error {
-	f, n := r.f, r.n
-	if n > queens.MaxProblemN {
-		return usageErrorf("board side %d too large to encode: at most %d", n, queens.MaxProblemN)
-	}
-	p, err := queens.Problem(n, f.perLine)
-	if err != nil {
-		return err
-	}
-	err = solveVia(r.cmd, p, f.via, limit, func(sol []int) error {
-		sq := queens.Decode(n, sol)
-		if err := queens.CheckSquares(n, f.perLine, sq); err != nil {
-			return fmt.Errorf("internal error: not a solution: %w", err)
-		}
-		return r.emit(queens.Board{N: n, Queens: sq})
-	})
-	if err == nil && f.format == "svg" {
-		return queens.WriteSVG(r.out, r.svg, 0)
-	}
-	return err
-}
-
-// emit writes one solution, already checked.
-func (r *queensRun) emit(b queens.Board) error {
-	f := r.f
-	r.sols++
-	title := fmt.Sprintf("%d queens", r.n)
-	if f.perLine > 1 {
-		title += fmt.Sprintf(", %d per line", f.perLine)
-	}
-	switch {
-	case f.format == "svg":
-		r.svg = append(r.svg, b)
-	case f.format == "html":
-		return queens.WriteHTML(r.out, b, max(1, f.perLine), title)
-	case f.json:
-		r.out.Write(queens.AppendJSON(nil, b, f.perLine))
-		r.out.WriteByte('\n')
-	case f.perLine == 1 && r.n > queensTextBoardMax:
-		r.out.WriteString(queens.FormatFiles(b.Files()))
-		r.out.WriteByte('\n')
-	default:
-		if r.sols > 1 {
-			r.out.WriteByte('\n')
-		}
-		return queens.WriteText(r.out, b)
-	}
-	return nil
+	return interruptedf("interrupted after %d solutions", r.lw.Written())
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"slices"
 	"sync"
 	"time"
 
@@ -43,7 +42,7 @@ func (f *searchFlags) register(cmd *cobra.Command) {
 type search struct {
 	file     *dlx.File
 	solver   *xcover.Solver
-	orig     []int           // with --reduce: the file's index of each option searched
+	reduced  *reduce.Result  // with --reduce: the reduction, else nil
 	problem  *xcover.Problem // the problem searched: the file's, or reduced
 	cfg      xcover.Config   // the solver's configuration
 	out      *bufio.Writer   // buffered stdout
@@ -64,7 +63,7 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		return nil, err
 	}
 	initial := f.initial
-	var orig []int
+	var red *reduce.Result
 	if f.reduce {
 		r, err := reduce.Reduce(p)
 		if err != nil {
@@ -73,23 +72,15 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: --reduce: %d of %d options removed\n", file.Problem.NumOptions()-r.Problem.NumOptions(), file.Problem.NumOptions())
 		// The forced options, renumbered. One that was removed is in no solution: then the
 		// file's own problem is searched, which finds none.
-		var renumbered []int
-		for _, k := range f.initial {
-			i, found := slices.BinarySearch(r.Original, k)
-			if !found {
-				warnf(cmd, "--initial: option %d can be in no solution", k)
-				renumbered = nil
-				break
-			}
-			renumbered = append(renumbered, i)
-		}
-		if len(renumbered) == len(f.initial) {
-			p, orig, initial = r.Problem, r.Original, renumbered
+		if renumbered, k, ok := r.Renumber(f.initial); ok {
+			p, red, initial = r.Problem, r, renumbered
+		} else {
+			warnf(cmd, "--initial: option %d can be in no solution", k)
 		}
 	}
 	randomSeed(cmd, &f.random, &f.seed)
 	cfg := xcover.Config{Limit: f.limit, Random: f.random, Seed: f.seed, Initial: initial, Workers: f.workers.n()}
-	s := &search{file: file, orig: orig}
+	s := &search{file: file, reduced: red}
 	show := f.progress
 	if !cmd.Flags().Changed("progress") {
 		show = isTerminal(cmd.ErrOrStderr())
@@ -164,13 +155,10 @@ func (c *clearingWriter) Write(b []byte) (int, error) {
 
 // original turns a solution of the problem searched into the file's numbering.
 func (s *search) original(sol []int) []int {
-	if s.orig == nil {
+	if s.reduced == nil {
 		return sol
 	}
-	for i, k := range sol {
-		sol[i] = s.orig[k]
-	}
-	return sol // orig is increasing: still ascending
+	return s.reduced.Map(sol)
 }
 
 // checkInitial refuses --initial options that the file does not have.

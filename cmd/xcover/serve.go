@@ -58,7 +58,7 @@ func runServe(cmd *cobra.Command, f *serveFlags) error {
 		return usageErrorf("--addr %q: %v", f.addr, err)
 	}
 	opt := serve.Options{MaxRunning: f.maxRunning, JobTimeout: f.timeLimit, MaxMemoryBytes: f.memoryMiB << 20}
-	local := isLoopback(host)
+	local := serve.IsLoopback(host)
 	if !local {
 		opt.Hosts = []string{"*"}
 	}
@@ -81,13 +81,4 @@ func runServe(cmd *cobra.Command, f *serveFlags) error {
 		return interruptedf("interrupted: the server stopped")
 	}
 	return err
-}
-
-// isLoopback reports whether host names the loopback interface.
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }

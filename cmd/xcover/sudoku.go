@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -154,29 +153,19 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.json && f.format != "line" {
 		return usageErrorf("--json and --format %s exclude each other", f.format)
 	}
-	var alpha sudoku.Alphabet
-	switch f.alphabet {
-	case "auto":
-	case "1", "1-9A-Z", "1-9A-G":
-		alpha = sudoku.OneBased
-	case "0", "0-9A-Z", "0-F":
-		alpha = sudoku.ZeroBased
-	case "numbers":
-		alpha = sudoku.Numbers
-	default:
+	alpha, err := sudoku.ParseAlphabet(f.alphabet)
+	if err != nil {
 		return usageErrorf("--alphabet %q: want auto, 1, 0 or numbers", f.alphabet)
 	}
-	var in io.Reader = cmd.InOrStdin()
-	name := "<stdin>"
-	if len(args) == 1 && args[0] != "-" {
+	name := "-"
+	if len(args) == 1 {
 		name = args[0]
-		file, err := os.Open(args[0])
-		if err != nil {
-			return err
-		}
-		defer file.Close()
-		in = file
 	}
+	in, name, closeInput, err := openInput(cmd, name)
+	if err != nil {
+		return err
+	}
+	defer closeInput()
 	br := bufio.NewReaderSize(in, 1<<20)
 	b, err := sudokuBoard(cmd, f, sudoku.PeekSide(br, f.grid))
 	if err != nil {
@@ -185,7 +174,14 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	rd := sudoku.NewReader(br, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha, Name: name})
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64*1024)
 	if f.emit == "dlx" {
-		return emitSudokuDLX(cmd, b, rd, out)
+		malformed, err := b.WriteAllDLX(out, rd, func(err error) { fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", err) })
+		if err == nil {
+			err = out.Flush()
+		}
+		if err == nil && malformed > 0 {
+			err = fmt.Errorf("%d malformed puzzle(s)", malformed)
+		}
+		return err
 	}
 
 	limit := uint64(2)
@@ -198,9 +194,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	start := time.Now()
 	opt := sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}
 	if f.via != "" {
-		opt.Solve = func(ctx context.Context, puzzle sudoku.Grid, limit uint64, sol sudoku.Grid) (uint64, error) {
-			return sudokuVia(ctx, b, f.via, puzzle, limit, sol)
-		}
+		opt.Solve = b.SolveWith(viaSolver(f.via))
 	}
 	ctx := cmd.Context()
 	format := f.format
@@ -211,7 +205,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	st := sudokuStats{}
+	var st sudoku.Tally
 	var firstErr error
 	nextReport := start.Add(time.Second)
 	for res := range b.SolveAll(ctx, rd, opt) {
@@ -221,14 +215,14 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		}
 		if f.progress && time.Now().After(nextReport) {
 			nextReport = time.Now().Add(time.Second)
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.summary(time.Since(start)))
+			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
 		}
 	}
 	if rd.Err() != nil && firstErr == nil {
 		firstErr = rd.Err()
 	}
 	if ctx.Err() != nil && firstErr == nil {
-		firstErr = interruptedf("interrupted after %d puzzles", st.puzzles)
+		firstErr = interruptedf("interrupted after %d puzzles", st.Puzzles)
 	}
 	if err := rw.Flush(); err != nil && firstErr == nil {
 		firstErr = err
@@ -236,55 +230,29 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if err := out.Flush(); err != nil && firstErr == nil {
 		firstErr = err
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.summary(time.Since(start)))
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
 	if firstErr != nil {
 		return firstErr
 	}
-	if st.malformed > 0 {
-		return &exitError{code: exitInput, err: fmt.Errorf("%d malformed puzzle(s)", st.malformed)}
+	if st.Malformed > 0 {
+		return &exitError{code: exitInput, err: fmt.Errorf("%d malformed puzzle(s)", st.Malformed)}
 	}
 	return nil
 }
 
-// sudokuStats counts what the command has printed.
-type sudokuStats struct {
-	puzzles, noSolution, notUnique, malformed int
-}
-
-func (st *sudokuStats) summary(el time.Duration) string {
-	rate := float64(st.puzzles) / el.Seconds()
-	s := fmt.Sprintf("%s in %.3f s: %.0f puzzles/s", plural(st.puzzles, "puzzle"), el.Seconds(), rate)
-	var extra []string
-	if st.noSolution > 0 {
-		extra = append(extra, fmt.Sprintf("%d without solution", st.noSolution))
-	}
-	if st.notUnique > 0 {
-		extra = append(extra, fmt.Sprintf("%d not unique", st.notUnique))
-	}
-	if st.malformed > 0 {
-		extra = append(extra, fmt.Sprintf("%d malformed", st.malformed))
-	}
-	if len(extra) > 0 {
-		s += " (" + strings.Join(extra, ", ") + ")"
-	}
-	return s
-}
-
 // writeSudokuResult prints the result of one puzzle and counts it.
-func writeSudokuResult(cmd *cobra.Command, f *sudokuFlags, rw *sudoku.ResultWriter, out io.Writer, res sudoku.Result, st *sudokuStats) error {
+func writeSudokuResult(cmd *cobra.Command, f *sudokuFlags, rw *sudoku.ResultWriter, out io.Writer, res sudoku.Result, st *sudoku.Tally) error {
 	p := res.Puzzle
-	st.puzzles++
+	st.Add(res, f.count)
 	switch {
 	case p.Err != nil:
-		st.malformed++
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", p.Err)
 	case res.Err != nil:
-		st.puzzles--
 		if !errors.Is(res.Err, context.Canceled) && !errors.Is(res.Err, context.DeadlineExceeded) {
 			return res.Err
 		}
 		if !f.count {
-			return interruptedf("interrupted after %d puzzles", st.puzzles)
+			return interruptedf("interrupted after %d puzzles", st.Puzzles)
 		}
 		// JSON says the count so far is partial; a bare number on its line would read as
 		// a finished count (a unique puzzle stopped early showed 0), so text output leaves
@@ -292,40 +260,7 @@ func writeSudokuResult(cmd *cobra.Command, f *sudokuFlags, rw *sudoku.ResultWrit
 		if f.json {
 			fmt.Fprintf(out, "{\"solutions\":%d,\"partial\":true}\n", res.Count)
 		}
-		return interruptedf("interrupted after %d puzzles: the count %d for line %d is partial", st.puzzles, res.Count, p.Line)
-	case res.Count == 0:
-		st.noSolution++
-	case res.Count > 1 && !f.count:
-		st.notUnique++
+		return interruptedf("interrupted after %d puzzles: the count %d for line %d is partial", st.Puzzles, res.Count, p.Line)
 	}
 	return rw.Write(res)
-}
-
-// emitSudokuDLX writes every puzzle as a DLX problem.
-func emitSudokuDLX(cmd *cobra.Command, b *sudoku.Board, rd *sudoku.Reader, out *bufio.Writer) error {
-	malformed, first := 0, true
-	for p, ok := rd.Next(); ok; p, ok = rd.Next() {
-		if p.Err != nil {
-			malformed++
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", p.Err)
-			continue
-		}
-		if !first {
-			out.WriteByte('\n')
-		}
-		first = false
-		if err := b.WriteDLX(out, p); err != nil {
-			return err
-		}
-	}
-	if err := rd.Err(); err != nil {
-		return err
-	}
-	if err := out.Flush(); err != nil {
-		return err
-	}
-	if malformed > 0 {
-		return fmt.Errorf("%d malformed puzzle(s)", malformed)
-	}
-	return nil
 }

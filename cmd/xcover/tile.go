@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 
@@ -105,22 +104,7 @@ func readPicture(cmd *cobra.Command, name string) (string, error) {
 		return "", err
 	}
 	defer closeInput()
-	var sb strings.Builder
-	lr := dlx.NewLineReader(r, name)
-	for {
-		line, err := lr.ReadLine()
-		if err == io.EOF {
-			return sb.String(), nil
-		}
-		if err != nil {
-			return "", err
-		}
-		if sb.Len()+len(line) > maxPicture {
-			return "", lr.Errorf("", fmt.Sprintf("picture larger than %d MiB", maxPicture>>20))
-		}
-		sb.Write(line)
-		sb.WriteByte('\n')
-	}
+	return dlx.ReadText(r, name, "picture", maxPicture)
 }
 
 // tilePuzzle builds the puzzle the flags describe, reading pictures from their files; the
@@ -202,21 +186,9 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 // tileCount prints the number of tilings (and of classes with --distinct).
 func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config, out *bufio.Writer) error {
 	ctx := cmd.Context()
-	var total, distinct uint64
-	var cerr error // the search's: cancelled
-	if !pz.Impossible {
-		if f.distinct {
-			distinct, total, cerr = pz.CountDistinct(ctx, cfg)
-		} else {
-			s, err := xcover.NewSolver(pz.Problem, cfg)
-			if err != nil {
-				return err
-			}
-			total, cerr = s.Count(ctx)
-		}
-		if cerr != nil && ctx.Err() == nil {
-			return cerr
-		}
+	total, distinct, cerr := pz.CountAll(ctx, cfg, f.distinct)
+	if cerr != nil && ctx.Err() == nil {
+		return cerr
 	}
 	switch {
 	case f.json:
@@ -253,10 +225,7 @@ func tileList(cmd *cobra.Command, f *tileFlags, tp *tiling.Puzzle, pz *puzzle.Pu
 	}
 	var svg [][]int
 	n := 0
-	emit := func(sol []int, orbit int) error {
-		if err := pz.Check(sol); err != nil {
-			return fmt.Errorf("internal error: invalid tiling: %v", err)
-		}
+	emit := func(sol []int, orbit int) bool {
 		n++
 		switch {
 		case f.format == "svg":
@@ -277,44 +246,29 @@ func tileList(cmd *cobra.Command, f *tileFlags, tp *tiling.Puzzle, pz *puzzle.Pu
 			}
 			out.WriteString(pz.Text(sol))
 		}
-		return nil
+		return true
 	}
-	var emitErr error
-	if f.distinct {
-		cfg.Limit = f.limit
-		err := pz.Distinct(ctx, cfg, func(sol []int, orbit int) bool {
-			emitErr = emit(sol, orbit)
-			return emitErr == nil
-		})
-		if err != nil && ctx.Err() != nil {
-			out.Flush()
-			return interruptedf("interrupted after %d tilings", n)
-		}
-		if err != nil {
+	var err error
+	what := "tilings"
+	if f.via != "" {
+		if err := checkVia(f.via); err != nil {
 			return err
 		}
-	} else if f.via != "" {
-		if err := solveVia(cmd, pz.Problem, f.via, f.limit, func(sol []int) error { return emit(sol, 0) }); err != nil {
-			return err
+		what = "solutions"
+		err = pz.EachFrom(ctx, viaSolver(f.via), f.limit, func(sol []int) bool { return emit(sol, 0) })
+		if err == nil && n == 0 {
+			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
 		}
 	} else {
 		cfg.Limit = f.limit
-		s, err := xcover.NewSolver(pz.Problem, cfg)
-		if err != nil {
-			return err
-		}
-		for sol := range s.Solutions(ctx) {
-			if emitErr = emit(sol, 0); emitErr != nil {
-				break
-			}
-		}
-		if err := s.Err(); err != nil {
-			out.Flush()
-			return interruptedf("interrupted after %d tilings", n)
-		}
+		err = pz.Each(ctx, cfg, f.distinct, emit)
 	}
-	if emitErr != nil {
-		return emitErr
+	if err != nil && ctx.Err() != nil {
+		out.Flush()
+		return interruptedf("interrupted after %d %s", n, what)
+	}
+	if err != nil {
+		return err
 	}
 	if f.format == "svg" {
 		if err := pz.Draw(out, svg); err != nil {

@@ -523,3 +523,27 @@ func TestPanics(t *testing.T) {
 		}()
 	}
 }
+
+func TestSolveAll(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		ctx   context.Context
+		limit int
+		want  int
+		err   bool
+	}{
+		{context.Background(), 0, 4, false}, {context.Background(), 3, 3, false}, {cancelled, 0, 0, true},
+	} {
+		p := Queens(6)
+		sols, err := SolveAll(tc.ctx, p, tc.limit)
+		if len(sols) != tc.want || (err != nil) != tc.err {
+			t.Errorf("limit %d: %d solutions, %v; want %d", tc.limit, len(sols), err, tc.want)
+		}
+		for _, sol := range sols {
+			if v := verify.Check(p, sol); len(v) > 0 {
+				t.Errorf("limit %d: %v", tc.limit, v[0])
+			}
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package xcover_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xcover/xcover"
+)
+
+// TestProgressETA shows progress for a search barely begun in a huge tree (2^70 solutions
+// to come): the remaining time is astronomically long, never negative (it was
+// "ETA -9223372036.855s", a wrapped time.Duration).
+func TestProgressETA(t *testing.T) {
+	for _, f := range []float64{1e-30, 1e-12, 1e-6, 0.5} {
+		pr := xcover.Progress{Stats: xcover.Stats{Solutions: 1 << 62, Nodes: 1 << 62, Elapsed: 90 * time.Second}, Fraction: f}
+		got := pr.String()
+		i := strings.Index(got, "ETA ")
+		if i < 0 || strings.HasPrefix(got[i+4:], "-") {
+			t.Errorf("fraction %g: %q", f, got)
+		}
+		if f < 1e-6 && !strings.Contains(got, "years") {
+			t.Errorf("fraction %g: %q does not say years", f, got)
+		}
+	}
+}
+
+func TestProgressString(t *testing.T) {
+	st := xcover.Stats{Solutions: 1, Nodes: 1500, Elapsed: 1500 * time.Millisecond}
+	tests := []struct {
+		p    xcover.Progress
+		want string
+	}{
+		{xcover.Progress{Stats: st, Fraction: 0.25}, " 25.0%  1.00k nodes/s  1 solution  1.5s elapsed  ETA 4.5s"},
+		{xcover.Progress{Stats: xcover.Stats{}, Fraction: 0}, "  0.0%    0 solutions  0.000s elapsed  ETA ?"},
+		{xcover.Progress{Stats: st, Fraction: 1, Done: true}, "done: 1 solution, 1.50k nodes in 1.5s (1.00k nodes/s)"},
+		{xcover.Progress{Stats: st, Fraction: 0.5, Done: true}, "stopped: 1 solution, 1.50k nodes in 1.5s (1.00k nodes/s)"},
+	}
+	for _, tt := range tests {
+		if got := tt.p.String(); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.p, got, tt.want)
+		}
+	}
+}
+
+func TestForecastText(t *testing.T) {
+	f := xcover.Forecast{Estimate: xcover.Estimate{Probes: 100, Nodes: 3.6e12, NodesErr: 4e11, Solutions: 0},
+		NodesPerSecond: 4e6, Seconds: 9e5, SecondsErr: 1e5}
+	tests := []struct {
+		f       xcover.Forecast
+		workers int
+		want    []string
+		lack    []string
+	}{
+		{f, 64, []string{"3.6e+12 ± 4e+11", "no probe reached a solution", "4.00M nodes/s", "10 days ± 1.2 days on 1 worker", "about 3.9 h on 64 workers", "seed 3"}, nil},
+		{f, 1, []string{"10 days ± 1.2 days on 1 worker\n"}, []string{"about"}},
+		{xcover.Forecast{Exact: true, ExactNodes: 16536, ExactSolutions: 724, Seconds: 0.25}, 4,
+			[]string{"exact      16536 nodes, 724 solutions in 0.250s on 1 worker"}, []string{"probes"}},
+	}
+	for i, tt := range tests {
+		got := tt.f.Text(3, tt.workers)
+		for _, want := range tt.want {
+			if !strings.Contains(got, want) {
+				t.Errorf("%d: estimate text lacks %q:\n%s", i, want, got)
+			}
+		}
+		for _, s := range tt.lack {
+			if strings.Contains(got, s) {
+				t.Errorf("%d: estimate text has %q:\n%s", i, s, got)
+			}
+		}
+	}
+}
+
+func TestParseSize(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int64 // 0: an error
+	}{
+		{"2GiB", 2 << 30}, {"512MiB", 512 << 20}, {"4G", 4 << 30}, {"1.5K", 1536},
+		{"100000", 100000}, {" 3 MiB ", 3 << 20}, {"7B", 7}, {"1TiB", 1 << 40}, {"1024T", 1 << 50},
+		{"0", 0}, {"0.5", 0}, {"-1GiB", 0}, {"GiB", 0}, {"2 GB", 0}, {"1025T", 0}, {"", 0}, {"x", 0},
+	}
+	for _, tt := range tests {
+		got, err := xcover.ParseSize(tt.in)
+		if (err == nil) != (tt.want != 0) || got != tt.want {
+			t.Errorf("ParseSize(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
+		}
+	}
+}
