@@ -232,3 +232,63 @@ func TestCostBitsChooseTwoWays(t *testing.T) {
 		t.Errorf("only %d choices compared", compared)
 	}
 }
+
+// TestCostBitsKeptCounts checks the bitset cost search with its counts kept level by level
+// (derive) against the same search counting at each node: the same K cheapest costs, the
+// same nodes (the same choices), and brute force's costs, on random problems with and
+// without colours, with many equal costs and with spread ones, for K = 1, 3 and 20.
+func TestCostBitsKeptCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 9))
+	compared := 0
+	for trial := range 400 {
+		nopt := 6 + rng.IntN(11) // brute force reaches 16 options
+		if trial%2 == 0 {
+			nopt = 17 + rng.IntN(100)
+		}
+		sp := randomSpec(rng, 3+rng.IntN(10), rng.IntN(3), nopt, false, trial%4 < 2)
+		costs := make([]int64, sp.NumOptions())
+		for o := range costs {
+			costs[o] = rng.Int64N(10)
+			if trial%3 == 0 {
+				costs[o] = rng.Int64N(1000)
+			}
+		}
+		if taxed(sp, costs) == nil || !costBitsFit(sp) {
+			continue
+		}
+		var all []int64 // brute force's costs, on the problems small enough for it
+		if sp.NumOptions() <= 16 {
+			all = bruteCosts(sp, costs, nil)
+		}
+		for _, k := range []int{1, 3, 20} {
+			var got [2][]CostSolution
+			var nodes [2]uint64
+			for j, keep := range []bool{false, true} {
+				c := newCostBits(sp, taxed(sp, costs))
+				c.setKeep(keep)
+				var err error
+				got[j], nodes[j], err = c.run(&CostParams{K: k})
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			if nodes[0] != nodes[1] || len(got[0]) != len(got[1]) {
+				t.Fatalf("trial %d, k = %d: kept counts %d nodes, %d solutions; counted at each node %d, %d",
+					trial, k, nodes[1], len(got[1]), nodes[0], len(got[0]))
+			}
+			for s := range got[1] {
+				if got[1][s].Cost != got[0][s].Cost || s < len(all) && got[1][s].Cost != all[s] {
+					t.Fatalf("trial %d, k = %d: solution %d costs %d kept, %d not, brute force %v",
+						trial, k, s, got[1][s].Cost, got[0][s].Cost, all)
+				}
+			}
+			if want := min(k, len(all)); all != nil && len(got[1]) != want {
+				t.Fatalf("trial %d, k = %d: %d solutions, want %d", trial, k, len(got[1]), want)
+			}
+			compared++
+		}
+	}
+	if compared < 500 {
+		t.Errorf("only %d searches compared", compared)
+	}
+}

@@ -39,9 +39,16 @@ type costBits struct {
 
 	// The primary items of option k: prim[pstart[k]:pstart[k+1]]; perOpt is their
 	// number over all options, for choose's estimate of its two ways of counting.
-	prim          []int32
-	pstart        []int32
-	cnt           []int32 // scratch of countByOptions: options left per primary item
+	prim   []int32
+	pstart []int32
+	cnt    []int32 // scratch of countByOptions: options left per primary item
+	// With counts kept (keep, see derive): per level l the options left per primary item
+	// among the first ln[l] options, lcnt[l*np:(l+1)*np], and the first of them,
+	// lfirst[l*np:(l+1)*np] (meaningless where the count is 0); marks is scratch.
+	keep          bool
+	lcnt, lfirst  []int32
+	ln            []int
+	marks         []int32
 	least         []int64 // scratch: the net cost of its cheapest option left
 	perOpt, nopts int
 
@@ -124,6 +131,12 @@ func newCostBits(sp *Spec, o *costOrder) *costBits {
 	}
 	c.cnt, c.least = make([]int32, c.np), make([]int64, c.np)
 	c.perOpt, c.nopts = len(c.prim), max(nopt, 1)
+	// Counts kept level by level where options have two to four primary items: CPU s, K =
+	// 1, 5 interleaved runs, Escargot less 5 givens with costs 0.07 -> 0.06, de Bruijn
+	// 2-4-6 0.43 -> 0.30, MacMahon 1.20 -> 1.13; pentominoes (six primary items an option,
+	// each in conflict with hundreds) 0.12 -> 0.14, so they count at each node instead.
+	ppo := c.perOpt / c.nopts
+	c.setKeep(ppo >= 2 && ppo <= 4 && (c.np+2)*c.np*8 <= costKeepMaxBytes)
 	c.indep, c.width = independentSets(sp)
 	c.sets = make([]uint64, (c.np+2)*w)
 	for k := range nopt {
@@ -214,7 +227,17 @@ func (c *costBits) search(l int, cur int64) {
 	last := ^uint64(0) >> ((64 - n%64) % 64) // the affordable bits of word nw-1
 	w := c.w
 	set := c.sets[l*w : l*w+nw]
-	best, lowest := c.choose(set, last)
+	var best int
+	var lowest int64
+	switch {
+	case c.keep:
+		if l == 0 {
+			c.recount(0, n)
+		}
+		best, lowest = c.chooseKept(l)
+	default:
+		best, lowest = c.choose(set, last)
+	}
 	if best < 0 || lowest >= budget {
 		return
 	}
@@ -231,7 +254,11 @@ func (c *costBits) search(l int, cur int64) {
 				return // the rest are dearer
 			}
 			c.opt[l] = k
-			c.take(l, k, (c.afford(c.cutoff-next)+63)/64)
+			nc := c.afford(c.cutoff - next)
+			c.take(l, k, (nc+63)/64)
+			if c.keep {
+				c.derive(l, nc)
+			}
 			c.search(l+1, next)
 			c.untake(k)
 			if c.stopped {
@@ -355,6 +382,148 @@ func (c *costBits) chooseByOptions(set []uint64, last uint64) (best int, lowest 
 	return best, max(sum[0], sum[1], (sumAll+c.width-1)/c.width)
 }
 
+// setKeep turns the counts kept level by level (derive) on or off.
+func (c *costBits) setKeep(on bool) {
+	c.keep = on
+	if on && c.lcnt == nil {
+		c.lcnt, c.lfirst = make([]int32, (c.np+2)*c.np), make([]int32, (c.np+2)*c.np)
+		c.ln, c.marks = make([]int, c.np+2), make([]int32, 0, c.np)
+	}
+}
+
+// costKeepMaxBytes bounds the per-level counts that derive keeps.
+const costKeepMaxBytes = 16 << 20
+
+// recount counts level l's options left per primary item, and the first of each, among
+// the first n options of its set.
+func (c *costBits) recount(l, n int) {
+	np := c.np
+	cnt, first := c.lcnt[l*np:(l+1)*np], c.lfirst[l*np:(l+1)*np]
+	clear(cnt)
+	set := c.sets[l*c.w : l*c.w+(n+63)/64]
+	for x := len(set) - 1; x >= 0; x-- { // dearest first: the last written is the first
+		v := set[x]
+		if x == len(set)-1 && n%64 != 0 {
+			v &= 1<<(n%64) - 1
+		}
+		for ; v != 0; v &^= 1 << (63 - bits.LeadingZeros64(v)) {
+			k := int32(x*64 + 63 - bits.LeadingZeros64(v))
+			for _, i := range c.prim[c.pstart[k]:c.pstart[k+1]] {
+				cnt[i]++
+				first[i] = k
+			}
+		}
+	}
+	c.ln[l] = n
+}
+
+// derive makes level l+1's counts, for its first nc options, from level l's: an option
+// counted at level l and not at l+1 (cleared by the option taken, or past the cheaper
+// line) is taken off its items' counts, and an item whose first option went has its next
+// found in its row. Where more options went than are left, it counts them afresh.
+func (c *costBits) derive(l, nc int) {
+	np, w, pn := c.np, c.w, c.ln[l]
+	from, to := c.sets[l*w:l*w+(pn+63)/64], c.sets[(l+1)*w:(l+1)*w+(nc+63)/64]
+	gone, left := 0, 0
+	for x := range from {
+		v := from[x]
+		if x == len(from)-1 && pn%64 != 0 {
+			v &= 1<<(pn%64) - 1
+		}
+		if x < len(to) {
+			t := to[x]
+			if x == len(to)-1 && nc%64 != 0 {
+				t &= 1<<(nc%64) - 1
+			}
+			left += bits.OnesCount64(t)
+			v &^= t
+		}
+		gone += bits.OnesCount64(v)
+	}
+	if gone > left {
+		c.recount(l+1, nc)
+		return
+	}
+	cnt, first := c.lcnt[(l+1)*np:(l+2)*np], c.lfirst[(l+1)*np:(l+2)*np]
+	copy(cnt, c.lcnt[l*np:(l+1)*np])
+	copy(first, c.lfirst[l*np:(l+1)*np])
+	c.ln[l+1] = nc
+	marks := c.marks[:0]
+	for x := range from {
+		v := from[x]
+		if x == len(from)-1 && pn%64 != 0 {
+			v &= 1<<(pn%64) - 1
+		}
+		if x < len(to) {
+			t := to[x]
+			if x == len(to)-1 && nc%64 != 0 {
+				t &= 1<<(nc%64) - 1
+			}
+			v &^= t
+		}
+		for ; v != 0; v &= v - 1 {
+			k := int32(x*64 + bits.TrailingZeros64(v))
+			for _, i := range c.prim[c.pstart[k]:c.pstart[k+1]] {
+				cnt[i]--
+				if first[i] == k {
+					marks = append(marks, i)
+				}
+			}
+		}
+	}
+	for _, i := range marks {
+		if cnt[i] > 0 {
+			first[i] = c.nextIn(to, nc, i, first[i]+1)
+		}
+	}
+	c.marks = marks
+}
+
+// nextIn returns the first option from `from` on of item i's row in set, below n.
+func (c *costBits) nextIn(set []uint64, n int, i, from int32) int32 {
+	row := c.rows[int(i)*c.w : int(i)*c.w+len(set)]
+	for x := int(from) / 64; x < len(set); x++ {
+		v := set[x] & row[x]
+		if x == int(from)/64 {
+			v &^= 1<<(from%64) - 1
+		}
+		if v != 0 {
+			if k := int32(x*64 + bits.TrailingZeros64(v)); int(k) < n {
+				return k
+			}
+			break
+		}
+	}
+	return -1 // not reached: the count says there is one
+}
+
+// chooseKept is choose from level l's kept counts.
+func (c *costBits) chooseKept(l int) (best int, lowest int64) {
+	np := c.np
+	cnt, first := c.lcnt[l*np:(l+1)*np], c.lfirst[l*np:(l+1)*np]
+	best, t := -1, int32(math.MaxInt32)
+	var bestMin, sumAll int64
+	var sum [2]int64
+	for x, word := range c.open {
+		for ; word != 0; word &= word - 1 {
+			i := x*64 + bits.TrailingZeros64(word)
+			n := cnt[i]
+			if n == 0 {
+				return -1, 0
+			}
+			least := c.net[first[i]]
+			sumAll += least
+			in := c.indep[i+1]
+			sum[0] += least & -int64(in&1)
+			sum[1] += least & -int64(in>>1)
+			if n < t || n == t && least > bestMin {
+				best, t, bestMin = i, n, least
+			}
+		}
+	}
+	return best, max(sum[0], sum[1], (sumAll+c.width-1)/c.width)
+}
+
 // minCostBits is MinCost with bitsets; sp must pass costBitsFit and have its primary items
 // covered once.
 func minCostBits(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64, error) {
@@ -362,7 +531,12 @@ func minCostBits(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64
 	if o == nil {
 		return nil, 0, nil
 	}
-	c := newCostBits(sp, o)
+	return newCostBits(sp, o).run(p)
+}
+
+// run searches for p's K cheapest solutions.
+func (c *costBits) run(p *CostParams) ([]CostSolution, uint64, error) {
+	o := c.costOrder
 	pos := make([]int32, len(o.perm))
 	for k, x := range o.perm {
 		pos[x] = int32(k)
