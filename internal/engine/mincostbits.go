@@ -41,7 +41,8 @@ type costBits struct {
 	// number over all options, for choose's estimate of its two ways of counting.
 	prim   []int32
 	pstart []int32
-	cnt    []int32 // scratch of countByOptions: options left per primary item
+	// Scratch of chooseByOptions: options left per primary item, and the first of them.
+	cnt, first []int32
 	// With counts kept (keep, see derive): per level l the options left per primary item
 	// among the first ln[l] options, lcnt[l*np:(l+1)*np], and the first of them,
 	// lfirst[l*np:(l+1)*np] (meaningless where the count is 0); marks is scratch.
@@ -49,7 +50,6 @@ type costBits struct {
 	lcnt, lfirst  []int32
 	ln            []int
 	marks         []int32
-	least         []int64 // scratch: the net cost of its cheapest option left
 	perOpt, nopts int
 
 	sets    []uint64 // level l's set of possible options: sets[l*w:(l+1)*w]
@@ -129,7 +129,7 @@ func newCostBits(sp *Spec, o *costOrder) *costBits {
 		}
 		c.pstart[k+1] = int32(len(c.prim))
 	}
-	c.cnt, c.least = make([]int32, c.np), make([]int64, c.np)
+	c.cnt, c.first = make([]int32, c.np), make([]int32, c.np)
 	c.perOpt, c.nopts = len(c.prim), max(nopt, 1)
 	// Counts kept level by level where options have two to four primary items: CPU s, K =
 	// 1, 5 interleaved runs, Escargot less 5 givens with costs 0.07 -> 0.06, de Bruijn
@@ -339,26 +339,37 @@ func (c *costBits) chooseByItems(set []uint64, last uint64) (best int, lowest in
 	return best, max(sum[0], sum[1], (sumAll+c.width-1)/c.width)
 }
 
-// chooseByOptions is choose counting option by option: the options come in net-cost
-// order, so an item's first is its cheapest.
+// chooseByOptions is choose counting option by option.
 func (c *costBits) chooseByOptions(set []uint64, last uint64) (best int, lowest int64) {
-	cnt, least := c.cnt, c.least
+	c.countInto(c.cnt, c.first, set, last)
+	return c.pick(c.cnt, c.first)
+}
+
+// countInto counts the options of set (its last word masked by last) per primary item
+// into cnt, and the first of each into first (meaningless where the count is 0): the
+// options come in net-cost order, so an item's first is its cheapest.
+func (c *costBits) countInto(cnt, first []int32, set []uint64, last uint64) {
 	clear(cnt)
 	nw := len(set)
-	for x := nw - 1; x >= 0; x-- { // dearest first: the last written least is the cheapest
+	for x := nw - 1; x >= 0; x-- { // dearest first: the last written is the first
 		v := set[x]
 		if x == nw-1 {
 			v &= last
 		}
 		for ; v != 0; v &^= 1 << (63 - bits.LeadingZeros64(v)) {
-			k := x*64 + 63 - bits.LeadingZeros64(v)
-			net := c.net[k]
+			k := int32(x*64 + 63 - bits.LeadingZeros64(v))
 			for _, i := range c.prim[c.pstart[k]:c.pstart[k+1]] {
 				cnt[i]++
-				least[i] = net
+				first[i] = k
 			}
 		}
 	}
+}
+
+// pick is choose's rule over counts made by countInto or derive, for the items not
+// covered: -1 if one has no option left, else the fewest options, ties to the dearest
+// cheapest option, then the first; and costBound's lower bound.
+func (c *costBits) pick(cnt, first []int32) (best int, lowest int64) {
 	best, t := -1, int32(math.MaxInt32)
 	var bestMin, sumAll int64
 	var sum [2]int64
@@ -369,7 +380,7 @@ func (c *costBits) chooseByOptions(set []uint64, last uint64) (best int, lowest 
 			if n == 0 {
 				return -1, 0
 			}
-			l := least[i]
+			l := c.net[first[i]]
 			sumAll += l
 			in := c.indep[i+1]
 			sum[0] += l & -int64(in&1)
@@ -397,23 +408,9 @@ const costKeepMaxBytes = 16 << 20
 // recount counts level l's options left per primary item, and the first of each, among
 // the first n options of its set.
 func (c *costBits) recount(l, n int) {
-	np := c.np
-	cnt, first := c.lcnt[l*np:(l+1)*np], c.lfirst[l*np:(l+1)*np]
-	clear(cnt)
-	set := c.sets[l*c.w : l*c.w+(n+63)/64]
-	for x := len(set) - 1; x >= 0; x-- { // dearest first: the last written is the first
-		v := set[x]
-		if x == len(set)-1 && n%64 != 0 {
-			v &= 1<<(n%64) - 1
-		}
-		for ; v != 0; v &^= 1 << (63 - bits.LeadingZeros64(v)) {
-			k := int32(x*64 + 63 - bits.LeadingZeros64(v))
-			for _, i := range c.prim[c.pstart[k]:c.pstart[k+1]] {
-				cnt[i]++
-				first[i] = k
-			}
-		}
-	}
+	np, w := c.np, c.w
+	last := ^uint64(0) >> ((64 - n%64) % 64)
+	c.countInto(c.lcnt[l*np:(l+1)*np], c.lfirst[l*np:(l+1)*np], c.sets[l*w:l*w+(n+63)/64], last)
 	c.ln[l] = n
 }
 
@@ -500,28 +497,7 @@ func (c *costBits) nextIn(set []uint64, n int, i, from int32) int32 {
 // chooseKept is choose from level l's kept counts.
 func (c *costBits) chooseKept(l int) (best int, lowest int64) {
 	np := c.np
-	cnt, first := c.lcnt[l*np:(l+1)*np], c.lfirst[l*np:(l+1)*np]
-	best, t := -1, int32(math.MaxInt32)
-	var bestMin, sumAll int64
-	var sum [2]int64
-	for x, word := range c.open {
-		for ; word != 0; word &= word - 1 {
-			i := x*64 + bits.TrailingZeros64(word)
-			n := cnt[i]
-			if n == 0 {
-				return -1, 0
-			}
-			least := c.net[first[i]]
-			sumAll += least
-			in := c.indep[i+1]
-			sum[0] += least & -int64(in&1)
-			sum[1] += least & -int64(in>>1)
-			if n < t || n == t && least > bestMin {
-				best, t, bestMin = i, n, least
-			}
-		}
-	}
-	return best, max(sum[0], sum[1], (sumAll+c.width-1)/c.width)
+	return c.pick(c.lcnt[l*np:(l+1)*np], c.lfirst[l*np:(l+1)*np])
 }
 
 // minCostBits is MinCost with bitsets; sp must pass costBitsFit and have its primary items
