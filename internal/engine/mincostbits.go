@@ -296,7 +296,9 @@ func (c *costBits) choose(set []uint64, last uint64) (best int, lowest int64) {
 	return c.chooseByItems(set, last)
 }
 
-// chooseByItems is choose counting item by item.
+// chooseByItems is choose counting item by item. Its rule and bound are pick's, written
+// into the loop that counts so that an item's count stops once it cannot win: counting
+// every item first, as pick needs, made word rectangles 1.3x slower (see choose).
 func (c *costBits) chooseByItems(set []uint64, last uint64) (best int, lowest int64) {
 	nw, w := len(set), c.w
 	best, t := -1, math.MaxInt
