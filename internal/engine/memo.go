@@ -116,6 +116,7 @@ func MemoSupported(sp *Spec) bool {
 
 // memo is the state of one memoised count.
 type memo struct {
+	_      apartPad // the workers' memos are written at every node: see apart
 	sp     *Spec
 	np, ns int // primary and secondary items
 	pw     int // words of the primary bitset
@@ -131,6 +132,7 @@ type memo struct {
 	mrv     *mrvBits // OrderMRV's bitsets, made at the first choice; nil: the scan
 	mrvMade bool
 	memoTally
+	_ apartPad
 }
 
 // memoTally is the bookkeeping of a depth-first memoised count: its statistics, the polls,
@@ -609,7 +611,8 @@ func newMemo(sp *Spec, p *MemoParams) *memo {
 			}
 		}
 	}
-	m.covered = make([]uint64, m.pw)
+	m.covered = apart[uint64](m.pw, m.pw)
+	m.key = apart[byte](0, 4+binary.MaxVarintLen64+8*m.pw+8*m.ns)
 	m.nfree = np
 	return m
 }
@@ -631,7 +634,7 @@ type memoOptions struct {
 func newMemoOptions(sp *Spec, skip func(o int32) bool) memoOptions {
 	np := sp.NumPrimary
 	nopt := sp.NumOptions()
-	t := memoOptions{lists: make([][]int32, np), ostart: make([]int32, nopt+1), sec: make([]int32, sp.NumItems-np)}
+	t := memoOptions{lists: make([][]int32, np), ostart: make([]int32, nopt+1), sec: apart[int32](sp.NumItems-np, sp.NumItems-np)}
 	for o := range int32(nopt) {
 		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
 			i := sp.Item[e]
@@ -875,7 +878,7 @@ func (m *memo) count() count {
 	// The state's key, kept from the children (who overwrite m.key) in this depth's buffer.
 	d := m.depth
 	if d == len(m.keys) {
-		m.keys = append(m.keys, nil)
+		m.keys = append(m.keys, apart[byte](0, cap(m.key)))
 	}
 	m.keys[d] = append(m.keys[d][:0], m.key...)
 	m.depth++

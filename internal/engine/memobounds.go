@@ -23,6 +23,7 @@ import (
 
 // memoBounds is the state of a memoised count with multiplicities.
 type memoBounds struct {
+	_           apartPad // the workers' memos are written at every node: see apart
 	np          int
 	lo, hi      []int32
 	memoOptions         // the items' options (the forced ones left out) and secondary state
@@ -43,6 +44,7 @@ type memoBounds struct {
 	// reach the state visited (nil: one).
 	visitMult *big.Int
 	memoTally
+	_         apartPad
 }
 
 func newMemoBounds(sp *Spec, p *MemoParams) *memoBounds {
@@ -73,7 +75,8 @@ func newMemoBounds(sp *Spec, p *MemoParams) *memoBounds {
 			}
 		}
 	}
-	m.times = make([]int32, np)
+	m.times = apart[int32](np, np)
+	m.key = apart[byte](0, 5+2*binary.MaxVarintLen32*np+8*len(m.sec))
 	m.keys = make([][]byte, np+1)
 	m.prevSecs = make([][]int32, nopt+1)
 	return m

@@ -41,7 +41,7 @@ func newMRVBits(m *memo) *mrvBits {
 		return nil
 	}
 	b := &mrvBits{ow: ow, prim: make([]uint64, m.np*ow), sec: make([]uint64, m.ns*ow),
-		col: make([]map[int32]int, m.ns), all: make([]uint64, ow), live: make([]uint64, ow)}
+		col: make([]map[int32]int, m.ns), all: make([]uint64, ow), live: apart[uint64](ow, ow)}
 	for o := range nopt {
 		b.all[o>>6] |= 1 << (o & 63)
 	}
