@@ -223,14 +223,6 @@ func (w *frontierWorker) box(j, c int) *frontierBox {
 // thousand sub-problems.
 func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big.Int, MemoStats, error) {
 	np := sp.NumPrimary
-	// ownerOf returns the worker that owns the keys with hash h: the top bits of h scaled
-	// to the number of workers (the slot tags, bits 48-55, stay spread within one owner).
-	ownerOf := func(h uint64) int {
-		if workers == 1 {
-			return 0
-		}
-		return int((h >> 32) * uint64(workers) >> 32)
-	}
 	seed := maphash.MakeSeed()
 	ws := make([]*frontierWorker, workers)
 	for i := range ws {
@@ -242,13 +234,19 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 			}
 		}
 	}
+	// ownerOf returns the worker that owns the state of m, whose key hashes to h.
+	ownerOf := func(m *memo, h uint64) int { return 0 }
+	if workers > 1 {
+		owners := newFrontierOwners(ws[0].m, workers)
+		ownerOf = owners.of
+	}
 	// The starting sub-problems go to their owners' tables.
 	m0 := ws[0].m
 	for _, q := range parts {
 		m0.setKey(q.key)
 		m0.makeKey(m0.firstFree())
 		h := maphash.Bytes(seed, m0.key)
-		w := ws[ownerOf(h)]
+		w := ws[ownerOf(m0, h)]
 		_, grew := w.table(np-m0.nfree, seed).add(m0.key, h, countOf(q.mult))
 		if grew < 0 {
 			return nil, MemoStats{}, errFrontierFull
@@ -290,7 +288,7 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 		m := w.m
 		c := np - m.nfree
 		h := maphash.Bytes(seed, m.key)
-		if j := ownerOf(h); j != w.id {
+		if j := ownerOf(m, h); j != w.id {
 			w.held.Add(w.box(j, c).put(m.key, v))
 			return true
 		}

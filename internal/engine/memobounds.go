@@ -44,7 +44,7 @@ type memoBounds struct {
 	// reach the state visited (nil: one).
 	visitMult *big.Int
 	memoTally
-	_         apartPad
+	_ apartPad
 }
 
 func newMemoBounds(sp *Spec, p *MemoParams) *memoBounds {
