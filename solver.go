@@ -49,6 +49,9 @@ type Config struct {
 }
 
 // Stats describes the work a search has done.
+//
+// The engine counts its work in a struct of the same fields, which converts to Stats as a
+// whole; a field added to one and not the other breaks the build at that conversion.
 type Stats struct {
 	Solutions uint64        // solutions found
 	Nodes     uint64        // search tree nodes entered
@@ -230,7 +233,7 @@ func (s *Solver) run(ctx context.Context, cfg Config, workers int, pr *partRun, 
 	lastFrac := 0.0 // the latest estimate, reported at the end of a search stopped early
 	report := func(frac float64, done bool) {
 		if cfg.Progress != nil {
-			cfg.Progress(Progress{Stats: s.statsFrom(&est, start), Fraction: frac, Done: done})
+			cfg.Progress(Progress{Stats: statsOf(est, start), Fraction: frac, Done: done})
 		}
 	}
 	params := &engine.Params{
@@ -280,15 +283,17 @@ func (s *Solver) run(ctx context.Context, cfg Config, workers int, pr *partRun, 
 		// Stopped by a worker that saw the cancellation before any poll did.
 		s.err = ctx.Err()
 	}
-	s.stats = s.statsFrom(&est, start)
+	s.stats = statsOf(est, start)
 	if finished {
 		lastFrac = 1
 	}
 	report(lastFrac, true)
 }
 
-func (s *Solver) statsFrom(st *engine.Stats, start time.Time) Stats {
-	return Stats{Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Elapsed: time.Since(start)}
+// statsOf returns the engine's count of a search's work, timed from start.
+func statsOf(st engine.Stats, start time.Time) Stats {
+	st.Elapsed = time.Since(start)
+	return Stats(st)
 }
 
 // Solutions returns an iterator over all the solutions, each the chosen option indices in
