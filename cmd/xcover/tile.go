@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -180,7 +179,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	if f.count {
 		return tileCount(cmd, f, pz, cfg, out)
 	}
-	return tileList(cmd, f, tp, pz, cfg, out)
+	return tileList(cmd, f, pz, cfg, out)
 }
 
 // tileCount prints the number of tilings (and of classes with --distinct).
@@ -218,37 +217,20 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.C
 
 // tileList prints the tilings (one per class with --distinct), each checked, as text, JSON
 // or one SVG picture.
-func tileList(cmd *cobra.Command, f *tileFlags, tp *tiling.Puzzle, pz *puzzle.Puzzle, cfg xcover.Config, out *bufio.Writer) error {
+func tileList(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config, out *bufio.Writer) error {
 	ctx := cmd.Context()
 	if pz.Impossible {
 		return nil
 	}
-	var svg [][]int
-	n := 0
-	emit := func(sol []int, orbit int) bool {
-		n++
-		switch {
-		case f.format == "svg":
-			svg = append(svg, slices.Clone(sol))
-		case f.json:
-			b, _ := json.Marshal(struct {
-				puzzle.TilingJSON
-				Class int `json:"class,omitempty"`
-			}{pz.JSON(sol).(puzzle.TilingJSON), orbit})
-			fmt.Fprintf(out, "%s\n", b)
-		default:
-			if n > 1 {
-				if tp.Region.Flat() {
-					fmt.Fprintln(out)
-				} else {
-					fmt.Fprintln(out, "-")
-				}
-			}
-			out.WriteString(pz.Text(sol))
-		}
-		return true
+	format := f.format
+	if f.json && format == puzzle.FormatText {
+		format = puzzle.FormatJSON
 	}
-	var err error
+	lw, err := puzzle.NewListWriter(out, pz, format)
+	if err != nil {
+		return err
+	}
+	emit := func(sol []int, class int) bool { return lw.Write(sol, class) == nil }
 	what := "tilings"
 	if f.via != "" {
 		if err := checkVia(f.via); err != nil {
@@ -256,7 +238,7 @@ func tileList(cmd *cobra.Command, f *tileFlags, tp *tiling.Puzzle, pz *puzzle.Pu
 		}
 		what = "solutions"
 		err = pz.EachFrom(ctx, viaSolver(f.via), f.limit, func(sol []int) bool { return emit(sol, 0) })
-		if err == nil && n == 0 {
+		if err == nil && lw.Written() == 0 {
 			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
 		}
 	} else {
@@ -265,15 +247,13 @@ func tileList(cmd *cobra.Command, f *tileFlags, tp *tiling.Puzzle, pz *puzzle.Pu
 	}
 	if err != nil && ctx.Err() != nil {
 		out.Flush()
-		return interruptedf("interrupted after %d %s", n, what)
+		return interruptedf("interrupted after %d %s", lw.Written(), what)
 	}
 	if err != nil {
 		return err
 	}
-	if f.format == "svg" {
-		if err := pz.Draw(out, svg); err != nil {
-			return err
-		}
+	if err := lw.Flush(); err != nil {
+		return err
 	}
 	return out.Flush()
 }
