@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/puzzle"
@@ -237,7 +238,7 @@ func tileList(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Co
 			return err
 		}
 		what = "solutions"
-		err = pz.EachFrom(ctx, viaSolver(f.via), f.limit, func(sol []int) bool { return emit(sol, 0) })
+		err = pz.EachFrom(ctx, interop.Via(f.via), f.limit, func(sol []int) bool { return emit(sol, 0) })
 		if err == nil && lw.Written() == 0 {
 			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
 		}
