@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -190,22 +189,12 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.C
 	if cerr != nil && ctx.Err() == nil {
 		return cerr
 	}
-	switch {
-	case f.json:
-		res := struct {
-			Solutions uint64  `json:"solutions"`
-			Distinct  *uint64 `json:"distinct,omitempty"`
-			Partial   bool    `json:"partial,omitempty"` // interrupted: the counts so far
-		}{Solutions: total, Partial: cerr != nil}
-		if f.distinct {
-			res.Distinct = &distinct
-		}
-		b, _ := json.Marshal(res)
-		fmt.Fprintf(out, "%s\n", b)
-	case f.distinct:
-		fmt.Fprintf(out, "%d solutions, %d essentially different\n", total, distinct)
-	default:
-		fmt.Fprintf(out, "%d\n", total)
+	t := puzzle.Tally{Solutions: total, Partial: cerr != nil}
+	if f.distinct {
+		t.Distinct = &distinct
+	}
+	if err := printResult(out, f.json, t, t.Text(), "the count"); err != nil {
+		return err
 	}
 	if err := out.Flush(); err != nil {
 		return err
