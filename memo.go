@@ -269,7 +269,7 @@ func (s *Solver) sampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
 			Poll:     func(*engine.MemoStats) bool { return ctx.Err() == nil },
 		}
 		total, st, err := engine.MemoSample(s.spec, p, k, s.cfg.Seed, func(sol []int32) bool {
-			return yield(sortedInts(sol))
+			return yield(engine.Ascending(sol))
 		})
 		s.total = total
 		s.memo = memoStatsOf(st)

@@ -141,7 +141,7 @@ func (p *Problem) engineSpec() *engine.Spec {
 func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
 		if s.workers() == 1 || s.cfg.Limit > 0 {
-			s.run(ctx, s.cfg, 1, nil, func(sol []int32) bool { return yield(sortedInts(sol)) })
+			s.run(ctx, s.cfg, 1, nil, func(sol []int32) bool { return yield(engine.Ascending(sol)) })
 			return
 		}
 		// The workers hand solutions to this goroutine, which alone calls yield.
@@ -152,7 +152,7 @@ func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 			defer close(ch)
 			s.run(wctx, s.cfg, s.workers(), nil, func(sol []int32) bool {
 				select {
-				case ch <- sortedInts(sol):
+				case ch <- engine.Ascending(sol):
 					return true
 				case <-wctx.Done():
 					return false
@@ -178,15 +178,6 @@ func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 type partRun struct {
 	parts []engine.Part
 	done  func(int, engine.Stats)
-}
-
-func sortedInts(sol []int32) []int {
-	out := make([]int, len(sol))
-	for i, k := range sol {
-		out[i] = int(k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // workers returns the number of workers the search will use.

@@ -23,8 +23,9 @@ type CostSolution struct {
 	Cost    int64
 }
 
-// ascending returns the options of a path as ascending ints, in a fresh slice.
-func ascending(path []int32) []int {
+// Ascending returns the options of a path as ascending ints, in a fresh slice: the form
+// in which the root package gives solutions.
+func Ascending(path []int32) []int {
 	out := make([]int, len(path))
 	for i, o := range path {
 		out[i] = int(o)
@@ -200,12 +201,12 @@ func (b *costBest) add(path []int32, cost int64) {
 		}
 		return 1
 	})
-	b.list = slices.Insert(b.list, at, CostSolution{Options: ascending(path), Cost: cost})
+	b.list = slices.Insert(b.list, at, CostSolution{Options: Ascending(path), Cost: cost})
 	if len(b.list) > b.k {
 		b.list = b.list[:b.k]
 	}
 	if b.improved != nil {
-		b.improved(CostSolution{Options: ascending(path), Cost: cost})
+		b.improved(CostSolution{Options: Ascending(path), Cost: cost})
 	}
 }
 
