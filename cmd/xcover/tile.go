@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/tiling"
 )
