@@ -11,7 +11,8 @@ import (
 // walks from the root to a leaf taking branches at random; the products of the numbers of
 // branches along the way are unbiased estimates of the number of nodes and solutions.
 //
-// Its JSON spelling (and Forecast's) is what "xcover estimate --json" prints.
+// Its JSON spelling (and Forecast's) is what "xcover estimate --json" prints. The engine's
+// estimate has the same fields and converts to it as a whole.
 type Estimate struct {
 	Probes       int     `json:"probes"`
 	Nodes        float64 `json:"nodes"`     // mean estimate of the number of search tree nodes
@@ -26,13 +27,8 @@ type Estimate struct {
 // Seed and Initial options. If ctx is cancelled it stops, and returns the estimate from the
 // probes made so far (Probes says how many) with ctx's error.
 func (s *Solver) estimate(ctx context.Context, probes int) (Estimate, error) {
-	start := time.Now()
 	e := engine.EstimateTree(s.spec, s.init, probes, s.cfg.Seed, func() bool { return ctx.Err() != nil })
-	return Estimate{
-		Probes: e.Probes, Nodes: e.Nodes, NodesErr: e.NodesErr,
-		Solutions: e.Solutions, SolutionsErr: e.SolutionsErr,
-		Elapsed: time.Since(start),
-	}, ctx.Err()
+	return Estimate(e), ctx.Err()
 }
 
 // A Forecast says how big a search is and how long a count would take, before running it:

@@ -139,6 +139,15 @@ type MemoStats struct {
 	Order Order
 }
 
+// memoStatsOf returns the statistics of a memoised count or sample: the engine's, with
+// Used set and the order in the root's terms. (The engine's MemoStats holds its own Order
+// type, so it cannot convert as a whole as Stats does.)
+func memoStatsOf(st engine.MemoStats) MemoStats {
+	return MemoStats{Used: true, Nodes: st.Nodes, Hits: st.Hits, Misses: st.Misses,
+		Entries: st.Entries, Bytes: st.Bytes, Full: st.Full, Parts: st.Parts, Split: st.Split,
+		Order: orderOf(st.Order)}
+}
+
 // countExactShare counts the k-th (1..n) of n disjoint shares of the solutions by
 // memoisation (the options' Memo must be MemoOn): the top of the memoised search tree is
 // expanded into sub-problems the same way on every machine, and share k takes every n-th
@@ -205,9 +214,7 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		p.SampleNodes, p.MinHitRate = memoSampleNodes, memoMinHitRate
 	}
 	n, st, err := engine.MemoCount(s.spec, p)
-	s.memo = MemoStats{Used: true, Nodes: st.Nodes, Hits: st.Hits, Misses: st.Misses,
-		Entries: st.Entries, Bytes: st.Bytes, Full: st.Full, Parts: st.Parts, Split: st.Split,
-		Order: orderOf(st.Order)}
+	s.memo = memoStatsOf(st)
 	s.stats = Stats{Nodes: st.Nodes, Elapsed: time.Since(start)}
 	switch {
 	case errors.Is(err, engine.ErrMemoUnprofitable):
@@ -262,11 +269,10 @@ func (s *Solver) sampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
 			Poll:     func(*engine.MemoStats) bool { return ctx.Err() == nil },
 		}
 		total, st, err := engine.MemoSample(s.spec, p, k, s.cfg.Seed, func(sol []int32) bool {
-			return yield(sortedInts(sol))
+			return yield(engine.Ascending(sol))
 		})
 		s.total = total
-		s.memo = MemoStats{Used: true, Nodes: st.Nodes, Hits: st.Hits, Misses: st.Misses,
-			Entries: st.Entries, Bytes: st.Bytes, Full: st.Full, Order: orderOf(st.Order)}
+		s.memo = memoStatsOf(st)
 		if err != nil {
 			s.err = ctx.Err()
 			if s.err == nil {

@@ -10,6 +10,9 @@ import (
 
 // A CostSolution is a solution, as ascending option indices, and its cost: the sum of its
 // options' costs (Builder.SetCost, or |n entries in a DLX file).
+//
+// The engine's CostSolution has the same fields, so that it converts to this one as a
+// whole; a field added to one and not the other breaks the build at that conversion.
 type CostSolution struct {
 	Options []int
 	Cost    int64
@@ -56,13 +59,13 @@ func (s *Solver) minCost(ctx context.Context, k int, improved func(CostSolution)
 	p.Improved = func(cs engine.CostSolution) {
 		kept++
 		if improved != nil {
-			improved(CostSolution{sortedInts(cs.Options), cs.Cost})
+			improved(CostSolution(cs))
 		}
 	}
 	best, nodes, err := engine.MinCost(s.spec, s.p.costs, p)
 	out := make([]CostSolution, len(best))
 	for i, b := range best {
-		out[i] = CostSolution{sortedInts(b.Options), b.Cost}
+		out[i] = CostSolution(b)
 	}
 	s.stats = Stats{Solutions: uint64(len(out)), Nodes: nodes, Elapsed: time.Since(start)}
 	if s.cfg.Progress != nil {

@@ -49,6 +49,9 @@ type Config struct {
 }
 
 // Stats describes the work a search has done.
+//
+// The engine counts its work in a struct of the same fields, which converts to Stats as a
+// whole; a field added to one and not the other breaks the build at that conversion.
 type Stats struct {
 	Solutions uint64        // solutions found
 	Nodes     uint64        // search tree nodes entered
@@ -138,7 +141,7 @@ func (p *Problem) engineSpec() *engine.Spec {
 func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
 		if s.workers() == 1 || s.cfg.Limit > 0 {
-			s.run(ctx, s.cfg, 1, nil, func(sol []int32) bool { return yield(sortedInts(sol)) })
+			s.run(ctx, s.cfg, 1, nil, func(sol []int32) bool { return yield(engine.Ascending(sol)) })
 			return
 		}
 		// The workers hand solutions to this goroutine, which alone calls yield.
@@ -149,7 +152,7 @@ func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 			defer close(ch)
 			s.run(wctx, s.cfg, s.workers(), nil, func(sol []int32) bool {
 				select {
-				case ch <- sortedInts(sol):
+				case ch <- engine.Ascending(sol):
 					return true
 				case <-wctx.Done():
 					return false
@@ -175,15 +178,6 @@ func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 type partRun struct {
 	parts []engine.Part
 	done  func(int, engine.Stats)
-}
-
-func sortedInts(sol []int32) []int {
-	out := make([]int, len(sol))
-	for i, k := range sol {
-		out[i] = int(k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // workers returns the number of workers the search will use.
@@ -230,7 +224,7 @@ func (s *Solver) run(ctx context.Context, cfg Config, workers int, pr *partRun, 
 	lastFrac := 0.0 // the latest estimate, reported at the end of a search stopped early
 	report := func(frac float64, done bool) {
 		if cfg.Progress != nil {
-			cfg.Progress(Progress{Stats: s.statsFrom(&est, start), Fraction: frac, Done: done})
+			cfg.Progress(Progress{Stats: statsOf(est, start), Fraction: frac, Done: done})
 		}
 	}
 	params := &engine.Params{
@@ -280,15 +274,17 @@ func (s *Solver) run(ctx context.Context, cfg Config, workers int, pr *partRun, 
 		// Stopped by a worker that saw the cancellation before any poll did.
 		s.err = ctx.Err()
 	}
-	s.stats = s.statsFrom(&est, start)
+	s.stats = statsOf(est, start)
 	if finished {
 		lastFrac = 1
 	}
 	report(lastFrac, true)
 }
 
-func (s *Solver) statsFrom(st *engine.Stats, start time.Time) Stats {
-	return Stats{Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Elapsed: time.Since(start)}
+// statsOf returns the engine's count of a search's work, timed from start.
+func statsOf(st engine.Stats, start time.Time) Stats {
+	st.Elapsed = time.Since(start)
+	return Stats(st)
 }
 
 // Solutions returns an iterator over all the solutions, each the chosen option indices in

@@ -10,6 +10,9 @@ import (
 // on the way down from the root. The parts from one call of [Solver.Parts] are disjoint and
 // together hold every solution, so counting them separately — on other machines, at other
 // times — and adding the counts gives the problem's count.
+//
+// The engine's parts are the same but for their paths, []int32 there (a cut for a
+// cluster holds up to 64 parts per shard); Parts and CountParts widen and narrow them.
 type Part struct {
 	Path []int
 	// Weight is the part's share of the tree were the tree uniform (Knuth's measure);
@@ -27,11 +30,10 @@ func (s *Solver) Parts(n int) (parts []Part, above uint64) {
 	eparts, above := engine.Cut(s.spec, s.init, n, nil)
 	parts = make([]Part, len(eparts))
 	for i, ep := range eparts {
-		path := make([]int, len(ep.Path))
+		parts[i] = Part{Path: make([]int, len(ep.Path)), Weight: ep.Weight}
 		for l, b := range ep.Path {
-			path[l] = int(b)
+			parts[i].Path[l] = int(b)
 		}
-		parts[i] = Part{Path: path, Weight: ep.Weight}
 	}
 	return parts, above
 }
@@ -43,16 +45,13 @@ func (s *Solver) Parts(n int) (parts []Part, above uint64) {
 func (s *Solver) CountParts(ctx context.Context, parts []Part, done func(i int, st Stats)) (uint64, error) {
 	pr := &partRun{parts: make([]engine.Part, len(parts))}
 	for i, p := range parts {
-		path := make([]int32, len(p.Path))
+		pr.parts[i] = engine.Part{Path: make([]int32, len(p.Path)), Weight: p.Weight}
 		for l, b := range p.Path {
-			path[l] = int32(b)
+			pr.parts[i].Path[l] = int32(b)
 		}
-		pr.parts[i] = engine.Part{Path: path, Weight: p.Weight}
 	}
 	if done != nil {
-		pr.done = func(i int, st engine.Stats) {
-			done(i, Stats{Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates})
-		}
+		pr.done = func(i int, st engine.Stats) { done(i, Stats(st)) }
 	}
 	cfg := s.cfg
 	cfg.Random, cfg.Limit = false, 0

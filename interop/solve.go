@@ -117,6 +117,15 @@ func Solve(ctx context.Context, p *xcover.Problem, solver string) ([][]int, erro
 	return SolveAll(ctx, p, solver, 1)
 }
 
+// Via returns SolveAll with the solver called name, as a function of a problem and a
+// limit: the form the puzzle packages take an external solver in (queens.Options.SolveAll,
+// puzzle.Puzzle.EachFrom, sudoku.Board.SolveWith).
+func Via(name string) func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
+	return func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
+		return SolveAll(ctx, p, name, limit)
+	}
+}
+
 // SolveAll is like Solve but returns up to limit solutions (all if limit is 0), running the
 // solver again after each one with a clause that excludes every solution found so far. Each
 // run rewrites the whole problem, so this is a slow cross-check, for small problems.

@@ -229,6 +229,23 @@ func TestSolveAllLimit(t *testing.T) {
 	}
 }
 
+// TestVia checks that Via runs SolveAll with the solver named: the same solutions, each
+// checked, and the same error for a solver that is not there.
+func TestVia(t *testing.T) {
+	q6, _ := queens.Problem(6, 1)
+	if _, err := Via("glucose")(context.Background(), q6, 1); err == nil || !strings.Contains(err.Error(), "unknown solver") {
+		t.Errorf("unknown solver: %v", err)
+	}
+	names := installed(t)
+	sols, err := Via(names[0])(context.Background(), q6, 0)
+	if err != nil || len(sols) != 4 {
+		t.Fatalf("%s: %d solutions, %v; want 4", names[0], len(sols), err)
+	}
+	if err := verify.All(q6, sols); err != nil {
+		t.Error(err)
+	}
+}
+
 func TestSolveUnsat(t *testing.T) {
 	p3, _ := queens.Problem(3, 1)
 	for _, solver := range installed(t) {

@@ -42,6 +42,9 @@ type Puzzle struct {
 	Text      func(sol []int) string
 	Draw      func(w io.Writer, sols [][]int) error
 	DrawsMany bool
+	// Between is the line that a text listing writes between two solutions' Text: empty
+	// (a blank line) but for solid tilings, which are separated by "-".
+	Between string
 
 	// Distinct, if not nil, searches for one solution of each class of solutions that the
 	// puzzle's symmetries map onto each other, calling visit with it and the size of its
@@ -197,6 +200,9 @@ func Tiling(tp *tiling.Puzzle, opt TilingOptions) (*Puzzle, error) {
 			}
 			return TilingJSON{Layers: tiling.Layers(t)}
 		},
+	}
+	if !tp.Region.Flat() {
+		pz.Between = "-"
 	}
 	if hint := tp.Impossible(); hint != "" {
 		pz.Note, pz.Impossible = "no tilings: "+hint, true

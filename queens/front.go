@@ -73,6 +73,27 @@ type Tally struct {
 	Engine   string // the engine that counted
 }
 
+// A CountReport is a count as front ends report it. Its JSON spelling is what "xcover
+// queens --count --json" prints.
+type CountReport struct {
+	N         int     `json:"n"`
+	PerLine   int     `json:"per_line,omitempty"` // set only beyond one queen per line
+	Solutions uint64  `json:"solutions"`
+	Distinct  *uint64 `json:"distinct,omitempty"` // when the distinct solutions were counted
+	Engine    string  `json:"engine"`
+	Seconds   float64 `json:"seconds"`
+	Partial   bool    `json:"partial,omitempty"` // interrupted: the counts so far
+}
+
+// Text returns the report as a line of text: "92" or, with Distinct, "92 solutions, 12
+// essentially different".
+func (r CountReport) Text() string {
+	if r.Distinct == nil {
+		return fmt.Sprintf("%d\n", r.Solutions)
+	}
+	return fmt.Sprintf("%d solutions, %d essentially different\n", r.Solutions, *r.Distinct)
+}
+
 // CheckCount reports whether CountSolutions can count the n×n board with these options,
 // and which engine it would use: a front end can refuse a request before it starts.
 func CheckCount(n int, distinct bool, opt Options) (engine string, err error) {

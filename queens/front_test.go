@@ -2,6 +2,7 @@ package queens
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"testing"
 )
@@ -99,5 +100,31 @@ func TestListerCatchesNonSolutions(t *testing.T) {
 	bad := []int{0, 1, 3, 2}
 	if err := l.check(Solution{Files: bad, Board: BoardOf(bad)}); err == nil {
 		t.Fatal("a non-solution passed the Lister's check")
+	}
+}
+
+// TestCountReport checks a count's JSON spelling and its text, with and without the
+// essentially different solutions.
+func TestCountReport(t *testing.T) {
+	distinct := uint64(12)
+	for _, tc := range []struct {
+		r          CountReport
+		json, text string
+	}{
+		{CountReport{N: 8, Solutions: 92, Engine: EngineBitboard, Seconds: 0.5},
+			`{"n":8,"solutions":92,"engine":"bitboard","seconds":0.5}`, "92\n"},
+		{CountReport{N: 8, Solutions: 92, Distinct: &distinct, Engine: EngineBitboard, Partial: true},
+			`{"n":8,"solutions":92,"distinct":12,"engine":"bitboard","seconds":0,"partial":true}`,
+			"92 solutions, 12 essentially different\n"},
+		{CountReport{N: 6, PerLine: 2, Solutions: 1097, Engine: EngineXC},
+			`{"n":6,"per_line":2,"solutions":1097,"engine":"xc","seconds":0}`, "1097\n"},
+	} {
+		b, err := json.Marshal(tc.r)
+		if err != nil || string(b) != tc.json {
+			t.Errorf("JSON %s, %v; want %s", b, err, tc.json)
+		}
+		if got := tc.r.Text(); got != tc.text {
+			t.Errorf("Text %q, want %q", got, tc.text)
+		}
 	}
 }

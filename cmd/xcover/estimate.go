@@ -67,15 +67,11 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	if f.sample <= 0 {
 		return usageErrorf("--sample must be positive, not %v", f.sample)
 	}
-	file, err := readProblem(cmd, args)
+	file, err := readProblem(cmd, args, f.initial)
 	if err != nil {
 		return err
 	}
-	p := file.Problem
-	if err := checkInitial(file, f.initial); err != nil {
-		return err
-	}
-	fc, err := xcover.ForecastCount(cmd.Context(), p, xcover.EstimateOptions{Initial: f.initial, Probes: f.probes, Seed: f.seed, Sample: f.sample})
+	fc, err := xcover.ForecastCount(cmd.Context(), file.Problem, xcover.EstimateOptions{Initial: f.initial, Probes: f.probes, Seed: f.seed, Sample: f.sample})
 	interrupted := err != nil && cmd.Context().Err() != nil
 	switch {
 	case interrupted && fc.Probes == 0:

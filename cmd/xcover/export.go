@@ -77,7 +77,7 @@ func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
 	if f.block != "" && f.block == "-" && (len(args) == 0 || args[0] == "-") {
 		return usageErrorf("the problem and --block cannot both be standard input")
 	}
-	file, err := readProblem(cmd, args)
+	file, err := readProblem(cmd, args, nil)
 	if err != nil {
 		return err
 	}

@@ -2,11 +2,9 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/interop"
 )
@@ -91,7 +89,7 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 	if len(args) == 2 && args[0] == "-" && args[1] == "-" {
 		return usageErrorf("PROBLEM and MODEL cannot both be standard input")
 	}
-	file, err := readProblem(cmd, args[:1])
+	file, err := readProblem(cmd, args[:1], nil)
 	if err != nil {
 		return err
 	}
@@ -172,12 +170,4 @@ func checkVia(solver string) error {
 func addViaFlag(cmd *cobra.Command, solver *string, note string) {
 	cmd.Flags().StringVar(solver, "via", "", "solve with the installed external `SOLVER` instead: "+interop.SolverNames()+
 		" (see xcover import --help); "+note)
-}
-
-// viaSolver returns the external solver name (--via) as a function of a problem and a
-// limit (0: all), which returns the solutions found, each checked by verify.
-func viaSolver(name string) func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
-	return func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
-		return interop.SolveAll(ctx, p, name, limit)
-	}
 }

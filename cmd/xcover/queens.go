@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover/queens"
 )
 
@@ -247,7 +248,7 @@ func (r *queensRun) runList() error {
 		if !r.cmd.Flags().Changed("limit") {
 			limit = 1
 		}
-		opt.SolveAll = viaSolver(f.via)
+		opt.SolveAll = interop.Via(f.via)
 	}
 	opt.Limit = limit
 	l, err := queens.NewLister(n, opt)

@@ -8,17 +8,6 @@ import (
 	"github.com/xcover/xcover/shard"
 )
 
-// queensCountJSON is what --count --json prints.
-type queensCountJSON struct {
-	N         int     `json:"n"`
-	PerLine   int     `json:"per_line,omitempty"`
-	Solutions uint64  `json:"solutions"`
-	Distinct  *uint64 `json:"distinct,omitempty"`
-	Engine    string  `json:"engine"`
-	Seconds   float64 `json:"seconds"`
-	Partial   bool    `json:"partial,omitempty"` // interrupted: the counts so far
-}
-
 func (r *queensRun) runCount() error {
 	f, n := r.f, r.n
 	engine, err := queens.CheckCount(n, f.distinct, r.options())
@@ -40,7 +29,7 @@ func (r *queensRun) runCount() error {
 		warnf(r.cmd, "counting the solutions for N = %d takes days or more (N = 27 took a year on FPGAs)", n)
 	}
 	start := time.Now()
-	res := queensCountJSON{N: n, Engine: engine}
+	res := queens.CountReport{N: n, Engine: engine}
 	if f.perLine > 1 {
 		res.PerLine = f.perLine
 	}
@@ -73,11 +62,7 @@ func (r *queensRun) runCount() error {
 	}
 	res.Seconds = time.Since(start).Seconds()
 	res.Partial = cerr != nil
-	text := fmt.Sprintf("%d\n", res.Solutions)
-	if res.Distinct != nil {
-		text = fmt.Sprintf("%d solutions, %d essentially different\n", res.Solutions, *res.Distinct)
-	}
-	if err := printResult(r.out, f.json, res, text, "the count"); err != nil {
+	if err := printResult(r.out, f.json, res, res.Text(), "the count"); err != nil {
 		return err
 	}
 	if cerr != nil {

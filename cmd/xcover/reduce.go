@@ -50,7 +50,7 @@ removes nothing, and on the hardest Sudoku it costs more than it saves.`,
 }
 
 func runReduce(cmd *cobra.Command, f *reduceFlags, args []string) error {
-	file, err := readProblem(cmd, args)
+	file, err := readProblem(cmd, args, nil)
 	if err != nil {
 		return err
 	}

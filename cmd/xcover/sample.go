@@ -56,12 +56,8 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	if f.uniform < 1 {
 		return usageErrorf("--uniform K: K must be at least 1 (how many solutions to draw)")
 	}
-	file, err := readProblem(cmd, args)
+	file, err := readProblem(cmd, args, f.initial)
 	if err != nil {
-		return err
-	}
-	p := file.Problem
-	if err := checkInitial(file, f.initial); err != nil {
 		return err
 	}
 	var co xcover.CountOptions
@@ -71,7 +67,7 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	opt := xcover.SampleOptions{Initial: f.initial, Seed: f.seed, MemoBytes: co.MemoBytes, Order: co.Order}
 	random := true // a sample is random: with no --seed, the clock's, said on stderr
 	randomSeed(cmd, &random, &opt.Seed)
-	sols, result := xcover.Sample(cmd.Context(), p, f.uniform, opt)
+	sols, result := xcover.Sample(cmd.Context(), file.Problem, f.uniform, opt)
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	var line []byte
 	drawn := 0

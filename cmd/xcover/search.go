@@ -54,14 +54,11 @@ type search struct {
 // as the flags say. If output is set, s.out buffers stdout; it is flushed before each
 // progress line.
 func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) (*search, error) {
-	file, err := readProblem(cmd, args)
+	file, err := readProblem(cmd, args, f.initial)
 	if err != nil {
 		return nil, err
 	}
 	p := file.Problem
-	if err := checkInitial(file, f.initial); err != nil {
-		return nil, err
-	}
 	initial := f.initial
 	var red *reduce.Result
 	if f.reduce {
@@ -122,8 +119,9 @@ func (s *search) countOptions() xcover.CountOptions {
 		Progress: s.cfg.Progress, ProgressInterval: s.cfg.ProgressInterval}
 }
 
-// readProblem parses the DLX file named by args, or stdin, and prints its warnings.
-func readProblem(cmd *cobra.Command, args []string) (*dlx.File, error) {
+// readProblem parses the DLX file named by args, or stdin, and prints its warnings; it
+// refuses --initial options (initial) that the file does not have.
+func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, error) {
 	var (
 		file *dlx.File
 		err  error
@@ -138,6 +136,11 @@ func readProblem(cmd *cobra.Command, args []string) (*dlx.File, error) {
 	}
 	for _, w := range file.Warnings {
 		warnf(cmd, "%v", w)
+	}
+	for _, k := range initial {
+		if k < 0 || k >= file.Problem.NumOptions() {
+			return nil, usageErrorf("--initial: no option %d in %s (options are numbered 0 to %d)", k, file.Name, file.Problem.NumOptions()-1)
+		}
 	}
 	return file, nil
 }
@@ -159,14 +162,4 @@ func (s *search) original(sol []int) []int {
 		return sol
 	}
 	return s.reduced.Map(sol)
-}
-
-// checkInitial refuses --initial options that the file does not have.
-func checkInitial(file *dlx.File, initial []int) error {
-	for _, k := range initial {
-		if k < 0 || k >= file.Problem.NumOptions() {
-			return usageErrorf("--initial: no option %d in %s (options are numbered 0 to %d)", k, file.Name, file.Problem.NumOptions()-1)
-		}
-	}
-	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover/sudoku"
 )
 
@@ -194,7 +195,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	start := time.Now()
 	opt := sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}
 	if f.via != "" {
-		opt.Solve = b.SolveWith(viaSolver(f.via))
+		opt.Solve = b.SolveWith(interop.Via(f.via))
 	}
 	ctx := cmd.Context()
 	format := f.format

@@ -2,15 +2,14 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/tiling"
 )
@@ -180,7 +179,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	if f.count {
 		return tileCount(cmd, f, pz, cfg, out)
 	}
-	return tileList(cmd, f, tp, pz, cfg, out)
+	return tileList(cmd, f, pz, cfg, out)
 }
 
 // tileCount prints the number of tilings (and of classes with --distinct).
@@ -190,22 +189,12 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.C
 	if cerr != nil && ctx.Err() == nil {
 		return cerr
 	}
-	switch {
-	case f.json:
-		res := struct {
-			Solutions uint64  `json:"solutions"`
-			Distinct  *uint64 `json:"distinct,omitempty"`
-			Partial   bool    `json:"partial,omitempty"` // interrupted: the counts so far
-		}{Solutions: total, Partial: cerr != nil}
-		if f.distinct {
-			res.Distinct = &distinct
-		}
-		b, _ := json.Marshal(res)
-		fmt.Fprintf(out, "%s\n", b)
-	case f.distinct:
-		fmt.Fprintf(out, "%d solutions, %d essentially different\n", total, distinct)
-	default:
-		fmt.Fprintf(out, "%d\n", total)
+	t := puzzle.Tally{Solutions: total, Partial: cerr != nil}
+	if f.distinct {
+		t.Distinct = &distinct
+	}
+	if err := printResult(out, f.json, t, t.Text(), "the count"); err != nil {
+		return err
 	}
 	if err := out.Flush(); err != nil {
 		return err
@@ -218,45 +207,28 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.C
 
 // tileList prints the tilings (one per class with --distinct), each checked, as text, JSON
 // or one SVG picture.
-func tileList(cmd *cobra.Command, f *tileFlags, tp *tiling.Puzzle, pz *puzzle.Puzzle, cfg xcover.Config, out *bufio.Writer) error {
+func tileList(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config, out *bufio.Writer) error {
 	ctx := cmd.Context()
 	if pz.Impossible {
 		return nil
 	}
-	var svg [][]int
-	n := 0
-	emit := func(sol []int, orbit int) bool {
-		n++
-		switch {
-		case f.format == "svg":
-			svg = append(svg, slices.Clone(sol))
-		case f.json:
-			b, _ := json.Marshal(struct {
-				puzzle.TilingJSON
-				Class int `json:"class,omitempty"`
-			}{pz.JSON(sol).(puzzle.TilingJSON), orbit})
-			fmt.Fprintf(out, "%s\n", b)
-		default:
-			if n > 1 {
-				if tp.Region.Flat() {
-					fmt.Fprintln(out)
-				} else {
-					fmt.Fprintln(out, "-")
-				}
-			}
-			out.WriteString(pz.Text(sol))
-		}
-		return true
+	format := f.format
+	if f.json && format == puzzle.FormatText {
+		format = puzzle.FormatJSON
 	}
-	var err error
+	lw, err := puzzle.NewListWriter(out, pz, format)
+	if err != nil {
+		return err
+	}
+	emit := func(sol []int, class int) bool { return lw.Write(sol, class) == nil }
 	what := "tilings"
 	if f.via != "" {
 		if err := checkVia(f.via); err != nil {
 			return err
 		}
 		what = "solutions"
-		err = pz.EachFrom(ctx, viaSolver(f.via), f.limit, func(sol []int) bool { return emit(sol, 0) })
-		if err == nil && n == 0 {
+		err = pz.EachFrom(ctx, interop.Via(f.via), f.limit, func(sol []int) bool { return emit(sol, 0) })
+		if err == nil && lw.Written() == 0 {
 			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
 		}
 	} else {
@@ -265,15 +237,13 @@ func tileList(cmd *cobra.Command, f *tileFlags, tp *tiling.Puzzle, pz *puzzle.Pu
 	}
 	if err != nil && ctx.Err() != nil {
 		out.Flush()
-		return interruptedf("interrupted after %d %s", n, what)
+		return interruptedf("interrupted after %d %s", lw.Written(), what)
 	}
 	if err != nil {
 		return err
 	}
-	if f.format == "svg" {
-		if err := pz.Draw(out, svg); err != nil {
-			return err
-		}
+	if err := lw.Flush(); err != nil {
+		return err
 	}
 	return out.Flush()
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"math/rand/v2"
 	"slices"
+	"time"
 )
 
 // Spec is a problem laid out for the engine: items 0..NumPrimary-1 are primary, the rest
@@ -52,11 +53,14 @@ type Params struct {
 	Poll func(st *Stats, fraction float64) bool
 }
 
-// Stats counts the work of a search.
+// Stats counts the work of a search. It has the shape of the root package's Stats, which
+// converts from it: the engine counts, and leaves Elapsed to the caller, which times the
+// search (the cut and the workers' start included).
 type Stats struct {
 	Solutions uint64
 	Nodes     uint64
 	Updates   uint64
+	Elapsed   time.Duration
 }
 
 // pollEvery is how many nodes pass between calls of Params.Poll (a power of two).

@@ -3,25 +3,28 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+	"time"
 )
 
 // An Estimate is Knuth's estimate of the size of a search tree from random probes: each
 // probe walks from the root to a leaf taking branches at random, and the products of the
 // branch counts along the way estimate the number of nodes and solutions without bias.
+// It has the shape of the root package's Estimate, which converts from it.
 type Estimate struct {
-	Probes          int
-	Nodes           float64 // mean estimate of the number of nodes
-	NodesErr        float64 // its standard error
-	Solutions       float64 // mean estimate of the number of solutions
-	SolutionsErr    float64
-	MaxNodes        float64 // the largest single probe's estimate of the nodes
-	SolutionsProbes int     // probes that ended at a solution
+	Probes       int
+	Nodes        float64 // mean estimate of the number of nodes
+	NodesErr     float64 // its standard error
+	Solutions    float64 // mean estimate of the number of solutions
+	SolutionsErr float64
+	Elapsed      time.Duration // the time the probes took
 }
 
 // EstimateTree runs the given number of random probes of sp's tree. stop, if not nil, is
 // asked before each probe; when it says yes the estimate is of the probes made so far.
-func EstimateTree(sp *Spec, initial []int32, probes int, seed uint64, stop func() bool) Estimate {
-	e := Estimate{Probes: probes}
+func EstimateTree(sp *Spec, initial []int32, probes int, seed uint64, stop func() bool) (e Estimate) {
+	start := time.Now()
+	defer func() { e.Elapsed = time.Since(start) }()
+	e.Probes = probes
 	k := newKernel(sp, &Params{Initial: initial})
 	if k == nil || probes <= 0 {
 		return e
@@ -40,7 +43,6 @@ func EstimateTree(sp *Spec, initial []int32, probes int, seed uint64, stop func(
 			n := k.branches(depth)
 			if n < 0 {
 				sols = weight
-				e.SolutionsProbes++
 				break
 			}
 			if n == 0 {
@@ -58,7 +60,6 @@ func EstimateTree(sp *Spec, initial []int32, probes int, seed uint64, stop func(
 		sumN2 += nodes * nodes
 		sumS += sols
 		sumS2 += sols * sols
-		e.MaxNodes = math.Max(e.MaxNodes, nodes)
 	}
 	if probes == 0 {
 		return e

@@ -15,10 +15,23 @@ import (
 // each without exceeding its cost; so each uncovered item adds the least such charge over
 // its options. Integers throughout: no rounding can prune a solution that should be kept.
 
-// A CostSolution is a solution and its cost.
+// A CostSolution is a solution, as ascending option indices, and its cost. It has the
+// shape of the root package's CostSolution, which converts from it: the few solutions
+// kept are widened once, when they enter the best (the search's path stays []int32).
 type CostSolution struct {
-	Options []int32
+	Options []int
 	Cost    int64
+}
+
+// Ascending returns the options of a path as ascending ints, in a fresh slice: the form
+// in which the root package gives solutions.
+func Ascending(path []int32) []int {
+	out := make([]int, len(path))
+	for i, o := range path {
+		out[i] = int(o)
+	}
+	slices.Sort(out)
+	return out
 }
 
 // CostParams controls MinCost.
@@ -188,12 +201,12 @@ func (b *costBest) add(path []int32, cost int64) {
 		}
 		return 1
 	})
-	b.list = slices.Insert(b.list, at, CostSolution{Options: slices.Clone(path), Cost: cost})
+	b.list = slices.Insert(b.list, at, CostSolution{Options: Ascending(path), Cost: cost})
 	if len(b.list) > b.k {
 		b.list = b.list[:b.k]
 	}
 	if b.improved != nil {
-		b.improved(CostSolution{Options: slices.Clone(path), Cost: cost})
+		b.improved(CostSolution{Options: Ascending(path), Cost: cost})
 	}
 }
 

@@ -55,12 +55,13 @@ func bruteCosts(sp *Spec, costs []int64, forced []int32) []int64 {
 
 // solutionCost checks that sol is a solution of sp containing forced (every option once)
 // and returns its cost.
-func solutionCost(sp *Spec, costs []int64, forced, sol []int32) (int64, error) {
+func solutionCost(sp *Spec, costs []int64, forced []int32, sol []int) (int64, error) {
 	seen := map[int32]bool{}
 	count := make([]int32, sp.NumPrimary)
 	colour := map[int32]int32{}
 	var cost int64
-	for _, o := range sol {
+	for _, k := range sol {
+		o := int32(k)
 		if seen[o] {
 			return 0, fmt.Errorf("option %d twice", o)
 		}

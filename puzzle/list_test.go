@@ -1,0 +1,140 @@
+package puzzle_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/puzzle"
+)
+
+// listed returns every solution of pz, each checked by the puzzle's own checker.
+func listed(t *testing.T, pz *puzzle.Puzzle) [][]int {
+	t.Helper()
+	var sols [][]int
+	for sol := range pz.Problem.Solutions() {
+		if err := pz.Check(sol); err != nil {
+			t.Fatal(err)
+		}
+		sols = append(sols, sol)
+	}
+	return sols
+}
+
+// TestListWriter writes the tilings of flat and solid regions in each format: text
+// separated by a blank line (by "-" for solids), one JSON object a line with "class"
+// where given, and one SVG picture at Flush.
+func TestListWriter(t *testing.T) {
+	for _, tc := range []struct {
+		pieces, size, between string
+	}{
+		{"pentominoes", "20x3", "\n"},
+		{"domino:2", "2x1x2", "-\n"},
+	} {
+		pz, err := puzzle.Tiling(tilingPuzzle(t, tc.pieces, tc.size), puzzle.TilingOptions{Title: tc.size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sols := listed(t, pz)
+		if len(sols) < 2 {
+			t.Fatalf("%s on %s: %d tilings, want at least 2", tc.pieces, tc.size, len(sols))
+		}
+		sols = sols[:2]
+		write := func(format string, class int) string {
+			var b strings.Builder
+			lw, err := puzzle.NewListWriter(&b, pz, format)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, sol := range sols {
+				if err := lw.Write(sol, class); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := lw.Flush(); err != nil {
+				t.Fatal(err)
+			}
+			if lw.Written() != len(sols) {
+				t.Errorf("%s: Written %d, want %d", format, lw.Written(), len(sols))
+			}
+			return b.String()
+		}
+		if got, want := write(puzzle.FormatText, 0), pz.Text(sols[0])+tc.between+pz.Text(sols[1]); got != want {
+			t.Errorf("%s text:\n%s\nwant\n%s", tc.size, got, want)
+		}
+		for _, class := range []int{0, 4} {
+			lines := strings.Split(strings.TrimSuffix(write(puzzle.FormatJSON, class), "\n"), "\n")
+			if len(lines) != len(sols) {
+				t.Fatalf("%s json: %d lines, want %d", tc.size, len(lines), len(sols))
+			}
+			for i, line := range lines {
+				var got struct {
+					puzzle.TilingJSON
+					Class int `json:"class"`
+				}
+				if err := json.Unmarshal([]byte(line), &got); err != nil {
+					t.Fatalf("%s json: %v: %s", tc.size, err, line)
+				}
+				want, _ := json.Marshal(pz.JSON(sols[i]))
+				if back, _ := json.Marshal(got.TilingJSON); string(back) != string(want) || got.Class != class {
+					t.Errorf("%s json, class %d: %s", tc.size, class, line)
+				}
+			}
+		}
+		if svg := write(puzzle.FormatSVG, 0); !strings.HasPrefix(svg, "<svg") || !strings.HasSuffix(svg, "</svg>\n") {
+			t.Errorf("%s svg: %.60q...", tc.size, svg)
+		}
+	}
+}
+
+// TestListWriterRefuses checks that a ListWriter refuses a format the puzzle cannot give.
+func TestListWriterRefuses(t *testing.T) {
+	f, err := dlx.Parse(strings.NewReader("A B\nA B\n"), "p.dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz := puzzle.DLX(f, "p.dlx")
+	for _, format := range []string{puzzle.FormatJSON, "png"} {
+		if _, err := puzzle.NewListWriter(&strings.Builder{}, pz, format); err == nil {
+			t.Errorf("format %s of a DLX problem: no error", format)
+		}
+	}
+	var b strings.Builder
+	lw, err := puzzle.NewListWriter(&b, pz, puzzle.FormatText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := xcover.NewSolver(pz.Problem, xcover.Config{})
+	want := ""
+	for sol := range s.Solutions(context.Background()) {
+		lw.Write(sol, 0)
+		want = pz.Text(sol)
+	}
+	if want == "" || b.String() != want {
+		t.Errorf("text of a DLX problem: %q, want %q", b.String(), want)
+	}
+}
+
+// TestTally checks a count's JSON spelling and its text.
+func TestTally(t *testing.T) {
+	distinct := uint64(2339)
+	for _, tc := range []struct {
+		t          puzzle.Tally
+		json, text string
+	}{
+		{puzzle.Tally{Solutions: 9356}, `{"solutions":9356}`, "9356\n"},
+		{puzzle.Tally{Solutions: 9356, Distinct: &distinct, Partial: true},
+			`{"solutions":9356,"distinct":2339,"partial":true}`, "9356 solutions, 2339 essentially different\n"},
+	} {
+		b, err := json.Marshal(tc.t)
+		if err != nil || string(b) != tc.json {
+			t.Errorf("JSON %s, %v; want %s", b, err, tc.json)
+		}
+		if got := tc.t.Text(); got != tc.text {
+			t.Errorf("Text %q, want %q", got, tc.text)
+		}
+	}
+}
