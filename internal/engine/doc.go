@@ -17,8 +17,9 @@
 // entry points.
 //
 // Counting by memoisation (MemoCount, MemoSample; see docs/memo.md): a forward count level
-// by level over the frontier of sub-problems (frontier.go, memotable.go) for exact covers,
-// a depth-first memo with a bounded cache for the rest and for what outgrows the budget
+// by level over the frontier of sub-problems (frontier.go, memotable.go; on workers that
+// own sub-problems by the bits a child shares with its parent, frontierowner.go) for exact
+// covers, a depth-first memo with a bounded cache for the rest and for what outgrows the budget
 // (memo.go, memocache.go), multiplicities (memobounds.go), and the choice of the branching
 // order by a trial of both (memoorder.go, memomrv.go).
 //
@@ -28,5 +29,6 @@
 // take a branch and bound of their own (minCostBounds).
 //
 // Every search is an iterative loop over arrays set up before it starts: it never
-// allocates while it runs (tested).
+// allocates while it runs (tested). What workers write at every node is kept apart from
+// other workers' memory (apart.go).
 package engine

@@ -22,8 +22,9 @@ import (
 // Memory: only the levels not yet expanded are held, where the depth-first memo keeps
 // every sub-problem it has ever counted (on the domino boards, a few per cent of it).
 //
-// Workers, without locks: each worker owns the keys of a range of hashes and keeps their
-// tables, one per level. A child for another worker's key is appended to a box for that
+// Workers, without locks: each worker owns the keys of a range of hashes (of the bits
+// that a child mostly shares with its parent: frontierowner.go) and keeps their tables,
+// one per level. A child for another worker's key is appended to a box for that
 // worker and level; when a level comes up, each worker adds the boxes made for it into its
 // table and expands it. A level receives children only from earlier levels, so nobody
 // writes the tables or boxes being read; each child is added into a table once, by the
