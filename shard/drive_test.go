@@ -111,16 +111,22 @@ func TestDriveFile(t *testing.T) {
 		Resumed: func(c *shard.Checkpoint) { resumedWith = append(resumedWith, len(c.Done)) },
 		Save:    func(*shard.Checkpoint) error { saves++; return nil }}
 	part, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(id, 2, 2), opt)
-	if err == nil || part == nil || len(part.Done) != 3 || len(resumedWith) != 0 || saves != 1 {
-		t.Fatalf("interrupted drive: %v, %d tasks done, resumed %v, %d saves", err, len(part.Done), resumedWith, saves)
+	if err == nil || part == nil {
+		t.Fatalf("interrupted drive: %v, checkpoint %v", err, part)
+	}
+	if len(part.Done) != 3 || len(resumedWith) != 0 || saves != 1 {
+		t.Fatalf("interrupted drive: %d tasks done, resumed %v, %d saves", len(part.Done), resumedWith, saves)
 	}
 	if saved, err := shard.ReadCheckpoint(path); err != nil || len(saved.Done) != 3 {
 		t.Fatalf("the file after the interrupted drive: %v", err)
 	}
 	job.stopAfter = 0
 	final, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(id, 2, 2), opt)
-	if err != nil || len(final.Done) != tasks/2 || len(resumedWith) != 1 || resumedWith[0] != 3 {
-		t.Fatalf("resumed drive: %v, %d tasks done, resumed %v", err, len(final.Done), resumedWith)
+	if err != nil {
+		t.Fatalf("resumed drive: %v", err)
+	}
+	if len(final.Done) != tasks/2 || len(resumedWith) != 1 || resumedWith[0] != 3 {
+		t.Fatalf("resumed drive: %d tasks done, resumed %v", len(final.Done), resumedWith)
 	}
 	if saved, err := shard.ReadCheckpoint(path); err != nil || len(saved.Done) != tasks/2 {
 		t.Fatalf("the file after the resumed drive: %v", err)
