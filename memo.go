@@ -119,24 +119,26 @@ func orderOf(o engine.Order) Order {
 // DefaultMemoBytes is the cache budget when CountOptions.MemoBytes is 0.
 const DefaultMemoBytes = 2 << 30
 
-// MemoStats describes the cache of a memoised count.
+// MemoStats describes the cache of a memoised count. Its JSON spelling is the "memo"
+// object of "xcover count --json": the cache's figures (used, hits, misses, entries,
+// bytes, full), not the search's Nodes, a share's split or the order.
 type MemoStats struct {
-	Used    bool   // the count was memoised (MemoAuto may decide against it)
-	Nodes   uint64 // sub-problems searched
-	Hits    uint64 // sub-problems whose count came from the cache
-	Misses  uint64 // lookups that found nothing
-	Entries uint64 // counts kept
-	Bytes   int64  // estimated size of the cache
+	Used    bool   `json:"used"`    // the count was memoised (MemoAuto may decide against it)
+	Nodes   uint64 `json:"-"`       // sub-problems searched
+	Hits    uint64 `json:"hits"`    // sub-problems whose count came from the cache
+	Misses  uint64 `json:"misses"`  // lookups that found nothing
+	Entries uint64 `json:"entries"` // counts kept
+	Bytes   int64  `json:"bytes"`   // estimated size of the cache
 	// Full is set when the budget was reached: later sub-problems were searched without
 	// being kept, correct but slower.
-	Full bool
+	Full bool `json:"full,omitempty"`
 	// Parts and Split describe the split of a CountShare: the number of sub-problems
 	// shared out and a digest of them, the same for every share of one count.
-	Parts int
-	Split string
+	Parts int    `json:"-"`
+	Split string `json:"-"`
 	// Order is the order the count branched in: OrderFirst or OrderMRV, the choice of
 	// OrderAuto.
-	Order Order
+	Order Order `json:"-"`
 }
 
 // memoStatsOf returns the statistics of a memoised count or sample: the engine's, with

@@ -2,6 +2,7 @@ package xcover_test
 
 import (
 	"context"
+	"encoding/json"
 	"math/big"
 	"os"
 	"strings"
@@ -328,6 +329,24 @@ func TestParseOrder(t *testing.T) {
 	}
 	if _, err := xcover.ParseOrder("MRV"); err == nil || !strings.Contains(err.Error(), "want auto, first or mrv") {
 		t.Errorf(`ParseOrder("MRV"): %v, want an error naming the orders`, err)
+	}
+}
+
+// TestMemoStatsJSON checks MemoStats' JSON spelling, the "memo" object of count --json:
+// the cache's figures only, full only when set.
+func TestMemoStatsJSON(t *testing.T) {
+	ms := xcover.MemoStats{Used: true, Nodes: 9, Hits: 1, Misses: 2, Entries: 3, Bytes: 4, Parts: 5, Split: "s", Order: xcover.OrderMRV}
+	for _, tt := range []struct {
+		full bool
+		want string
+	}{
+		{false, `{"used":true,"hits":1,"misses":2,"entries":3,"bytes":4}`},
+		{true, `{"used":true,"hits":1,"misses":2,"entries":3,"bytes":4,"full":true}`},
+	} {
+		ms.Full = tt.full
+		if b, err := json.Marshal(ms); string(b) != tt.want || err != nil {
+			t.Errorf("full %v: %s, %v; want %s", tt.full, b, err, tt.want)
+		}
 	}
 }
 

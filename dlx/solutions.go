@@ -29,6 +29,21 @@ func (f *File) AppendSolution(b []byte, sol []int, asJSON bool) []byte {
 	return append(b, '\n')
 }
 
+// AppendCostSolution appends a solution with its cost, as a minimum-cost search prints
+// it: in text form after a comment line "| cost N", or, with asJSON, one line
+// {"options":[i,j,...],"cost":N}. Both read back as the solution alone.
+func (f *File) AppendCostSolution(b []byte, sol []int, cost int64, asJSON bool) []byte {
+	if asJSON {
+		b = AppendJSONSolution(b, sol)
+		b = append(b[:len(b)-2], `,"cost":`...) // in place of the closing "}\n"
+		b = strconv.AppendInt(b, cost, 10)
+		return append(b, "}\n"...)
+	}
+	b = append(b, "| cost "...)
+	b = strconv.AppendInt(b, cost, 10)
+	return f.AppendSolution(append(b, '\n'), sol, false)
+}
+
 // AppendJSONSolution appends {"options":[i,j,...]} and a newline.
 func AppendJSONSolution(b []byte, sol []int) []byte {
 	b = append(b, `{"options":[`...)

@@ -39,6 +39,35 @@ func TestSolutionsRoundTrip(t *testing.T) {
 	}
 }
 
+// TestCostSolutions writes solutions with their costs in both forms: the lines as a
+// minimum-cost search prints them, read back as the solutions alone.
+func TestCostSolutions(t *testing.T) {
+	f, err := Parse(strings.NewReader("A B C\nA B |2\nC |1\nA C\nB\n"), "p.dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sols, costs := [][]int{{0, 1}, {2, 3}}, []int64{3, -12}
+	for _, tt := range []struct {
+		asJSON bool
+		want   string
+	}{
+		{false, "| cost 3\nA B |2\nC |1\n\n| cost -12\nA C\nB\n\n"},
+		{true, `{"options":[0,1],"cost":3}` + "\n" + `{"options":[2,3],"cost":-12}` + "\n"},
+	} {
+		var b []byte
+		for i, sol := range sols {
+			b = f.AppendCostSolution(b, sol, costs[i], tt.asJSON)
+		}
+		if string(b) != tt.want {
+			t.Errorf("json %v: %q, want %q", tt.asJSON, b, tt.want)
+		}
+		got, err := f.ReadSolutions(strings.NewReader(string(b)), "sols")
+		if err != nil || !slices.EqualFunc(got, sols, slices.Equal) {
+			t.Errorf("json %v: read back %v, %v; want %v", tt.asJSON, got, err, sols)
+		}
+	}
+}
+
 // TestSolutionsErrors: every malformed line is an *Error naming the file and line.
 func TestSolutionsErrors(t *testing.T) {
 	f, err := Parse(strings.NewReader("A B\nA\nB\n"), "p.dlx")

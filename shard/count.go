@@ -23,6 +23,10 @@ type CountOptions struct {
 	// never overlap. An error from Save stops the count.
 	Save      func(*Checkpoint) error
 	SaveEvery time.Duration
+	// File and Resumed keep the checkpoint in a file, as [DriveOptions]' do: the count
+	// resumes from the checkpoint saved there, in place of Checkpoint, and saves to it.
+	File    string
+	Resumed func(*Checkpoint)
 	// Version names the program that counts, for the Result.
 	Version string
 }
@@ -37,11 +41,15 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 	} else if err := cp.Check(pl); err != nil {
 		return nil, err
 	}
-	job, err := pl.job(cp, opt.Config)
+	cp, dopt, err := DriveOptions{Save: opt.Save, SaveEvery: opt.SaveEvery, File: opt.File, Resumed: opt.Resumed}.open(cp)
 	if err != nil {
 		return nil, err
 	}
-	final, cerr := Drive(ctx, job, cp, DriveOptions{Save: opt.Save, SaveEvery: opt.SaveEvery})
+	job, err := pl.job(cp, opt.Config) // its progress counts what cp holds
+	if err != nil {
+		return nil, err
+	}
+	final, cerr := Drive(ctx, job, cp, dopt)
 	if final == nil {
 		return nil, cerr
 	}

@@ -58,23 +58,37 @@ func NewJobCheckpoint(id Identity, k, n int) *Checkpoint {
 // OpenCheckpoint returns the checkpoint saved at path, if there is one, and otherwise
 // fresh, which names the count that is to resume (see [NewJobCheckpoint]). It first removes
 // the temporary files a process killed while saving may have left, and refuses a saved
-// checkpoint of another count, saying why.
+// checkpoint of another count, saying why. Its errors are [*CheckpointError]s.
 func OpenCheckpoint(path string, fresh *Checkpoint) (cp *Checkpoint, resumed bool, err error) {
 	if err := RemoveStale(path); err != nil {
-		return nil, false, err
+		return nil, false, &CheckpointError{path, err}
 	}
 	old, err := ReadCheckpoint(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return fresh, false, nil
 	case err != nil:
-		return nil, false, err
+		return nil, false, &CheckpointError{path, err}
 	}
 	if err := old.belongsWith(fresh); err != nil {
-		return nil, false, fmt.Errorf("checkpoint %s does not belong to this count: %v; remove it or name another file", path, err)
+		return nil, false, &CheckpointError{path, fmt.Errorf("checkpoint %s does not belong to this count: %v; remove it or name another file", path, err)}
 	}
 	return old, true, nil
 }
+
+// A CheckpointError is a checkpoint file that a count cannot resume from: unreadable,
+// damaged, or of another count. Its message names the file; a front end may add which of
+// its settings named it.
+type CheckpointError struct {
+	Path string
+	Err  error
+}
+
+// Error returns Err's message.
+func (e *CheckpointError) Error() string { return e.Err.Error() }
+
+// Unwrap returns Err.
+func (e *CheckpointError) Unwrap() error { return e.Err }
 
 // belongsWith reports whether c is a checkpoint of the same count and shard as want, with
 // finished tasks among the shard's own.
@@ -116,13 +130,52 @@ type DriveOptions struct {
 	// never overlap. An error from Save stops the count.
 	Save      func(*Checkpoint) error
 	SaveEvery time.Duration
+	// File, if not "", is the file that keeps the checkpoint between sessions: the count
+	// resumes from the checkpoint saved there, if there is one, in place of the one given
+	// (see [OpenCheckpoint]: one of another count is refused), and saves to it atomically
+	// every SaveEvery and when it ends, after Save.
+	File string
+	// Resumed, if not nil, is called with the checkpoint read from File when the count
+	// resumes from it (to say so).
+	Resumed func(*Checkpoint)
+}
+
+// open returns the checkpoint a count starts from, fresh or the one saved in opt.File, and
+// the options with the saving to File added.
+func (opt DriveOptions) open(fresh *Checkpoint) (*Checkpoint, DriveOptions, error) {
+	if opt.File == "" {
+		return fresh, opt, nil
+	}
+	cp, resumed, err := OpenCheckpoint(opt.File, fresh)
+	if err != nil {
+		return nil, opt, err
+	}
+	if resumed && opt.Resumed != nil {
+		opt.Resumed(cp)
+	}
+	save, path := opt.Save, opt.File
+	opt.Save = func(c *Checkpoint) error {
+		if save != nil {
+			if err := save(c); err != nil {
+				return err
+			}
+		}
+		return c.WriteFile(path)
+	}
+	opt.File = ""
+	return cp, opt, nil
 }
 
 // Drive counts the tasks of cp's shard that cp does not hold yet, adding each finished
 // task to cp, and returns a copy of the checkpoint as it ends (its Seconds include those of
 // earlier sessions). If ctx is cancelled it returns that copy, holding the tasks finished,
-// and ctx's error. cp must not be used by anything else while Drive runs.
+// and ctx's error. cp must not be used by anything else while Drive runs. With opt.File it
+// resumes from and saves to that file.
 func Drive(ctx context.Context, job Job, cp *Checkpoint, opt DriveOptions) (*Checkpoint, error) {
+	cp, opt, err := opt.open(cp)
+	if err != nil {
+		return nil, err
+	}
 	if n := job.NumTasks(); n != cp.Parts {
 		return nil, fmt.Errorf("shard: the checkpoint holds %d tasks, the count has %d", cp.Parts, n)
 	}

@@ -2,8 +2,10 @@ package shard_test
 
 import (
 	"context"
+	"errors"
 	"math/big"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -93,4 +95,49 @@ func TestDriveWrongJob(t *testing.T) {
 	if _, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(id, 1, 1), shard.DriveOptions{}); err == nil {
 		t.Fatal("a job of 11 tasks driven with a checkpoint of 10")
 	}
+}
+
+// TestDriveFile drives a shard with its checkpoint kept in a file: interrupted, it leaves
+// the finished tasks there; driven again it says that it resumes and finishes the rest; a
+// count of another shard refuses the file. Save, also given, sees every save.
+func TestDriveFile(t *testing.T) {
+	const tasks = 20
+	id := shard.Identity{Problem: "p", Request: tasks, Parts: tasks, Cut: "c"}
+	job := &squares{n: tasks, stopAfter: 3, counted: make([]atomic.Int32, tasks)}
+	path := filepath.Join(t.TempDir(), "ckpt")
+	var resumedWith []int
+	saves := 0
+	opt := shard.DriveOptions{File: path,
+		Resumed: func(c *shard.Checkpoint) { resumedWith = append(resumedWith, len(c.Done)) },
+		Save:    func(*shard.Checkpoint) error { saves++; return nil }}
+	part, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(id, 2, 2), opt)
+	if err == nil || part == nil {
+		t.Fatalf("interrupted drive: %v, checkpoint %v", err, part)
+	}
+	if len(part.Done) != 3 || len(resumedWith) != 0 || saves != 1 {
+		t.Fatalf("interrupted drive: %d tasks done, resumed %v, %d saves", len(part.Done), resumedWith, saves)
+	}
+	if saved, err := shard.ReadCheckpoint(path); err != nil || len(saved.Done) != 3 {
+		t.Fatalf("the file after the interrupted drive: %v", err)
+	}
+	job.stopAfter = 0
+	final, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(id, 2, 2), opt)
+	if err != nil {
+		t.Fatalf("resumed drive: %v", err)
+	}
+	if len(final.Done) != tasks/2 || len(resumedWith) != 1 || resumedWith[0] != 3 {
+		t.Fatalf("resumed drive: %d tasks done, resumed %v", len(final.Done), resumedWith)
+	}
+	if saved, err := shard.ReadCheckpoint(path); err != nil || len(saved.Done) != tasks/2 {
+		t.Fatalf("the file after the resumed drive: %v", err)
+	}
+	if _, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(id, 1, 2), opt); !isCheckpointError(err) || !strings.Contains(err.Error(), "does not belong") {
+		t.Fatalf("another shard's count took the file: %v", err)
+	}
+}
+
+// isCheckpointError reports whether err is a *shard.CheckpointError.
+func isCheckpointError(err error) bool {
+	_, ok := errors.AsType[*shard.CheckpointError](err)
+	return ok
 }

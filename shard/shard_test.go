@@ -353,8 +353,25 @@ func TestResume(t *testing.T) {
 		}
 	}
 
+	// Kept in a file: the count resumes from it, says so, and saves the rest there.
+	path := filepath.Join(t.TempDir(), "ckpt")
+	if err := last.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	var resumed *Checkpoint
+	res, err = pl.Count(context.Background(), CountOptions{File: path, Resumed: func(c *Checkpoint) { resumed = c }})
+	if err != nil || res.Partial || res.Solutions.Cmp(full.Solutions) != 0 || resumed == nil || len(resumed.Done) < len(last.Done) {
+		t.Errorf("resumed from a file: %v, %v (partial %v), want %v", err, res.Solutions, res.Partial, full.Solutions)
+	}
+	if saved, err := ReadCheckpoint(path); err != nil || len(saved.Done) != len(pl.Mine) {
+		t.Errorf("the file after the resumed count: %v", err)
+	}
+
 	// A checkpoint of another problem is refused.
 	other, _ := NewPlan(problems.Queens(9), nil, 2, 3)
+	if _, err := other.Count(context.Background(), CountOptions{File: path}); err == nil {
+		t.Error("a checkpoint file of another problem was accepted")
+	}
 	if _, err := other.Count(context.Background(), CountOptions{Checkpoint: last}); err == nil {
 		t.Error("a checkpoint of another problem was accepted")
 	}

@@ -2,9 +2,12 @@ package sudoku
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
+	"time"
 
 	"github.com/xcover/xcover/dlx"
 )
@@ -127,4 +130,106 @@ func (b *Board) WriteDLX(w io.Writer, p Puzzle) error {
 		return err
 	}
 	return dlx.Write(w, e.Problem)
+}
+
+// WritePartial writes the result of a puzzle whose count was cut off (res.Err set, res.Count
+// the solutions found so far): with Count in JSON the line {"solutions":k,"partial":true};
+// nothing otherwise, since a bare number on its line would read as a finished count (a
+// unique puzzle stopped early would show 0), and a solution line needs a finished search.
+func (rw *ResultWriter) WritePartial(res Result) error {
+	if !rw.count || rw.format != FormatJSON {
+		return nil
+	}
+	_, err := fmt.Fprintf(rw.w, "{\"solutions\":%d,\"partial\":true}\n", res.Count)
+	return err
+}
+
+// WriteAllOptions controls [ResultWriter.WriteAll]: how to solve, and what to tell the
+// caller on the way.
+type WriteAllOptions struct {
+	SolveOptions
+	// Malformed, if not nil, is called with the error of each malformed puzzle, whose
+	// line is written too.
+	Malformed func(error)
+	// Progress, if not nil, is called with the tally so far after a puzzle is written, at
+	// most once every ProgressInterval (default 1 s).
+	Progress         func(Tally)
+	ProgressInterval time.Duration
+}
+
+// An Interrupted is the error of [ResultWriter.WriteAll] cut off by its context: Puzzles
+// were written in full, and with Line not 0 the count of the puzzle on that line was cut
+// off at Count solutions (written as partial by [ResultWriter.WritePartial]).
+type Interrupted struct {
+	Puzzles int
+	Line    int
+	Count   uint64
+	Err     error // the context's error
+}
+
+// Error says what was done: "sudoku: interrupted after 12 puzzles", then ": the count 3 for
+// line 13 is partial" where a count was cut off.
+func (e *Interrupted) Error() string {
+	s := fmt.Sprintf("sudoku: interrupted after %d puzzles", e.Puzzles)
+	if e.Line != 0 {
+		s += fmt.Sprintf(": the count %d for line %d is partial", e.Count, e.Line)
+	}
+	return s
+}
+
+// Unwrap returns the context's error.
+func (e *Interrupted) Unwrap() error { return e.Err }
+
+// WriteAll solves every puzzle rd reads ([Board.SolveAll] on the writer's board), writes
+// each result in input order, then Flush. It returns the tally of the puzzles written
+// (malformed ones included) and the first error: of solving or writing, rd.Err, or, when
+// ctx is cancelled, an [*Interrupted] saying what was done (a count cut off is written by
+// WritePartial first). Malformed puzzles are no error: the tally counts them.
+func (rw *ResultWriter) WriteAll(ctx context.Context, rd *Reader, opt WriteAllOptions) (Tally, error) {
+	var t Tally
+	err := rw.writeAll(ctx, rd, opt, &t)
+	if err == nil {
+		err = rd.Err()
+	}
+	if err == nil && ctx.Err() != nil {
+		err = &Interrupted{Puzzles: t.Puzzles, Err: ctx.Err()}
+	}
+	if ferr := rw.Flush(); err == nil {
+		err = ferr
+	}
+	return t, err
+}
+
+// writeAll is WriteAll's loop over the results, counting them in t.
+func (rw *ResultWriter) writeAll(ctx context.Context, rd *Reader, opt WriteAllOptions, t *Tally) error {
+	every := opt.ProgressInterval
+	if every <= 0 {
+		every = time.Second
+	}
+	nextReport := time.Now().Add(every)
+	for res := range rw.b.SolveAll(ctx, rd, opt.SolveOptions) {
+		t.Add(res, rw.count)
+		switch {
+		case res.Puzzle.Err != nil && opt.Malformed != nil:
+			opt.Malformed(res.Puzzle.Err)
+		case res.Err != nil:
+			if !errors.Is(res.Err, context.Canceled) && !errors.Is(res.Err, context.DeadlineExceeded) {
+				return res.Err
+			}
+			cut := &Interrupted{Puzzles: t.Puzzles, Err: res.Err}
+			if rw.count {
+				cut.Line, cut.Count = res.Puzzle.Line, res.Count
+				rw.WritePartial(res) // the interruption is the error to report
+			}
+			return cut
+		}
+		if err := rw.Write(res); err != nil {
+			return err
+		}
+		if opt.Progress != nil && time.Now().After(nextReport) {
+			nextReport = time.Now().Add(every)
+			opt.Progress(*t)
+		}
+	}
+	return nil
 }

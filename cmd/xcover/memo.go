@@ -47,22 +47,12 @@ func (f *memoFlags) apply(cfg *xcover.CountOptions) error {
 
 // countJSON is what count --json prints; Memo only for a memoised count.
 type countJSON struct {
-	Solutions *big.Int  `json:"solutions"`
-	Nodes     uint64    `json:"nodes"`
-	Updates   uint64    `json:"updates"`
-	Seconds   float64   `json:"seconds"`
-	Partial   bool      `json:"partial,omitempty"` // interrupted: the count so far
-	Memo      *memoJSON `json:"memo,omitempty"`
-}
-
-// memoJSON is the "memo" object of count --json.
-type memoJSON struct {
-	Used    bool   `json:"used"`
-	Hits    uint64 `json:"hits"`
-	Misses  uint64 `json:"misses"`
-	Entries uint64 `json:"entries"`
-	Bytes   int64  `json:"bytes"`
-	Full    bool   `json:"full,omitempty"`
+	Solutions *big.Int          `json:"solutions"`
+	Nodes     uint64            `json:"nodes"`
+	Updates   uint64            `json:"updates"`
+	Seconds   float64           `json:"seconds"`
+	Partial   bool              `json:"partial,omitempty"` // interrupted: the count so far
+	Memo      *xcover.MemoStats `json:"memo,omitempty"`
 }
 
 // countAll counts every solution, by memoisation where the flags ask for it (and, by
@@ -84,7 +74,7 @@ func countAll(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOpt
 	st, ms := c.Stats, c.Memo
 	res := countJSON{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), cerr != nil, nil}
 	if ms.Used {
-		res.Memo = &memoJSON{ms.Used, ms.Hits, ms.Misses, ms.Entries, ms.Bytes, ms.Full}
+		res.Memo = &ms
 	}
 	if err := printResult(cmd.OutOrStdout(), f.json, res, fmt.Sprintf("%v\n", n), "count"); err != nil {
 		return err

@@ -85,7 +85,9 @@ func (r *queensRun) resumeHint() string {
 // checkpoint as the count ended: every finished task, those of earlier sessions included.
 func (r *queensRun) countBitboard(k, shards int, orbits bool) (*shard.Checkpoint, error) {
 	job := queens.CountJob{N: r.n, Workers: r.f.workers.n(), Orbits: orbits}
-	return driveJob(r.cmd, job, shard.NewJobCheckpoint(job.Identity(), k, shards), r.f.checkpoint, r.f.every)
+	opt := shard.DriveOptions{File: r.f.checkpoint, SaveEvery: r.f.every, Resumed: resumed(r.cmd, r.f.checkpoint)}
+	cp, err := shard.Drive(r.ctx, job, shard.NewJobCheckpoint(job.Identity(), k, shards), opt)
+	return cp, checkpointFlag(err)
 }
 
 // countShard counts one shard of the bitboard count and prints it as count --shard does,

@@ -59,22 +59,14 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 	if err != nil {
 		return err
 	}
-	opt := shard.CountOptions{Config: s.cfg, Version: version()}
-	if f.checkpoint != "" {
-		cp, err := openCheckpoint(cmd, f.checkpoint, shard.NewCheckpoint(plan))
-		if err != nil {
-			return err
-		}
-		opt.Checkpoint = cp
-		opt.Save = func(c *shard.Checkpoint) error { return c.WriteFile(f.checkpoint) }
-		opt.SaveEvery = f.every
-	}
+	opt := shard.CountOptions{Config: s.cfg, Version: version(),
+		File: f.checkpoint, SaveEvery: f.every, Resumed: resumed(cmd, f.checkpoint)}
 
 	// SIGTERM, as a cluster's scheduler sends it, stops the count like ^C (runContext
 	// cancels every command's context on both): the finished parts are saved.
 	res, cerr := plan.Count(cmd.Context(), opt)
 	if res == nil {
-		return cerr
+		return checkpointFlag(cerr)
 	}
 	s.mu.Lock()
 	if s.progress != nil {
@@ -94,33 +86,18 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 	return cerr
 }
 
-// openCheckpoint returns the checkpoint saved in path (--checkpoint), saying on stderr
-// that the count resumes from it, or fresh if there is none; a checkpoint of another count
-// is refused.
-func openCheckpoint(cmd *cobra.Command, path string, fresh *shard.Checkpoint) (*shard.Checkpoint, error) {
-	cp, resumed, err := shard.OpenCheckpoint(path, fresh)
-	if err != nil {
-		return nil, fmt.Errorf("--checkpoint: %w", err)
-	}
-	if resumed {
+// resumed says on stderr that a count resumes from the checkpoint in path
+// (shard.DriveOptions.Resumed).
+func resumed(cmd *cobra.Command, path string) func(*shard.Checkpoint) {
+	return func(cp *shard.Checkpoint) {
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: resuming from %s: %d of %d parts done\n", path, len(cp.Done), len(cp.Mine()))
 	}
-	return cp, nil
 }
 
-// driveJob counts the checkpoint's shard of a dedicated counter's job (the queens counter,
-// the memoised count's shares) with the shard driver; with a --checkpoint path it resumes
-// from the file and saves to it every every.
-func driveJob(cmd *cobra.Command, job shard.Job, fresh *shard.Checkpoint, path string, every time.Duration) (*shard.Checkpoint, error) {
-	var opt shard.DriveOptions
-	cp := fresh
-	if path != "" {
-		var err error
-		if cp, err = openCheckpoint(cmd, path, fresh); err != nil {
-			return nil, err
-		}
-		opt.Save = func(c *shard.Checkpoint) error { return c.WriteFile(path) }
-		opt.SaveEvery = every
+// checkpointFlag names --checkpoint in the error of a checkpoint file that cannot be used.
+func checkpointFlag(err error) error {
+	if _, ok := errors.AsType[*shard.CheckpointError](err); ok {
+		return fmt.Errorf("--checkpoint: %w", err)
 	}
-	return shard.Drive(cmd.Context(), job, cp, opt)
+	return err
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
-	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/verify"
 )
 
@@ -75,14 +74,7 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 	var werr error
 	var line []byte
 	opt := xcover.MinCostOptions{Initial: s.cfg.Initial, Best: k, Improved: func(cs xcover.CostSolution) {
-		sol := s.original(cs.Options)
-		if f.json {
-			line = dlx.AppendJSONSolution(line[:0], sol)
-			line = append(line[:len(line)-2], fmt.Sprintf(`,"cost":%d}`+"\n", cs.Cost)...)
-		} else {
-			line = fmt.Appendf(line[:0], "| cost %d\n", cs.Cost)
-			line = s.file.AppendSolution(line, sol, false)
-		}
+		line = s.file.AppendCostSolution(line[:0], s.original(cs.Options), cs.Cost, f.json)
 		s.mu.Lock()
 		if werr == nil {
 			if _, werr = s.out.Write(line); werr == nil {

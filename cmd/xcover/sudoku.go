@@ -2,10 +2,8 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -174,13 +172,14 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	}
 	rd := sudoku.NewReader(br, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha, Name: name})
 	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64*1024)
+	malformed := func(err error) { fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", err) }
 	if f.emit == "dlx" {
-		malformed, err := b.WriteAllDLX(out, rd, func(err error) { fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", err) })
+		n, err := b.WriteAllDLX(out, rd, malformed)
 		if err == nil {
 			err = out.Flush()
 		}
-		if err == nil && malformed > 0 {
-			err = fmt.Errorf("%d malformed puzzle(s)", malformed)
+		if err == nil && n > 0 {
+			err = fmt.Errorf("%d malformed puzzle(s)", n)
 		}
 		return err
 	}
@@ -193,11 +192,15 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		limit = 1
 	}
 	start := time.Now()
-	opt := sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}
+	opt := sudoku.WriteAllOptions{SolveOptions: sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}, Malformed: malformed}
 	if f.via != "" {
 		opt.Solve = b.SolveWith(interop.Via(f.via))
 	}
-	ctx := cmd.Context()
+	if f.progress {
+		opt.Progress = func(st sudoku.Tally) {
+			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
+		}
+	}
 	format := f.format
 	if f.json {
 		format = sudoku.FormatJSON
@@ -206,62 +209,19 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	var st sudoku.Tally
-	var firstErr error
-	nextReport := start.Add(time.Second)
-	for res := range b.SolveAll(ctx, rd, opt) {
-		if err := writeSudokuResult(cmd, f, rw, out, res, &st); err != nil {
-			firstErr = err
-			break
-		}
-		if f.progress && time.Now().After(nextReport) {
-			nextReport = time.Now().Add(time.Second)
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
-		}
-	}
-	if rd.Err() != nil && firstErr == nil {
-		firstErr = rd.Err()
-	}
-	if ctx.Err() != nil && firstErr == nil {
-		firstErr = interruptedf("interrupted after %d puzzles", st.Puzzles)
-	}
-	if err := rw.Flush(); err != nil && firstErr == nil {
-		firstErr = err
-	}
-	if err := out.Flush(); err != nil && firstErr == nil {
-		firstErr = err
+	st, err := rw.WriteAll(cmd.Context(), rd, opt)
+	if ferr := out.Flush(); err == nil {
+		err = ferr
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
-	if firstErr != nil {
-		return firstErr
+	if cut, ok := errors.AsType[*sudoku.Interrupted](err); ok {
+		return interruptedf("%s", strings.TrimPrefix(cut.Error(), "sudoku: "))
+	}
+	if err != nil {
+		return err
 	}
 	if st.Malformed > 0 {
 		return &exitError{code: exitInput, err: fmt.Errorf("%d malformed puzzle(s)", st.Malformed)}
 	}
 	return nil
-}
-
-// writeSudokuResult prints the result of one puzzle and counts it.
-func writeSudokuResult(cmd *cobra.Command, f *sudokuFlags, rw *sudoku.ResultWriter, out io.Writer, res sudoku.Result, st *sudoku.Tally) error {
-	p := res.Puzzle
-	st.Add(res, f.count)
-	switch {
-	case p.Err != nil:
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", p.Err)
-	case res.Err != nil:
-		if !errors.Is(res.Err, context.Canceled) && !errors.Is(res.Err, context.DeadlineExceeded) {
-			return res.Err
-		}
-		if !f.count {
-			return interruptedf("interrupted after %d puzzles", st.Puzzles)
-		}
-		// JSON says the count so far is partial; a bare number on its line would read as
-		// a finished count (a unique puzzle stopped early showed 0), so text output leaves
-		// the line out and only stderr gives the partial count.
-		if f.json {
-			fmt.Fprintf(out, "{\"solutions\":%d,\"partial\":true}\n", res.Count)
-		}
-		return interruptedf("interrupted after %d puzzles: the count %d for line %d is partial", st.Puzzles, res.Count, p.Line)
-	}
-	return rw.Write(res)
 }
