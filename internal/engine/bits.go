@@ -37,11 +37,15 @@ type kernelB struct {
 	// upper bound above 1). A row is an item's options, or for a coloured entry the
 	// item's options that give it another colour or none. More work per take (a pass per
 	// entry), no table the square of the options.
-	rows      []uint64
-	erow      []int32
-	start     []int32 // option o's entries: erow[start[o]:start[o+1]]
-	pstart    []int32 // option o's primary items: pitems[pstart[o]:pstart[o+1]]
-	pitems    []int32
+	rows   []uint64
+	erow   []int32
+	start  []int32 // option o's entries: erow[start[o]:start[o+1]]
+	pstart []int32 // option o's primary items: pitems[pstart[o]:pstart[o+1]]
+	pitems []int32
+	// uni is the number of primary items of every option, where all have 2, 3 or 4
+	// (pitems[uni*o:uni*(o+1)]), else 0: applyPlain's loop unrolled (Sudoku, 4: 0.56 s
+	// against 0.61 on Escargot less 5 givens, medians of 5).
+	uni       int
 	oprim     []uint64 // option o's primary items as a bitset: oprim[o*wp:(o+1)*wp]
 	hi, slack []int32  // bounds of each primary item
 	plain     bool     // every primary item is covered exactly once
@@ -123,6 +127,15 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 			}
 		}
 		k.pstart[o+1] = int32(len(k.pitems))
+	}
+	if u := len(k.pitems) / max(nopt, 1); u >= 2 && u <= 4 && len(k.pitems) == u*nopt {
+		k.uni = u
+		for o := range nopt {
+			if k.pstart[o+1]-k.pstart[o] != int32(u) {
+				k.uni = 0
+				break
+			}
+		}
 	}
 	k.oprim = make([]uint64, nopt*k.wp)
 	for o := range nopt {
@@ -480,6 +493,47 @@ func (k *kernelB) applyPlain(s int, o int32) {
 		r := *at & *(*uint64)(unsafe.Add(conf, 8*t))
 		*at &^= r
 		updates += bits.OnesCount64(r)
+		switch k.uni {
+		case 2:
+			for r != 0 {
+				x := t<<6 + uintptr(bits.TrailingZeros64(r))
+				r &= r - 1
+				p := (*[2]int32)(unsafe.Add(items, 8*x))
+				c0 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[0])))
+				c1 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[1])))
+				v0, v1 := *c0-1, *c1-1
+				*c0, *c1 = v0, v1
+				zeros += int((uint32(v0)-1)>>31 + (uint32(v1)-1)>>31)
+			}
+			continue
+		case 3:
+			for r != 0 {
+				x := t<<6 + uintptr(bits.TrailingZeros64(r))
+				r &= r - 1
+				p := (*[3]int32)(unsafe.Add(items, 12*x))
+				c0 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[0])))
+				c1 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[1])))
+				c2 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[2])))
+				v0, v1, v2 := *c0-1, *c1-1, *c2-1
+				*c0, *c1, *c2 = v0, v1, v2
+				zeros += int((uint32(v0)-1)>>31 + (uint32(v1)-1)>>31 + (uint32(v2)-1)>>31)
+			}
+			continue
+		case 4:
+			for r != 0 {
+				x := t<<6 + uintptr(bits.TrailingZeros64(r))
+				r &= r - 1
+				p := (*[4]int32)(unsafe.Add(items, 16*x))
+				c0 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[0])))
+				c1 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[1])))
+				c2 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[2])))
+				c3 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[3])))
+				v0, v1, v2, v3 := *c0-1, *c1-1, *c2-1, *c3-1
+				*c0, *c1, *c2, *c3 = v0, v1, v2, v3
+				zeros += int((uint32(v0)-1)>>31 + (uint32(v1)-1)>>31 + (uint32(v2)-1)>>31 + (uint32(v3)-1)>>31)
+			}
+			continue
+		}
 		for r != 0 {
 			x := t<<6 + uintptr(bits.TrailingZeros64(r))
 			r &= r - 1
