@@ -34,7 +34,7 @@ type frontierOwners struct {
 }
 
 // ownerBits is the least number of items whose bits decide an owner.
-const ownerBits = 8
+const ownerBits = 12
 
 func newFrontierOwners(m *memo, workers int) *frontierOwners {
 	np, pw := m.np, m.pw
