@@ -198,14 +198,14 @@ func (v memoView) put(key []byte, n count) {
 // memoNear is a worker's own cache of the entries it met last: direct mapped by the low
 // bits of the key's hash, each slot a copy of a key of at most nearKeyMax bytes and its
 // count, a newer entry taking the slot of an older. It holds copies of the shared cache's
-// entries, which never change, so it is never wrong; nearSlots * 72 bytes (590 KB) a
+// entries, which never change, so it is never wrong; nearSlots * 72 bytes (4.7 MB) a
 // worker, on counts with more than one worker, beyond the cache's budget.
 type memoNear struct {
 	slots []nearSlot
 }
 
 const (
-	nearSlots  = 1 << 13
+	nearSlots  = 1 << 16
 	nearKeyMax = 40
 )
 
