@@ -117,8 +117,12 @@ func (m *memoBounds) makeKey() {
 	last := m.settled - 1
 	for j := m.settled; j < m.np; j++ {
 		if t := m.times[j]; t > 0 {
-			k = binary.AppendUvarint(k, uint64(j-last))
-			k = binary.AppendUvarint(k, uint64(t))
+			if d := j - last; d < 0x80 && t < 0x80 { // one byte each, as uvarints
+				k = append(k, byte(d), byte(t))
+			} else {
+				k = binary.AppendUvarint(k, uint64(d))
+				k = binary.AppendUvarint(k, uint64(t))
+			}
 			last = j
 		}
 	}
