@@ -201,7 +201,7 @@ func (w *frontierWorker) table(c int, seed maphash.Seed) *frontierTable {
 		if n := len(w.free); n > 0 {
 			w.tables[c], w.free = w.free[n-1], w.free[:n-1]
 		} else {
-			w.tables[c] = &frontierTable{memoTable: memoTable{seed: seed}}
+			w.tables[c] = &frontierTable{memoTable: memoTable{seed: seed, ordered: true}}
 		}
 	}
 	return w.tables[c]
@@ -325,11 +325,7 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 		defer w.recycle(t) // expanded
 		m := w.m
 		var prev [16]int32
-		for _, s := range t.slots {
-			if s == 0 {
-				continue
-			}
-			key, val := t.entry(s)
+		for key, val := range t.inOrder() {
 			v := t.value(key, val)
 			m.setKey(key)
 			if atomic.AddUint64(&w.nodes, 1)%pollEvery == 0 && !poll() || stop.Load() {

@@ -82,7 +82,7 @@ func newOrderTrial(sp *Spec, p *MemoParams, order Order) *orderTrial {
 func (t *orderTrial) add(v count) {
 	c := t.m.np - t.m.nfree
 	if t.levels[c] == nil {
-		t.levels[c] = &frontierTable{memoTable: memoTable{seed: t.seed}}
+		t.levels[c] = &frontierTable{memoTable: memoTable{seed: t.seed, ordered: true}}
 	}
 	isNew, grew := t.levels[c].add(t.m.key, maphash.Bytes(t.seed, t.m.key), v)
 	if grew < 0 { // not kept: the trial cannot be taken up
@@ -107,11 +107,7 @@ func (t *orderTrial) level() {
 	var work uint64
 	var prev [16]int32
 	if tab != nil {
-		for _, s := range tab.slots {
-			if s == 0 {
-				continue
-			}
-			key, val := tab.entry(s)
+		for key, val := range tab.inOrder() {
 			v := tab.value(key, val)
 			m.setKey(key)
 			if t.st.Nodes++; t.st.Nodes%pollEvery == 0 && m.pollStop() {
@@ -164,11 +160,8 @@ func (t *orderTrial) pending() []memoPart {
 		if tab == nil {
 			continue
 		}
-		for _, s := range tab.slots {
-			if s != 0 {
-				key, val := tab.entry(s)
-				parts = append(parts, memoPart{slices.Clone(key), tab.value(key, val).big()})
-			}
+		for key, val := range tab.inOrder() {
+			parts = append(parts, memoPart{slices.Clone(key), tab.value(key, val).big()})
 		}
 	}
 	return parts
