@@ -45,7 +45,10 @@ trap 'rm -rf "$tmp"' EXIT
 (cd "$root" && go build -o "$tmp/xcover" ./cmd/xcover)
 dlx6=""
 if [[ -n ${KNUTH_BIN:-} && -x ${KNUTH_BIN}/dlx6 ]]; then
-	dlx6=${KNUTH_BIN}/dlx6
+	# DLX6 reads the problem on standard input and reports its count on standard error.
+	printf '#!/bin/sh\nexec "%s" <"$1" 2>&1\n' "${KNUTH_BIN}/dlx6" >"$tmp/dlx6"
+	chmod +x "$tmp/dlx6"
+	dlx6=$tmp/dlx6
 fi
 if [[ ! -x /usr/bin/time ]]; then
 	echo "memo.sh: /usr/bin/time is needed for peak memory (apt-get install time)" >&2
@@ -72,10 +75,10 @@ row() {
 	: >"$tmp/ta"; : >"$tmp/tb"
 	for ((i = 0; i < runs; i++)); do
 		run "${a[@]}" "$file" >>"$tmp/ta"
-		counta=$(grep -o '^[0-9]*' "$tmp/out" | head -1)
+		counta=$(grep -o '^[0-9]*' "$tmp/out" | head -1 || true)
 		if [[ ${#b[@]} -gt 0 ]]; then
 			run "${b[@]}" "$file" >>"$tmp/tb"
-			countb=$(grep -o '[0-9][0-9]*' "$tmp/out" | tail -1)
+			countb=$(grep -o 'Altogether [0-9]*' "$tmp/out" | grep -o '[0-9][0-9]*' | tail -1 || true)
 		fi
 	done
 	local sa ma sb mb

@@ -240,7 +240,7 @@ func TestCostBitsChooseTwoWays(t *testing.T) {
 // without colours, with many equal costs and with spread ones, for K = 1, 3 and 20.
 func TestCostBitsKeptCounts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 9))
-	compared := 0
+	compared, checked := 0, 0
 	for trial := range 400 {
 		nopt := 6 + rng.IntN(11) // brute force reaches 16 options
 		if trial%2 == 0 {
@@ -267,6 +267,19 @@ func TestCostBitsKeptCounts(t *testing.T) {
 			for j, keep := range []bool{false, true} {
 				c := newCostBits(sp, taxed(sp, costs))
 				c.setKeep(keep)
+				c.check = func(l int) {
+					// The kept sums are those of the kept counts, and the choice is pick's.
+					np := c.np
+					cnt, first := c.lcnt[l*np:(l+1)*np], c.lfirst[l*np:(l+1)*np]
+					if want := c.sums(cnt, first); c.lsum[l] != want {
+						t.Fatalf("trial %d, k = %d, level %d: kept sums %v, counted %v", trial, k, l, c.lsum[l], want)
+					}
+					b, lo := c.pickKept(l)
+					if wb, wlo := c.pick(cnt, first); b != wb || b >= 0 && lo != wlo {
+						t.Fatalf("trial %d, k = %d, level %d: chose %d (bound %d), pick %d (%d)", trial, k, l, b, lo, wb, wlo)
+					}
+					checked++
+				}
 				var err error
 				got[j], nodes[j], err = c.run(&CostParams{K: k})
 				if err != nil {
@@ -289,7 +302,7 @@ func TestCostBitsKeptCounts(t *testing.T) {
 			compared++
 		}
 	}
-	if compared < 500 {
-		t.Errorf("only %d searches compared", compared)
+	if compared < 500 || checked < 5000 {
+		t.Errorf("only %d searches compared, %d choices from kept counts checked", compared, checked)
 	}
 }
