@@ -81,10 +81,8 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 	case f.all && f.limit > 0:
 		return usageErrorf("--all and --limit exclude each other")
 	}
-	if f.via != "" {
-		if err := checkVia(f.via); err != nil {
-			return err
-		}
+	if err := checkVia(f.via); err != nil {
+		return err
 	}
 	if len(args) == 2 && args[0] == "-" && args[1] == "-" {
 		return usageErrorf("PROBLEM and MODEL cannot both be standard input")
@@ -159,6 +157,9 @@ func readModelFile(cmd *cobra.Command, name string, format interop.Format, file 
 
 // checkVia refuses a solver that interop cannot run: wrong usage.
 func checkVia(solver string) error {
+	if solver == "" { // no --via
+		return nil
+	}
 	if err := interop.CheckSolver(solver); err != nil {
 		return usageErrorf("--via: %v", err)
 	}

@@ -18,8 +18,8 @@ func (r *queensRun) runCount() error {
 		if engine != queens.EngineBitboard {
 			return usageErrorf("--shard and --checkpoint count with the bitboard engine, one queen per line")
 		}
-		if f.checkpoint != "" && f.every <= 0 {
-			return usageErrorf("--checkpoint-every must be positive, not %v", f.every)
+		if err := checkEvery(f.checkpoint, f.every); err != nil {
+			return err
 		}
 	}
 	if f.shard != "" {
@@ -66,17 +66,9 @@ func (r *queensRun) runCount() error {
 		return err
 	}
 	if cerr != nil {
-		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted: the count %d is partial%s", res.Solutions, r.resumeHint())}
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted: the count %d is partial%s", res.Solutions, resumeHint(r.f.checkpoint, "tasks"))}
 	}
 	return nil
-}
-
-// resumeHint is what an interrupted count with a checkpoint says about resuming.
-func (r *queensRun) resumeHint() string {
-	if r.f.checkpoint == "" {
-		return ""
-	}
-	return fmt.Sprintf("; %s holds the finished tasks: run the same command to resume", r.f.checkpoint)
 }
 
 // countBitboard counts shard k of shards with the bitboard counter through the shard
@@ -115,7 +107,7 @@ func (r *queensRun) countShard() error {
 		return err
 	}
 	if cerr != nil {
-		return interruptedf("interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, k, shards, r.resumeHint())
+		return interruptedf("interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, k, shards, resumeHint(r.f.checkpoint, "tasks"))
 	}
 	return nil
 }

@@ -25,6 +25,23 @@ func (f *shardFlags) register(cmd *cobra.Command) {
 	fs.DurationVar(&f.every, "checkpoint-every", 5*time.Second, "time `D` between checkpoint saves")
 }
 
+// checkEvery checks --checkpoint-every where a checkpoint is kept.
+func checkEvery(checkpoint string, every time.Duration) error {
+	if checkpoint != "" && every <= 0 {
+		return usageErrorf("--checkpoint-every must be positive, not %v", every)
+	}
+	return nil
+}
+
+// resumeHint is what an interrupted count says about resuming from its checkpoint (none:
+// nothing); what names the finished pieces it holds.
+func resumeHint(checkpoint, what string) string {
+	if checkpoint == "" {
+		return ""
+	}
+	return fmt.Sprintf("; %s holds the finished %s: run the same command to resume", checkpoint, what)
+}
+
 // active reports whether the count is to be split into parts.
 func (f *shardFlags) active() bool { return f.shard != "" || f.checkpoint != "" }
 
@@ -45,8 +62,8 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 	if s.cfg.Random {
 		return usageErrorf("--random and --seed cannot be used with --shard or --checkpoint")
 	}
-	if f.checkpoint != "" && f.every <= 0 {
-		return usageErrorf("--checkpoint-every must be positive, not %v", f.every)
+	if err := checkEvery(f.checkpoint, f.every); err != nil {
+		return err
 	}
 	k, n := 1, 1
 	if f.shard != "" {
@@ -77,10 +94,7 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 		return err
 	}
 	if cerr != nil && errors.Is(cerr, context.Canceled) {
-		msg := fmt.Sprintf("interrupted: the count %v is partial", res.Solutions)
-		if f.checkpoint != "" {
-			msg += fmt.Sprintf("; %s holds the finished parts: run the same command to resume", f.checkpoint)
-		}
+		msg := fmt.Sprintf("interrupted: the count %v is partial", res.Solutions) + resumeHint(f.checkpoint, "parts")
 		return &exitError{code: exitInterrupted, err: errors.New(msg)}
 	}
 	return cerr

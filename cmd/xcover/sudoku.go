@@ -144,10 +144,8 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.limit > 0 && !f.count {
 		return usageErrorf("--limit needs --count")
 	}
-	if f.via != "" {
-		if err := checkVia(f.via); err != nil {
-			return err
-		}
+	if err := checkVia(f.via); err != nil {
+		return err
 	}
 	if f.json && f.format != "line" {
 		return usageErrorf("--json and --format %s exclude each other", f.format)
