@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Owners of the forward count's sub-problems.
 //
@@ -28,8 +31,8 @@ import "math/bits"
 type frontierOwners struct {
 	workers int
 	phase   []int32    // phase[f]: the phase of first free item f (f < np); -1: the whole key
-	masks   [][]uint64 // masks[k]: R of phase k, as words of the primary bitset
-	lo      []int32    // masks[k]'s words that are not zero: lo[k] .. hi[k]-1
+	masks   [][]uint64 // masks[k]: R of phase k, words lo[k]..hi[k]-1 of the primary bitset
+	lo      []int32    // the words of R that are not zero lie in lo[k]..hi[k]-1
 	hi      []int32
 }
 
@@ -52,7 +55,7 @@ func newFrontierOwners(m *memo, workers int) *frontierOwners {
 		}
 	}
 	reach := make([]uint64, pw) // what options with least item before a may cover
-	r := make([]uint64, pw)
+	r, next := make([]uint64, pw), make([]uint64, pw)
 	addOptions := func(dst []uint64, i int, clearing bool) {
 		for _, opt := range byLeast[i] {
 			for w, x := range m.omask[int(opt)*pw : int(opt)*pw+pw] {
@@ -81,12 +84,12 @@ func newFrontierOwners(m *memo, workers int) *frontierOwners {
 		}
 		b := a
 		for b < np {
-			next := append([]uint64(nil), r...)
+			copy(next, r)
 			addOptions(next, b, true)
 			if count(next) < ownerBits {
 				break
 			}
-			r, b = next, b+1
+			r, next, b = next, r, b+1
 		}
 		if b == a { // no phase: one item, the whole key
 			o.phase[a] = -1
@@ -101,7 +104,7 @@ func newFrontierOwners(m *memo, workers int) *frontierOwners {
 				lo, hi = min(lo, int32(w)), int32(w+1)
 			}
 		}
-		o.masks = append(o.masks, append([]uint64(nil), r...))
+		o.masks = append(o.masks, slices.Clone(r[lo:hi])) // the words lo..hi-1 only
 		o.lo, o.hi = append(o.lo, lo), append(o.hi, hi)
 		for ; a < b; a++ {
 			o.phase[a] = k
@@ -119,8 +122,8 @@ func (o *frontierOwners) of(m *memo, h uint64) int {
 	if k >= 0 {
 		mask := o.masks[k]
 		x := uint64(k) * 0x9e3779b97f4a7c15
-		for w := o.lo[k]; w < o.hi[k]; w++ {
-			x = (x ^ m.covered[w]&mask[w]) * 0xbf58476d1ce4e5b9
+		for j, w := range m.covered[o.lo[k]:o.hi[k]] {
+			x = (x ^ w&mask[j]) * 0xbf58476d1ce4e5b9
 			x ^= x >> 31
 		}
 		h = x * 0x94d049bb133111eb

@@ -37,7 +37,7 @@ func TestFrontierOwners(t *testing.T) {
 			least := int(sp.Item[sp.Start[opt]])
 			if k := o.phase[least]; k >= 0 {
 				for e := sp.Start[opt]; e < sp.Start[opt+1]; e++ {
-					if i := sp.Item[e]; o.masks[k][i>>6]>>(i&63)&1 != 0 {
+					if i := sp.Item[e]; int32(i>>6) >= o.lo[k] && int32(i>>6) < o.hi[k] && o.masks[k][int32(i>>6)-o.lo[k]]>>(i&63)&1 != 0 {
 						t.Fatalf("%dx%d: option %d, least item %d in phase %d, covers item %d of the mask", bc.m, bc.n, opt, least, k, i)
 					}
 				}
