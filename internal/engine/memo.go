@@ -878,7 +878,7 @@ func (m *memo) count() count {
 	// The state's key, kept from the children (who overwrite m.key) in this depth's buffer.
 	d := m.depth
 	if d == len(m.keys) {
-		m.keys = append(m.keys, apart[byte](0, cap(m.key)))
+		m.keys = append(m.keys, apart[byte](0, min(cap(m.key), 256))) // longer: append grows it
 	}
 	m.keys[d] = append(m.keys[d][:0], m.key...)
 	m.depth++
