@@ -493,6 +493,8 @@ func (k *kernelB) applyPlain(s int, o int32) {
 		r := *at & *(*uint64)(unsafe.Add(conf, 8*t))
 		*at &^= r
 		updates += bits.OnesCount64(r)
+		// The same loop unrolled for options of 2, 3 and 4 primary items, deliberately three
+		// times (see uni for the measurement), then the general one.
 		switch k.uni {
 		case 2:
 			for r != 0 {
