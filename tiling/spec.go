@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // A Spec is a tiling puzzle as a front end states it: the pieces by name or in a picture,
@@ -64,15 +65,18 @@ func specErrorf(field, format string, args ...any) error {
 	return &SpecError{Field: field, Err: fmt.Errorf(format, args...)}
 }
 
-// sizeRE matches a region given by its size.
-var sizeRE = regexp.MustCompile(`^\s*\d+\s*x\s*\d+(\s*x\s*\d+)?\s*$`)
+// sizeRE matches a region given by its size; compiled on first use, not at every start
+// of the command (package initialisation is part of every run's start-up).
+var sizeRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*\d+\s*x\s*\d+(\s*x\s*\d+)?\s*$`)
+})
 
 // SetRegion sets the region from text that is either a size or a picture, as a front end
 // with one field for both takes it: a size if it reads as one ("6x10", "3 x 3 x 3"), else
 // a picture.
 func (s *Spec) SetRegion(text string) {
 	s.Size, s.RegionPicture = "", ""
-	if sizeRE.MatchString(text) {
+	if sizeRE().MatchString(text) {
 		s.Size = text
 	} else {
 		s.RegionPicture = text
