@@ -306,8 +306,8 @@ func (c *costBits) choose(set []uint64, last uint64) (best int, lowest int64) {
 func (c *costBits) chooseByItems(set []uint64, last uint64) (best int, lowest int64) {
 	nw, w := len(set), c.w
 	best, t := -1, math.MaxInt
-	var bestMin, sumAll int64
-	var sum [2]int64
+	var bestMin int64
+	var sum [3]int64
 	for i := range c.np {
 		if c.covered[i] {
 			continue
@@ -334,15 +334,12 @@ func (c *costBits) chooseByItems(set []uint64, last uint64) (best int, lowest in
 			return -1, 0
 		}
 		least := c.net[first]
-		sumAll += least
-		in := c.indep[i+1]
-		sum[0] += least & -int64(in&1)
-		sum[1] += least & -int64(in>>1)
+		c.addSum(&sum, i, least)
 		if cnt < t || cnt == t && least > bestMin {
 			best, t, bestMin = i, cnt, least
 		}
 	}
-	return best, max(sum[0], sum[1], (sumAll+c.width-1)/c.width)
+	return best, c.bound(sum)
 }
 
 // chooseByOptions is choose counting option by option.
@@ -372,31 +369,39 @@ func (c *costBits) countInto(cnt, first []int32, set []uint64, last uint64) {
 	}
 }
 
-// pick is choose's rule over counts made by countInto or derive, for the items not
-// covered: -1 if one has no option left, else the fewest options, ties to the dearest
-// cheapest option, then the first; and costBound's lower bound.
+// pick is choose's rule (fewest) over counts made by countInto or derive, and costBound's
+// lower bound over them.
 func (c *costBits) pick(cnt, first []int32) (best int, lowest int64) {
+	if best = c.fewest(cnt, first); best < 0 {
+		return -1, 0
+	}
+	return best, c.bound(c.sums(cnt, first))
+}
+
+// fewest is choose's rule over counts made by countInto or derive, for the items not
+// covered: -1 if one has no option left, else the fewest options, ties to the dearest
+// cheapest option, then the first. An item's cheapest option is read only on a tie
+// (Escargot less 5 givens with costs: the choice's scan was 36% of the run when it also
+// summed the lower bound).
+func (c *costBits) fewest(cnt, first []int32) int {
 	best, t := -1, int32(math.MaxInt32)
-	var bestMin, sumAll int64
-	var sum [2]int64
+	var bestMin int64
 	for x, word := range c.open { // the items not covered, in order
 		for ; word != 0; word &= word - 1 {
 			i := x*64 + bits.TrailingZeros64(word)
-			n := cnt[i]
-			if n == 0 {
-				return -1, 0
-			}
-			l := c.net[first[i]]
-			sumAll += l
-			in := c.indep[i+1]
-			sum[0] += l & -int64(in&1)
-			sum[1] += l & -int64(in>>1)
-			if n < t || n == t && l > bestMin {
-				best, t, bestMin = i, n, l
+			switch n := cnt[i]; {
+			case n == 0:
+				return -1
+			case n < t:
+				best, t, bestMin = i, n, c.net[first[i]]
+			case n == t:
+				if l := c.net[first[i]]; l > bestMin {
+					best, bestMin = i, l
+				}
 			}
 		}
 	}
-	return best, max(sum[0], sum[1], (sumAll+c.width-1)/c.width)
+	return best
 }
 
 // setKeep turns the counts kept level by level (derive) on or off.
@@ -449,6 +454,22 @@ func (c *costBits) bound(s [3]int64) int64 {
 	return max(s[1], s[2], (s[0]+c.width-1)/c.width)
 }
 
+// goneAt returns word x of the options counted at a level, the first pn of from, that
+// the next level, the first nc of to, has lost, and word x of those it kept.
+func goneAt(from, to []uint64, x, pn, nc int) (gone, kept uint64) {
+	v := from[x]
+	if x == len(from)-1 && pn%64 != 0 {
+		v &= 1<<(pn%64) - 1
+	}
+	if x < len(to) {
+		kept = to[x]
+		if x == len(to)-1 && nc%64 != 0 {
+			kept &= 1<<(nc%64) - 1
+		}
+	}
+	return v &^ kept, kept
+}
+
 // derive makes level l+1's counts, for its first nc options, from level l's: an option
 // counted at level l and not at l+1 (cleared by the option taken, or past the cheaper
 // line) is taken off its items' counts, and an item whose first option went has its next
@@ -458,19 +479,9 @@ func (c *costBits) derive(l, nc int) {
 	from, to := c.sets[l*w:l*w+(pn+63)/64], c.sets[(l+1)*w:(l+1)*w+(nc+63)/64]
 	gone, left := 0, 0
 	for x := range from {
-		v := from[x]
-		if x == len(from)-1 && pn%64 != 0 {
-			v &= 1<<(pn%64) - 1
-		}
-		if x < len(to) {
-			t := to[x]
-			if x == len(to)-1 && nc%64 != 0 {
-				t &= 1<<(nc%64) - 1
-			}
-			left += bits.OnesCount64(t)
-			v &^= t
-		}
-		gone += bits.OnesCount64(v)
+		g, t := goneAt(from, to, x, pn, nc)
+		gone += bits.OnesCount64(g)
+		left += bits.OnesCount64(t)
 	}
 	if gone > left {
 		c.recount(l+1, nc)
@@ -482,18 +493,7 @@ func (c *costBits) derive(l, nc int) {
 	c.ln[l+1] = nc
 	marks := c.marks[:0]
 	for x := range from {
-		v := from[x]
-		if x == len(from)-1 && pn%64 != 0 {
-			v &= 1<<(pn%64) - 1
-		}
-		if x < len(to) {
-			t := to[x]
-			if x == len(to)-1 && nc%64 != 0 {
-				t &= 1<<(nc%64) - 1
-			}
-			v &^= t
-		}
-		for ; v != 0; v &= v - 1 {
+		for v, _ := goneAt(from, to, x, pn, nc); v != 0; v &= v - 1 {
 			k := int32(x*64 + bits.TrailingZeros64(v))
 			for _, i := range c.prim[c.pstart[k]:c.pstart[k+1]] {
 				cnt[i]--
@@ -551,28 +551,11 @@ func (c *costBits) chooseKept(l int) (best int, lowest int64) {
 	return c.pickKept(l)
 }
 
-// pickKept is pick over level l's kept counts, with the lower bound from its kept sums:
-// the scan looks only for the fewest options (pick's rule), and reads an item's cheapest
-// option only on a tie. Escargot less 5 givens with costs: pick was 36% of the run.
+// pickKept is pick over level l's kept counts, with the lower bound from its kept sums.
 func (c *costBits) pickKept(l int) (best int, lowest int64) {
 	np := c.np
-	cnt, first := c.lcnt[l*np:(l+1)*np], c.lfirst[l*np:(l+1)*np]
-	best, t := -1, int32(math.MaxInt32)
-	var bestMin int64
-	for x, word := range c.open {
-		for ; word != 0; word &= word - 1 {
-			i := x*64 + bits.TrailingZeros64(word)
-			switch n := cnt[i]; {
-			case n == 0:
-				return -1, 0
-			case n < t:
-				best, t, bestMin = i, n, c.net[first[i]]
-			case n == t:
-				if l := c.net[first[i]]; l > bestMin {
-					best, bestMin = i, l
-				}
-			}
-		}
+	if best = c.fewest(c.lcnt[l*np:(l+1)*np], c.lfirst[l*np:(l+1)*np]); best < 0 {
+		return -1, 0
 	}
 	return best, c.bound(c.lsum[l])
 }
