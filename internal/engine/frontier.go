@@ -42,6 +42,12 @@ type frontierTable struct {
 	bigs map[string]*big.Int
 }
 
+// newFrontierTable returns an empty level: ordered, as levels are read in the order their
+// entries were made.
+func newFrontierTable(seed maphash.Seed) *frontierTable {
+	return &frontierTable{memoTable: memoTable{seed: seed, ordered: true}}
+}
+
 // add adds v paths to key (hash h); it reports whether the entry is new, and by how many
 // bytes the table grew: -1 if the table cannot keep the key (canKeep), when the forward
 // count cannot go on (a dropped entry would be a wrong count).
@@ -201,7 +207,7 @@ func (w *frontierWorker) table(c int, seed maphash.Seed) *frontierTable {
 		if n := len(w.free); n > 0 {
 			w.tables[c], w.free = w.free[n-1], w.free[:n-1]
 		} else {
-			w.tables[c] = &frontierTable{memoTable: memoTable{seed: seed, ordered: true}}
+			w.tables[c] = newFrontierTable(seed)
 		}
 	}
 	return w.tables[c]

@@ -67,12 +67,6 @@ func newFrontierOwners(m *memo, workers int) *frontierOwners {
 			}
 		}
 	}
-	count := func(x []uint64) (n int) {
-		for _, w := range x {
-			n += bits.OnesCount64(w)
-		}
-		return n
-	}
 	for a := 0; a < np; {
 		// R(a, a) is reach less the items before a.
 		copy(r, reach)
@@ -86,7 +80,7 @@ func newFrontierOwners(m *memo, workers int) *frontierOwners {
 		for b < np {
 			copy(next, r)
 			addOptions(next, b, true)
-			if count(next) < ownerBits {
+			if popcount(next) < ownerBits {
 				break
 			}
 			r, next, b = next, r, b+1
@@ -117,8 +111,7 @@ func newFrontierOwners(m *memo, workers int) *frontierOwners {
 
 // of returns the owner of the state of m, whose key (made by makeKey) hashes to h.
 func (o *frontierOwners) of(m *memo, h uint64) int {
-	f := m.firstFree()
-	k := o.phase[f]
+	k := o.phase[m.keyFree]
 	if k >= 0 {
 		mask := o.masks[k]
 		x := uint64(k) * 0x9e3779b97f4a7c15
@@ -130,4 +123,12 @@ func (o *frontierOwners) of(m *memo, h uint64) int {
 		h ^= h >> 29
 	}
 	return int((h >> 32) * uint64(o.workers) >> 32)
+}
+
+// popcount returns the number of bits set in x.
+func popcount(x []uint64) (n int) {
+	for _, w := range x {
+		n += bits.OnesCount64(w)
+	}
+	return n
 }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math/big"
-	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -51,17 +50,14 @@ func TestFrontierOwners(t *testing.T) {
 			m := newMemo(sp, &MemoParams{})
 			for m.nfree > 0 {
 				f := m.firstFree()
-				var fit []int32
-				for _, opt := range m.lists[f] {
-					if m.fits(opt) {
-						fit = append(fit, opt)
-					}
-				}
+				fit := fitting(m, f)
 				if len(fit) == 0 {
 					break
 				}
+				m.makeKey(f)
 				parent := o.of(m, rng.Uint64())
 				m.take(fit[rng.IntN(len(fit))])
+				m.makeKey(m.firstFree())
 				child := o.of(m, rng.Uint64()) // the whole key's hash, where it is used
 				if o.phase[f] >= 0 && o.phase[f] == o.phase[m.firstFree()] && child != parent {
 					t.Fatalf("%dx%d: a child in its parent's phase %d changed owner", bc.m, bc.n, o.phase[f])
@@ -94,11 +90,4 @@ func TestFrontierOwners(t *testing.T) {
 			}
 		}
 	}
-}
-
-func popcount(x []uint64) (n int) {
-	for _, w := range x {
-		n += bits.OnesCount64(w)
-	}
-	return n
 }

@@ -126,6 +126,7 @@ type memo struct {
 	nfree   int      // uncovered primary items
 	cache   memoView
 	key     []byte
+	keyFree int      // the first uncovered primary item of the state whose key is in key
 	keys    [][]byte // per depth of count's recursion: the key of the state there
 	depth   int
 	checks  uint64   // options checked by choose (OrderMRV), for chooseOrder's trials
@@ -768,6 +769,7 @@ func (m *memo) choose(first int) int {
 
 // makeKey writes the state's key into m.key; first is the first uncovered primary item.
 func (m *memo) makeKey(first int) {
+	m.keyFree = first
 	k := m.key[:0]
 	k = binary.LittleEndian.AppendUint32(k, uint32(first))
 	w0, last := first>>6, m.pw-1

@@ -82,7 +82,7 @@ func newOrderTrial(sp *Spec, p *MemoParams, order Order) *orderTrial {
 func (t *orderTrial) add(v count) {
 	c := t.m.np - t.m.nfree
 	if t.levels[c] == nil {
-		t.levels[c] = &frontierTable{memoTable: memoTable{seed: t.seed, ordered: true}}
+		t.levels[c] = newFrontierTable(t.seed)
 	}
 	isNew, grew := t.levels[c].add(t.m.key, maphash.Bytes(t.seed, t.m.key), v)
 	if grew < 0 { // not kept: the trial cannot be taken up

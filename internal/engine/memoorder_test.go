@@ -136,6 +136,17 @@ func TestMemoOrders(t *testing.T) {
 	}
 }
 
+// fitting returns the options of primary item i that fit m's state.
+func fitting(m *memo, i int) []int32 {
+	var fit []int32
+	for _, o := range m.lists[i] {
+		if m.fits(o) {
+			fit = append(fit, o)
+		}
+	}
+	return fit
+}
+
 // dominoSpec is the domino tilings of an m×n board, cells row by row.
 func dominoSpec(m, n int) *Spec {
 	sp := &Spec{NumPrimary: m * n, NumItems: m * n, Start: []int32{0}}
@@ -211,12 +222,7 @@ func TestMRVBitsChooseAsTheScan(t *testing.T) {
 				if want < 0 {
 					break
 				}
-				var fit []int32
-				for _, o := range m.lists[want] {
-					if m.fits(o) {
-						fit = append(fit, o)
-					}
-				}
+				fit := fitting(m, want)
 				if len(fit) == 0 {
 					break
 				}
