@@ -8,14 +8,15 @@ import (
 )
 
 // memoCache is the cache of a memoised count: sub-problem keys and their counts, in a
-// memoTable while they fit in 128 bits, in a map of big integers beyond. The workers of one count share it; the
-// table is cut into shards by a hash of the key, each with its own lock, so that workers
-// seldom wait for each other. With one worker there is one shard and no locking.
+// memoTable while they fit in 128 bits, in a map of big integers beyond. The workers of one
+// count share it; the table is cut into shards by a hash of the key, each with a lock that
+// its writers take, so that workers seldom wait for each other. Lookups take no lock: the
+// shards' tables are shared (memoTable.share), read through views that their writer
+// publishes. With one worker there is one shard and no locking.
 //
 // Few shards: a worker's recent entries, which its next lookups mostly find, are spread
 // over every shard's arena, and with 256 shards one worker spent 1.35 times the CPU of one
-// shard on A001499(12) (16 shards: within the noise of one). Each worker's lookups that
-// meet another's lock are about 1/shards of them.
+// shard on A001499(12) (16 shards: within the noise of one).
 //
 // Budget: an entry is charged its key, 16 bytes of count and 48 of table (measured: Go's
 // map of string keys takes about that); past maxBytes nothing more is kept.
@@ -35,10 +36,11 @@ type memoCache struct {
 }
 
 type memoShard struct {
-	mu   sync.Mutex
-	vals memoTable
-	bigs map[string]*big.Int // after an overflow: rare, and simpler as a map
-	_    [40]byte            // keeps shards' locks on separate cache lines
+	mu      sync.Mutex // held by the writer of vals and bigs; readers of vals take none
+	hasBigs atomic.Bool
+	vals    memoTable
+	bigs    map[string]*big.Int // after an overflow: rare, and simpler as a map
+	_       [32]byte            // keeps shards' locks on separate cache lines
 }
 
 // bigEntryOverhead is what an entry of bigs costs beyond its key and its number's words:
@@ -54,6 +56,9 @@ func newMemoCache(maxBytes int64, workers int) *memoCache {
 	c := &memoCache{maxBytes: maxBytes, locked: workers > 1, seed: maphash.MakeSeed(), shift: shift, shards: make([]memoShard, n)}
 	for i := range c.shards {
 		c.shards[i].vals.seed = c.seed
+		if c.locked {
+			c.shards[i].vals.share()
+		}
 	}
 	return c
 }
@@ -75,8 +80,16 @@ func (c *memoCache) get(key []byte) (count, bool) { return c.getHash(key, c.hash
 func (c *memoCache) getHash(key []byte, h uint64) (count, bool) {
 	sh := c.shard(h)
 	if c.locked {
+		if v, ok := sh.vals.getShared(key, h); ok {
+			return count{u: v}, true
+		}
+		if !sh.hasBigs.Load() {
+			return count{}, false
+		}
 		sh.mu.Lock()
 		defer sh.mu.Unlock()
+		b, ok := sh.bigs[string(key)]
+		return count{b: b}, ok
 	}
 	if v, ok := sh.vals.get(key, h); ok {
 		return count{u: v}, true
@@ -128,6 +141,7 @@ func (c *memoCache) putHash(k []byte, h uint64, v count) {
 			sh.bigs = make(map[string]*big.Int)
 		}
 		sh.bigs[key] = v.b
+		sh.hasBigs.Store(true)
 		return
 	}
 	// Charge the most the table can grow by, before it grows; then settle to what it did.
@@ -151,9 +165,9 @@ func (c *memoCache) stats(st *MemoStats) {
 
 // A memoView is a worker's way into the cache it shares with others: with more than one
 // worker, through a small cache of its own (memoNear) that it reads and writes without a
-// lock. A worker's lookups mostly find what it met a moment ago, and on two workers the
-// shared shards' locks cost a fifth of the CPU (A001499(13): perf put 17% of the time on
-// the lock's compare-and-swap, the line passing from core to core).
+// lock. A worker's lookups mostly find what it met a moment ago, which the near cache
+// holds in less memory than the shared table spreads it over: with the shared table read
+// without locks, two workers still spent 1.1 times the CPU without it (A001499(13)).
 type memoView struct {
 	*memoCache
 	near *memoNear // nil with one worker

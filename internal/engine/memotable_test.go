@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -61,6 +63,67 @@ func TestMemoTable(t *testing.T) {
 				}
 			}
 			tab.reset()
+		}
+	}
+}
+
+// TestMemoTableShared has one writer fill a shared table (through doublings of its slots
+// and new chunks, keys up to 2 KiB so that chunks fill fast) while readers on other
+// goroutines look keys up without a lock: whatever a reader finds must be the value put,
+// and at the end every key is found. Run with -race, it also checks that every read of an
+// entry is ordered after its writing.
+func TestMemoTableShared(t *testing.T) {
+	const keys, readers = 30000, 3
+	tab := memoTable{seed: maphash.MakeSeed()}
+	tab.share()
+	keyOf := func(i int) []byte {
+		k := fmt.Appendf(nil, "key %d ", i)
+		return append(k, bytes.Repeat([]byte{byte(i)}, i%2048)...)
+	}
+	valOf := func(i int) u128 { return u128{lo: uint64(i) * 7, hi: uint64(i)} }
+	var made atomic.Int64 // keys put so far
+	errs := make(chan error, readers)
+	var wg sync.WaitGroup
+	for r := range readers {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(r), 1))
+			for made.Load() < keys {
+				i := rng.IntN(keys)
+				key := keyOf(i)
+				v, ok := tab.getShared(key, maphash.Bytes(tab.seed, key))
+				if ok && v != valOf(i) {
+					errs <- fmt.Errorf("reader %d: key %d holds %v, want %v", r, i, v, valOf(i))
+					return
+				}
+				if !ok && int64(i) < made.Load()-1 && rng.IntN(2) == 0 {
+					// Put before this lookup began (made counts after put): a shared
+					// table's reader must see it.
+					if _, ok := tab.getShared(key, maphash.Bytes(tab.seed, key)); !ok {
+						errs <- fmt.Errorf("reader %d: key %d, put before the lookup, not found", r, i)
+						return
+					}
+				}
+			}
+		})
+	}
+	for i := range keys {
+		key := keyOf(i)
+		tab.put(key, maphash.Bytes(tab.seed, key), valOf(i))
+		tab.put(key, maphash.Bytes(tab.seed, key), u128{}) // a shared table keeps the first
+		made.Add(1)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	if len(tab.chunks) < 10 || len(tab.slots) < keys {
+		t.Fatalf("%d chunks, %d slots: the test did not make the table grow", len(tab.chunks), len(tab.slots))
+	}
+	for i := range keys {
+		key := keyOf(i)
+		if v, ok := tab.getShared(key, maphash.Bytes(tab.seed, key)); !ok || v != valOf(i) {
+			t.Fatalf("key %d: %v, %v; want %v", i, v, ok, valOf(i))
 		}
 	}
 }
