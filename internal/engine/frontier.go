@@ -358,38 +358,37 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 		return true
 	}
 
-	// Level by level; a level receives children only from earlier ones, so each worker
-	// expands its own part of a level once every worker has finished the level before.
-	for c := 0; c <= np && !stop.Load(); c++ {
-		if workers == 1 {
-			if !level(ws[0], c) {
-				lost.Store(true)
-				stop.Store(true)
-			}
-		} else {
-			var wg sync.WaitGroup
-			for _, w := range ws {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					if !level(w, c) {
-						lost.Store(true)
-						stop.Store(true)
-					}
-				}()
-			}
-			wg.Wait()
-		}
+	// afterLevel records what is held once a level is expanded (the next levels, made
+	// meanwhile, included) and gives up past the budget.
+	afterLevel := func() {
 		var held int64
 		for _, w := range ws {
 			held += w.held.Load()
 		}
-		// The next levels, made while this one was expanded, are held now.
+		pollMu.Lock()
+		defer pollMu.Unlock()
 		maxHeld = max(maxHeld, held)
 		if p.MaxBytes > 0 && held > p.MaxBytes && runErr == nil {
 			runErr = errFrontierFull
 			stop.Store(true)
 		}
+	}
+	if workers == 1 {
+		for c := 0; c <= np && !stop.Load(); c++ {
+			if !level(ws[0], c) {
+				lost.Store(true)
+				stop.Store(true)
+			}
+			afterLevel()
+		}
+	} else {
+		pipeline(ws, np, levelSpan(sp), &stop, func(w *frontierWorker, c int) {
+			if !level(w, c) {
+				lost.Store(true)
+				stop.Store(true)
+			}
+			afterLevel()
+		})
 	}
 	if lost.Load() && runErr == nil {
 		runErr = errFrontierFull
@@ -407,4 +406,80 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 		return nil, st, runErr
 	}
 	return total, st, nil
+}
+
+// levelSpan returns the fewest primary items that an option with any covers: the children
+// of a forward count's sub-problem at level c lie at level c+levelSpan or later.
+func levelSpan(sp *Spec) int {
+	span := sp.NumPrimary
+	for o := range sp.NumOptions() {
+		k := 0
+		for _, it := range sp.Item[sp.Start[o]:sp.Start[o+1]] {
+			if int(it) < sp.NumPrimary {
+				k++
+			}
+		}
+		if k > 0 {
+			span = min(span, k)
+		}
+	}
+	return max(span, 1)
+}
+
+// pipeline runs expand(w, c) for every worker w and level c = 0..np, each worker on its
+// own goroutine taking its levels in order, until stop. Level c receives children only from
+// levels c-span and earlier, so a worker starts level c once every other worker is done
+// with level c-span, not with c-1: on 18x18 dominoes (span 2) a worker that is ahead
+// expands the next level while the other finishes this one, and the workers' uneven
+// levels even out over two.
+func pipeline(ws []*frontierWorker, np, span int, stop *atomic.Bool, expand func(w *frontierWorker, c int)) {
+	type progress struct {
+		_    apartPad
+		done atomic.Int64 // the last level expanded, or past np once stopped
+		_    apartPad
+	}
+	done := make([]progress, len(ws))
+	for i := range done {
+		done[i].done.Store(-1)
+	}
+	var mu sync.Mutex
+	moved := sync.NewCond(&mu) // a worker finished a level
+	ready := func(w *frontierWorker, c int) bool {
+		for i := range done {
+			if i != w.id && done[i].done.Load() < int64(c-span) {
+				return false
+			}
+		}
+		return true
+	}
+	var wg sync.WaitGroup
+	for _, w := range ws {
+		wg.Go(func() {
+			for c := 0; c <= np && !stop.Load(); c++ {
+				if !ready(w, c) {
+					// A short spin first: the other worker is often a moment away.
+					for spin := 0; spin < 2000 && !ready(w, c); spin++ {
+					}
+					mu.Lock()
+					for !ready(w, c) && !stop.Load() {
+						moved.Wait()
+					}
+					mu.Unlock()
+				}
+				if stop.Load() {
+					break
+				}
+				expand(w, c)
+				done[w.id].done.Store(int64(c))
+				mu.Lock()
+				moved.Broadcast()
+				mu.Unlock()
+			}
+			done[w.id].done.Store(int64(np) + int64(span) + 1) // nobody waits for a worker that has stopped
+			mu.Lock()
+			moved.Broadcast()
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
 }

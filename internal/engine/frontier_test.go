@@ -1,0 +1,96 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestLevelSpan checks the fewest primary items of an option that has any: a forward
+// count's children lie that many levels on or more.
+func TestLevelSpan(t *testing.T) {
+	// Options of 3, none (a secondary item only), 1 and 3 primary items.
+	mixed := &Spec{NumPrimary: 4, NumItems: 6, Start: []int32{0, 3, 4, 6, 10},
+		Item: []int32{0, 1, 2, 4, 3, 5, 1, 2, 3, 4}}
+	for _, tc := range []struct {
+		name string
+		sp   *Spec
+		want int
+	}{
+		{"dominoes 4x4", dominoSpec(4, 4), 2},
+		{"queens 6", queensSpec(6, 1), 2},
+		{"two per line 4", twoPerLineSpec(4), 2},
+		{"mixed", mixed, 1},
+	} {
+		if got := levelSpan(tc.sp); got != tc.want {
+			t.Errorf("%s: span %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestPipeline runs the workers' levels with random pauses, so that they drift apart, and
+// checks the rule: a worker starts level c only once every other worker is done with level
+// c-span; and it does start one while another is still on the level before (else the
+// pipeline would be a barrier). Stopping ends every worker.
+func TestPipeline(t *testing.T) {
+	for _, tc := range []struct{ workers, span int }{{2, 1}, {2, 2}, {3, 2}, {4, 3}} {
+		ws := make([]*frontierWorker, tc.workers)
+		for i := range ws {
+			ws[i] = &frontierWorker{id: i}
+		}
+		const np = 60
+		var (
+			mu    sync.Mutex
+			done  = make([]int, tc.workers) // the last level each finished
+			ahead atomic.Int64              // starts of a level with another worker on c-1 or before
+			stop  atomic.Bool
+		)
+		for i := range done {
+			done[i] = -1
+		}
+		rngs := make([]*rand.Rand, tc.workers)
+		for i := range rngs {
+			rngs[i] = rand.New(rand.NewPCG(uint64(i), uint64(tc.span)))
+		}
+		pipeline(ws, np, tc.span, &stop, func(w *frontierWorker, c int) {
+			mu.Lock()
+			for i, d := range done {
+				if i == w.id {
+					continue
+				}
+				if d < c-tc.span {
+					t.Errorf("%d workers, span %d: worker %d starts level %d while worker %d has done only %d", tc.workers, tc.span, w.id, c, i, d)
+				}
+				if d < c-1 {
+					ahead.Add(1)
+				}
+			}
+			mu.Unlock()
+			time.Sleep(time.Duration(rngs[w.id].IntN(300)) * time.Microsecond)
+			mu.Lock()
+			done[w.id] = c
+			mu.Unlock()
+		})
+		for i, d := range done {
+			if d != np {
+				t.Errorf("%d workers, span %d: worker %d ended at level %d, want %d", tc.workers, tc.span, i, d, np)
+			}
+		}
+		if tc.span > 1 && ahead.Load() == 0 {
+			t.Errorf("%d workers, span %d: no worker ever went ahead of another", tc.workers, tc.span)
+		}
+		// Stopped midway: every worker ends.
+		stop.Store(false)
+		var levels atomic.Int64
+		pipeline(ws, np, tc.span, &stop, func(w *frontierWorker, c int) {
+			if levels.Add(1) == 10 {
+				stop.Store(true)
+			}
+		})
+		if n := levels.Load(); n >= int64(tc.workers*(np+1)) {
+			t.Errorf("%d workers, span %d: %d levels expanded after a stop", tc.workers, tc.span, n)
+		}
+	}
+}
