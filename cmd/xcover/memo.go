@@ -102,5 +102,5 @@ func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.Co
 		}
 		return cerr
 	}
-	return printResult(cmd.OutOrStdout(), f.json, res, fmt.Sprintf("%v\n", res.Solutions), "count")
+	return printResult(cmd.OutOrStdout(), f.json, res, res.Text(), "count")
 }
