@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -90,13 +88,9 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 	if werr != nil {
 		return werr
 	}
-	costs := make([]string, len(found))
-	for i, cs := range found {
-		costs[i] = strconv.FormatInt(cs.Cost, 10)
-	}
 	if err != nil {
 		if cmd.Context().Err() != nil {
-			return interruptedf("interrupted: the best found so far cost %s; not proved optimal", strings.Join(costs, ", "))
+			return interruptedf("interrupted: the best found so far cost %s; not proved optimal", res.Costs())
 		}
 		return err
 	}
@@ -106,7 +100,7 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 	case k == 1:
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: optimum: cost %d (%d nodes)\n", found[0].Cost, res.Stats.Nodes)
 	default:
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: the %d cheapest solutions cost %s (%d nodes)\n", len(found), strings.Join(costs, ", "), res.Stats.Nodes)
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: the %d cheapest solutions cost %s (%d nodes)\n", len(found), res.Costs(), res.Stats.Nodes)
 	}
 	return nil
 }
