@@ -336,12 +336,10 @@ func ExampleReport() {
 	b := xcover.NewBuilder()
 	b.AddPrimary("a")
 	b.AddPrimary("b")
-	b.AddOption("a")
-	b.AddOption("b")
-	b.AddOption("a", "b")
-	b.SetCost(0, 2)
-	b.SetCost(1, 3)
-	b.SetCost(2, 4)
+	for k, opt := range [][]string{{"a"}, {"b"}, {"a", "b"}} {
+		b.AddOption(opt...)
+		b.SetCost(k, int64(k+2)) // 2, 3 and 4
+	}
 	p, _ := b.Build()
 	invalid, err := verify.Report(os.Stdout, p, [][]int{{2}, {0, 1}, {0, 2}})
 	fmt.Println(invalid, err)
