@@ -104,3 +104,23 @@ func TestMinCostRandom(t *testing.T) {
 		t.Fatal("nothing checked")
 	}
 }
+
+// TestMinCostResultCosts: the costs of the solutions found, as a front end lists them.
+func TestMinCostResultCosts(t *testing.T) {
+	for _, tc := range []struct {
+		costs []int64
+		want  string
+	}{
+		{nil, ""},
+		{[]int64{7}, "7"},
+		{[]int64{12, 13, 1 << 40}, "12, 13, 1099511627776"},
+	} {
+		var r xcover.MinCostResult
+		for _, c := range tc.costs {
+			r.Solutions = append(r.Solutions, xcover.CostSolution{Cost: c})
+		}
+		if got := r.Costs(); got != tc.want {
+			t.Errorf("%v: Costs() = %q, want %q", tc.costs, got, tc.want)
+		}
+	}
+}

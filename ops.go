@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"iter"
 	"math/big"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -108,6 +110,16 @@ type MinCostResult struct {
 	// when the search ended, the best so far when it was stopped.
 	Solutions []CostSolution
 	Stats     Stats
+}
+
+// Costs lists the costs of the solutions found, cheapest first, as a front end prints
+// them: "12, 13, 15".
+func (r MinCostResult) Costs() string {
+	costs := make([]string, len(r.Solutions))
+	for i, cs := range r.Solutions {
+		costs[i] = strconv.FormatInt(cs.Cost, 10)
+	}
+	return strings.Join(costs, ", ")
 }
 
 // MinCost finds the opt.Best cheapest solutions of p by branch and bound . The error is ctx's if it was cancelled, ErrNodeLimit

@@ -2,6 +2,7 @@ package xcover
 
 import (
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -64,6 +65,54 @@ func (f Forecast) Text(seed uint64, workers int) string {
 	fmt.Fprintf(&b, "\n(Knuth's estimate from %d random probes, seed %d; ± one standard error)\n", f.Probes, seed)
 	return b.String()
 }
+
+// A CountReport is a count as front ends report it. Its JSON spelling is what "xcover
+// count --json" prints.
+type CountReport struct {
+	Solutions *big.Int `json:"solutions"`
+	Nodes     uint64   `json:"nodes"`
+	Updates   uint64   `json:"updates"`
+	Seconds   float64  `json:"seconds"`
+	Partial   bool     `json:"partial,omitempty"` // interrupted: the count so far
+	// Memo describes the cache, only for a memoised count.
+	Memo *MemoStats `json:"memo,omitempty"`
+}
+
+// Report returns the count as front ends report it; partial marks a count cut off.
+func (c CountResult) Report(partial bool) CountReport {
+	r := CountReport{Solutions: c.Solutions, Nodes: c.Stats.Nodes, Updates: c.Stats.Updates,
+		Seconds: c.Stats.Elapsed.Seconds(), Partial: partial}
+	if c.Memo.Used {
+		memo := c.Memo
+		r.Memo = &memo
+	}
+	return r
+}
+
+// Text returns the report as a line of text: the number of solutions.
+func (r CountReport) Text() string { return fmt.Sprintf("%v\n", r.Solutions) }
+
+// A ForecastReport is a forecast as front ends report it, with the wall time on the
+// workers asked for. Its JSON spelling is what "xcover estimate --json" prints.
+type ForecastReport struct {
+	Forecast
+	Seed        uint64  `json:"seed"`
+	Workers     int     `json:"workers"`
+	WallSeconds float64 `json:"wall_seconds"` // Seconds / Workers
+	// Partial is set when the estimate was interrupted: it comes from the probes made by
+	// then (Probes of them).
+	Partial bool `json:"partial,omitempty"`
+}
+
+// Report returns the forecast as front ends report it: seed is that of the probes,
+// workers (at least 1) those a count would run on, and partial marks an estimate cut off.
+func (f Forecast) Report(seed uint64, workers int, partial bool) ForecastReport {
+	return ForecastReport{Forecast: f, Seed: seed, Workers: workers,
+		WallSeconds: f.Seconds / float64(workers), Partial: partial}
+}
+
+// Text returns the report in a few lines, as [Forecast.Text] writes them.
+func (r ForecastReport) Text() string { return r.Forecast.Text(r.Seed, r.Workers) }
 
 // humanDuration writes a time in seconds that may be anything from milliseconds to
 // millennia.

@@ -1,6 +1,8 @@
 package xcover_test
 
 import (
+	"encoding/json"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
@@ -85,6 +87,36 @@ func TestParseSize(t *testing.T) {
 		got, err := xcover.ParseSize(tt.in)
 		if (err == nil) != (tt.want != 0) || got != tt.want {
 			t.Errorf("ParseSize(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
+		}
+	}
+}
+
+// TestReports: a count's and a forecast's reports, as JSON and text, as the command prints
+// them: "memo" only for a memoised count, "partial" only when cut off, the wall time on the
+// workers.
+func TestReports(t *testing.T) {
+	plain := xcover.CountResult{Solutions: big.NewInt(92), Stats: xcover.Stats{Nodes: 10, Updates: 20, Elapsed: 1500 * time.Millisecond}}
+	memo := plain
+	memo.Memo = xcover.MemoStats{Used: true, Hits: 3, Misses: 4, Entries: 5, Bytes: 6, Nodes: 7}
+	fc := xcover.Forecast{Seconds: 8, Exact: true, ExactNodes: 9, ExactSolutions: 2}
+	for _, tc := range []struct {
+		name     string
+		report   any
+		json     string
+		text     string
+		wantText string
+	}{
+		{"count", plain.Report(false), `{"solutions":92,"nodes":10,"updates":20,"seconds":1.5}`, plain.Report(false).Text(), "92\n"},
+		{"partial memoised count", memo.Report(true), `{"solutions":92,"nodes":10,"updates":20,"seconds":1.5,"partial":true,"memo":{"used":true,"hits":3,"misses":4,"entries":5,"bytes":6}}`, memo.Report(true).Text(), "92\n"},
+		{"forecast", fc.Report(7, 4, false), `{"probes":0,"nodes":0,"nodes_err":0,"solutions":0,"solutions_err":0,"nodes_per_second":0,"seconds":8,"seconds_err":0,"exact":true,"exact_nodes":9,"exact_solutions":2,"seed":7,"workers":4,"wall_seconds":2}`,
+			fc.Report(7, 4, false).Text(), fc.Text(7, 4)},
+	} {
+		b, err := json.Marshal(tc.report)
+		if err != nil || string(b) != tc.json {
+			t.Errorf("%s: JSON %s, %v; want %s", tc.name, b, err, tc.json)
+		}
+		if tc.text != tc.wantText {
+			t.Errorf("%s: Text() = %q, want %q", tc.name, tc.text, tc.wantText)
 		}
 	}
 }

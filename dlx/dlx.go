@@ -17,6 +17,7 @@
 package dlx
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -30,6 +31,17 @@ type File struct {
 	OptionText []string // each option's line as written, surrounding blanks trimmed, by option index
 	OptionLine []int    // 1-based line number of each option
 	Warnings   []*Error // e.g. an option with no primary item (kept, so numbering stays the file's)
+}
+
+// CheckOptions reports an error naming the first of opts that is no option of the file:
+// "no option 9 in f.dlx (options are numbered 0 to 8)".
+func (f *File) CheckOptions(opts []int) error {
+	for _, k := range opts {
+		if k < 0 || k >= f.Problem.NumOptions() {
+			return fmt.Errorf("no option %d in %s (options are numbered 0 to %d)", k, f.Name, f.Problem.NumOptions()-1)
+		}
+	}
+	return nil
 }
 
 // An Error is a problem with the input, located at a line.

@@ -515,3 +515,25 @@ func TestCosts(t *testing.T) {
 		t.Errorf("costs do not change the hash")
 	}
 }
+
+// TestCheckOptions: options in range pass; the first out of range is named with the file.
+func TestCheckOptions(t *testing.T) {
+	f, err := Parse(strings.NewReader("a b\na\nb\na b\n"), "ab.dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		opts []int
+		want string
+	}{
+		{nil, ""},
+		{[]int{0, 2}, ""},
+		{[]int{1, 3, -1}, "no option 3 in ab.dlx (options are numbered 0 to 2)"},
+		{[]int{-1}, "no option -1 in ab.dlx (options are numbered 0 to 2)"},
+	} {
+		err := f.CheckOptions(tc.opts)
+		if got := fmt.Sprint(err); tc.want == "" && err != nil || tc.want != "" && got != tc.want {
+			t.Errorf("CheckOptions(%v) = %v, want %q", tc.opts, err, tc.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package dlx_test
 
 import (
+	"bufio"
 	"fmt"
 	"log"
 	"os"
@@ -72,4 +73,34 @@ func ExampleWrite() {
 	// a x:red
 	// b x:red
 	// a b
+}
+
+// A SolutionWriter writes solutions as "xcover solve" prints them, here to a buffered
+// standard output that Flush empties.
+func ExampleSolutionWriter() {
+	f, err := dlx.Parse(strings.NewReader("a b c\na b\nc\na\nb c\n"), "abc.dlx")
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, asJSON := range []bool{false, true} {
+		sw := f.NewSolutionWriter(bufio.NewWriter(os.Stdout), asJSON)
+		sw.Write([]int{0, 1})
+		sw.WriteCost([]int{2, 3}, 7)
+		if err := sw.Flush(); err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println(sw.Written(), "solutions")
+	}
+	// Output:
+	// a b
+	// c
+	//
+	// | cost 7
+	// a
+	// b c
+	//
+	// 2 solutions
+	// {"options":[0,1]}
+	// {"options":[2,3],"cost":7}
+	// 2 solutions
 }

@@ -56,6 +56,57 @@ func AppendJSONSolution(b []byte, sol []int) []byte {
 	return append(b, "]}\n"...)
 }
 
+// A SolutionWriter writes solutions of a file's problem one after another, in the form
+// AppendSolution writes (or AppendCostSolution), and counts them. Its errors are those of
+// the writer under it, wrapped: "writing solutions: ...".
+type SolutionWriter struct {
+	f       *File
+	w       io.Writer
+	asJSON  bool
+	line    []byte
+	written int
+}
+
+// NewSolutionWriter returns a SolutionWriter of f's solutions to w, in JSON form with asJSON.
+func (f *File) NewSolutionWriter(w io.Writer, asJSON bool) *SolutionWriter {
+	return &SolutionWriter{f: f, w: w, asJSON: asJSON}
+}
+
+// Write writes one solution.
+func (sw *SolutionWriter) Write(sol []int) error {
+	sw.line = sw.f.AppendSolution(sw.line[:0], sol, sw.asJSON)
+	return sw.write()
+}
+
+// WriteCost writes one solution with its cost, as a minimum-cost search prints it.
+func (sw *SolutionWriter) WriteCost(sol []int, cost int64) error {
+	sw.line = sw.f.AppendCostSolution(sw.line[:0], sol, cost, sw.asJSON)
+	return sw.write()
+}
+
+// write writes the line and counts the solution.
+func (sw *SolutionWriter) write() error {
+	if _, err := sw.w.Write(sw.line); err != nil {
+		return fmt.Errorf("writing solutions: %w", err)
+	}
+	sw.written++
+	return nil
+}
+
+// Flush flushes the writer under sw if it buffers (a *bufio.Writer, say: a Flush() error
+// method); otherwise it does nothing.
+func (sw *SolutionWriter) Flush() error {
+	if fl, ok := sw.w.(interface{ Flush() error }); ok {
+		if err := fl.Flush(); err != nil {
+			return fmt.Errorf("writing solutions: %w", err)
+		}
+	}
+	return nil
+}
+
+// Written returns the number of solutions written.
+func (sw *SolutionWriter) Written() int { return sw.written }
+
 // ReadSolutions reads solutions of f from r, named name in error messages, in either form
 // (JSON if the first non-blank line starts with '{'). Text lines are matched to options by
 // their items, so that spacing does not matter; a line that is no option of f, a JSON

@@ -114,3 +114,39 @@ func FuzzReadSolutions(fz *testing.F) {
 		}
 	})
 }
+
+// failWriter fails every write and flush with err.
+type failWriter struct{ err error }
+
+func (w failWriter) Write([]byte) (int, error) { return 0, w.err }
+func (w failWriter) Flush() error              { return w.err }
+
+// TestSolutionWriterErrors: a writer's error is wrapped as "writing solutions: ...", and a
+// solution that was not written is not counted; Flush on a writer that does not buffer
+// does nothing.
+func TestSolutionWriterErrors(t *testing.T) {
+	f, err := Parse(strings.NewReader("a\na\n"), "a.dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := errors.New("broken pipe")
+	for _, tc := range []struct {
+		name  string
+		write func(sw *SolutionWriter) error
+	}{
+		{"Write", func(sw *SolutionWriter) error { return sw.Write([]int{0}) }},
+		{"WriteCost", func(sw *SolutionWriter) error { return sw.WriteCost([]int{0}, 3) }},
+		{"Flush", func(sw *SolutionWriter) error { return sw.Flush() }},
+	} {
+		sw := f.NewSolutionWriter(failWriter{broken}, false)
+		err := tc.write(sw)
+		if !errors.Is(err, broken) || err.Error() != "writing solutions: broken pipe" || sw.Written() != 0 {
+			t.Errorf("%s: %v, %d written; want writing solutions: broken pipe, 0", tc.name, err, sw.Written())
+		}
+	}
+	var b strings.Builder
+	sw := f.NewSolutionWriter(&b, true)
+	if err := sw.Write([]int{1}); err != nil || sw.Flush() != nil || b.String() != "{\"options\":[1]}\n" || sw.Written() != 1 {
+		t.Errorf("to a strings.Builder: %q, %d written, %v", b.String(), sw.Written(), err)
+	}
+}

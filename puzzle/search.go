@@ -30,6 +30,18 @@ func (pz *Puzzle) CountAll(ctx context.Context, cfg xcover.Config, distinct bool
 	return all, 0, err
 }
 
+// Tally counts as CountAll does and returns the counts as a front end reports them:
+// Distinct only with distinct, and Partial, with the counts so far and ctx's error, when ctx
+// is cancelled.
+func (pz *Puzzle) Tally(ctx context.Context, cfg xcover.Config, distinct bool) (Tally, error) {
+	all, classes, err := pz.CountAll(ctx, cfg, distinct)
+	t := Tally{Solutions: all, Partial: err != nil && ctx.Err() != nil}
+	if distinct {
+		t.Distinct = &classes
+	}
+	return t, err
+}
+
 // Each calls visit with the solutions the exact cover engine finds under cfg (its limit,
 // order and workers) or, with distinct, one solution of each class (Distinct must be set)
 // and the size of its class (0 without distinct), until visit returns false. Every

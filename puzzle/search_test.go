@@ -12,7 +12,7 @@ import (
 	"github.com/xcover/xcover/verify"
 )
 
-// TestCountAllEach counts and lists puzzles' solutions through CountAll and Each, against
+// TestCountAllEach counts and lists puzzles' solutions through CountAll, Tally and Each, against
 // published values: every solution Each yields is checked by the independent verifier.
 func TestCountAllEach(t *testing.T) {
 	ctx := context.Background()
@@ -43,6 +43,10 @@ func TestCountAllEach(t *testing.T) {
 		all, classes, err := pz.CountAll(ctx, cfg, tc.distinct)
 		if err != nil || all != tc.all || classes != tc.classes {
 			t.Errorf("%s: CountAll = %d, %d, %v; want %d, %d", tc.name, all, classes, err, tc.all, tc.classes)
+		}
+		if tl, err := pz.Tally(ctx, cfg, tc.distinct); err != nil || tl.Solutions != tc.all || tl.Partial ||
+			(tl.Distinct != nil) != tc.distinct || tc.distinct && *tl.Distinct != tc.classes {
+			t.Errorf("%s: Tally = %+v, %v; want %d, %d", tc.name, tl, err, tc.all, tc.classes)
 		}
 		chk := verify.NewChecker(pz.Problem)
 		listed, sum := 0, 0
@@ -93,6 +97,9 @@ func TestEachStops(t *testing.T) {
 	cancel()
 	if err := q.Each(cancelled, xcover.Config{}, false, func([]int, int) bool { return true }); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
+	}
+	if tl, err := q.Tally(cancelled, xcover.Config{}, false); !errors.Is(err, context.Canceled) || !tl.Partial {
+		t.Errorf("cancelled: Tally = %+v, %v; want Partial and context.Canceled", tl, err)
 	}
 	q2, err := puzzle.Queens(6, 2)
 	if err != nil {

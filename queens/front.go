@@ -216,6 +216,20 @@ func NewLister(n int, opt Options) (*Lister, error) {
 // Engine returns the engine that lists.
 func (l *Lister) Engine() string { return l.engine }
 
+// NoSolution returns what to say of a listing that found no solution: "no solution", and
+// why when the package knows: the queens per line do not fit on the board, or the board
+// has none (every N from 4 up has some). An external solver's listing (SolveAll) says no
+// more.
+func (l *Lister) NoSolution() string {
+	switch k := l.opt.perLine(); {
+	case l.opt.SolveAll != nil:
+		return "no solution"
+	case k > 1:
+		return fmt.Sprintf("no solution: %d queens per line do not fit on a %dx%d board", k, l.n, l.n)
+	}
+	return fmt.Sprintf("no solution: N = %d has none (every N from 4 up has some)", l.n)
+}
+
 // Err returns the error that ended the listing early, if any: ctx's error when cancelled,
 // or an internal error if a solution failed its check.
 func (l *Lister) Err() error { return l.err }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"testing"
+
+	"github.com/xcover/xcover"
 )
 
 // TestCountSolutions counts with every engine that can, against A000170 and A002562 and,
@@ -125,6 +127,29 @@ func TestCountReport(t *testing.T) {
 		}
 		if got := tc.r.Text(); got != tc.text {
 			t.Errorf("Text %q, want %q", got, tc.text)
+		}
+	}
+}
+
+// TestNoSolution: what a listing that finds nothing says, for each reason (asked of the
+// lister without listing).
+func TestNoSolution(t *testing.T) {
+	via := func(context.Context, *xcover.Problem, int) ([][]int, error) { return nil, nil }
+	for _, tc := range []struct {
+		n    int
+		opt  Options
+		want string
+	}{
+		{3, Options{}, "no solution: N = 3 has none (every N from 4 up has some)"},
+		{4, Options{PerLine: 3}, "no solution: 3 queens per line do not fit on a 4x4 board"},
+		{3, Options{SolveAll: via}, "no solution"},
+	} {
+		l, err := NewLister(tc.n, tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := l.NoSolution(); got != tc.want {
+			t.Errorf("n=%d: %q, want %q", tc.n, got, tc.want)
 		}
 	}
 }

@@ -2,6 +2,9 @@ package queens
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
 	"testing"
 
 	"github.com/xcover/xcover/shard"
@@ -13,15 +16,13 @@ import (
 func TestCountJobShards(t *testing.T) {
 	for n := 1; n <= 11; n++ {
 		for _, shards := range []int{1, 3, 7} {
-			job := CountJob{N: n, Workers: 2}
+			job := CountJob{N: n, Workers: 2, Orbits: true}
 			var results []*shard.Result
 			for k := 1; k <= shards; k++ {
-				cp, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(job.Identity(), k, shards), shard.DriveOptions{})
+				res, err := job.Share(context.Background(), k, shards, shard.DriveOptions{}, "")
 				if err != nil {
 					t.Fatalf("n=%d shard %d/%d: %v", n, k, shards, err)
 				}
-				res := cp.Result("")
-				res.Distinct = cp.Distinct()
 				results = append(results, res)
 			}
 			total, _, err := shard.Merge(results)
@@ -73,5 +74,44 @@ func TestCountJobQuadrants(t *testing.T) {
 	}
 	if (CountJob{N: n}).Identity().Cut == (CountJob{N: n, Orbits: true}).Identity().Cut {
 		t.Error("the two kinds of task share a cut: their shards would be merged")
+	}
+}
+
+// TestCountCheckpointed counts through a checkpoint file: a count that finishes gives
+// A000170 and, with distinct, A002562; a second count resumes from the file (every task
+// done); a file of another board is refused, with nothing counted; a cancelled count
+// returns the tasks finished so far and ctx's error.
+func TestCountCheckpointed(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		n        int
+		distinct bool
+	}{{1, true}, {6, false}, {8, true}, {14, true}} {
+		file := filepath.Join(dir, fmt.Sprintf("q%d-%v", tc.n, tc.distinct))
+		for run := range 2 { // the second resumes from the file
+			resumed := false
+			opt := shard.DriveOptions{File: file, Resumed: func(*shard.Checkpoint) { resumed = true }}
+			tl, err := CountCheckpointed(context.Background(), tc.n, 2, tc.distinct, opt)
+			if err != nil {
+				t.Fatalf("n=%d run %d: %v", tc.n, run, err)
+			}
+			want := Tally{Solutions: a000170[tc.n], Engine: EngineBitboard}
+			if tc.distinct {
+				want.Distinct = a002562[tc.n]
+			}
+			if *tl != want || resumed != (run == 1) {
+				t.Errorf("n=%d run %d: %+v, resumed %v; want %+v, resumed %v", tc.n, run, *tl, resumed, want, run == 1)
+			}
+		}
+	}
+	// The file of n = 8 is not one of n = 9's.
+	if tl, err := CountCheckpointed(context.Background(), 9, 1, false, shard.DriveOptions{File: filepath.Join(dir, "q8-true")}); tl != nil || err == nil {
+		t.Errorf("n = 9 from n = 8's checkpoint: %v, %v; want nil and an error", tl, err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	tl, err := CountCheckpointed(ctx, 12, 1, true, shard.DriveOptions{File: filepath.Join(dir, "q12")})
+	if tl == nil || !errors.Is(err, context.Canceled) || tl.Distinct != 0 {
+		t.Errorf("cancelled: %+v, %v; want the tasks finished and context.Canceled", tl, err)
 	}
 }

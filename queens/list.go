@@ -78,3 +78,20 @@ func (lw *ListWriter) Flush() error {
 	}
 	return WriteSVG(lw.w, lw.boards, 0)
 }
+
+// WriteCensus writes a census in the writer's format: the boards of its representatives in
+// one picture (FormatSVG, flushed at once), its JSON lines (FormatJSON, see
+// [Census.WriteJSON]), or else its text (see [Census.WriteText]; a page of FormatHTML draws
+// one board, so a census is written as text there too).
+func (lw *ListWriter) WriteCensus(c *Census) error {
+	switch lw.format {
+	case FormatSVG:
+		for _, o := range c.Reps {
+			lw.Write(BoardOf(o.Rep))
+		}
+		return lw.Flush()
+	case FormatJSON:
+		return c.WriteJSON(lw.w)
+	}
+	return c.WriteText(lw.w)
+}

@@ -1,6 +1,7 @@
 package queens
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -71,5 +72,32 @@ func TestListWriter(t *testing.T) {
 	}
 	if _, err := NewListWriter(&strings.Builder{}, 8, 1, "png"); err == nil {
 		t.Errorf("format png accepted")
+	}
+}
+
+// TestWriteCensus writes the census of 6 queens (one orbit of four solutions) in every
+// format: the representative's board in a picture, JSON lines, and text for text and html.
+func TestWriteCensus(t *testing.T) {
+	c, err := TakeCensus(context.Background(), 6, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		format string
+		has    string
+	}{
+		{FormatSVG, "<svg"},
+		{FormatJSON, `{"solutions":4,"orbits":1,`},
+		{FormatText, "4 solutions in 1 orbits; Burnside:"},
+		{FormatHTML, "4 solutions in 1 orbits; Burnside:"},
+	} {
+		var out strings.Builder
+		lw, err := NewListWriter(&out, 6, 1, tc.format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := lw.WriteCensus(c); err != nil || !strings.Contains(out.String(), tc.has) {
+			t.Errorf("%s: %v, output lacks %q:\n%s", tc.format, err, tc.has, out.String())
+		}
 	}
 }

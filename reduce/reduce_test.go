@@ -101,3 +101,29 @@ func TestRenumber(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteDLX: the reduced file starts with the comment lines, reads back as the reduced
+// problem, and the summary counts what was removed.
+func TestWriteDLX(t *testing.T) {
+	p := problems.PentominoesHoled()
+	r, err := reduce.Reduce(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := r.WriteDLX(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(b.String(), "| Reduced by xcover reduce: ") {
+		t.Errorf("the file does not start with the comment:\n%.200s", b.String())
+	}
+	f, err := dlx.Parse(strings.NewReader(b.String()), "reduced.dlx")
+	if err != nil || f.Problem.NumOptions() != r.Problem.NumOptions() {
+		t.Fatalf("read back: %v; want %d options", err, r.Problem.NumOptions())
+	}
+	want := fmt.Sprintf("%d of %d options removed (%d by rule 1, %d by rule 2) in %d rounds",
+		r.Removed[0]+r.Removed[1], p.NumOptions(), r.Removed[0], r.Removed[1], r.Rounds)
+	if got := r.Summary(p); got != want || r.Removed[0]+r.Removed[1] == 0 {
+		t.Errorf("Summary = %q, want %q (and something removed)", got, want)
+	}
+}

@@ -40,6 +40,19 @@ type Result struct {
 	Source string `json:"-"`
 }
 
+// Text returns the result as a line of text, as "xcover count --shard" prints it: the
+// solutions, or with Distinct "S solutions, D essentially different (shard K/N)" (without
+// the shard for a merged result).
+func (r *Result) Text() string {
+	if r.Distinct == nil {
+		return fmt.Sprintf("%v\n", r.Solutions)
+	}
+	if r.Shard == 0 {
+		return fmt.Sprintf("%v solutions, %v essentially different\n", r.Solutions, r.Distinct)
+	}
+	return fmt.Sprintf("%v solutions, %v essentially different (shard %d/%d)\n", r.Solutions, r.Distinct, r.Shard, r.Shards)
+}
+
 // Decode reads a stream of results in JSON, one object after another (typically one a line),
 // naming them after source for later messages: "source" for a lone object, "source:2" for
 // the second of several.

@@ -438,3 +438,20 @@ func TestMergeSeconds(t *testing.T) {
 		t.Errorf("merged seconds print as %s, want 0.304767", b)
 	}
 }
+
+// TestResultText: a result's line of text, with and without essentially different
+// solutions, for a shard and for a merged total.
+func TestResultText(t *testing.T) {
+	for _, tc := range []struct {
+		res  Result
+		want string
+	}{
+		{Result{Solutions: big.NewInt(92), Shard: 2, Shards: 3}, "92\n"},
+		{Result{Solutions: big.NewInt(40), Distinct: big.NewInt(6), Shard: 2, Shards: 3}, "40 solutions, 6 essentially different (shard 2/3)\n"},
+		{Result{Solutions: big.NewInt(92), Distinct: big.NewInt(12), Shards: 3}, "92 solutions, 12 essentially different\n"},
+	} {
+		if got := tc.res.Text(); got != tc.want {
+			t.Errorf("%+v: Text() = %q, want %q", tc.res, got, tc.want)
+		}
+	}
+}

@@ -10,7 +10,9 @@
 package verify
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -259,6 +261,43 @@ func All(p *xcover.Problem, sols [][]int) error {
 		}
 	}
 	return nil
+}
+
+// Cost returns the cost of sol, the sum of its options' costs (see [xcover.Problem.Cost]).
+func Cost(p *xcover.Problem, sol []int) int64 {
+	var c int64
+	for _, k := range sol {
+		c += p.Cost(k)
+	}
+	return c
+}
+
+// Report checks every solution in sols and writes to w a line for each violation,
+// "solution 3: item r3: covered 2 times, allowed 1..1" (solutions numbered from 1), a line
+// "solution 3: cost 12" for each valid solution when p gives its options costs, then the
+// summary "5 solutions checked, 1 invalid", as "xcover verify" prints them. It returns the
+// number of invalid solutions, and w's error.
+func Report(w io.Writer, p *xcover.Problem, sols [][]int) (invalid int, err error) {
+	out := bufio.NewWriter(w)
+	c := NewChecker(p)
+	for i, sol := range sols {
+		vs := c.Check(sol)
+		if len(vs) > 0 {
+			invalid++
+		}
+		for _, v := range vs {
+			fmt.Fprintf(out, "solution %d: %v\n", i+1, v)
+		}
+		if len(vs) == 0 && p.HasCosts() {
+			fmt.Fprintf(out, "solution %d: cost %d\n", i+1, Cost(p, sol))
+		}
+	}
+	noun := "solutions"
+	if len(sols) == 1 {
+		noun = "solution"
+	}
+	fmt.Fprintf(out, "%d %s checked, %d invalid\n", len(sols), noun, invalid)
+	return invalid, out.Flush()
 }
 
 func optionList(sol []int) string {

@@ -2,6 +2,7 @@ package verify_test
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -327,6 +328,55 @@ func ExampleAll() {
 	fmt.Println(verify.All(p, [][]int{{2}, {0, 1}, {0, 2}}))
 	// Output:
 	// verify: solution 2 {0, 2}: item a: covered 2 times, allowed 1..1
+}
+
+// Report writes what "xcover verify" prints: the violations, the cost of each valid
+// solution of a problem with costs, and a summary.
+func ExampleReport() {
+	b := xcover.NewBuilder()
+	b.AddPrimary("a")
+	b.AddPrimary("b")
+	for k, opt := range [][]string{{"a"}, {"b"}, {"a", "b"}} {
+		b.AddOption(opt...)
+		b.SetCost(k, int64(k+2)) // 2, 3 and 4
+	}
+	p, _ := b.Build()
+	invalid, err := verify.Report(os.Stdout, p, [][]int{{2}, {0, 1}, {0, 2}})
+	fmt.Println(invalid, err)
+	// Output:
+	// solution 1: cost 4
+	// solution 2: cost 5
+	// solution 3: item a: covered 2 times, allowed 1..1
+	// 3 solutions checked, 1 invalid
+	// 1 <nil>
+}
+
+// TestReport: the summary's noun agrees with the number of solutions, a problem without
+// costs prints none, and Cost sums the options' costs.
+func TestReport(t *testing.T) {
+	p := formatExample(t)
+	for _, tc := range []struct {
+		sols [][]int
+		want string
+	}{
+		{nil, "0 solutions checked, 0 invalid\n"},
+		{[][]int{{0, 3}}, "1 solution checked, 0 invalid\n"},
+		{[][]int{{0, 3}, {0, 3, 3}}, "solution 2: option 3 chosen twice\n2 solutions checked, 1 invalid\n"},
+	} {
+		var b strings.Builder
+		if _, err := verify.Report(&b, p, tc.sols); err != nil || b.String() != tc.want {
+			t.Errorf("%v: %q, %v; want %q", tc.sols, b.String(), err, tc.want)
+		}
+	}
+	b := xcover.NewBuilder()
+	b.AddPrimary("a")
+	b.AddOption("a")
+	b.AddOption("a")
+	b.SetCost(1, 1<<40)
+	q, _ := b.Build()
+	if c := verify.Cost(q, []int{0, 1}); c != 1<<40 {
+		t.Errorf("Cost = %d, want %d", c, int64(1<<40))
+	}
 }
 
 // BenchmarkChecker checks a valid 12-queens solution (a problem of 144 options).

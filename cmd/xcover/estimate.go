@@ -7,17 +7,8 @@ import (
 	"github.com/xcover/xcover"
 )
 
-// estimateJSON is what estimate --json prints: the forecast, with the wall time on the
-// workers asked for.
-type estimateJSON struct {
-	xcover.Forecast
-	Seed        uint64  `json:"seed"`
-	Workers     int     `json:"workers"`
-	WallSeconds float64 `json:"wall_seconds"` // Seconds / Workers
-	// Partial is set when the estimate was interrupted: it comes from the probes made by
-	// then (Probes of them).
-	Partial bool `json:"partial,omitempty"`
-}
+// estimateJSON is what estimate --json prints.
+type estimateJSON = xcover.ForecastReport
 
 // estimateFlags are the flags of the estimate command.
 type estimateFlags struct {
@@ -79,10 +70,8 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	case err != nil && !interrupted:
 		return err
 	}
-	out := estimateJSON{Forecast: fc, Seed: f.seed, Workers: f.workers.n(), Partial: interrupted}
-	out.WallSeconds = out.Seconds / float64(f.workers.n())
-
-	if err := printResult(cmd.OutOrStdout(), f.json, out, out.Text(f.seed, out.Workers), "the estimate"); err != nil {
+	out := fc.Report(f.seed, f.workers.n(), interrupted)
+	if err := printResult(cmd.OutOrStdout(), f.json, out, out.Text(), "the estimate"); err != nil {
 		return err
 	}
 	if interrupted {

@@ -128,10 +128,9 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 		if len(sols) == 0 {
 			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
 		}
-		var line []byte
+		sw := file.NewSolutionWriter(out, f.json)
 		for _, sol := range sols {
-			line = file.AppendSolution(line[:0], sol, f.json)
-			out.Write(line)
+			sw.Write(sol) // an error stays in out, for Flush
 		}
 	}
 	if err := out.Flush(); err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"math/big"
 
 	"github.com/spf13/cobra"
@@ -45,45 +44,31 @@ func (f *memoFlags) apply(cfg *xcover.CountOptions) error {
 	return nil
 }
 
-// countJSON is what count --json prints; Memo only for a memoised count.
-type countJSON struct {
-	Solutions *big.Int          `json:"solutions"`
-	Nodes     uint64            `json:"nodes"`
-	Updates   uint64            `json:"updates"`
-	Seconds   float64           `json:"seconds"`
-	Partial   bool              `json:"partial,omitempty"` // interrupted: the count so far
-	Memo      *xcover.MemoStats `json:"memo,omitempty"`
-}
-
 // countAll counts every solution, by memoisation where the flags ask for it (and, by
 // default, where a trial shows it pays), and prints the exact count.
 func countAll(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOptions) error {
 	c, cerr := xcover.Count(cmd.Context(), s.problem, opt)
-	n, note := c.Solutions, ""
+	note := ""
 	interrupted := cerr != nil && cmd.Context().Err() != nil
 	switch {
-	case n == nil && interrupted && opt.Memo == xcover.MemoAuto:
+	case c.Solutions == nil && interrupted && opt.Memo == xcover.MemoAuto:
 		// Cut off in a memoised count that auto chose (or in its trial): nothing counted
 		// solution by solution, and the memo keeps no partial result.
-		n, note = new(big.Int), " (a memoised count keeps none)"
-	case n == nil && interrupted:
+		c.Solutions, note = new(big.Int), " (a memoised count keeps none)"
+	case c.Solutions == nil && interrupted:
 		return interruptedf("interrupted: a memoised count has no partial result")
-	case n == nil:
+	case c.Solutions == nil:
 		return cerr
 	}
-	st, ms := c.Stats, c.Memo
-	res := countJSON{n, st.Nodes, st.Updates, st.Elapsed.Seconds(), cerr != nil, nil}
-	if ms.Used {
-		res.Memo = &ms
-	}
-	if err := printResult(cmd.OutOrStdout(), f.json, res, fmt.Sprintf("%v\n", n), "count"); err != nil {
+	res := c.Report(cerr != nil)
+	if err := printResult(cmd.OutOrStdout(), f.json, res, res.Text(), "count"); err != nil {
 		return err
 	}
-	if ms.Full {
-		warnf(cmd, "the cache reached --memo-mem after %d entries; the rest was counted without keeping more (a larger budget may be faster)", ms.Entries)
+	if c.Memo.Full {
+		warnf(cmd, "the cache reached --memo-mem after %d entries; the rest was counted without keeping more (a larger budget may be faster)", c.Memo.Entries)
 	}
 	if cerr != nil {
-		return interruptedf("interrupted: the count %v is partial%s", n, note)
+		return interruptedf("interrupted: the count %v is partial%s", c.Solutions, note)
 	}
 	return nil
 }
@@ -102,5 +87,5 @@ func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.Co
 		}
 		return cerr
 	}
-	return printResult(cmd.OutOrStdout(), f.json, res, fmt.Sprintf("%v\n", res.Solutions), "count")
+	return printResult(cmd.OutOrStdout(), f.json, res, res.Text(), "count")
 }

@@ -194,18 +194,7 @@ func (r *queensRun) runOrbits() error {
 	if err != nil {
 		return r.interrupted()
 	}
-	switch {
-	case f.format == "svg":
-		for _, o := range c.Reps {
-			r.lw.Write(queens.BoardOf(o.Rep))
-		}
-		err = r.lw.Flush()
-	case f.json:
-		err = c.WriteJSON(r.out)
-	default:
-		err = c.WriteText(r.out)
-	}
-	if err != nil {
+	if err := r.lw.WriteCensus(c); err != nil {
 		return err
 	}
 	return c.Check()
@@ -270,20 +259,9 @@ func (r *queensRun) runList() error {
 		return err
 	}
 	if r.lw.Written() == 0 {
-		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: no solution%s\n", r.noSolution())
+		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: %s\n", l.NoSolution())
 	}
 	return r.lw.Flush()
-}
-
-// noSolution says why a listing found nothing (not for an external solver's).
-func (r *queensRun) noSolution() string {
-	switch {
-	case r.f.via != "":
-		return ""
-	case r.f.perLine > 1:
-		return fmt.Sprintf(": %d queens per line do not fit on a %dx%d board", r.f.perLine, r.n, r.n)
-	}
-	return fmt.Sprintf(": N = %d has none (every N from 4 up has some)", r.n)
 }
 
 // interrupted ends a listing cut off by a signal, with what was written so far.

@@ -36,20 +36,12 @@ func (r *queensRun) runCount() error {
 	var t queens.Tally
 	var cerr error
 	if f.checkpoint != "" {
-		var cp *shard.Checkpoint
-		cp, cerr = r.countBitboard(1, 1, false)
-		if cerr != nil && (cp == nil || r.ctx.Err() == nil) {
-			return cerr // not an interruption: a checkpoint that cannot be used
+		var tp *queens.Tally
+		tp, cerr = queens.CountCheckpointed(r.ctx, n, f.workers.n(), f.distinct, r.drive())
+		if tp == nil {
+			return checkpointFlag(cerr) // not an interruption: a checkpoint that cannot be used
 		}
-		t.Solutions = cp.Solutions().Uint64()
-		if f.distinct && cerr == nil {
-			// The essentially different solutions follow from the total (Burnside).
-			c, err := queens.Complete(r.ctx, n, t.Solutions)
-			if err != nil {
-				return err
-			}
-			t.Distinct = c.Distinct
-		}
+		t = *tp
 	} else {
 		t, cerr = queens.CountSolutions(r.ctx, n, f.distinct, r.options())
 		if cerr != nil && r.ctx.Err() == nil {
@@ -71,15 +63,11 @@ func (r *queensRun) runCount() error {
 	return nil
 }
 
-// countBitboard counts shard k of shards with the bitboard counter through the shard
-// driver: with --checkpoint it resumes from the file if it exists (refusing one of another
-// count), saves the finished tasks every --checkpoint-every and at the end. It returns the
-// checkpoint as the count ended: every finished task, those of earlier sessions included.
-func (r *queensRun) countBitboard(k, shards int, orbits bool) (*shard.Checkpoint, error) {
-	job := queens.CountJob{N: r.n, Workers: r.f.workers.n(), Orbits: orbits}
-	opt := shard.DriveOptions{File: r.f.checkpoint, SaveEvery: r.f.every, Resumed: resumed(r.cmd, r.f.checkpoint)}
-	cp, err := shard.Drive(r.ctx, job, shard.NewJobCheckpoint(job.Identity(), k, shards), opt)
-	return cp, checkpointFlag(err)
+// drive returns the shard driver's options for --checkpoint: resume from the file if it
+// exists (refusing one of another count), save the finished tasks every
+// --checkpoint-every and at the end.
+func (r *queensRun) drive() shard.DriveOptions {
+	return shard.DriveOptions{File: r.f.checkpoint, SaveEvery: r.f.every, Resumed: resumed(r.cmd, r.f.checkpoint)}
 }
 
 // countShard counts one shard of the bitboard count and prints it as count --shard does,
@@ -91,19 +79,12 @@ func (r *queensRun) countShard() error {
 		return err
 	}
 	// With --distinct every shard counts its orbits, which merge adds up.
-	cp, cerr := r.countBitboard(k, shards, f.distinct)
-	if cerr != nil && (cp == nil || r.ctx.Err() == nil) {
-		return cerr // not an interruption: a checkpoint that cannot be used
+	job := queens.CountJob{N: r.n, Workers: f.workers.n(), Orbits: f.distinct}
+	res, cerr := job.Share(r.ctx, k, shards, r.drive(), version())
+	if res == nil || cerr != nil && r.ctx.Err() == nil {
+		return checkpointFlag(cerr) // not an interruption: a checkpoint that cannot be used
 	}
-	res := cp.Result(version())
-	if f.distinct {
-		res.Distinct = cp.Distinct()
-	}
-	text := fmt.Sprintf("%v\n", res.Solutions)
-	if f.distinct {
-		text = fmt.Sprintf("%v solutions, %v essentially different (shard %d/%d)\n", res.Solutions, res.Distinct, k, shards)
-	}
-	if err := printResult(r.out, f.json, res, text, "the count"); err != nil {
+	if err := printResult(r.out, f.json, res, res.Text(), "the count"); err != nil {
 		return err
 	}
 	if cerr != nil {

@@ -4,10 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/atomicfile"
 	"github.com/xcover/xcover/reduce"
 )
@@ -58,16 +56,8 @@ func runReduce(cmd *cobra.Command, f *reduceFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	write := func(w io.Writer) error {
-		for line := range strings.Lines(r.Comment(file.Problem)) {
-			if _, err := fmt.Fprintf(w, "| %s", line); err != nil {
-				return err
-			}
-		}
-		return dlx.Write(w, r.Problem)
-	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %d of %d options removed (%d by rule 1, %d by rule 2) in %d rounds\n",
-		r.Removed[0]+r.Removed[1], file.Problem.NumOptions(), r.Removed[0], r.Removed[1], r.Rounds)
+	write := func(w io.Writer) error { return r.WriteDLX(w, file.Problem) }
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", r.Summary(file.Problem))
 	if r.Empty != "" {
 		warnf(cmd, "item %s has no option left: the problem has no solution", r.Empty)
 	}

@@ -68,19 +68,16 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	random := true // a sample is random: with no --seed, the clock's, said on stderr
 	randomSeed(cmd, &random, &opt.Seed)
 	sols, result := xcover.Sample(cmd.Context(), file.Problem, f.uniform, opt)
-	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
-	var line []byte
-	drawn := 0
+	sw := file.NewSolutionWriter(bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10), f.json)
 	for sol := range sols {
-		line = file.AppendSolution(line[:0], sol, f.json)
-		if _, err := out.Write(line); err != nil {
-			return fmt.Errorf("writing solutions: %w", err)
+		if err := sw.Write(sol); err != nil {
+			return err
 		}
-		drawn++
 	}
-	if err := out.Flush(); err != nil {
-		return fmt.Errorf("writing solutions: %w", err)
+	if err := sw.Flush(); err != nil {
+		return err
 	}
+	drawn := sw.Written()
 	total, err := result()
 	switch {
 	case err != nil && cmd.Context().Err() != nil:

@@ -137,10 +137,8 @@ func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, e
 	for _, w := range file.Warnings {
 		warnf(cmd, "%v", w)
 	}
-	for _, k := range initial {
-		if k < 0 || k >= file.Problem.NumOptions() {
-			return nil, usageErrorf("--initial: no option %d in %s (options are numbered 0 to %d)", k, file.Name, file.Problem.NumOptions()-1)
-		}
+	if err := file.CheckOptions(initial); err != nil {
+		return nil, usageErrorf("--initial: %v", err)
 	}
 	return file, nil
 }

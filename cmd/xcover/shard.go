@@ -90,7 +90,7 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 		s.progress.clear()
 	}
 	s.mu.Unlock()
-	if err := printResult(cmd.OutOrStdout(), sf.json, res, fmt.Sprintf("%v\n", res.Solutions), "count"); err != nil {
+	if err := printResult(cmd.OutOrStdout(), sf.json, res, res.Text(), "count"); err != nil {
 		return err
 	}
 	if cerr != nil && errors.Is(cerr, context.Canceled) {

@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -71,33 +69,28 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 	case !s.problem.HasCosts():
 		warnf(cmd, "%s gives no option a cost (|n): every solution costs 0", s.file.Name)
 	}
+	sw := s.file.NewSolutionWriter(s.out, f.json)
 	var werr error
-	var line []byte
 	opt := xcover.MinCostOptions{Initial: s.cfg.Initial, Best: k, Improved: func(cs xcover.CostSolution) {
-		line = s.file.AppendCostSolution(line[:0], s.original(cs.Options), cs.Cost, f.json)
 		s.mu.Lock()
 		if werr == nil {
-			if _, werr = s.out.Write(line); werr == nil {
-				werr = s.out.Flush() // a long search: show it now
+			if werr = sw.WriteCost(s.original(cs.Options), cs.Cost); werr == nil {
+				werr = sw.Flush() // a long search: show it now
 			}
 		}
 		s.mu.Unlock()
 	}}
 	res, err := xcover.MinCost(cmd.Context(), s.problem, opt)
 	found := res.Solutions
+	if werr == nil {
+		werr = sw.Flush()
+	}
 	if werr != nil {
-		return fmt.Errorf("writing solutions: %w", werr)
-	}
-	if err := s.out.Flush(); err != nil {
-		return fmt.Errorf("writing solutions: %w", err)
-	}
-	costs := make([]string, len(found))
-	for i, cs := range found {
-		costs[i] = strconv.FormatInt(cs.Cost, 10)
+		return werr
 	}
 	if err != nil {
 		if cmd.Context().Err() != nil {
-			return interruptedf("interrupted: the best found so far cost %s; not proved optimal", strings.Join(costs, ", "))
+			return interruptedf("interrupted: the best found so far cost %s; not proved optimal", res.Costs())
 		}
 		return err
 	}
@@ -107,7 +100,7 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 	case k == 1:
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: optimum: cost %d (%d nodes)\n", found[0].Cost, res.Stats.Nodes)
 	default:
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: the %d cheapest solutions cost %s (%d nodes)\n", len(found), strings.Join(costs, ", "), res.Stats.Nodes)
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: the %d cheapest solutions cost %s (%d nodes)\n", len(found), res.Costs(), res.Stats.Nodes)
 	}
 	return nil
 }
@@ -123,9 +116,8 @@ func runSolve(cmd *cobra.Command, f *solveFlags, args []string) error {
 	if f.minCost {
 		return solveMinCost(cmd, &f.search, s, f.best)
 	}
-	var line []byte
+	sw := s.file.NewSolutionWriter(s.out, f.search.json)
 	var werr error
-	written := 0
 	chk := verify.NewChecker(s.file.Problem) // every solution is checked before it is printed
 	for sol := range s.solver.Solutions(cmd.Context()) {
 		sol = s.original(sol)
@@ -133,25 +125,23 @@ func runSolve(cmd *cobra.Command, f *solveFlags, args []string) error {
 			s.out.Flush()
 			return fmt.Errorf("internal error: the engine gave a non-solution: %v", v[0])
 		}
-		line = s.file.AppendSolution(line[:0], sol, f.search.json)
 		s.mu.Lock()
-		_, werr = s.out.Write(line)
+		werr = sw.Write(sol)
 		s.mu.Unlock()
 		if werr != nil {
 			break
 		}
-		written++
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if werr == nil {
-		werr = s.out.Flush()
+		werr = sw.Flush()
 	}
 	if werr != nil {
-		return fmt.Errorf("writing solutions: %w", werr)
+		return werr
 	}
 	if err := s.solver.Err(); err != nil {
-		return interruptedf("interrupted after %d solutions: the list is incomplete", written)
+		return interruptedf("interrupted after %d solutions: the list is incomplete", sw.Written())
 	}
 	return nil
 }

@@ -185,13 +185,9 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 // tileCount prints the number of tilings (and of classes with --distinct).
 func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config, out *bufio.Writer) error {
 	ctx := cmd.Context()
-	total, distinct, cerr := pz.CountAll(ctx, cfg, f.distinct)
+	t, cerr := pz.Tally(ctx, cfg, f.distinct)
 	if cerr != nil && ctx.Err() == nil {
 		return cerr
-	}
-	t := puzzle.Tally{Solutions: total, Partial: cerr != nil}
-	if f.distinct {
-		t.Distinct = &distinct
 	}
 	if err := printResult(out, f.json, t, t.Text(), "the count"); err != nil {
 		return err
@@ -200,7 +196,7 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.C
 		return err
 	}
 	if cerr != nil {
-		return interruptedf("interrupted: the count %d is partial", total)
+		return interruptedf("interrupted: the count %d is partial", t.Solutions)
 	}
 	return nil
 }

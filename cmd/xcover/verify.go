@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"fmt"
 	"io"
 	"os"
 
@@ -79,29 +77,11 @@ func runVerify(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := bufio.NewWriter(cmd.OutOrStdout())
-	invalid := 0
-	for i, sol := range sols {
-		vs := verify.Check(file.Problem, sol)
-		if len(vs) > 0 {
-			invalid++
-		}
-		for _, v := range vs {
-			fmt.Fprintf(out, "solution %d: %v\n", i+1, v)
-		}
-		if len(vs) == 0 && file.Problem.HasCosts() {
-			var c int64
-			for _, k := range sol {
-				c += file.Problem.Cost(k)
-			}
-			fmt.Fprintf(out, "solution %d: cost %d\n", i+1, c)
-		}
-	}
 	if len(sols) == 0 {
 		warnf(cmd, "%s holds no solution: nothing was checked (a problem without solutions, or a listing cut off before its first?)", solutionsName(args[1]))
 	}
-	fmt.Fprintf(out, "%s checked, %d invalid\n", plural(len(sols), "solution"), invalid)
-	if err := out.Flush(); err != nil {
+	invalid, err := verify.Report(cmd.OutOrStdout(), file.Problem, sols)
+	if err != nil {
 		return err
 	}
 	if invalid > 0 {
