@@ -212,15 +212,17 @@ func (v memoView) put(key []byte, n count) {
 // memoNear is a worker's own cache of the entries it met last: direct mapped by the low
 // bits of the key's hash, each slot a copy of a key of at most nearKeyMax bytes and its
 // count, a newer entry taking the slot of an older. It holds copies of the shared cache's
-// entries, which never change, so it is never wrong; nearSlots * 72 bytes (4.7 MB) a
-// worker, on counts with more than one worker, beyond the cache's budget.
+// entries, which never change, so it is never wrong; nearSlots * 64 bytes (4.2 MB) a
+// worker, on counts with more than one worker, beyond the cache's budget. A slot is one
+// cache line: a key of at most 39 bytes (A001499(13)'s are at most 31), and the slots
+// start on a page.
 type memoNear struct {
 	slots []nearSlot
 }
 
 const (
 	nearSlots  = 1 << 16
-	nearKeyMax = 40
+	nearKeyMax = 39
 )
 
 type nearSlot struct {
