@@ -429,9 +429,12 @@ func levelSpan(sp *Spec) int {
 // pipeline runs expand(w, c) for every worker w and level c = 0..np, each worker on its
 // own goroutine taking its levels in order, until stop. Level c receives children only from
 // levels c-span and earlier, so a worker starts level c once every other worker is done
-// with level c-span, not with c-1: on 18x18 dominoes (span 2) a worker that is ahead
-// expands the next level while the other finishes this one, and the workers' uneven
-// levels even out over two.
+// with level c-span, not with c-1. Where every option covers span primary items (dominoes:
+// 2) only every span-th level holds states and no worker gets ahead, but the worker that
+// finishes a level last goes straight on to its next one: it does not wait for the other,
+// which went to sleep when it finished first, to wake and pass the empty levels between.
+// On 18x18 two workers took 0.59 s so against 0.82 s with a wait at every level (span 1),
+// and 0.70 s with new goroutines for every level (quiet, medians of 5, one worker 0.93).
 func pipeline(ws []*frontierWorker, np, span int, stop *atomic.Bool, expand func(w *frontierWorker, c int)) {
 	type progress struct {
 		_    apartPad
