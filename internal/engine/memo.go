@@ -314,13 +314,14 @@ type memoCounter interface {
 	// run counts below the current state.
 	run() (*big.Int, error)
 	tally() *memoTally
-	setCache(c *memoCache)
+	// setCache makes the counter worker w of those sharing c.
+	setCache(c *memoCache, w int)
 }
 
-func (m *memo) tally() *memoTally           { return &m.memoTally }
-func (m *memo) setCache(c *memoCache)       { m.cache = viewOf(c) }
-func (m *memoBounds) tally() *memoTally     { return &m.memoTally }
-func (m *memoBounds) setCache(c *memoCache) { m.cache = viewOf(c) }
+func (m *memo) tally() *memoTally                  { return &m.memoTally }
+func (m *memo) setCache(c *memoCache, w int)       { m.cache = viewOf(c, w) }
+func (m *memoBounds) tally() *memoTally            { return &m.memoTally }
+func (m *memoBounds) setCache(c *memoCache, w int) { m.cache = viewOf(c, w) }
 
 // splitLevels expands sub-problems level by level from the current state of m, merging
 // equal ones and adding up the numbers of paths to them, until there are at least want of
@@ -402,7 +403,7 @@ func (m *memo) recount() {
 // nil and no error if the count is to go on memoised.
 func memoSample(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	m := newMemo(sp, p)
-	m.setCache(newMemoCache(p.MaxBytes, 1))
+	m.setCache(newMemoCache(p.MaxBytes, 1), 0)
 	m.sampleOnly = true
 	for _, o := range p.Initial {
 		m.take(o)
@@ -494,7 +495,7 @@ func shareParts(m memoCounter, k, n int) (parts []memoPart, above *big.Int, node
 func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (*big.Int, MemoStats, error) {
 	workers := max(1, p.Workers)
 	cache := newMemoCache(p.MaxBytes, workers)
-	root.setCache(cache)
+	root.setCache(cache, 0) // it splits the work before the workers start
 	if workers == 1 && p.Shards <= 1 {
 		n, err := root.run()
 		t := root.tally()
@@ -518,12 +519,12 @@ func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (
 		stop   atomic.Bool
 		wg     sync.WaitGroup
 	)
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			m := newWorker()
-			m.setCache(cache)
+			m.setCache(cache, w)
 			wp := *p
 			var seen MemoStats // this worker's statistics already added to shared
 			shared := &MemoStats{}
@@ -920,7 +921,7 @@ func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []in
 	}
 	p = resolveOrder(sp, p)
 	m := newMemo(sp, p)
-	m.setCache(newMemoCache(p.MaxBytes, 1))
+	m.setCache(newMemoCache(p.MaxBytes, 1), 0)
 	for _, o := range p.Initial {
 		m.take(o)
 	}

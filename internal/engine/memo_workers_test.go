@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/big"
+	"sync"
 	"testing"
 )
 
@@ -71,28 +72,45 @@ func BenchmarkMemoWorkers(b *testing.B) {
 	}
 }
 
-// TestMemoCacheShards checks that the shared cache's shards cover the hashes for any
-// number of workers (a key's shard is its hash's top bits) and that what is put is got.
-func TestMemoCacheShards(t *testing.T) {
-	for _, workers := range []int{1, 2, 3, 5, 64} {
+// TestMemoCacheShelves has each worker's view of the cache put keys on its shelf, on
+// goroutines of their own, while looking up the others' keys (a worker may have put some
+// of them already; what it finds must be right); then every view finds every key, and the
+// entries are counted once each. Under -race it also checks the shelves' lock-free reads.
+func TestMemoCacheShelves(t *testing.T) {
+	const keys = 3000
+	keyOf := func(i uint64) []byte { return binary.LittleEndian.AppendUint64(nil, i*0x9e3779b97f4a7c15) }
+	for _, workers := range []int{1, 2, 3, 5} {
 		c := newMemoCache(0, workers)
-		if n := len(c.shards); n&(n-1) != 0 || workers > 1 && n != 1<<(64-c.shift) || n > 256 {
-			t.Errorf("%d workers: %d shards, shift %d", workers, n, c.shift)
-			continue
+		var wg sync.WaitGroup
+		errs := make(chan error, workers)
+		for w := range workers {
+			wg.Go(func() {
+				v := viewOf(c, w)
+				for i := uint64(w); i < keys; i += uint64(workers) {
+					v.put(keyOf(i), count{u: u128{lo: i}})
+					j := (i * 7) % keys // another worker's key, put or not yet
+					if n, ok := v.get(keyOf(j)); ok && n.u.lo != j {
+						errs <- fmt.Errorf("%d workers: worker %d finds %d for key %d", workers, w, n.u.lo, j)
+						return
+					}
+				}
+			})
 		}
-		var key []byte
-		for i := range uint64(3000) {
-			key = binary.LittleEndian.AppendUint64(key[:0], i*0x9e3779b97f4a7c15)
-			c.put(key, count{u: u128{lo: i}})
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Fatal(err)
 		}
-		for i := range uint64(3000) {
-			key = binary.LittleEndian.AppendUint64(key[:0], i*0x9e3779b97f4a7c15)
-			if v, ok := c.get(key); !ok || v.u.lo != i {
-				t.Fatalf("%d workers: key %d: got %v, %v", workers, i, v, ok)
+		for w := range workers {
+			v := viewOf(c, w)
+			for i := range uint64(keys) {
+				if n, ok := v.get(keyOf(i)); !ok || n.u.lo != i {
+					t.Fatalf("%d workers: worker %d, key %d: got %v, %v", workers, w, i, n, ok)
+				}
 			}
 		}
-		if got := c.entries.Load(); got != 3000 {
-			t.Errorf("%d workers: %d entries, want 3000", workers, got)
+		if got := c.entries.Load(); got != keys {
+			t.Errorf("%d workers: %d entries, want %d", workers, got, keys)
 		}
 	}
 }
@@ -120,38 +138,9 @@ func TestMemoWorkersBudget(t *testing.T) {
 	}
 }
 
-// TestMemoNear checks a worker's own cache: a key is found only with its hash, its length
-// and its bytes; a key too long to copy is not kept; a later key takes an earlier one's
-// slot. Then A001499 on two and three workers, whose depth-first memo reads through it.
-func TestMemoNear(t *testing.T) {
-	m := newMemoNear()
-	key := []byte("abcdef")
-	m.put(key, 7, u128{lo: 42})
-	for _, c := range []struct {
-		key  string
-		h    uint64
-		want bool
-	}{
-		{"abcdef", 7, true},
-		{"abcdef", 7 + nearSlots, false}, // same slot, other hash
-		{"abcdeg", 7, false},             // same hash, other bytes
-		{"abcde", 7, false},              // a prefix
-		{"abcdef\x00", 7, false},         // longer
-	} {
-		v, ok := m.get([]byte(c.key), c.h)
-		if ok != c.want || ok && v.lo != 42 {
-			t.Errorf("get(%q, %d) = %v, %v; want found %v", c.key, c.h, v, ok, c.want)
-		}
-	}
-	long := make([]byte, nearKeyMax+1)
-	m.put(long, 9, u128{lo: 1})
-	if _, ok := m.get(long, 9); ok {
-		t.Error("a key longer than nearKeyMax was kept")
-	}
-	m.put([]byte("xyz"), 7+nearSlots, u128{lo: 5})
-	if _, ok := m.get(key, 7); ok {
-		t.Error("a later key in the same slot left the earlier one")
-	}
+// TestMemoWorkersA001499 counts A001499 on two and three workers: depth first, the
+// workers reading each other's shelves.
+func TestMemoWorkersA001499(t *testing.T) {
 	want := []int64{0, 1, 6, 90, 2040, 67950, 3110940, 187530840, 14398171200}
 	for n := 1; n <= 9; n++ {
 		for _, workers := range []int{2, 3} {

@@ -314,7 +314,7 @@ func memoCountBounds(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 // inside an item are summed again from them).
 func memoSampleBounds(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []int32) bool) (*big.Int, MemoStats, error) {
 	m := newMemoBounds(sp, p)
-	m.setCache(newMemoCache(p.MaxBytes, 1))
+	m.setCache(newMemoCache(p.MaxBytes, 1), 0)
 	for _, o := range p.Initial {
 		m.take(o, nil)
 	}
