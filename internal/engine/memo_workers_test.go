@@ -109,7 +109,9 @@ func TestMemoCacheShelves(t *testing.T) {
 				}
 			}
 		}
-		if got := c.entries.Load(); got != keys {
+		var st MemoStats
+		c.stats(&st)
+		if got := st.Entries; got != keys {
 			t.Errorf("%d workers: %d entries, want %d", workers, got, keys)
 		}
 	}
