@@ -35,17 +35,23 @@ import (
 
 var errFrontierFull = errors.New("memo: the frontier outgrew the budget")
 
-// A frontierTable is one worker's entries of one level: a memoTable, and
-// the counts that grew past 2^128 (rare) in a map that shadows the table.
+// A frontierTable is one worker's entries of one level: a memoTable, and the counts that
+// grew past 2^128, which the tables reach in the last levels of boards past 18x18 (20x20:
+// half of the count's time was once in a map of them). The entry of such a count holds
+// bigMark in its high word and the number's index in bigs in its low word; no count of
+// 128 bits is kept with that high word (it goes to bigs too), so the mark is never a count.
 type frontierTable struct {
 	memoTable
-	bigs map[string]*big.Int
+	bigs []*big.Int // the table's own: changed in place, never shared with another table
 }
+
+// bigMark, as the high word of an entry's count, says that the count is in bigs.
+const bigMark = ^uint64(0)
 
 // newFrontierTable returns an empty level: ordered, as levels are read in the order their
 // entries were made.
 func newFrontierTable(seed maphash.Seed) *frontierTable {
-	return &frontierTable{memoTable: memoTable{seed: seed, ordered: true}}
+	return &frontierTable{memoTable: memoTable{seed: seed, ordered: true, marked: true}}
 }
 
 // add adds v paths to key (hash h); it reports whether the entry is new, and by how many
@@ -57,11 +63,6 @@ func (t *frontierTable) add(key []byte, h uint64, v count) (isNew bool, grew int
 			return false, -1
 		}
 	}
-	if b, ok := t.bigs[string(key)]; ok { // a nil map reads as empty
-		sum := new(big.Int).Add(b, v.big())
-		t.bigs[string(key)] = sum
-		return false, 8 * int64(len(sum.Bits())-len(b.Bits()))
-	}
 	before := t.bytes()
 	if v.b == nil {
 		isNew, overflow := t.addTo(key, h, v.u)
@@ -69,34 +70,34 @@ func (t *frontierTable) add(key []byte, h uint64, v count) (isNew bool, grew int
 			return isNew, t.bytes() - before
 		}
 	}
-	// Past 2^128: the sum moves to bigs, and the table's entry (0 if new) is shadowed.
+	// Past 2^128 (or onto the mark): the sum is kept in bigs.
 	old, ok := t.get(key, h)
-	sum := count{u: old}.plus(v)
-	if sum.b == nil { // a big v that fits after all
-		t.put(key, h, sum.u)
-		return !ok, t.bytes() - before
+	if ok && old.hi == bigMark {
+		b := t.bigs[old.lo]
+		words := len(b.Bits())
+		b.Add(b, v.big())
+		return false, 8 * int64(len(b.Bits())-words)
 	}
-	t.put(key, h, u128{}) // shadowed by bigs
-	if t.bigs == nil {
-		t.bigs = make(map[string]*big.Int)
-	}
-	t.bigs[string(key)] = sum.b
-	return !ok, t.bytes() - before + int64(len(key)+bigEntryOverhead+8*len(sum.b.Bits()))
+	sum := new(big.Int).Add(count{u: old}.big(), v.big())
+	t.put(key, h, u128{lo: uint64(len(t.bigs)), hi: bigMark})
+	t.bigs = append(t.bigs, sum)
+	return !ok, t.bytes() - before + bigBytes(sum)
 }
 
-// value returns the count of the entry in slot s.
+// value returns the count of the entry whose key and count's bytes are key and val.
 func (t *frontierTable) value(key, val []byte) count {
-	if b, ok := t.bigs[string(key)]; ok {
-		return count{b: b}
+	v := u128{binary.LittleEndian.Uint64(val), binary.LittleEndian.Uint64(val[8:])}
+	if v.hi == bigMark {
+		return count{b: t.bigs[v.lo]}
 	}
-	return count{u: u128{binary.LittleEndian.Uint64(val), binary.LittleEndian.Uint64(val[8:])}}
+	return count{u: v}
 }
 
 // held returns the table's bytes, its big numbers included.
 func (t *frontierTable) held() int64 {
 	b := t.bytes()
-	for k, v := range t.bigs {
-		b += int64(len(k) + bigEntryOverhead + 8*len(v.Bits()))
+	for _, x := range t.bigs {
+		b += bigBytes(x)
 	}
 	return b
 }
@@ -166,7 +167,7 @@ type frontierWorker struct {
 func (w *frontierWorker) recycle(t *frontierTable) {
 	before := t.held()
 	t.reset()
-	t.bigs = nil
+	t.bigs = nil // handed on to children and boxes: not to be changed again
 	w.held.Add(t.held() - before)
 	w.free = append(w.free, t)
 }

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"hash/maphash"
+	"math/big"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -92,5 +94,48 @@ func TestPipeline(t *testing.T) {
 		if n := levels.Load(); n >= int64(tc.workers*(np+1)) {
 			t.Errorf("%d workers, span %d: %d levels expanded after a stop", tc.workers, tc.span, n)
 		}
+	}
+}
+
+// TestFrontierTableBig checks the counts past 2^128 of a forward count's table, and the
+// mark that sends an entry's count to them: a count of 128 bits whose high word is the
+// mark is kept as a big number too (else it would read as an index), sums that reach it
+// or pass 2^128 move there, and a big count grows in place; every count reads back right.
+func TestFrontierTableBig(t *testing.T) {
+	tab := newFrontierTable(maphash.MakeSeed())
+	want := map[string]*big.Int{}
+	add := func(key string, v count) {
+		h := maphash.Bytes(tab.seed, []byte(key))
+		if _, grew := tab.add([]byte(key), h, v); grew < 0 {
+			t.Fatalf("%s: not kept", key)
+		}
+		if want[key] == nil {
+			want[key] = new(big.Int)
+		}
+		want[key].Add(want[key], v.big())
+	}
+	marked := u128{lo: 5, hi: bigMark}              // a count, not a mark
+	almost := u128{lo: ^uint64(0), hi: bigMark - 1} // one short of the mark's first count
+	add("a", count{u: marked})
+	add("b", count{u: almost})
+	add("b", count{u: u128{lo: 1}}) // reaches the mark
+	add("c", count{u: u128{lo: 7}})
+	add("c", count{u: u128{lo: ^uint64(0), hi: ^uint64(0)}}) // past 2^128
+	add("c", count{u: u128{lo: 3}})                          // a big count grows
+	add("d", count{b: new(big.Int).Lsh(big.NewInt(3), 200)}) // big from the start
+	add("d", count{u: u128{lo: 1}})
+	add("e", count{u: u128{lo: 42}})
+	add("e", count{u: u128{lo: 1, hi: 2}})
+	for key, val := range tab.inOrder() {
+		if got := tab.value(key, val).big(); got.Cmp(want[string(key)]) != 0 {
+			t.Errorf("%s: %v, want %v", key, got, want[string(key)])
+		}
+		delete(want, string(key))
+	}
+	if len(want) != 0 {
+		t.Errorf("entries not read back: %v", want)
+	}
+	if len(tab.bigs) != 4 {
+		t.Errorf("%d big counts, want 4 (a, b, c, d)", len(tab.bigs))
 	}
 }

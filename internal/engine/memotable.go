@@ -36,6 +36,10 @@ type memoTable struct {
 	// entries were made, where the slots' order sent each read to a random place (24% of
 	// 18x18's time was the first read of an entry).
 	ordered bool
+	// marked tables (the forward count's) keep no count whose high word is bigMark: that
+	// word marks an entry whose count is elsewhere (frontierTable). addTo reports an
+	// overflow for a sum, or a new count, with it, and for an add to a marked entry.
+	marked bool
 	// view, if not nil, makes the table shared: one writer at a time (under the caller's
 	// lock) and readers on any goroutine without a lock, through the last view published
 	// (see memoTableView). Shared tables store slots atomically and never change an entry
@@ -172,9 +176,13 @@ func (t *memoTable) put(key []byte, h uint64, v u128) {
 }
 
 // addTo adds v to the count of key (0 if absent), with h its hash, finding its slot once.
-// It reports whether the key is new, and whether the sum overflowed 128 bits: then the
-// count is left as it was (and a new key is kept with 0).
+// It reports whether the key is new, and whether the sum overflowed 128 bits (or, in a
+// marked table, met the mark): then the count is left as it was, and a new key is not
+// kept.
 func (t *memoTable) addTo(key []byte, h uint64, v u128) (isNew, overflow bool) {
+	if t.marked && v.hi == bigMark {
+		return false, true
+	}
 	return t.upsert(key, h, v, true)
 }
 
@@ -226,7 +234,7 @@ func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (isNew, overf
 			if add {
 				old := u128{binary.LittleEndian.Uint64(val), binary.LittleEndian.Uint64(val[8:])}
 				var c bool
-				if v, c = old.add(v); c {
+				if v, c = old.add(v); c || t.marked && (old.hi == bigMark || v.hi == bigMark) {
 					return false, true
 				}
 			}
