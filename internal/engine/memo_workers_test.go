@@ -153,3 +153,35 @@ func TestMemoWorkersA001499(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoCacheShelvesBudget checks that shelves do not hold on to the budget that a growth
+// reserved for a moment (the old and new slots at once): after puts on three shelves, each
+// holds at most a chunk more than its entries use, and three workers' shelves keep 20,000
+// entries within 1.7 times what one worker's cache takes for them (three tables hold 1.5
+// times one table's bytes here: three slot arrays and arenas, each at its own doubling).
+func TestMemoCacheShelvesBudget(t *testing.T) {
+	const keys = 20000
+	keyOf := func(i uint64) []byte { return binary.LittleEndian.AppendUint64(nil, i*0x9e3779b97f4a7c15) }
+	one := newMemoCache(0, 1)
+	for i := range uint64(keys) {
+		viewOf(one, 0).put(keyOf(i), count{u: u128{lo: i}})
+	}
+	var st MemoStats
+	one.stats(&st)
+	budget := st.Bytes * 17 / 10
+	c := newMemoCache(budget, 3)
+	for i := range uint64(keys) {
+		viewOf(c, int(i%3)).put(keyOf(i), count{u: u128{lo: i}})
+	}
+	for i := range c.shelves {
+		s := &c.shelves[i]
+		if extra := s.reserved - s.used.Load(); extra > c.chunk {
+			t.Errorf("shelf %d holds %d bytes of the budget beyond its entries' %d (a chunk is %d)", i, extra, s.used.Load(), c.chunk)
+		}
+	}
+	var st3 MemoStats
+	c.stats(&st3)
+	if st3.Full || st3.Entries != keys {
+		t.Errorf("three shelves within %d bytes (one cache takes %d): full %v after %d entries of %d", budget, st.Bytes, st3.Full, st3.Entries, keys)
+	}
+}

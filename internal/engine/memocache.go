@@ -171,6 +171,12 @@ func (c *memoCache) put(s *memoShelf, k []byte, h uint64, v count) {
 	if s.vals.n > n {
 		s.entries.Add(1)
 	}
+	// A growth reserved for the worst case (old and new slots at once) may leave far more
+	// reserved than used: give the rest back, or the other shelves could not have it.
+	if extra := s.reserved - s.used.Load() - c.chunk; extra > 0 {
+		c.bytes.Add(-extra)
+		s.reserved -= extra
+	}
 }
 
 // stats copies the cache's figures into st: the bytes its entries hold (less than the
