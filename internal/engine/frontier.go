@@ -374,23 +374,13 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 			stop.Store(true)
 		}
 	}
-	if workers == 1 {
-		for c := 0; c <= np && !stop.Load(); c++ {
-			if !level(ws[0], c) {
-				lost.Store(true)
-				stop.Store(true)
-			}
-			afterLevel()
+	pipeline(ws, np, levelSpan(sp), &stop, func(w *frontierWorker, c int) {
+		if !level(w, c) {
+			lost.Store(true)
+			stop.Store(true)
 		}
-	} else {
-		pipeline(ws, np, levelSpan(sp), &stop, func(w *frontierWorker, c int) {
-			if !level(w, c) {
-				lost.Store(true)
-				stop.Store(true)
-			}
-			afterLevel()
-		})
-	}
+		afterLevel()
+	})
 	if lost.Load() && runErr == nil {
 		runErr = errFrontierFull
 	}
@@ -428,7 +418,8 @@ func levelSpan(sp *Spec) int {
 }
 
 // pipeline runs expand(w, c) for every worker w and level c = 0..np, each worker on its
-// own goroutine taking its levels in order, until stop. Level c receives children only from
+// own goroutine taking its levels in order (one worker too: then nothing waits), until
+// stop. Level c receives children only from
 // levels c-span and earlier, so a worker starts level c once every other worker is done
 // with level c-span, not with c-1. Where every option covers span primary items (dominoes:
 // 2) only every span-th level holds states and no worker gets ahead, but the worker that
@@ -456,6 +447,13 @@ func pipeline(ws []*frontierWorker, np, span int, stop *atomic.Bool, expand func
 		}
 		return true
 	}
+	// finish records that w is done with level c and wakes the workers waiting.
+	finish := func(w *frontierWorker, c int) {
+		done[w.id].done.Store(int64(c))
+		mu.Lock()
+		moved.Broadcast()
+		mu.Unlock()
+	}
 	var wg sync.WaitGroup
 	for _, w := range ws {
 		wg.Go(func() {
@@ -474,15 +472,9 @@ func pipeline(ws []*frontierWorker, np, span int, stop *atomic.Bool, expand func
 					break
 				}
 				expand(w, c)
-				done[w.id].done.Store(int64(c))
-				mu.Lock()
-				moved.Broadcast()
-				mu.Unlock()
+				finish(w, c)
 			}
-			done[w.id].done.Store(int64(np) + int64(span) + 1) // nobody waits for a worker that has stopped
-			mu.Lock()
-			moved.Broadcast()
-			mu.Unlock()
+			finish(w, np+span+1) // nobody waits for a worker that has stopped
 		})
 	}
 	wg.Wait()

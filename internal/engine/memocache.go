@@ -40,7 +40,7 @@ type memoCache struct {
 	_       apartPad
 
 	// The budget: bytes reserved by the shelves, a chunk at a time, so that the workers'
-	// puts do not all write one counter (it cost two workers 2% of their CPU).
+	// puts do not all write one counter (see above).
 	maxBytes int64
 	chunk    int64
 	bytes    atomic.Int64
