@@ -5,6 +5,7 @@ import (
 	"errors"
 	"hash/maphash"
 	"math/big"
+	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -28,7 +29,9 @@ import (
 // worker and level; when a level comes up, each worker adds the boxes made for it into its
 // table and expands it. A level receives children only from earlier levels, so nobody
 // writes the tables or boxes being read; each child is added into a table once, by the
-// worker that reads the table.
+// worker that reads the table. A worker done with its own table of a level helps expand
+// the others' (levelWork): an entry is handed its paths by its owner alone, and expanded by
+// whichever worker claims its block; the children go to their owners as any others do.
 //
 // With a budget: if the levels held pass it, the count gives up (errFrontierFull) and the
 // depth-first memo, which can go on without keeping more, counts instead.
@@ -159,8 +162,56 @@ type frontierWorker struct {
 	// held is the bytes this worker's adds have grown tables and boxes by, less those it has
 	// dropped: the sum over the workers is the bytes held (those kept for reuse included).
 	held      atomic.Int64
-	free      []*frontierTable // tables read through, emptied for reuse
-	freeBoxes []*frontierBox   // boxes read through (any worker's), emptied for reuse
+	work      atomic.Pointer[levelWork] // the table it is expanding, for the others to help with
+	free      []*frontierTable          // tables read through, emptied for reuse
+	freeBoxes []*frontierBox            // boxes read through (any worker's), emptied for reuse
+}
+
+// A levelWork is a worker's table of one level of the forward count being expanded. Its
+// blocks (memoTable.block) are claimed one at a time, by the worker that owns it and by
+// any other worker done with its own table of the level: a worker held up, by a larger
+// share or by the host taking its processor away for a while, is helped, not waited for
+// at the next level.
+type levelWork struct {
+	level  int
+	owner  int
+	t      *frontierTable
+	blocks int          // t's blocks
+	next   atomic.Int64 // the next block to claim; past the last, every block is claimed
+	// helpers counts the other workers expanding a block of t; the owner recycles t once
+	// every block is claimed and helpers is 0. A helper counts itself before it claims, so
+	// one that counts itself after the owner saw 0 finds every block claimed, and leaves t
+	// alone.
+	helpers atomic.Int64
+}
+
+// claim returns the next block for the owner to expand; false once every block is claimed.
+func (lw *levelWork) claim() (int, bool) {
+	k := int(lw.next.Add(1) - 1)
+	return k, k < lw.blocks
+}
+
+// helpClaim returns the next block for a helper to expand; false once every block is
+// claimed. The helper calls helped when it is done with the block.
+func (lw *levelWork) helpClaim() (int, bool) {
+	lw.helpers.Add(1) // before the claim: see helpers
+	k, ok := lw.claim()
+	if !ok {
+		lw.helpers.Add(-1)
+	}
+	return k, ok
+}
+
+// helped says that a helper is done with the block it claimed.
+func (lw *levelWork) helped() { lw.helpers.Add(-1) }
+
+// close claims every block left (the owner stopped early) and waits until the helpers are
+// done with theirs: then the owner may recycle the table.
+func (lw *levelWork) close() {
+	lw.next.Store(int64(lw.blocks))
+	for lw.helpers.Load() != 0 {
+		runtime.Gosched() // a helper finishing its block: tens of microseconds
+	}
 }
 
 // recycle empties t, read through, and keeps it for reuse by w.
@@ -244,8 +295,9 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 	}
 	// ownerOf returns the worker that owns the state of m, whose key hashes to h.
 	ownerOf := func(m *memo, h uint64) int { return 0 }
+	var owners *frontierOwners
 	if workers > 1 {
-		owners := newFrontierOwners(ws[0].m, workers)
+		owners = newFrontierOwners(ws[0].m, workers)
 		ownerOf = owners.of
 	}
 	// The starting sub-problems go to their owners' tables.
@@ -291,20 +343,88 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 	}
 
 	// add adds v paths to the child whose key is in w.m.key, in w's table if w owns it,
-	// else in w's box for its owner; it reports false if the key could not be kept.
-	add := func(w *frontierWorker, v count) bool {
+	// else in w's box for its owner; it reports false if the key could not be kept. parent
+	// is the owner of the child's parent, and branched the parent's first free item when
+	// the parent branched on it, else -1: a child in the parent's phase is then parent's
+	// (see frontierOwners.keeps).
+	add := func(w *frontierWorker, v count, branched, parent int) bool {
 		m := w.m
 		c := np - m.nfree
 		h := maphash.Bytes(seed, m.key)
-		if j := ownerOf(m, h); j != w.id {
+		j := parent // the owner of the child's parent
+		if owners != nil && !owners.keeps(branched, m.keyFree) {
+			j = owners.of(m, h)
+		}
+		if j != w.id {
 			w.held.Add(w.box(j, c).put(m.key, v))
 			return true
 		}
 		return w.add(w.table(c, seed), m.key, h, v)
 	}
 
+	// expandBlock expands block k of lw's table on worker w: each entry hands its paths on
+	// to its children.
+	expandBlock := func(w *frontierWorker, lw *levelWork, k int) bool {
+		t, m := lw.t, w.m
+		var prev [16]int32
+		for key, val := range t.block(k) {
+			v := t.value(key, val)
+			m.setKey(key)
+			if atomic.AddUint64(&w.nodes, 1)%pollEvery == 0 && !poll() || stop.Load() {
+				return true
+			}
+			first := m.firstFree()
+			i := m.choose(first)
+			if i < 0 {
+				w.total = w.total.plus(v)
+				continue
+			}
+			branched := -1
+			if i == first {
+				branched = first
+			}
+			for _, o := range m.lists[i] {
+				if !m.fits(o) {
+					continue
+				}
+				saved := m.saveSec(o, prev[:0])
+				m.take(o)
+				m.makeKey(m.firstFree())
+				if !add(w, v, branched, lw.owner) {
+					return false
+				}
+				m.untake(o, saved)
+			}
+		}
+		return true
+	}
+
+	// help has worker w, done with its own table of level c, expand what blocks of the
+	// others' tables of level c are left.
+	help := func(w *frontierWorker, c int) bool {
+		for _, x := range ws {
+			lw := x.work.Load()
+			if x == w || lw == nil || lw.level != c {
+				continue
+			}
+			for !stop.Load() {
+				k, more := lw.helpClaim()
+				if !more {
+					break
+				}
+				ok := expandBlock(w, lw, k)
+				lw.helped()
+				if !ok {
+					return false
+				}
+			}
+		}
+		return true
+	}
+
 	// level expands worker w's sub-problems of level c: first the children the others made
-	// for it are added into its table, then each entry hands its paths on to its children.
+	// for it are added into its table, then the table is expanded, block by block, by w and
+	// by the workers done with theirs; then w helps with theirs.
 	level := func(w *frontierWorker, c int) bool {
 		for _, x := range ws {
 			if x == w || x.boxes[w.id][c] == nil {
@@ -326,37 +446,25 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 		}
 		t := w.tables[c]
 		if t == nil {
-			return true
+			return help(w, c)
 		}
 		w.tables[c] = nil
-		defer w.recycle(t) // expanded
-		m := w.m
-		var prev [16]int32
-		for key, val := range t.inOrder() {
-			v := t.value(key, val)
-			m.setKey(key)
-			if atomic.AddUint64(&w.nodes, 1)%pollEvery == 0 && !poll() || stop.Load() {
-				return true
+		lw := &levelWork{level: c, owner: w.id, t: t, blocks: t.blocks()}
+		w.work.Store(lw)
+		ok := true
+		for ok && !stop.Load() {
+			k, more := lw.claim()
+			if !more {
+				break
 			}
-			i := m.choose(m.firstFree())
-			if i < 0 {
-				w.total = w.total.plus(v)
-				continue
-			}
-			for _, o := range m.lists[i] {
-				if !m.fits(o) {
-					continue
-				}
-				saved := m.saveSec(o, prev[:0])
-				m.take(o)
-				m.makeKey(m.firstFree())
-				if !add(w, v) {
-					return false
-				}
-				m.untake(o, saved)
-			}
+			ok = expandBlock(w, lw, k)
 		}
-		return true
+		if ok {
+			ok = help(w, c)
+		}
+		lw.close()
+		w.recycle(t) // expanded
+		return ok
 	}
 
 	// afterLevel records what is held once a level is expanded (the next levels, made

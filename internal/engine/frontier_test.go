@@ -139,3 +139,52 @@ func TestFrontierTableBig(t *testing.T) {
 		t.Errorf("%d big counts, want 4 (a, b, c, d)", len(tab.bigs))
 	}
 }
+
+// TestLevelWork has an owner and helpers claim the blocks of a level on goroutines of their
+// own, over and over with few blocks, so that the last claims race: every block is claimed
+// once, and once close returns no helper is inside a block (a helper checks, before it
+// says it is done, that the owner has not recycled the table; under -race the table is a
+// plain variable read by the helpers and cleared by the owner). A helper that counted
+// itself after its claim fails it under -race (every run tried), and now and then without.
+func TestLevelWork(t *testing.T) {
+	for _, helpers := range []int{1, 3} {
+		for round := range 3000 {
+			lw := &levelWork{blocks: 1 + round%4}
+			claimed := make([]atomic.Int32, lw.blocks)
+			table := []int{round}
+			var recycled atomic.Bool
+			var wg sync.WaitGroup
+			for range helpers {
+				wg.Go(func() {
+					for {
+						k, ok := lw.helpClaim()
+						if !ok {
+							return
+						}
+						claimed[k].Add(1)
+						if recycled.Load() || table[0] != round {
+							t.Errorf("%d helpers, round %d: block %d expanded after close", helpers, round, k)
+						}
+						lw.helped()
+					}
+				})
+			}
+			for {
+				k, ok := lw.claim()
+				if !ok {
+					break
+				}
+				claimed[k].Add(1)
+			}
+			lw.close()
+			recycled.Store(true)
+			table[0] = -1
+			wg.Wait()
+			for k := range claimed {
+				if n := claimed[k].Load(); n != 1 {
+					t.Fatalf("%d helpers, round %d: block %d claimed %d times", helpers, round, k, n)
+				}
+			}
+		}
+	}
+}

@@ -40,6 +40,9 @@ type memoTable struct {
 	// word marks an entry whose count is elsewhere (frontierTable). addTo reports an
 	// overflow for a sum, or a new count, with it, and for an add to a marked entry.
 	marked bool
+	// marks, in an ordered table, say where every orderedBlock-th entry starts (chunk<<32 |
+	// offset): the forward count's workers read a level in blocks, several at once.
+	marks []uint64
 	// view, if not nil, makes the table shared: one writer at a time (under the caller's
 	// lock) and readers on any goroutine without a lock, through the last view published
 	// (see memoTableView). Shared tables store slots atomically and never change an entry
@@ -89,6 +92,9 @@ func slotTag(h uint64) uint64 { return h >> 48 & 0xff << 56 }
 func tagOf(s uint64) uint64 { return (s - 1) & (0xff << 56) }
 
 const memoTableMinSlots = 64
+
+// orderedBlock is the number of entries in a block of an ordered table (see block).
+const orderedBlock = 64
 
 // bytes returns the memory the table holds.
 func (t *memoTable) bytes() int64 {
@@ -209,6 +215,9 @@ func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (isNew, overf
 			c := t.room(len(key))
 			b := t.chunks[c]
 			if t.ordered {
+				if t.n%orderedBlock == 0 {
+					t.marks = append(t.marks, uint64(c)<<32|uint64(len(b)))
+				}
 				b = binary.AppendUvarint(b, uint64(len(key)))
 			}
 			off := uint64(len(b))
@@ -328,6 +337,39 @@ func (t *memoTable) inOrder() iter.Seq2[[]byte, []byte] {
 	}
 }
 
+// blocks returns the number of blocks of an ordered table: its entries in the order they
+// were made, orderedBlock a block, the last block shorter.
+func (t *memoTable) blocks() int { return len(t.marks) }
+
+// block yields the key and the count's bytes of every entry of block k of an ordered table,
+// in the order they were made.
+func (t *memoTable) block(k int) iter.Seq2[[]byte, []byte] {
+	return func(yield func(key, val []byte) bool) {
+		c, off := int(t.marks[k]>>32), int(uint32(t.marks[k]))
+		endC, endOff := len(t.chunks), 0 // where the next block starts
+		if k+1 < len(t.marks) {
+			endC, endOff = int(t.marks[k+1]>>32), int(uint32(t.marks[k+1]))
+		}
+		for ; c < len(t.chunks); c, off = c+1, 0 {
+			b := t.chunks[c]
+			if c == endC {
+				b = b[:endOff]
+			}
+			for b = b[off:]; len(b) > 0; {
+				n, k := binary.Uvarint(b)
+				e := b[k : k+int(n)+16]
+				if !yield(e[:n], e[n:]) {
+					return
+				}
+				b = b[k+int(n)+16:]
+			}
+			if c == endC {
+				return
+			}
+		}
+	}
+}
+
 // reset empties the table, keeping its slots and chunks for the entries to come: a table
 // used again costs no allocation and no doubling. Slots far more than its entries needed
 // are made fewer (slots are scanned when a table is read through).
@@ -340,4 +382,5 @@ func (t *memoTable) reset() {
 		t.chunks[c] = t.chunks[c][:0]
 	}
 	t.cur, t.n = 0, 0
+	t.marks = t.marks[:0]
 }

@@ -13,7 +13,8 @@ import (
 
 // TestMemoTable checks the table against a map, plain and ordered, through doublings of
 // its slots, new chunks and resets: get finds what addTo and put left, and an ordered
-// table's inOrder yields every entry once, in the order the keys were first added.
+// table's inOrder, and its blocks one after another, yield every entry once, in the order
+// the keys were first added.
 func TestMemoTable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, ordered := range []bool{false, true} {
@@ -60,6 +61,24 @@ func TestMemoTable(t *testing.T) {
 				}
 				if i != len(order) {
 					t.Fatalf("round %d: inOrder yielded %d entries, want %d", round, i, len(order))
+				}
+				// The blocks, read one after another, are inOrder cut every orderedBlock
+				// entries.
+				i = 0
+				for k := range tab.blocks() {
+					n := 0
+					for key := range tab.block(k) {
+						if i >= len(order) || string(key) != order[i] {
+							t.Fatalf("round %d: block %d, entry %d is %q, want %q", round, k, n, key, order[min(i, len(order)-1)])
+						}
+						i, n = i+1, n+1
+					}
+					if n != orderedBlock && k != tab.blocks()-1 || n == 0 {
+						t.Fatalf("round %d: block %d of %d holds %d entries, want %d", round, k, tab.blocks(), n, orderedBlock)
+					}
+				}
+				if i != len(order) {
+					t.Fatalf("round %d: the blocks yielded %d entries, want %d", round, i, len(order))
 				}
 			}
 			tab.reset()
