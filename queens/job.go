@@ -85,18 +85,17 @@ func (j CountJob) Count(ctx context.Context, tasks []int, done func(int, shard.P
 }
 
 // Share counts shard k of shards (1 <= k <= shards) of the job through [shard.Drive] and
-// returns the shard's result, for [shard.Merge], with version recorded in it; with Orbits,
-// Distinct holds the shard's essentially different solutions. opt.File keeps the finished
-// tasks in a file and resumes from it (see [shard.DriveOptions]). If ctx is cancelled it
-// returns a Partial result, the tasks finished, and ctx's error. The result is nil, with
-// the error, when nothing was counted: a checkpoint file of another count, or one that
-// cannot be saved.
-func (j CountJob) Share(ctx context.Context, k, shards int, opt shard.DriveOptions, version string) (*shard.Result, error) {
+// returns the shard's result, for [shard.Merge]; with Orbits, Distinct holds the shard's
+// essentially different solutions. opt.File keeps the finished tasks in a file and resumes
+// from it (see [shard.DriveOptions]). If ctx is cancelled it returns a Partial result, the
+// tasks finished, and ctx's error. The result is nil, with the error, when nothing was
+// counted: a checkpoint file of another count, or one that cannot be saved.
+func (j CountJob) Share(ctx context.Context, k, shards int, opt shard.DriveOptions) (*shard.Result, error) {
 	cp, err := shard.Drive(ctx, j, shard.NewJobCheckpoint(j.Identity(), k, shards), opt)
 	if cp == nil {
 		return nil, err
 	}
-	res := cp.Result(version)
+	res := cp.Result()
 	if j.Orbits {
 		res.Distinct = cp.Distinct()
 	}
@@ -111,7 +110,7 @@ func (j CountJob) Share(ctx context.Context, k, shards int, opt shard.DriveOptio
 // Distinct). The tally is nil, with the error, when nothing was counted: a checkpoint file
 // of another count, one that cannot be saved, or a cancelled [Complete].
 func CountCheckpointed(ctx context.Context, n, workers int, distinct bool, opt shard.DriveOptions) (*Tally, error) {
-	res, err := CountJob{N: n, Workers: workers}.Share(ctx, 1, 1, opt, "")
+	res, err := CountJob{N: n, Workers: workers}.Share(ctx, 1, 1, opt)
 	if res == nil || err != nil && ctx.Err() == nil {
 		return nil, err
 	}

@@ -19,7 +19,7 @@ func TestCountJobShards(t *testing.T) {
 			job := CountJob{N: n, Workers: 2, Orbits: true}
 			var results []*shard.Result
 			for k := 1; k <= shards; k++ {
-				res, err := job.Share(context.Background(), k, shards, shard.DriveOptions{}, "")
+				res, err := job.Share(context.Background(), k, shards, shard.DriveOptions{})
 				if err != nil {
 					t.Fatalf("n=%d shard %d/%d: %v", n, k, shards, err)
 				}
@@ -49,7 +49,7 @@ func TestCountJobQuadrants(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := cp.Result("")
+			res := cp.Result()
 			res.Distinct = cp.Distinct()
 			results = append(results, res)
 		}

@@ -27,8 +27,6 @@ type CountOptions struct {
 	// resumes from the checkpoint saved there, in place of Checkpoint, and saves to it.
 	File    string
 	Resumed func(*Checkpoint)
-	// Version names the program that counts, for the Result.
-	Version string
 }
 
 // Count counts the solutions in the plan's parts (Mine) that the checkpoint does not hold
@@ -53,7 +51,7 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 	if final == nil {
 		return nil, cerr
 	}
-	return final.Result(opt.Version), cerr
+	return final.Result(), cerr
 }
 
 // planJob is a plan's parts as a [Job]: each part is a task, counted by a solver on the

@@ -80,7 +80,7 @@ func (r *queensRun) countShard() error {
 	}
 	// With --distinct every shard counts its orbits, which merge adds up.
 	job := queens.CountJob{N: r.n, Workers: f.workers.n(), Orbits: f.distinct}
-	res, cerr := job.Share(r.ctx, k, shards, r.drive(), version())
+	res, cerr := job.Share(r.ctx, k, shards, r.drive())
 	if res == nil || cerr != nil && r.ctx.Err() == nil {
 		return checkpointFlag(cerr) // not an interruption: a checkpoint that cannot be used
 	}

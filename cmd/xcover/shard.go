@@ -76,8 +76,7 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 	if err != nil {
 		return err
 	}
-	opt := shard.CountOptions{Config: s.cfg, Version: version(),
-		File: f.checkpoint, SaveEvery: f.every, Resumed: resumed(cmd, f.checkpoint)}
+	opt := shard.CountOptions{Config: s.cfg, File: f.checkpoint, SaveEvery: f.every, Resumed: resumed(cmd, f.checkpoint)}
 
 	// SIGTERM, as a cluster's scheduler sends it, stops the count like ^C (runContext
 	// cancels every command's context on both): the finished parts are saved.
