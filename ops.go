@@ -110,6 +110,8 @@ type MinCostResult struct {
 	// when the search ended, the best so far when it was stopped.
 	Solutions []CostSolution
 	Stats     Stats
+	// Best is the number of cheapest solutions asked for (MinCostOptions.Best, at least 1).
+	Best int
 }
 
 // Costs lists the costs of the solutions found, cheapest first, as a front end prints
@@ -122,16 +124,31 @@ func (r MinCostResult) Costs() string {
 	return strings.Join(costs, ", ")
 }
 
-// MinCost finds the opt.Best cheapest solutions of p by branch and bound . The error is ctx's if it was cancelled, ErrNodeLimit
-// if it stopped at MaxNodes; the result then holds the best found so far.
+// Summary describes the result of a search that ran to its end in a line, as front ends
+// print it: "optimum: cost 12 (345 nodes)", or with Best above 1 "the 3 cheapest solutions
+// cost 12, 13, 15 (345 nodes)"; "no solution" when there is none.
+func (r MinCostResult) Summary() string {
+	switch {
+	case len(r.Solutions) == 0:
+		return "no solution"
+	case r.Best <= 1:
+		return fmt.Sprintf("optimum: cost %d (%d nodes)", r.Solutions[0].Cost, r.Stats.Nodes)
+	}
+	return fmt.Sprintf("the %d cheapest solutions cost %s (%d nodes)", len(r.Solutions), r.Costs(), r.Stats.Nodes)
+}
+
+// MinCost finds the opt.Best cheapest solutions of p by branch and bound. The error is
+// ctx's if it was cancelled, ErrNodeLimit if it stopped at MaxNodes; the result then holds
+// the best found so far.
 func MinCost(ctx context.Context, p *Problem, opt MinCostOptions) (MinCostResult, error) {
 	s, err := NewSolver(p, Config{Initial: opt.Initial, MaxNodes: opt.MaxNodes,
 		Progress: opt.Progress, ProgressInterval: opt.ProgressInterval})
 	if err != nil {
 		return MinCostResult{}, err
 	}
-	sols, err := s.minCost(ctx, max(1, opt.Best), opt.Improved)
-	return MinCostResult{Solutions: sols, Stats: s.Stats()}, err
+	best := max(1, opt.Best)
+	sols, err := s.minCost(ctx, best, opt.Improved)
+	return MinCostResult{Solutions: sols, Stats: s.Stats(), Best: best}, err
 }
 
 // SampleOptions controls [Sample].
