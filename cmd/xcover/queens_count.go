@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"time"
 
 	"github.com/xcover/xcover/queens"
 	"github.com/xcover/xcover/shard"
@@ -28,32 +27,16 @@ func (r *queensRun) runCount() error {
 	if n >= queensCountWarnN {
 		warnf(r.cmd, "counting the solutions for N = %d takes days or more (N = 27 took a year on FPGAs)", n)
 	}
-	start := time.Now()
-	res := queens.CountReport{N: n, Engine: engine}
-	if f.perLine > 1 {
-		res.PerLine = f.perLine
-	}
-	var t queens.Tally
+	var res *queens.CountReport
 	var cerr error
 	if f.checkpoint != "" {
-		var tp *queens.Tally
-		tp, cerr = queens.CountCheckpointed(r.ctx, n, f.workers.n(), f.distinct, r.drive())
-		if tp == nil {
-			return checkpointFlag(cerr) // not an interruption: a checkpoint that cannot be used
-		}
-		t = *tp
+		res, cerr = queens.CountCheckpointed(r.ctx, n, f.workers.n(), f.distinct, r.drive())
 	} else {
-		t, cerr = queens.CountSolutions(r.ctx, n, f.distinct, r.options())
-		if cerr != nil && r.ctx.Err() == nil {
-			return cerr
-		}
+		res, cerr = queens.CountSolutions(r.ctx, n, f.distinct, r.options())
 	}
-	res.Solutions = t.Solutions
-	if f.distinct {
-		res.Distinct = &t.Distinct
+	if res == nil { // nothing counted: a failure, or a checkpoint that cannot be used
+		return checkpointFlag(cerr)
 	}
-	res.Seconds = time.Since(start).Seconds()
-	res.Partial = cerr != nil
 	if err := printResult(r.out, f.json, res, res.Text(), "the count"); err != nil {
 		return err
 	}
