@@ -2,6 +2,7 @@ package reduce_test
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -102,8 +103,19 @@ func TestRenumber(t *testing.T) {
 	}
 }
 
+// countingWriter counts the writes to w.
+type countingWriter struct {
+	w io.Writer
+	n int
+}
+
+func (c *countingWriter) Write(b []byte) (int, error) {
+	c.n++
+	return c.w.Write(b)
+}
+
 // TestWriteDLX: the reduced file starts with the comment lines, reads back as the reduced
-// problem, and the summary counts what was removed.
+// problem, its writes are buffered, and the summary counts what was removed.
 func TestWriteDLX(t *testing.T) {
 	p := problems.PentominoesHoled()
 	r, err := reduce.Reduce(p)
@@ -111,8 +123,12 @@ func TestWriteDLX(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := r.WriteDLX(&b, p); err != nil {
+	writes := &countingWriter{w: &b}
+	if err := r.WriteDLX(writes, p); err != nil {
 		t.Fatal(err)
+	}
+	if writes.n > 2 { // the comment lines, then the problem
+		t.Errorf("%d writes, want them buffered", writes.n)
 	}
 	if !strings.HasPrefix(b.String(), "| Reduced by xcover reduce: ") {
 		t.Errorf("the file does not start with the comment:\n%.200s", b.String())

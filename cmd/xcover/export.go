@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -88,11 +87,7 @@ func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
 	}
 	write := func(w io.Writer) error { return interop.Export(w, file.Problem, format, opt) }
 	if f.output == "" {
-		bw := bufio.NewWriterSize(cmd.OutOrStdout(), 256<<10)
-		if err := write(bw); err != nil {
-			return err
-		}
-		return bw.Flush()
+		return write(cmd.OutOrStdout()) // the encoders buffer their output
 	}
 	return atomicfile.Write(f.output, write)
 }
