@@ -12,9 +12,6 @@ import (
 	"github.com/xcover/xcover/sudoku"
 )
 
-// sudokuNoSolution is the line printed for a puzzle without a solution.
-const sudokuNoSolution = sudoku.NoSolution
-
 // sudokuFlags are the flags of the sudoku command.
 type sudokuFlags struct {
 	box, jigsaw, alphabet, emit, format string
@@ -51,7 +48,7 @@ is 0-F style. A line using neither '0' nor the top symbol reads the same either 
 written back as 1-9A-... Force it with --alphabet 1 (1-9A-Z) or --alphabet 0 (0-9A-Z).
 Letters are read in either case and written in upper case.
 
-Output: a puzzle without a solution prints the line "` + sudokuNoSolution + `"; a malformed
+Output: a puzzle without a solution prints the line "` + sudoku.NoSolution + `"; a malformed
 puzzle prints "# malformed line L" and an error naming line L on stderr, the other puzzles
 are still solved and the exit status is 1. With several solutions the first found is
 printed and counted as "not unique" in the summary. --count prints the number of
