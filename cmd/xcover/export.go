@@ -81,7 +81,7 @@ func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
 		return err
 	}
 	if f.block != "" {
-		if opt.Block, err = readSolutions(cmd, f.block, file); err != nil {
+		if opt.Block, _, err = readSolutions(cmd, f.block, file); err != nil {
 			return err
 		}
 	}
