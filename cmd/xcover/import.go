@@ -105,12 +105,9 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 			sols = [][]int{sol}
 		}
 	} else {
-		limit := f.limit
+		limit := f.limit // 0 with --all: every solution
 		if limit == 0 && !f.all {
 			limit = 1
-		}
-		if f.all {
-			limit = 0
 		}
 		var err error
 		sols, err = interop.SolveAll(cmd.Context(), file.Problem, f.via, limit)
