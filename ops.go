@@ -163,22 +163,53 @@ type SampleOptions struct {
 	Order     Order
 }
 
+// A SampleResult is the result of [Sample]'s draws.
+type SampleResult struct {
+	// Total is the number of solutions drawn from; nil if the count did not finish.
+	Total *big.Int
+	// Drawn is the number of solutions drawn: those the iteration yielded.
+	Drawn int
+}
+
+// Summary describes the draws in a line, as front ends print it: "drew 3 solutions
+// uniformly from 92", or "no solution to draw from" when there is none.
+func (r SampleResult) Summary() string {
+	if r.Total == nil || r.Total.Sign() == 0 {
+		return "no solution to draw from"
+	}
+	noun := "solutions"
+	if r.Drawn == 1 {
+		noun = "solution"
+	}
+	return fmt.Sprintf("drew %d %s uniformly from %v", r.Drawn, noun, r.Total)
+}
+
 // Sample draws k solutions of p independently and uniformly at random: every solution has
 // the same chance, however many there are. It counts the solutions by memoisation first,
 // then walks down the search tree k times, taking each branch with probability
-// proportional to the solutions below it; multiplicities are allowed. It
-// returns an iterator over them and a function that, once the iteration has ended, returns
-// the number of solutions drawn from (nil if the count did not finish) and the error that
-// ended the draws early, if any (ctx's when cancelled).
-func Sample(ctx context.Context, p *Problem, k int, opt SampleOptions) (iter.Seq[[]int], func() (*big.Int, error)) {
+// proportional to the solutions below it; multiplicities are allowed. It returns an
+// iterator over them and a function that, once the iteration has ended, returns the
+// number of solutions drawn from and drawn, and the error that ended the draws early, if
+// any (ctx's when cancelled).
+func Sample(ctx context.Context, p *Problem, k int, opt SampleOptions) (iter.Seq[[]int], func() (SampleResult, error)) {
 	s, err := NewSolver(p, Config{Initial: opt.Initial, Seed: opt.Seed, memoBytes: opt.MemoBytes, order: opt.Order})
 	if err == nil && k < 0 {
 		err = fmt.Errorf("xcover: Sample of %d solutions: want at least 0", k)
 	}
 	if err != nil {
-		return func(func([]int) bool) {}, func() (*big.Int, error) { return nil, err }
+		return func(func([]int) bool) {}, func() (SampleResult, error) { return SampleResult{}, err }
 	}
-	return s.sampleUniform(ctx, k), func() (*big.Int, error) { return s.total, s.err }
+	drawn := 0
+	sols := func(yield func([]int) bool) {
+		drawn = 0
+		for sol := range s.sampleUniform(ctx, k) {
+			drawn++
+			if !yield(sol) {
+				return
+			}
+		}
+	}
+	return sols, func() (SampleResult, error) { return SampleResult{Total: s.total, Drawn: drawn}, s.err }
 }
 
 // EstimateOptions controls [EstimateSize] and [ForecastCount].

@@ -38,7 +38,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 
@@ -206,14 +205,6 @@ func usageErrorf(format string, args ...any) error {
 // says what was done and what is partial.
 func interruptedf(format string, args ...any) error {
 	return &exitError{code: exitInterrupted, err: fmt.Errorf(format, args...)}
-}
-
-// plural writes n and the noun, with an s unless n is 1: "1 puzzle", "3 puzzles".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }
 
 // warnf prints a warning line on stderr.
