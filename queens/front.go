@@ -121,7 +121,7 @@ func CheckCount(n int, distinct bool, opt Options) (engine string, err error) {
 	case engine == EngineBitboard && n > MaxCountN:
 		return "", requestErrorf("engine bitboard counts boards up to N = %d", MaxCountN)
 	case engine == EngineXC && n > MaxProblemN:
-		return "", requestErrorf("board side %d too large to encode: at most %d", n, MaxProblemN)
+		return "", tooLarge(n)
 	case distinct && k > 1:
 		return "", requestErrorf("essentially different solutions are counted with one queen per line only")
 	case k == 1 && n > MaxKnownCountN:
@@ -228,7 +228,7 @@ func NewLister(n int, opt Options) (*Lister, error) {
 	case engine == EngineConstruct && k > 1:
 		return nil, requestErrorf("engine construct places one queen per line only")
 	case engine == EngineXC && n > MaxProblemN:
-		return nil, requestErrorf("board side %d too large to encode: at most %d", n, MaxProblemN)
+		return nil, tooLarge(n)
 	}
 	return &Lister{n: n, opt: opt, engine: engine}, nil
 }

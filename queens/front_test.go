@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/xcover/xcover"
@@ -59,6 +60,11 @@ func TestRequestErrors(t *testing.T) {
 		if _, ok := errors.AsType[*RequestError](err); !ok {
 			t.Errorf("count n=%d %+v: %v, want a RequestError", tc.n, tc.opt, err)
 		}
+	}
+	if _, err := Problem(MaxProblemN+1, 1); err == nil || err.Error() != fmt.Sprintf("board side %d too large to encode: at most %d", MaxProblemN+1, MaxProblemN) {
+		t.Errorf("Problem beyond MaxProblemN: %v", err)
+	} else if _, ok := errors.AsType[*RequestError](err); !ok {
+		t.Errorf("Problem beyond MaxProblemN: %T, want a RequestError", err)
 	}
 	for _, opt := range []Options{{Engine: EngineBitboard, Random: true}, {Engine: EngineConstruct, PerLine: 2}, {Engine: EngineBitboard, PerLine: 2}} {
 		if _, err := NewLister(8, opt); err == nil {
