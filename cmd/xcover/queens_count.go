@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/xcover/xcover/queens"
 	"github.com/xcover/xcover/shard"
 )
@@ -41,7 +39,7 @@ func (r *queensRun) runCount() error {
 		return err
 	}
 	if cerr != nil {
-		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted: the count %d is partial%s", res.Solutions, resumeHint(r.f.checkpoint, "tasks"))}
+		return interruptedf("interrupted: the count %d is partial%s", res.Solutions, resumeHint(r.f.checkpoint, "tasks"))
 	}
 	return nil
 }

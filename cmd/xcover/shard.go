@@ -93,8 +93,7 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 		return err
 	}
 	if cerr != nil && errors.Is(cerr, context.Canceled) {
-		msg := fmt.Sprintf("interrupted: the count %v is partial", res.Solutions) + resumeHint(f.checkpoint, "parts")
-		return &exitError{code: exitInterrupted, err: errors.New(msg)}
+		return interruptedf("interrupted: the count %v is partial%s", res.Solutions, resumeHint(f.checkpoint, "parts"))
 	}
 	return cerr
 }
