@@ -166,13 +166,9 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		return err
 	}
 	rd := sudoku.NewReader(br, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha, Name: name})
-	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64*1024)
 	malformed := func(err error) { fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", err) }
-	if f.emit == "dlx" {
-		n, err := b.WriteAllDLX(out, rd, malformed)
-		if err == nil {
-			err = out.Flush()
-		}
+	if f.emit == "dlx" { // the writers buffer their output, here and below
+		n, err := b.WriteAllDLX(cmd.OutOrStdout(), rd, malformed)
 		if err == nil && n > 0 {
 			err = fmt.Errorf("%d malformed puzzle(s)", n)
 		}
@@ -200,14 +196,11 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.json {
 		format = sudoku.FormatJSON
 	}
-	rw, err := sudoku.NewResultWriter(out, b, format, f.count)
+	rw, err := sudoku.NewResultWriter(cmd.OutOrStdout(), b, format, f.count)
 	if err != nil {
 		return err
 	}
 	st, err := rw.WriteAll(cmd.Context(), rd, opt)
-	if ferr := out.Flush(); err == nil {
-		err = ferr
-	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
 	if cut, ok := errors.AsType[*sudoku.Interrupted](err); ok {
 		return interruptedf("%s", strings.TrimPrefix(cut.Error(), "sudoku: "))
