@@ -2,7 +2,6 @@ package main
 
 import (
 	"github.com/xcover/xcover/queens"
-	"github.com/xcover/xcover/shard"
 )
 
 func (r *queensRun) runCount() error {
@@ -28,7 +27,7 @@ func (r *queensRun) runCount() error {
 	var res *queens.CountReport
 	var cerr error
 	if f.checkpoint != "" {
-		res, cerr = queens.CountCheckpointed(r.ctx, n, f.workers.n(), f.distinct, r.drive())
+		res, cerr = queens.CountCheckpointed(r.ctx, n, f.workers.n(), f.distinct, drive(r.cmd, f.checkpoint, f.every))
 	} else {
 		res, cerr = queens.CountSolutions(r.ctx, n, f.distinct, r.options())
 	}
@@ -44,13 +43,6 @@ func (r *queensRun) runCount() error {
 	return nil
 }
 
-// drive returns the shard driver's options for --checkpoint: resume from the file if it
-// exists (refusing one of another count), save the finished tasks every
-// --checkpoint-every and at the end.
-func (r *queensRun) drive() shard.DriveOptions {
-	return shard.DriveOptions{File: r.f.checkpoint, SaveEvery: r.f.every, Resumed: resumed(r.cmd, r.f.checkpoint)}
-}
-
 // countShard counts one shard of the bitboard count and prints it as count --shard does,
 // for xcover merge.
 func (r *queensRun) countShard() error {
@@ -61,7 +53,7 @@ func (r *queensRun) countShard() error {
 	}
 	// With --distinct every shard counts its orbits, which merge adds up.
 	job := queens.CountJob{N: r.n, Workers: f.workers.n(), Orbits: f.distinct}
-	res, cerr := job.Share(r.ctx, k, shards, r.drive())
+	res, cerr := job.Share(r.ctx, k, shards, drive(r.cmd, f.checkpoint, f.every))
 	if res == nil || cerr != nil && r.ctx.Err() == nil {
 		return checkpointFlag(cerr) // not an interruption: a checkpoint that cannot be used
 	}
