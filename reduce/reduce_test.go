@@ -2,7 +2,6 @@ package reduce_test
 
 import (
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +10,7 @@ import (
 	"github.com/xcover/xcover/internal/brute"
 	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/internal/randprob"
+	"github.com/xcover/xcover/internal/writes"
 	"github.com/xcover/xcover/reduce"
 )
 
@@ -103,17 +103,6 @@ func TestRenumber(t *testing.T) {
 	}
 }
 
-// countingWriter counts the writes to w.
-type countingWriter struct {
-	w io.Writer
-	n int
-}
-
-func (c *countingWriter) Write(b []byte) (int, error) {
-	c.n++
-	return c.w.Write(b)
-}
-
 // TestWriteDLX: the reduced file starts with the comment lines, reads back as the reduced
 // problem, its writes are buffered, and the summary counts what was removed.
 func TestWriteDLX(t *testing.T) {
@@ -123,12 +112,12 @@ func TestWriteDLX(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	writes := &countingWriter{w: &b}
-	if err := r.WriteDLX(writes, p); err != nil {
+	wc := &writes.Counter{W: &b}
+	if err := r.WriteDLX(wc, p); err != nil {
 		t.Fatal(err)
 	}
-	if writes.n > 2 { // the comment lines, then the problem
-		t.Errorf("%d writes, want them buffered", writes.n)
+	if wc.N > 2 { // the comment lines, then the problem
+		t.Errorf("%d writes, want them buffered", wc.N)
 	}
 	if !strings.HasPrefix(b.String(), "| Reduced by xcover reduce: ") {
 		t.Errorf("the file does not start with the comment:\n%.200s", b.String())

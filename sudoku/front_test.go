@@ -3,12 +3,12 @@ package sudoku
 import (
 	"context"
 	"errors"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/xcover/xcover/internal/problems"
+	"github.com/xcover/xcover/internal/writes"
 )
 
 func TestParseAlphabet(t *testing.T) {
@@ -79,10 +79,10 @@ func TestWriteAllDLX(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out strings.Builder
-		writes := &countingWriter{w: &out}
+		wc := &writes.Counter{W: &out}
 		var lines []int
 		rd := NewReader(strings.NewReader(tt.input), 9, ReadOptions{})
-		n, err := b.WriteAllDLX(writes, rd, func(err error) {
+		n, err := b.WriteAllDLX(wc, rd, func(err error) {
 			var le *LineError
 			if errors.As(err, &le) {
 				lines = append(lines, le.Line)
@@ -97,21 +97,10 @@ func TestWriteAllDLX(t *testing.T) {
 		if tt.problems == 2 && !strings.Contains(out.String(), "\n\n| line 3: ") {
 			t.Errorf("%s: no blank line before the second problem", tt.name)
 		}
-		if writes.n > tt.problems { // dlx.Write flushes the buffer it shares
-			t.Errorf("%s: %d writes for %d problems, want them buffered", tt.name, writes.n, tt.problems)
+		if wc.N > tt.problems { // dlx.Write flushes the buffer it shares
+			t.Errorf("%s: %d writes for %d problems, want them buffered", tt.name, wc.N, tt.problems)
 		}
 	}
-}
-
-// countingWriter counts the writes to w.
-type countingWriter struct {
-	w io.Writer
-	n int
-}
-
-func (c *countingWriter) Write(b []byte) (int, error) {
-	c.n++
-	return c.w.Write(b)
 }
 
 func TestSolveWith(t *testing.T) {
