@@ -2,6 +2,7 @@ package xcover_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -122,5 +123,47 @@ func TestMinCostResultCosts(t *testing.T) {
 		if got := r.Costs(); got != tc.want {
 			t.Errorf("%v: Costs() = %q, want %q", tc.costs, got, tc.want)
 		}
+	}
+}
+
+// TestMinCostResultSummary: the line that ends a search, as a front end prints it, from
+// the result MinCost returns.
+func TestMinCostResultSummary(t *testing.T) {
+	// Three solutions: {a b, c} costs 3, {a, b, c} 7, {a, b c} 8.
+	b := xcover.NewBuilder()
+	for _, item := range []string{"a", "b", "c"} {
+		b.AddPrimary(item)
+	}
+	for k, o := range []struct {
+		items []string
+		cost  int64
+	}{{[]string{"a", "b"}, 1}, {[]string{"c"}, 2}, {[]string{"a"}, 4}, {[]string{"b", "c"}, 4}, {[]string{"b"}, 1}} {
+		b.AddOption(o.items...)
+		b.SetCost(k, o.cost)
+	}
+	p, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		best int
+		want string
+	}{
+		{0, "optimum: cost 3 ("},
+		{1, "optimum: cost 3 ("},
+		{2, "the 2 cheapest solutions cost 3, 7 ("},
+		{5, "the 3 cheapest solutions cost 3, 7, 8 ("},
+	} {
+		r, err := xcover.MinCost(context.Background(), p, xcover.MinCostOptions{Best: tc.best})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf("%s%d nodes)", tc.want, r.Stats.Nodes)
+		if got := r.Summary(); got != want || r.Best != max(1, tc.best) {
+			t.Errorf("best %d: Summary() = %q, Best %d; want %q", tc.best, got, r.Best, want)
+		}
+	}
+	if got := (xcover.MinCostResult{Best: 3}).Summary(); got != "no solution" {
+		t.Errorf("no solution: Summary() = %q", got)
 	}
 }

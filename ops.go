@@ -110,6 +110,8 @@ type MinCostResult struct {
 	// when the search ended, the best so far when it was stopped.
 	Solutions []CostSolution
 	Stats     Stats
+	// Best is the number of cheapest solutions asked for (MinCostOptions.Best, at least 1).
+	Best int
 }
 
 // Costs lists the costs of the solutions found, cheapest first, as a front end prints
@@ -122,16 +124,31 @@ func (r MinCostResult) Costs() string {
 	return strings.Join(costs, ", ")
 }
 
-// MinCost finds the opt.Best cheapest solutions of p by branch and bound . The error is ctx's if it was cancelled, ErrNodeLimit
-// if it stopped at MaxNodes; the result then holds the best found so far.
+// Summary describes the result of a search that ran to its end in a line, as front ends
+// print it: "optimum: cost 12 (345 nodes)", or with Best above 1 "the 3 cheapest solutions
+// cost 12, 13, 15 (345 nodes)"; "no solution" when there is none.
+func (r MinCostResult) Summary() string {
+	switch {
+	case len(r.Solutions) == 0:
+		return "no solution"
+	case r.Best <= 1:
+		return fmt.Sprintf("optimum: cost %d (%d nodes)", r.Solutions[0].Cost, r.Stats.Nodes)
+	}
+	return fmt.Sprintf("the %d cheapest solutions cost %s (%d nodes)", len(r.Solutions), r.Costs(), r.Stats.Nodes)
+}
+
+// MinCost finds the opt.Best cheapest solutions of p by branch and bound. The error is
+// ctx's if it was cancelled, ErrNodeLimit if it stopped at MaxNodes; the result then holds
+// the best found so far.
 func MinCost(ctx context.Context, p *Problem, opt MinCostOptions) (MinCostResult, error) {
 	s, err := NewSolver(p, Config{Initial: opt.Initial, MaxNodes: opt.MaxNodes,
 		Progress: opt.Progress, ProgressInterval: opt.ProgressInterval})
 	if err != nil {
 		return MinCostResult{}, err
 	}
-	sols, err := s.minCost(ctx, max(1, opt.Best), opt.Improved)
-	return MinCostResult{Solutions: sols, Stats: s.Stats()}, err
+	best := max(1, opt.Best)
+	sols, err := s.minCost(ctx, best, opt.Improved)
+	return MinCostResult{Solutions: sols, Stats: s.Stats(), Best: best}, err
 }
 
 // SampleOptions controls [Sample].
@@ -146,22 +163,53 @@ type SampleOptions struct {
 	Order     Order
 }
 
+// A SampleResult is the result of [Sample]'s draws.
+type SampleResult struct {
+	// Total is the number of solutions drawn from; nil if the count did not finish.
+	Total *big.Int
+	// Drawn is the number of solutions drawn: those the iteration yielded.
+	Drawn int
+}
+
+// Summary describes the draws in a line, as front ends print it: "drew 3 solutions
+// uniformly from 92", or "no solution to draw from" when there is none.
+func (r SampleResult) Summary() string {
+	if r.Total == nil || r.Total.Sign() == 0 {
+		return "no solution to draw from"
+	}
+	noun := "solutions"
+	if r.Drawn == 1 {
+		noun = "solution"
+	}
+	return fmt.Sprintf("drew %d %s uniformly from %v", r.Drawn, noun, r.Total)
+}
+
 // Sample draws k solutions of p independently and uniformly at random: every solution has
 // the same chance, however many there are. It counts the solutions by memoisation first,
 // then walks down the search tree k times, taking each branch with probability
-// proportional to the solutions below it; multiplicities are allowed. It
-// returns an iterator over them and a function that, once the iteration has ended, returns
-// the number of solutions drawn from (nil if the count did not finish) and the error that
-// ended the draws early, if any (ctx's when cancelled).
-func Sample(ctx context.Context, p *Problem, k int, opt SampleOptions) (iter.Seq[[]int], func() (*big.Int, error)) {
+// proportional to the solutions below it; multiplicities are allowed. It returns an
+// iterator over them and a function that, once the iteration has ended, returns the
+// number of solutions drawn from and drawn, and the error that ended the draws early, if
+// any (ctx's when cancelled).
+func Sample(ctx context.Context, p *Problem, k int, opt SampleOptions) (iter.Seq[[]int], func() (SampleResult, error)) {
 	s, err := NewSolver(p, Config{Initial: opt.Initial, Seed: opt.Seed, memoBytes: opt.MemoBytes, order: opt.Order})
 	if err == nil && k < 0 {
 		err = fmt.Errorf("xcover: Sample of %d solutions: want at least 0", k)
 	}
 	if err != nil {
-		return func(func([]int) bool) {}, func() (*big.Int, error) { return nil, err }
+		return func(func([]int) bool) {}, func() (SampleResult, error) { return SampleResult{}, err }
 	}
-	return s.sampleUniform(ctx, k), func() (*big.Int, error) { return s.total, s.err }
+	drawn := 0
+	sols := func(yield func([]int) bool) {
+		drawn = 0
+		for sol := range s.sampleUniform(ctx, k) {
+			drawn++
+			if !yield(sol) {
+				return
+			}
+		}
+	}
+	return sols, func() (SampleResult, error) { return SampleResult{Total: s.total, Drawn: drawn}, s.err }
 }
 
 // EstimateOptions controls [EstimateSize] and [ForecastCount].

@@ -102,8 +102,8 @@ func TestSampleAndEstimateOperations(t *testing.T) {
 		}
 		n++
 	}
-	if total, err := result(); n != 5 || err != nil || total.Int64() != 4 {
-		t.Fatalf("Sample: %d drawn from %v, %v; want 5 from 4", n, total, err)
+	if res, err := result(); n != 5 || err != nil || res.Total.Int64() != 4 || res.Summary() != "drew 5 solutions uniformly from 4" {
+		t.Fatalf("Sample: %d drawn, %+v, %v; want 5 from 4", n, res, err)
 	}
 	e, err := xcover.EstimateSize(ctx, p, xcover.EstimateOptions{Probes: 50, Seed: 1})
 	if err != nil || e.Probes != 50 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/big"
 	"slices"
 	"testing"
 
@@ -72,8 +73,8 @@ func TestSampleUniform(t *testing.T) {
 			seen[i]++
 			got++
 		}
-		if total, err := result(); err != nil || got != draws || total.Int64() != int64(len(sols)) {
-			t.Fatalf("%s: %d of %d drawn, total %v, err %v", c.name, got, draws, total, err)
+		if res, err := result(); err != nil || got != draws || res.Drawn != draws || res.Total.Int64() != int64(len(sols)) {
+			t.Fatalf("%s: %d of %d drawn, %+v, err %v", c.name, got, draws, res, err)
 		}
 		chi := 0.0
 		e := float64(draws) / float64(len(sols))
@@ -112,13 +113,39 @@ func TestSampleHuge(t *testing.T) {
 			}
 			got = append(got, sol)
 		}
-		if total, _ := result(); len(got) != 3 || total.String() != "2444888770250892795802079170816" {
-			t.Fatalf("seed %d: %d drawn of %v", seed, len(got), total)
+		if res, _ := result(); len(got) != 3 || res.Total.String() != "2444888770250892795802079170816" {
+			t.Fatalf("seed %d: %d drawn of %v", seed, len(got), res.Total)
 		}
 		if first == nil {
 			first = got
 		} else if slices.EqualFunc(first, got, slices.Equal) {
 			t.Errorf("seeds 1 and 2 drew the same tilings")
 		}
+	}
+}
+
+// TestSampleResultSummary: the line that ends a sample, as a front end prints it; and
+// Drawn counts the solutions yielded, also when the iteration stops early.
+func TestSampleResultSummary(t *testing.T) {
+	for _, tc := range []struct {
+		r    xcover.SampleResult
+		want string
+	}{
+		{xcover.SampleResult{Total: big.NewInt(92), Drawn: 3}, "drew 3 solutions uniformly from 92"},
+		{xcover.SampleResult{Total: big.NewInt(92), Drawn: 1}, "drew 1 solution uniformly from 92"},
+		{xcover.SampleResult{Total: new(big.Int).Lsh(big.NewInt(1), 100), Drawn: 0}, "drew 0 solutions uniformly from 1267650600228229401496703205376"},
+		{xcover.SampleResult{Total: new(big.Int)}, "no solution to draw from"},
+		{xcover.SampleResult{}, "no solution to draw from"},
+	} {
+		if got := tc.r.Summary(); got != tc.want {
+			t.Errorf("%+v: Summary() = %q, want %q", tc.r, got, tc.want)
+		}
+	}
+	samples, result := xcover.Sample(context.Background(), problems.Queens(6), 5, xcover.SampleOptions{Seed: 1})
+	for range samples {
+		break
+	}
+	if res, err := result(); err != nil || res.Drawn != 1 || res.Total.Int64() != 4 {
+		t.Errorf("stopped after one draw: %+v, %v; want 1 drawn from 4", res, err)
 	}
 }

@@ -18,7 +18,7 @@ var ErrNoPrimary = errors.New("dlx: a problem with no primary items cannot be wr
 // bounds unless they are 1:1, then " | " and the secondary items, if any), then one line
 // per option, its entries separated by single spaces, in option order. Primary items come
 // first whatever order they were added in; options name items by name, so the problem read
-// back is the same apart from item numbering.
+// back is the same apart from item numbering. Write buffers its output: w need not.
 func Write(w io.Writer, p *xcover.Problem) error {
 	if p.NumPrimary() == 0 {
 		return ErrNoPrimary

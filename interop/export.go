@@ -143,7 +143,7 @@ func (o *Options) orDefault() *Options {
 	return o
 }
 
-// Export writes p to w in format f.
+// Export writes p to w in format f. The writers buffer their output: w need not.
 func Export(w io.Writer, p *xcover.Problem, f Format, opt *Options) error {
 	switch f {
 	case DIMACS:

@@ -130,8 +130,11 @@ func Queens(n, perLine int) (*Puzzle, error) {
 				}
 				return s.Count(ctx)
 			}
-			t, err := queens.CountSolutions(ctx, n, false, queens.Options{Workers: workers})
-			return t.Solutions, err
+			r, err := queens.CountSolutions(ctx, n, false, queens.Options{Workers: workers})
+			if r == nil {
+				return 0, err
+			}
+			return r.Solutions, err
 		}
 	}
 	pz.Parts = 1

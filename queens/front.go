@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"time"
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/verify"
@@ -65,24 +66,32 @@ func (o Options) check(n int) error {
 	return nil
 }
 
-// A Tally is the result of [CountSolutions].
-type Tally struct {
-	Solutions uint64
-	// Distinct is the number of essentially different solutions, when they were asked for.
-	Distinct uint64
-	Engine   string // the engine that counted
-}
-
-// A CountReport is a count as front ends report it. Its JSON spelling is what "xcover
-// queens --count --json" prints.
+// A CountReport is a count as front ends report it, the result of [CountSolutions] and
+// [CountCheckpointed]. Its JSON spelling is what "xcover queens --count --json" prints.
 type CountReport struct {
 	N         int     `json:"n"`
 	PerLine   int     `json:"per_line,omitempty"` // set only beyond one queen per line
 	Solutions uint64  `json:"solutions"`
 	Distinct  *uint64 `json:"distinct,omitempty"` // when the distinct solutions were counted
-	Engine    string  `json:"engine"`
-	Seconds   float64 `json:"seconds"`
-	Partial   bool    `json:"partial,omitempty"` // interrupted: the counts so far
+	Engine    string  `json:"engine"`             // the engine that counted
+	Seconds   float64 `json:"seconds"`            // wall time
+	Partial   bool    `json:"partial,omitempty"`  // interrupted: the counts so far
+}
+
+// finish completes the report of a count that started at start, given the essentially
+// different solutions counted (classes) and the count's error: its time, Distinct if
+// distinct was asked for, Partial when ctx was cancelled. A count that failed otherwise
+// gives nil and its error.
+func (r *CountReport) finish(ctx context.Context, start time.Time, distinct bool, classes uint64, err error) (*CountReport, error) {
+	if err != nil && ctx.Err() == nil {
+		return nil, err
+	}
+	if distinct {
+		r.Distinct = &classes
+	}
+	r.Seconds = time.Since(start).Seconds()
+	r.Partial = err != nil
+	return r, err
 }
 
 // Text returns the report as a line of text: "92" or, with Distinct, "92 solutions, 12
@@ -112,7 +121,7 @@ func CheckCount(n int, distinct bool, opt Options) (engine string, err error) {
 	case engine == EngineBitboard && n > MaxCountN:
 		return "", requestErrorf("engine bitboard counts boards up to N = %d", MaxCountN)
 	case engine == EngineXC && n > MaxProblemN:
-		return "", requestErrorf("board side %d too large to encode: at most %d", n, MaxProblemN)
+		return "", tooLarge(n)
 	case distinct && k > 1:
 		return "", requestErrorf("essentially different solutions are counted with one queen per line only")
 	case k == 1 && n > MaxKnownCountN:
@@ -122,43 +131,54 @@ func CheckCount(n int, distinct bool, opt Options) (engine string, err error) {
 }
 
 // CountSolutions counts the solutions of the n×n board, and the essentially different ones
-// if distinct is set, with the engine the options name or the fastest one. When ctx is
-// cancelled it returns the counts so far (those of finished tasks) and ctx's error.
-func CountSolutions(ctx context.Context, n int, distinct bool, opt Options) (Tally, error) {
+// if distinct is set, with the engine the options name or the fastest one, and reports
+// the count with its engine and time. When ctx is cancelled it returns the counts so far
+// (those of finished tasks), Partial, and ctx's error. The report is nil, with the error,
+// when the request is refused ([CheckCount]) or the count fails.
+func CountSolutions(ctx context.Context, n int, distinct bool, opt Options) (*CountReport, error) {
 	engine, err := CheckCount(n, distinct, opt)
 	if err != nil {
-		return Tally{}, err
+		return nil, err
 	}
-	t := Tally{Engine: engine}
+	start := time.Now()
+	r := &CountReport{N: n, Engine: engine}
+	if k := opt.perLine(); k > 1 {
+		r.PerLine = k
+	}
+	var classes uint64
 	if engine == EngineBitboard {
-		c, err := Count(ctx, n, opt.Workers)
-		t.Solutions = c.Solutions
-		if distinct {
-			t.Distinct = c.Distinct
-		}
-		return t, err
+		var c Counts
+		c, err = Count(ctx, n, opt.Workers)
+		r.Solutions, classes = c.Solutions, c.Distinct
+	} else {
+		r.Solutions, classes, err = countXC(ctx, n, distinct, opt)
 	}
+	return r.finish(ctx, start, distinct, classes, err)
+}
+
+// countXC counts the solutions of the n×n board with the general engine and, if distinct
+// is set, their classes under the symmetries of the board, from a census of all solutions
+// (the engine cannot see symmetry).
+func countXC(ctx context.Context, n int, distinct bool, opt Options) (solutions, classes uint64, err error) {
 	p, err := Problem(n, opt.perLine())
 	if err != nil {
-		return t, err
+		return 0, 0, err
 	}
 	s, err := xcover.NewSolver(p, xcover.Config{Workers: opt.Workers})
 	if err != nil {
-		return t, err
+		return 0, 0, err
 	}
-	if t.Solutions, err = s.Count(ctx); err != nil || !distinct {
-		return t, err
+	if solutions, err = s.Count(ctx); err != nil || !distinct {
+		return solutions, 0, err
 	}
-	// The general engine cannot see symmetry: take the census of all solutions.
 	c, err := TakeCensus(ctx, n, 1)
 	if err != nil {
-		return t, err
+		return solutions, 0, err
 	}
-	if c.Solutions != t.Solutions {
-		return t, fmt.Errorf("queens: internal disagreement: the engine counts %d solutions, the census %d", t.Solutions, c.Solutions)
+	if c.Solutions != solutions {
+		return solutions, 0, fmt.Errorf("queens: internal disagreement: the engine counts %d solutions, the census %d", solutions, c.Solutions)
 	}
-	t.Distinct = c.Orbits
-	return t, nil
+	return solutions, c.Orbits, nil
 }
 
 // A Solution is one solution, checked.
@@ -208,7 +228,7 @@ func NewLister(n int, opt Options) (*Lister, error) {
 	case engine == EngineConstruct && k > 1:
 		return nil, requestErrorf("engine construct places one queen per line only")
 	case engine == EngineXC && n > MaxProblemN:
-		return nil, requestErrorf("board side %d too large to encode: at most %d", n, MaxProblemN)
+		return nil, tooLarge(n)
 	}
 	return &Lister{n: n, opt: opt, engine: engine}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/xcover/xcover"
@@ -16,13 +17,25 @@ func TestCountSolutions(t *testing.T) {
 	for n := 1; n <= 9; n++ {
 		for _, engine := range []string{"", EngineBitboard, EngineXC} {
 			tl, err := CountSolutions(ctx, n, true, Options{Engine: engine, Workers: 2})
-			if err != nil || tl.Solutions != a000170[n] || tl.Distinct != a002562[n] {
+			if err != nil || tl.Solutions != a000170[n] || tl.Distinct == nil || *tl.Distinct != a002562[n] || tl.N != n || tl.Partial {
 				t.Errorf("n=%d engine %q: %+v, %v; want %d, %d", n, engine, tl, err, a000170[n], a002562[n])
 			}
 		}
 	}
-	if tl, err := CountSolutions(ctx, 6, false, Options{PerLine: 2}); err != nil || tl.Solutions != 1097 || tl.Engine != EngineXC {
+	if tl, err := CountSolutions(ctx, 6, false, Options{PerLine: 2}); err != nil || tl.Solutions != 1097 || tl.Engine != EngineXC || tl.PerLine != 2 || tl.Distinct != nil {
 		t.Errorf("6 queens, 2 per line: %+v, %v; want 1097 by xc", tl, err)
+	}
+	if tl, err := CountSolutions(ctx, 8, false, Options{}); err != nil || tl.PerLine != 0 || tl.Distinct != nil || tl.Engine != EngineBitboard {
+		t.Errorf("8 queens: %+v, %v; want no per_line, no distinct, bitboard", tl, err)
+	}
+	// Cancelled: the counts so far, Partial, and ctx's error.
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	for _, engine := range []string{EngineBitboard, EngineXC} {
+		tl, err := CountSolutions(cctx, 12, true, Options{Engine: engine})
+		if tl == nil || !tl.Partial || tl.Distinct == nil || !errors.Is(err, context.Canceled) {
+			t.Errorf("cancelled, engine %s: %+v, %v; want a partial report and context.Canceled", engine, tl, err)
+		}
 	}
 }
 
@@ -47,6 +60,11 @@ func TestRequestErrors(t *testing.T) {
 		if _, ok := errors.AsType[*RequestError](err); !ok {
 			t.Errorf("count n=%d %+v: %v, want a RequestError", tc.n, tc.opt, err)
 		}
+	}
+	if _, err := Problem(MaxProblemN+1, 1); err == nil || err.Error() != fmt.Sprintf("board side %d too large to encode: at most %d", MaxProblemN+1, MaxProblemN) {
+		t.Errorf("Problem beyond MaxProblemN: %v", err)
+	} else if _, ok := errors.AsType[*RequestError](err); !ok {
+		t.Errorf("Problem beyond MaxProblemN: %T, want a RequestError", err)
 	}
 	for _, opt := range []Options{{Engine: EngineBitboard, Random: true}, {Engine: EngineConstruct, PerLine: 2}, {Engine: EngineBitboard, PerLine: 2}} {
 		if _, err := NewLister(8, opt); err == nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/big"
+	"time"
 
 	"github.com/xcover/xcover/shard"
 )
@@ -85,18 +86,17 @@ func (j CountJob) Count(ctx context.Context, tasks []int, done func(int, shard.P
 }
 
 // Share counts shard k of shards (1 <= k <= shards) of the job through [shard.Drive] and
-// returns the shard's result, for [shard.Merge], with version recorded in it; with Orbits,
-// Distinct holds the shard's essentially different solutions. opt.File keeps the finished
-// tasks in a file and resumes from it (see [shard.DriveOptions]). If ctx is cancelled it
-// returns a Partial result, the tasks finished, and ctx's error. The result is nil, with
-// the error, when nothing was counted: a checkpoint file of another count, or one that
-// cannot be saved.
-func (j CountJob) Share(ctx context.Context, k, shards int, opt shard.DriveOptions, version string) (*shard.Result, error) {
+// returns the shard's result, for [shard.Merge]; with Orbits, Distinct holds the shard's
+// essentially different solutions. opt.File keeps the finished tasks in a file and resumes
+// from it (see [shard.DriveOptions]). If ctx is cancelled it returns a Partial result, the
+// tasks finished, and ctx's error. The result is nil, with the error, when nothing was
+// counted: a checkpoint file of another count, or one that cannot be saved.
+func (j CountJob) Share(ctx context.Context, k, shards int, opt shard.DriveOptions) (*shard.Result, error) {
 	cp, err := shard.Drive(ctx, j, shard.NewJobCheckpoint(j.Identity(), k, shards), opt)
 	if cp == nil {
 		return nil, err
 	}
-	res := cp.Result(version)
+	res := cp.Result()
 	if j.Orbits {
 		res.Distinct = cp.Distinct()
 	}
@@ -107,21 +107,24 @@ func (j CountJob) Share(ctx context.Context, k, shards int, opt shard.DriveOptio
 // [CountSolutions] does with the bitboard engine, but through [shard.Drive], so that
 // opt.File keeps the finished tasks and a later count resumes from it; and with distinct
 // the essentially different solutions, which follow from the finished total ([Complete]).
-// If ctx is cancelled it returns the solutions of the tasks finished and ctx's error (no
-// Distinct). The tally is nil, with the error, when nothing was counted: a checkpoint file
-// of another count, one that cannot be saved, or a cancelled [Complete].
-func CountCheckpointed(ctx context.Context, n, workers int, distinct bool, opt shard.DriveOptions) (*Tally, error) {
-	res, err := CountJob{N: n, Workers: workers}.Share(ctx, 1, 1, opt, "")
+// Its Seconds are this call's. If ctx is cancelled it returns the solutions of the tasks
+// finished, Partial (Distinct 0), and ctx's error. The report is nil, with the error, when
+// nothing was counted: a checkpoint file of another count, one that cannot be saved, or a
+// cancelled [Complete].
+func CountCheckpointed(ctx context.Context, n, workers int, distinct bool, opt shard.DriveOptions) (*CountReport, error) {
+	start := time.Now()
+	res, err := CountJob{N: n, Workers: workers}.Share(ctx, 1, 1, opt)
 	if res == nil || err != nil && ctx.Err() == nil {
 		return nil, err
 	}
-	t := &Tally{Solutions: res.Solutions.Uint64(), Engine: EngineBitboard}
+	r := &CountReport{N: n, Solutions: res.Solutions.Uint64(), Engine: EngineBitboard}
+	var classes uint64
 	if distinct && err == nil {
-		c, err := Complete(ctx, n, t.Solutions)
+		c, err := Complete(ctx, n, r.Solutions)
 		if err != nil {
 			return nil, err
 		}
-		t.Distinct = c.Distinct
+		classes = c.Distinct
 	}
-	return t, err
+	return r.finish(ctx, start, distinct, classes, err)
 }

@@ -10,6 +10,11 @@ import (
 // MaxProblemN is the largest board side [Problem] encodes: the encoding has n² options.
 const MaxProblemN = 4096
 
+// tooLarge refuses a board side beyond MaxProblemN.
+func tooLarge(n int) error {
+	return requestErrorf("board side %d too large to encode: at most %d", n, MaxProblemN)
+}
+
 // A Square is a cell of the board, given by its 0-based rank (row) and file (column).
 type Square struct {
 	Rank, File int
@@ -24,8 +29,12 @@ type Square struct {
 // choices are fewest. Diagonals are named a<r+f> and d<r-f+n-1>. For perLine = 1 they are
 // secondary items; for perLine = K > 1 they are primary items with bounds 0..K, ranks and files
 // exactly K. Diagonals with at most perLine squares can never be overfull and are left out.
+// A board side beyond MaxProblemN is a *RequestError, as front ends report it.
 func Problem(n, perLine int) (*xcover.Problem, error) {
-	if n < 1 || n > MaxProblemN {
+	if n > MaxProblemN {
+		return nil, tooLarge(n)
+	}
+	if n < 1 {
 		return nil, fmt.Errorf("queens: board side %d out of range [1, %d]", n, MaxProblemN)
 	}
 	if perLine < 1 || perLine > n {

@@ -16,6 +16,7 @@
 package reduce
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"slices"
@@ -89,12 +90,16 @@ func (r *Result) Summary(orig *xcover.Problem) string {
 }
 
 // WriteDLX writes the reduced problem in DLX format, as "xcover reduce" does: the lines of
-// Comment as comment lines ("| ..."), then the problem.
+// Comment as comment lines ("| ..."), then the problem. It buffers its writes, as
+// [dlx.Write] does: w need not.
 func (r *Result) WriteDLX(w io.Writer, orig *xcover.Problem) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
 	for line := range strings.Lines(r.Comment(orig)) {
-		if _, err := fmt.Fprintf(w, "| %s", line); err != nil {
-			return err
-		}
+		bw.WriteString("| ")
+		bw.WriteString(line)
+	}
+	if err := bw.Flush(); err != nil {
+		return err
 	}
 	return dlx.Write(w, r.Problem)
 }

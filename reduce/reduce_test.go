@@ -10,6 +10,7 @@ import (
 	"github.com/xcover/xcover/internal/brute"
 	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/internal/randprob"
+	"github.com/xcover/xcover/internal/writes"
 	"github.com/xcover/xcover/reduce"
 )
 
@@ -103,7 +104,7 @@ func TestRenumber(t *testing.T) {
 }
 
 // TestWriteDLX: the reduced file starts with the comment lines, reads back as the reduced
-// problem, and the summary counts what was removed.
+// problem, its writes are buffered, and the summary counts what was removed.
 func TestWriteDLX(t *testing.T) {
 	p := problems.PentominoesHoled()
 	r, err := reduce.Reduce(p)
@@ -111,8 +112,12 @@ func TestWriteDLX(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := r.WriteDLX(&b, p); err != nil {
+	wc := &writes.Counter{W: &b}
+	if err := r.WriteDLX(wc, p); err != nil {
 		t.Fatal(err)
+	}
+	if wc.N > 2 { // the comment lines, then the problem
+		t.Errorf("%d writes, want them buffered", wc.N)
 	}
 	if !strings.HasPrefix(b.String(), "| Reduced by xcover reduce: ") {
 		t.Errorf("the file does not start with the comment:\n%.200s", b.String())

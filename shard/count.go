@@ -18,17 +18,10 @@ type CountOptions struct {
 	// Checkpoint, if not nil, holds the parts finished earlier: they are skipped, and the
 	// parts this count finishes are added to it. Its Check against the plan must pass.
 	Checkpoint *Checkpoint
-	// Save, if not nil, is called with a consistent copy of the checkpoint every SaveEvery
-	// (default 5 s) while the count runs, and once when it ends, even if cancelled. Calls
-	// never overlap. An error from Save stops the count.
-	Save      func(*Checkpoint) error
-	SaveEvery time.Duration
-	// File and Resumed keep the checkpoint in a file, as [DriveOptions]' do: the count
-	// resumes from the checkpoint saved there, in place of Checkpoint, and saves to it.
-	File    string
-	Resumed func(*Checkpoint)
-	// Version names the program that counts, for the Result.
-	Version string
+	// DriveOptions save the checkpoint as the count runs (Save, SaveEvery) and keep it in a
+	// file (File, Resumed: the count resumes from the checkpoint saved there, in place of
+	// Checkpoint, and saves to it), as they do for [Drive].
+	DriveOptions
 }
 
 // Count counts the solutions in the plan's parts (Mine) that the checkpoint does not hold
@@ -41,7 +34,7 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 	} else if err := cp.Check(pl); err != nil {
 		return nil, err
 	}
-	cp, dopt, err := DriveOptions{Save: opt.Save, SaveEvery: opt.SaveEvery, File: opt.File, Resumed: opt.Resumed}.open(cp)
+	cp, dopt, err := opt.DriveOptions.open(cp)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +46,7 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 	if final == nil {
 		return nil, cerr
 	}
-	return final.Result(opt.Version), cerr
+	return final.Result(), cerr
 }
 
 // planJob is a plan's parts as a [Job]: each part is a task, counted by a solver on the

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/xcover/xcover"
 )
 
 // A Job is a count cut into tasks, numbered 0 to NumTasks()-1 in the same way on every
@@ -248,8 +250,8 @@ func Drive(ctx context.Context, job Job, cp *Checkpoint, opt DriveOptions) (*Che
 }
 
 // Result returns the count the checkpoint holds as a shard's result, Partial unless every
-// task of the shard is done.
-func (c *Checkpoint) Result(version string) *Result {
+// task of the shard is done, with this build's [xcover.Version] recorded in it.
+func (c *Checkpoint) Result() *Result {
 	sols, nodes, updates := c.Totals()
 	res := &Result{
 		Solutions: sols,
@@ -264,7 +266,7 @@ func (c *Checkpoint) Result(version string) *Result {
 		Shards:    c.Shards,
 		Parts:     c.Parts,
 		Cut:       c.Cut,
-		Version:   version,
+		Version:   xcover.Version(),
 	}
 	return res
 }

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/shard"
 )
 
@@ -50,7 +51,7 @@ func TestDriveShardsAndResume(t *testing.T) {
 			t.Fatalf("shard %d: first open: resumed %v, %v", k, resumed, err)
 		}
 		part, err := shard.Drive(context.Background(), job, cp, shard.DriveOptions{Save: save})
-		if err == nil || part == nil || !part.Result("").Partial || len(part.Done) != 4 {
+		if err == nil || part == nil || !part.Result().Partial || len(part.Done) != 4 {
 			t.Fatalf("shard %d: interrupted drive: %v, %+v", k, err, part)
 		}
 		job.stopAfter = 0
@@ -62,9 +63,12 @@ func TestDriveShardsAndResume(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := final.Result("test")
+		res := final.Result()
 		if res.Partial {
 			t.Fatalf("shard %d: partial after resuming", k)
+		}
+		if res.Version != xcover.Version() {
+			t.Errorf("shard %d: version %q, want this build's %q", k, res.Version, xcover.Version())
 		}
 		results = append(results, res)
 		// A checkpoint of another shard is refused.

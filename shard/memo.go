@@ -38,7 +38,7 @@ func (j *MemoJob) Count(ctx context.Context, tasks []int, done func(int, PartCou
 // CountMemoShare counts share k of n of p's memoised count and returns the shard's result,
 // which [Merge] adds up like those of [Plan.Count]: the split's size and digest name the
 // cut.
-func CountMemoShare(ctx context.Context, p *xcover.Problem, k, n int, opt xcover.CountOptions, version string) (*Result, xcover.MemoStats, error) {
+func CountMemoShare(ctx context.Context, p *xcover.Problem, k, n int, opt xcover.CountOptions) (*Result, xcover.MemoStats, error) {
 	job := &MemoJob{Problem: p, Shares: n, Options: opt}
 	id := Identity{Problem: p.Hash(), Initial: normal(opt.Initial), Request: n, Parts: n, Cut: "memo"}
 	final, err := Drive(ctx, job, NewJobCheckpoint(id, k, n), DriveOptions{})
@@ -46,7 +46,7 @@ func CountMemoShare(ctx context.Context, p *xcover.Problem, k, n int, opt xcover
 		return nil, job.memo, err
 	}
 	// The split is known once a share is counted: it names the result's cut.
-	res := final.Result(version)
+	res := final.Result()
 	res.Parts, res.Cut = job.memo.Parts, "memo-"+job.memo.Split
 	return res, job.memo, nil
 }

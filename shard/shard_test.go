@@ -311,13 +311,12 @@ func TestResume(t *testing.T) {
 			cancel()
 		}},
 		Checkpoint: cp,
-		Save: func(c *Checkpoint) error {
+		DriveOptions: DriveOptions{Save: func(c *Checkpoint) error {
 			mu.Lock()
 			defer mu.Unlock()
 			saves = append(saves, c)
 			return nil
-		},
-		SaveEvery: time.Millisecond,
+		}, SaveEvery: time.Millisecond},
 	})
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("interrupted count: %v (did the engine ever poll?)", err)
@@ -359,7 +358,7 @@ func TestResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	var resumed *Checkpoint
-	res, err = pl.Count(context.Background(), CountOptions{File: path, Resumed: func(c *Checkpoint) { resumed = c }})
+	res, err = pl.Count(context.Background(), CountOptions{DriveOptions: DriveOptions{File: path, Resumed: func(c *Checkpoint) { resumed = c }}})
 	if err != nil || res.Partial || res.Solutions.Cmp(full.Solutions) != 0 || resumed == nil || len(resumed.Done) < len(last.Done) {
 		t.Errorf("resumed from a file: %v, %v (partial %v), want %v", err, res.Solutions, res.Partial, full.Solutions)
 	}
@@ -369,7 +368,7 @@ func TestResume(t *testing.T) {
 
 	// A checkpoint of another problem is refused.
 	other, _ := NewPlan(problems.Queens(9), nil, 2, 3)
-	if _, err := other.Count(context.Background(), CountOptions{File: path}); err == nil {
+	if _, err := other.Count(context.Background(), CountOptions{DriveOptions: DriveOptions{File: path}}); err == nil {
 		t.Error("a checkpoint file of another problem was accepted")
 	}
 	if _, err := other.Count(context.Background(), CountOptions{Checkpoint: last}); err == nil {
@@ -379,7 +378,7 @@ func TestResume(t *testing.T) {
 
 func TestSaveError(t *testing.T) {
 	pl, _ := NewPlan(problems.Queens(8), nil, 1, 1)
-	_, err := pl.Count(context.Background(), CountOptions{Save: func(*Checkpoint) error { return errors.New("disk full") }})
+	_, err := pl.Count(context.Background(), CountOptions{DriveOptions: DriveOptions{Save: func(*Checkpoint) error { return errors.New("disk full") }}})
 	if err == nil || err.Error() != "disk full" {
 		t.Errorf("error %v, want disk full", err)
 	}

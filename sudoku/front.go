@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
@@ -81,10 +82,11 @@ func (t *Tally) Summary(elapsed time.Duration) string {
 }
 
 // WriteAllDLX writes every puzzle rd reads as an exact cover problem ([Board.WriteDLX]),
-// a blank line between two. A malformed puzzle is skipped and its error passed to
-// malformed. It returns the number of malformed puzzles, and the first error of reading
-// (rd.Err) or writing.
+// a blank line between two, through a buffer of its own. A malformed puzzle is skipped
+// and its error passed to malformed. It returns the number of malformed puzzles, and the
+// first error of reading (rd.Err) or writing.
 func (b *Board) WriteAllDLX(w io.Writer, rd *Reader, malformed func(error)) (int, error) {
+	bw := bufio.NewWriterSize(w, 64<<10) // the size of dlx.Write's buffer, so that it takes this one
 	bad, first := 0, true
 	for p, ok := rd.Next(); ok; p, ok = rd.Next() {
 		if p.Err != nil {
@@ -93,14 +95,15 @@ func (b *Board) WriteAllDLX(w io.Writer, rd *Reader, malformed func(error)) (int
 			continue
 		}
 		if !first {
-			if _, err := io.WriteString(w, "\n"); err != nil {
-				return bad, err
-			}
+			bw.WriteString("\n") // an error stays in bw, for the next write
 		}
 		first = false
-		if err := b.WriteDLX(w, p); err != nil {
+		if err := b.WriteDLX(bw, p); err != nil {
 			return bad, err
 		}
+	}
+	if err := bw.Flush(); err != nil {
+		return bad, err
 	}
 	return bad, rd.Err()
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/internal/problems"
+	"github.com/xcover/xcover/internal/writes"
 )
 
 func TestParseAlphabet(t *testing.T) {
@@ -78,9 +79,10 @@ func TestWriteAllDLX(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var out strings.Builder
+		wc := &writes.Counter{W: &out}
 		var lines []int
 		rd := NewReader(strings.NewReader(tt.input), 9, ReadOptions{})
-		n, err := b.WriteAllDLX(&out, rd, func(err error) {
+		n, err := b.WriteAllDLX(wc, rd, func(err error) {
 			var le *LineError
 			if errors.As(err, &le) {
 				lines = append(lines, le.Line)
@@ -94,6 +96,9 @@ func TestWriteAllDLX(t *testing.T) {
 		}
 		if tt.problems == 2 && !strings.Contains(out.String(), "\n\n| line 3: ") {
 			t.Errorf("%s: no blank line before the second problem", tt.name)
+		}
+		if wc.N > tt.problems { // dlx.Write flushes the buffer it shares
+			t.Errorf("%s: %d writes for %d problems, want them buffered", tt.name, wc.N, tt.problems)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -28,9 +29,10 @@ const (
 // {"line":L,"error":"..."}; nothing in a picture); a puzzle without a solution as
 // [NoSolution] (in a picture: the puzzle as it is). With Count, each result is its number
 // of solutions ({"solutions":k}); else its solution (JSON: {"solution":"...","solutions":k},
-// the solution null when k is 0).
+// the solution null when k is 0). Its writes are buffered, as a csv.Writer's are: Flush
+// writes them out.
 type ResultWriter struct {
-	w      io.Writer
+	w      *bufio.Writer
 	b      *Board
 	format string
 	count  bool
@@ -45,7 +47,7 @@ func NewResultWriter(w io.Writer, b *Board, format string, count bool) (*ResultW
 	default:
 		return nil, fmt.Errorf("sudoku: unknown format %q: want line, text, svg or json", format)
 	}
-	return &ResultWriter{w: w, b: b, format: format, count: count}, nil
+	return &ResultWriter{w: bufio.NewWriterSize(w, 64<<10), b: b, format: format, count: count}, nil
 }
 
 // Write writes the result of one puzzle, which must have been solved (res.Err nil).
@@ -88,9 +90,17 @@ func (rw *ResultWriter) Write(res Result) error {
 	return err
 }
 
-// Flush writes what waits for the end: the picture of all the grids (FormatSVG), side by
-// side, four a row, in one SVG document.
+// Flush writes out what was written, and what waits for the end: the picture of all the
+// grids (FormatSVG), side by side, four a row, in one SVG document.
 func (rw *ResultWriter) Flush() error {
+	if err := rw.writeSVG(); err != nil {
+		return err
+	}
+	return rw.w.Flush()
+}
+
+// writeSVG writes the picture of the grids written since the last, if any.
+func (rw *ResultWriter) writeSVG() error {
 	svgs := rw.svgs
 	rw.svgs = nil
 	switch len(svgs) {

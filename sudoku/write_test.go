@@ -40,6 +40,9 @@ func TestResultWriter(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		if sb.Len() != 0 && tt.format != FormatText { // WriteText flushes grid by grid
+			t.Errorf("%s, count %v: %q written before Flush, want it buffered", tt.format, tt.count, sb.String())
+		}
 		if err := rw.Flush(); err != nil || sb.String() != tt.want {
 			t.Errorf("%s, count %v: %q, %v; want %q", tt.format, tt.count, sb.String(), err, tt.want)
 		}

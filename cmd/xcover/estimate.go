@@ -7,9 +7,6 @@ import (
 	"github.com/xcover/xcover"
 )
 
-// estimateJSON is what estimate --json prints.
-type estimateJSON = xcover.ForecastReport
-
 // estimateFlags are the flags of the estimate command.
 type estimateFlags struct {
 	probes  int

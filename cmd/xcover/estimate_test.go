@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/problems"
 )
@@ -38,7 +39,7 @@ func TestEstimate(t *testing.T) {
 	for _, path := range paths {
 		// The truth, from a sample run long enough to finish the search.
 		r := runX(t, "", "estimate", "--json", "--sample", "10s", path)
-		var exact estimateJSON
+		var exact xcover.ForecastReport
 		if err := json.Unmarshal([]byte(r.stdout), &exact); err != nil || r.code != 0 {
 			t.Fatalf("estimate %s: exit %d, %v: %s", path, r.code, err, r.stderr)
 		}
@@ -51,7 +52,7 @@ func TestEstimate(t *testing.T) {
 			if r.code != 0 {
 				t.Fatalf("estimate %s: exit %d: %s", path, r.code, r.stderr)
 			}
-			var e estimateJSON
+			var e xcover.ForecastReport
 			if err := json.Unmarshal([]byte(r.stdout), &e); err != nil {
 				t.Fatal(err)
 			}

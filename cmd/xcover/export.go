@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -82,17 +81,13 @@ func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
 		return err
 	}
 	if f.block != "" {
-		if opt.Block, err = readSolutions(cmd, f.block, file); err != nil {
+		if opt.Block, _, err = readSolutions(cmd, f.block, file); err != nil {
 			return err
 		}
 	}
 	write := func(w io.Writer) error { return interop.Export(w, file.Problem, format, opt) }
 	if f.output == "" {
-		bw := bufio.NewWriterSize(cmd.OutOrStdout(), 256<<10)
-		if err := write(bw); err != nil {
-			return err
-		}
-		return bw.Flush()
+		return write(cmd.OutOrStdout()) // the encoders buffer their output
 	}
 	return atomicfile.Write(f.output, write)
 }

@@ -105,12 +105,9 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 			sols = [][]int{sol}
 		}
 	} else {
-		limit := f.limit
+		limit := f.limit // 0 with --all: every solution
 		if limit == 0 && !f.all {
 			limit = 1
-		}
-		if f.all {
-			limit = 0
 		}
 		var err error
 		sols, err = interop.SolveAll(cmd.Context(), file.Problem, f.via, limit)
@@ -121,22 +118,17 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 			return err
 		}
 	}
-	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	if f.count {
-		fmt.Fprintf(out, "%d\n", len(sols))
-	} else {
-		if len(sols) == 0 {
-			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
-		}
-		sw := file.NewSolutionWriter(out, f.json)
-		for _, sol := range sols {
-			sw.Write(sol) // an error stays in out, for Flush
-		}
+		return printResult(cmd.OutOrStdout(), false, nil, fmt.Sprintf("%d\n", len(sols)), "the count")
 	}
-	if err := out.Flush(); err != nil {
-		return fmt.Errorf("writing solutions: %w", err)
+	if len(sols) == 0 {
+		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
 	}
-	return nil
+	sw := file.NewSolutionWriter(bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10), f.json)
+	for _, sol := range sols {
+		sw.Write(sol) // an error stays in the buffer, for Flush
+	}
+	return sw.Flush()
 }
 
 // readModelFile reads a solver's answer from name ("-": stdin) and returns the verified

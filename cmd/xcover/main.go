@@ -38,12 +38,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
-	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover"
 )
 
 func main() {
@@ -130,7 +129,7 @@ counts can run on every core, in shards on many machines, or resume from checkpo
   xcover queens 8 --count --distinct
   xcover tile --pieces pentominoes --region 6x10 --count
   xcover solve --json examples/queens8.dlx | xcover verify examples/queens8.dlx -`,
-		Version:       version(),
+		Version:       xcover.Version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
@@ -208,14 +207,6 @@ func interruptedf(format string, args ...any) error {
 	return &exitError{code: exitInterrupted, err: fmt.Errorf(format, args...)}
 }
 
-// plural writes n and the noun, with an s unless n is 1: "1 puzzle", "3 puzzles".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
-}
-
 // warnf prints a warning line on stderr.
 func warnf(cmd *cobra.Command, format string, args ...any) {
 	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: warning: "+format+"\n", args...)
@@ -242,39 +233,8 @@ func newVersionCmd() *cobra.Command {
 		Example: "  xcover version\n  xcover --version",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := fmt.Fprintf(cmd.OutOrStdout(), "xcover %s\n", version())
+			_, err := fmt.Fprintf(cmd.OutOrStdout(), "xcover %s\n", xcover.Version())
 			return err
 		},
 	}
-}
-
-// version describes this build: the module version, or the VCS revision of a development
-// build, and the Go version.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "(unknown version)"
-	}
-	v := info.Main.Version
-	if v == "" || v == "(devel)" {
-		v = "devel"
-		var rev, modified string
-		for _, s := range info.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.modified":
-				if s.Value == "true" {
-					modified = "+dirty"
-				}
-			}
-		}
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		if rev != "" {
-			v += " " + rev + modified
-		}
-	}
-	return v + " " + info.GoVersion
 }

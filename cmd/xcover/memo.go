@@ -80,7 +80,7 @@ func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.Co
 	if err != nil {
 		return err
 	}
-	res, _, cerr := shard.CountMemoShare(cmd.Context(), s.problem, k, n, opt, version())
+	res, _, cerr := shard.CountMemoShare(cmd.Context(), s.problem, k, n, opt)
 	if cerr != nil {
 		if cmd.Context().Err() != nil {
 			return interruptedf("interrupted: a memoised count has no partial result")

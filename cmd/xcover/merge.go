@@ -1,9 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-	"fmt"
-
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover/shard"
 )
@@ -55,12 +52,5 @@ func runMerge(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	out, err := json.Marshal(merged)
-	if err != nil {
-		return err
-	}
-	if _, err := fmt.Fprintf(cmd.OutOrStdout(), "%s\n", out); err != nil {
-		return fmt.Errorf("writing the total: %w", err)
-	}
-	return nil
+	return printResult(cmd.OutOrStdout(), true, merged, "", "the total")
 }

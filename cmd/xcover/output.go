@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -77,14 +76,11 @@ func randomSeed(cmd *cobra.Command, random *bool, seed *uint64) {
 	}
 }
 
-// emitDLX writes p in DLX format to the command's output, as --emit FORMAT asks (dlx only).
+// emitDLX writes p in DLX format to the command's output (dlx.Write buffers it), as
+// --emit FORMAT asks (dlx only).
 func emitDLX(cmd *cobra.Command, format string, p *xcover.Problem) error {
 	if format != "dlx" {
 		return usageErrorf("unknown --emit %q: want dlx", format)
 	}
-	w := bufio.NewWriter(cmd.OutOrStdout())
-	if err := dlx.Write(w, p); err != nil {
-		return err
-	}
-	return w.Flush()
+	return dlx.Write(cmd.OutOrStdout(), p)
 }

@@ -127,12 +127,9 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 	}
 	f.count = f.count || f.distinct
 	if f.emit != "" {
-		if n > queens.MaxProblemN {
-			return usageErrorf("board side %d too large to encode: at most %d", n, queens.MaxProblemN)
-		}
 		p, err := queens.Problem(n, f.perLine)
 		if err != nil {
-			return err
+			return usage(err) // a board too large to encode
 		}
 		return emitDLX(cmd, f.emit, p)
 	}

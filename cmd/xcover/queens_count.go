@@ -1,11 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"time"
-
 	"github.com/xcover/xcover/queens"
-	"github.com/xcover/xcover/shard"
 )
 
 func (r *queensRun) runCount() error {
@@ -28,46 +24,23 @@ func (r *queensRun) runCount() error {
 	if n >= queensCountWarnN {
 		warnf(r.cmd, "counting the solutions for N = %d takes days or more (N = 27 took a year on FPGAs)", n)
 	}
-	start := time.Now()
-	res := queens.CountReport{N: n, Engine: engine}
-	if f.perLine > 1 {
-		res.PerLine = f.perLine
-	}
-	var t queens.Tally
+	var res *queens.CountReport
 	var cerr error
 	if f.checkpoint != "" {
-		var tp *queens.Tally
-		tp, cerr = queens.CountCheckpointed(r.ctx, n, f.workers.n(), f.distinct, r.drive())
-		if tp == nil {
-			return checkpointFlag(cerr) // not an interruption: a checkpoint that cannot be used
-		}
-		t = *tp
+		res, cerr = queens.CountCheckpointed(r.ctx, n, f.workers.n(), f.distinct, drive(r.cmd, f.checkpoint, f.every))
 	} else {
-		t, cerr = queens.CountSolutions(r.ctx, n, f.distinct, r.options())
-		if cerr != nil && r.ctx.Err() == nil {
-			return cerr
-		}
+		res, cerr = queens.CountSolutions(r.ctx, n, f.distinct, r.options())
 	}
-	res.Solutions = t.Solutions
-	if f.distinct {
-		res.Distinct = &t.Distinct
+	if res == nil { // nothing counted: a failure, or a checkpoint that cannot be used
+		return checkpointFlag(cerr)
 	}
-	res.Seconds = time.Since(start).Seconds()
-	res.Partial = cerr != nil
 	if err := printResult(r.out, f.json, res, res.Text(), "the count"); err != nil {
 		return err
 	}
 	if cerr != nil {
-		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted: the count %d is partial%s", res.Solutions, resumeHint(r.f.checkpoint, "tasks"))}
+		return interruptedf("interrupted: the count %d is partial%s", res.Solutions, resumeHint(r.f.checkpoint, "tasks"))
 	}
 	return nil
-}
-
-// drive returns the shard driver's options for --checkpoint: resume from the file if it
-// exists (refusing one of another count), save the finished tasks every
-// --checkpoint-every and at the end.
-func (r *queensRun) drive() shard.DriveOptions {
-	return shard.DriveOptions{File: r.f.checkpoint, SaveEvery: r.f.every, Resumed: resumed(r.cmd, r.f.checkpoint)}
 }
 
 // countShard counts one shard of the bitboard count and prints it as count --shard does,
@@ -80,7 +53,7 @@ func (r *queensRun) countShard() error {
 	}
 	// With --distinct every shard counts its orbits, which merge adds up.
 	job := queens.CountJob{N: r.n, Workers: f.workers.n(), Orbits: f.distinct}
-	res, cerr := job.Share(r.ctx, k, shards, r.drive(), version())
+	res, cerr := job.Share(r.ctx, k, shards, drive(r.cmd, f.checkpoint, f.every))
 	if res == nil || cerr != nil && r.ctx.Err() == nil {
 		return checkpointFlag(cerr) // not an interruption: a checkpoint that cannot be used
 	}

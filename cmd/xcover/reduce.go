@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 
@@ -64,9 +63,5 @@ func runReduce(cmd *cobra.Command, f *reduceFlags, args []string) error {
 	if f.output != "" {
 		return atomicfile.Write(f.output, write)
 	}
-	w := bufio.NewWriterSize(cmd.OutOrStdout(), 256<<10)
-	if err := write(w); err != nil {
-		return err
-	}
-	return w.Flush()
+	return write(cmd.OutOrStdout()) // buffered by WriteDLX
 }

@@ -77,18 +77,13 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	if err := sw.Flush(); err != nil {
 		return err
 	}
-	drawn := sw.Written()
-	total, err := result()
+	res, err := result()
 	switch {
 	case err != nil && cmd.Context().Err() != nil:
-		return interruptedf("interrupted after %d of %d solutions", drawn, f.uniform)
+		return interruptedf("interrupted after %d of %d solutions", res.Drawn, f.uniform)
 	case err != nil:
 		return err
 	}
-	if total.Sign() == 0 {
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: no solution to draw from\n")
-		return nil
-	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: drew %s uniformly from %v\n", plural(drawn, "solution"), total)
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", res.Summary())
 	return nil
 }

@@ -76,8 +76,7 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 	if err != nil {
 		return err
 	}
-	opt := shard.CountOptions{Config: s.cfg, Version: version(),
-		File: f.checkpoint, SaveEvery: f.every, Resumed: resumed(cmd, f.checkpoint)}
+	opt := shard.CountOptions{Config: s.cfg, DriveOptions: drive(cmd, f.checkpoint, f.every)}
 
 	// SIGTERM, as a cluster's scheduler sends it, stops the count like ^C (runContext
 	// cancels every command's context on both): the finished parts are saved.
@@ -94,18 +93,18 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 		return err
 	}
 	if cerr != nil && errors.Is(cerr, context.Canceled) {
-		msg := fmt.Sprintf("interrupted: the count %v is partial", res.Solutions) + resumeHint(f.checkpoint, "parts")
-		return &exitError{code: exitInterrupted, err: errors.New(msg)}
+		return interruptedf("interrupted: the count %v is partial%s", res.Solutions, resumeHint(f.checkpoint, "parts"))
 	}
 	return cerr
 }
 
-// resumed says on stderr that a count resumes from the checkpoint in path
-// (shard.DriveOptions.Resumed).
-func resumed(cmd *cobra.Command, path string) func(*shard.Checkpoint) {
-	return func(cp *shard.Checkpoint) {
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: resuming from %s: %d of %d parts done\n", path, len(cp.Done), len(cp.Mine()))
-	}
+// drive returns the shard driver's options for --checkpoint FILE (none for ""): resume from
+// the file if it exists (refusing one of another count), saying so on stderr, and save the
+// finished parts every --checkpoint-every and at the end.
+func drive(cmd *cobra.Command, checkpoint string, every time.Duration) shard.DriveOptions {
+	return shard.DriveOptions{File: checkpoint, SaveEvery: every, Resumed: func(cp *shard.Checkpoint) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: resuming from %s: %d of %d parts done\n", checkpoint, len(cp.Done), len(cp.Mine()))
+	}}
 }
 
 // checkpointFlag names --checkpoint in the error of a checkpoint file that cannot be used.

@@ -81,7 +81,6 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 		s.mu.Unlock()
 	}}
 	res, err := xcover.MinCost(cmd.Context(), s.problem, opt)
-	found := res.Solutions
 	if werr == nil {
 		werr = sw.Flush()
 	}
@@ -94,14 +93,7 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 		}
 		return err
 	}
-	switch {
-	case len(found) == 0:
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: no solution\n")
-	case k == 1:
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: optimum: cost %d (%d nodes)\n", found[0].Cost, res.Stats.Nodes)
-	default:
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: the %d cheapest solutions cost %s (%d nodes)\n", len(found), res.Costs(), res.Stats.Nodes)
-	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", res.Summary())
 	return nil
 }
 

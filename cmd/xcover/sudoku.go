@@ -12,9 +12,6 @@ import (
 	"github.com/xcover/xcover/sudoku"
 )
 
-// sudokuNoSolution is the line printed for a puzzle without a solution.
-const sudokuNoSolution = sudoku.NoSolution
-
 // sudokuFlags are the flags of the sudoku command.
 type sudokuFlags struct {
 	box, jigsaw, alphabet, emit, format string
@@ -51,7 +48,7 @@ is 0-F style. A line using neither '0' nor the top symbol reads the same either 
 written back as 1-9A-... Force it with --alphabet 1 (1-9A-Z) or --alphabet 0 (0-9A-Z).
 Letters are read in either case and written in upper case.
 
-Output: a puzzle without a solution prints the line "` + sudokuNoSolution + `"; a malformed
+Output: a puzzle without a solution prints the line "` + sudoku.NoSolution + `"; a malformed
 puzzle prints "# malformed line L" and an error naming line L on stderr, the other puzzles
 are still solved and the exit status is 1. With several solutions the first found is
 printed and counted as "not unique" in the summary. --count prints the number of
@@ -169,13 +166,9 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		return err
 	}
 	rd := sudoku.NewReader(br, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha, Name: name})
-	out := bufio.NewWriterSize(cmd.OutOrStdout(), 64*1024)
 	malformed := func(err error) { fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", err) }
-	if f.emit == "dlx" {
-		n, err := b.WriteAllDLX(out, rd, malformed)
-		if err == nil {
-			err = out.Flush()
-		}
+	if f.emit == "dlx" { // the writers buffer their output, here and below
+		n, err := b.WriteAllDLX(cmd.OutOrStdout(), rd, malformed)
 		if err == nil && n > 0 {
 			err = fmt.Errorf("%d malformed puzzle(s)", n)
 		}
@@ -203,14 +196,11 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.json {
 		format = sudoku.FormatJSON
 	}
-	rw, err := sudoku.NewResultWriter(out, b, format, f.count)
+	rw, err := sudoku.NewResultWriter(cmd.OutOrStdout(), b, format, f.count)
 	if err != nil {
 		return err
 	}
 	st, err := rw.WriteAll(cmd.Context(), rd, opt)
-	if ferr := out.Flush(); err == nil {
-		err = ferr
-	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
 	if cut, ok := errors.AsType[*sudoku.Interrupted](err); ok {
 		return interruptedf("%s", strings.TrimPrefix(cut.Error(), "sudoku: "))

@@ -167,8 +167,6 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	if err != nil {
 		return err
 	}
-	out := bufio.NewWriter(cmd.OutOrStdout())
-	defer out.Flush()
 	if f.emit != "" {
 		return emitDLX(cmd, f.emit, pz.Problem)
 	}
@@ -177,22 +175,19 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	}
 	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers.n()}
 	if f.count {
-		return tileCount(cmd, f, pz, cfg, out)
+		return tileCount(cmd, f, pz, cfg)
 	}
-	return tileList(cmd, f, pz, cfg, out)
+	return tileList(cmd, f, pz, cfg)
 }
 
 // tileCount prints the number of tilings (and of classes with --distinct).
-func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config, out *bufio.Writer) error {
+func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config) error {
 	ctx := cmd.Context()
 	t, cerr := pz.Tally(ctx, cfg, f.distinct)
 	if cerr != nil && ctx.Err() == nil {
 		return cerr
 	}
-	if err := printResult(out, f.json, t, t.Text(), "the count"); err != nil {
-		return err
-	}
-	if err := out.Flush(); err != nil {
+	if err := printResult(cmd.OutOrStdout(), f.json, t, t.Text(), "the count"); err != nil {
 		return err
 	}
 	if cerr != nil {
@@ -203,11 +198,13 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.C
 
 // tileList prints the tilings (one per class with --distinct), each checked, as text, JSON
 // or one SVG picture.
-func tileList(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config, out *bufio.Writer) error {
+func tileList(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config) error {
 	ctx := cmd.Context()
 	if pz.Impossible {
 		return nil
 	}
+	out := bufio.NewWriter(cmd.OutOrStdout())
+	defer out.Flush()
 	format := f.format
 	if f.json && format == puzzle.FormatText {
 		format = puzzle.FormatJSON

@@ -46,22 +46,16 @@ func openInput(cmd *cobra.Command, name string) (r io.Reader, msgName string, cl
 	return f, name, func() { f.Close() }, nil
 }
 
-// solutionsName names the solutions file in messages.
-func solutionsName(arg string) string {
-	if arg == "-" {
-		return "<stdin>"
-	}
-	return arg
-}
-
-// readSolutions reads the solutions file name ("-": stdin) in either form that solve prints.
-func readSolutions(cmd *cobra.Command, name string, file *dlx.File) ([][]int, error) {
+// readSolutions reads the solutions file name ("-": stdin) in either form that solve prints,
+// and returns them with the file's name in messages.
+func readSolutions(cmd *cobra.Command, name string, file *dlx.File) ([][]int, string, error) {
 	r, name, closeInput, err := openInput(cmd, name)
 	if err != nil {
-		return nil, err
+		return nil, name, err
 	}
 	defer closeInput()
-	return file.ReadSolutions(r, name)
+	sols, err := file.ReadSolutions(r, name)
+	return sols, name, err
 }
 
 // runVerify checks the solutions in args[1] against the problem in args[0].
@@ -73,12 +67,12 @@ func runVerify(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	sols, err := readSolutions(cmd, args[1], file)
+	sols, name, err := readSolutions(cmd, args[1], file)
 	if err != nil {
 		return err
 	}
 	if len(sols) == 0 {
-		warnf(cmd, "%s holds no solution: nothing was checked (a problem without solutions, or a listing cut off before its first?)", solutionsName(args[1]))
+		warnf(cmd, "%s holds no solution: nothing was checked (a problem without solutions, or a listing cut off before its first?)", name)
 	}
 	invalid, err := verify.Report(cmd.OutOrStdout(), file.Problem, sols)
 	if err != nil {
