@@ -20,8 +20,11 @@ With -w it times "count --memo" on one worker and on two, interleaved, on the ca
 issue 23 (domino tilings of 18x18 and 20x20, A001499(13): 0/1 matrices with two 1s in every
 row and column) and prints per case the medians of wall seconds and of CPU seconds (user +
 system) for each, the wall speed-up (1 worker / 2) and the CPU inflation (2 workers / 1).
-CASES (default "dom18 dom20 a1499-13") chooses among them. The speed-up means something
-only on an otherwise idle machine with two cores or more;
+CASES (default "spin dom18 dom20 a1499-13") chooses among them; spin (bench/cmd/spin) is
+arithmetic alone split over the workers, touching no memory and sharing nothing: its
+speed-up is the most the machine gives any program at the time, the yardstick for the
+others'. The speed-up means something only on an otherwise idle machine with two cores or
+more;
 the inflation is the work the second worker costs, and can be read under load. With -q
 each run waits for an idle machine and is run again (up to 20 times) if anything else used
 the CPU meanwhile (steal included): on a shared VM the speed-up means little without it.
@@ -46,7 +49,7 @@ done
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-(cd "$root" && go build -o "$tmp/xcover" ./cmd/xcover)
+(cd "$root" && go build -o "$tmp/xcover" ./cmd/xcover && go build -o "$tmp/spin" ./bench/cmd/spin)
 dlx6=""
 if [[ -n ${KNUTH_BIN:-} && -x ${KNUTH_BIN}/dlx6 ]]; then
 	# DLX6 reads the problem on standard input and reports its count on standard error.
@@ -140,11 +143,15 @@ scaling() {
 		for i in $(seq 0 12); do for j in $(seq 0 12); do echo "r$i c$j"; done; done
 	} >"$tmp/a1499-13.dlx"
 	printf "%-14s %17s %17s %8s %9s  %s\n" "case" "1 worker wall/cpu" "2 workers wall/cpu" "speed-up" "inflation" "count"
-	for c in ${CASES:-dom18 dom20 a1499-13}; do
+	for c in ${CASES:-spin dom18 dom20 a1499-13}; do
 		: >"$tmp/w1"; : >"$tmp/w2"
 		for ((i = 0; i < runs; i++)); do
 			for w in 1 2; do
-				timed "$tmp/xcover" count --memo --workers $w "$tmp/$c.dlx" >>"$tmp/w$w"
+				if [[ $c == spin ]]; then
+					timed "$tmp/spin" -workers $w >>"$tmp/w$w"
+				else
+					timed "$tmp/xcover" count --memo --workers $w "$tmp/$c.dlx" >>"$tmp/w$w"
+				fi
 			done
 		done
 		local e1 c1 e2 c2
