@@ -15,8 +15,8 @@ import (
 // holds the entry's chunk, offset and key length. Nothing in it is a pointer to scan for
 // the garbage collector, and its size is known exactly:
 //
-//	chunks (key + 16 bytes an entry; ordered tables 1-3 more) + 8 bytes a slot, at most
-//	3/4 of the slots used
+//	chunks (key + 16 bytes an entry; ordered tables 1-3 more, and 8 bytes a block of
+//	64 entries for its mark) + 8 bytes a slot, at most 3/4 of the slots used
 //
 // about the key plus 16 + 8/0.56 ≈ 30 bytes an entry on average over the doublings. Keys
 // longer than 256 KiB (states of problems with millions of primary items) are not kept, nor
@@ -98,10 +98,11 @@ const orderedBlock = 64
 
 // bytes returns the memory the table holds.
 func (t *memoTable) bytes() int64 {
-	return t.held + 8*int64(len(t.slots))
+	return t.held + 8*int64(len(t.slots)) + 8*int64(cap(t.marks))
 }
 
-// growBytes returns at most the memory the table holds after adding a key of length n:
+// growBytes returns at most the memory an unordered table (the depth-first cache's) holds
+// after adding a key of length n:
 // its arena, doubled if it must grow, and its slots, doubled if they must (while both the
 // old and new slots are held).
 func (t *memoTable) growBytes(n int) int64 {
