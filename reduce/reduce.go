@@ -93,15 +93,15 @@ func (r *Result) Summary(orig *xcover.Problem) string {
 // Comment as comment lines ("| ..."), then the problem. It buffers its writes, as
 // [dlx.Write] does: w need not.
 func (r *Result) WriteDLX(w io.Writer, orig *xcover.Problem) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
+	bw := bufio.NewWriterSize(w, 64<<10) // the size of dlx.Write's buffer, so that it takes this one
 	for line := range strings.Lines(r.Comment(orig)) {
 		bw.WriteString("| ")
-		bw.WriteString(line)
+		bw.WriteString(line) // an error stays in bw, for the writes after
 	}
-	if err := bw.Flush(); err != nil {
+	if err := dlx.Write(bw, r.Problem); err != nil {
 		return err
 	}
-	return dlx.Write(w, r.Problem)
+	return bw.Flush()
 }
 
 // Reduce applies the rules to p until nothing changes and returns the reduced problem.

@@ -235,7 +235,6 @@ func (w *frontierWorker) recycleBox(b *frontierBox) {
 	w.freeBoxes = append(w.freeBoxes, b)
 }
 
-// table returns the worker's table of level c.
 // add adds v paths to key's entry in t, counting a new entry or a merge, and the bytes
 // the table grew by; false if t cannot keep the key (see frontierTable.add).
 func (w *frontierWorker) add(t *frontierTable, key []byte, h uint64, v count) bool {
@@ -254,6 +253,7 @@ func (w *frontierWorker) add(t *frontierTable, key []byte, h uint64, v count) bo
 	return true
 }
 
+// table returns the worker's table of level c.
 func (w *frontierWorker) table(c int, seed maphash.Seed) *frontierTable {
 	if w.tables[c] == nil {
 		if n := len(w.free); n > 0 {
@@ -293,12 +293,9 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 			}
 		}
 	}
-	// ownerOf returns the worker that owns the state of m, whose key hashes to h.
-	ownerOf := func(m *memo, h uint64) int { return 0 }
-	var owners *frontierOwners
+	var owners *frontierOwners // nil on one worker, who owns every state
 	if workers > 1 {
 		owners = newFrontierOwners(ws[0].m, workers)
-		ownerOf = owners.of
 	}
 	// The starting sub-problems go to their owners' tables.
 	m0 := ws[0].m
@@ -306,7 +303,10 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 		m0.setKey(q.key)
 		m0.makeKey(m0.firstFree())
 		h := maphash.Bytes(seed, m0.key)
-		w := ws[ownerOf(m0, h)]
+		w := ws[0]
+		if owners != nil {
+			w = ws[owners.of(m0, h)]
+		}
 		_, grew := w.table(np-m0.nfree, seed).add(m0.key, h, countOf(q.mult))
 		if grew < 0 {
 			return nil, MemoStats{}, errFrontierFull

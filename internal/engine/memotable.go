@@ -324,18 +324,7 @@ func (t *memoTable) nextChunk(n int) int {
 // inOrder yields the key and the count's bytes of every entry of an ordered table, in
 // the order they were made.
 func (t *memoTable) inOrder() iter.Seq2[[]byte, []byte] {
-	return func(yield func(key, val []byte) bool) {
-		for _, b := range t.chunks {
-			for len(b) > 0 {
-				n, k := binary.Uvarint(b)
-				e := b[k : k+int(n)+16]
-				if !yield(e[:n], e[n:]) {
-					return
-				}
-				b = b[k+int(n)+16:]
-			}
-		}
-	}
+	return t.entries(0, 0, len(t.chunks), 0)
 }
 
 // blocks returns the number of blocks of an ordered table: its entries in the order they
@@ -345,12 +334,17 @@ func (t *memoTable) blocks() int { return len(t.marks) }
 // block yields the key and the count's bytes of every entry of block k of an ordered table,
 // in the order they were made.
 func (t *memoTable) block(k int) iter.Seq2[[]byte, []byte] {
+	endC, endOff := len(t.chunks), 0 // where the next block starts
+	if k+1 < len(t.marks) {
+		endC, endOff = int(t.marks[k+1]>>32), int(uint32(t.marks[k+1]))
+	}
+	return t.entries(int(t.marks[k]>>32), int(uint32(t.marks[k])), endC, endOff)
+}
+
+// entries yields the entries of an ordered table from offset off of chunk c up to offset
+// endOff of chunk endC (endC = len(chunks): to the end).
+func (t *memoTable) entries(c, off, endC, endOff int) iter.Seq2[[]byte, []byte] {
 	return func(yield func(key, val []byte) bool) {
-		c, off := int(t.marks[k]>>32), int(uint32(t.marks[k]))
-		endC, endOff := len(t.chunks), 0 // where the next block starts
-		if k+1 < len(t.marks) {
-			endC, endOff = int(t.marks[k+1]>>32), int(uint32(t.marks[k+1]))
-		}
 		for ; c < len(t.chunks); c, off = c+1, 0 {
 			b := t.chunks[c]
 			if c == endC {
