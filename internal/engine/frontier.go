@@ -277,12 +277,31 @@ func (w *frontierWorker) box(j, c int) *frontierBox {
 	return w.boxes[j][c]
 }
 
-// frontierCount counts the solutions below the given sub-problems, each with its number of
-// paths, by forward memoised counting on the given workers. Poll is asked every few
-// thousand sub-problems.
-func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big.Int, MemoStats, error) {
+// partsLevels returns the sub-problems parts, each with its number of paths, in tables by
+// level (nil where none) hashed with seed, as frontierCount starts from them;
+// errFrontierFull if a key could not be kept. m is left in some state.
+func partsLevels(m *memo, parts []memoPart, seed maphash.Seed) ([]*frontierTable, error) {
+	levels := make([]*frontierTable, m.np+1)
+	for _, q := range parts {
+		m.setKey(q.key)
+		m.makeKey(m.firstFree())
+		c := m.np - m.nfree
+		if levels[c] == nil {
+			levels[c] = newFrontierTable(seed)
+		}
+		if _, grew := levels[c].add(m.key, maphash.Bytes(seed, m.key), countOf(q.mult)); grew < 0 {
+			return nil, errFrontierFull
+		}
+	}
+	return levels, nil
+}
+
+// frontierCount counts the solutions below the sub-problems in levels (tables by level,
+// nil where none, hashed with seed: an order trial's levels not yet expanded, or
+// partsLevels'), each entry with its number of paths, by forward memoised counting on the
+// given workers. It takes the tables over. Poll is asked every few thousand sub-problems.
+func frontierCount(sp *Spec, p *MemoParams, seed maphash.Seed, levels []*frontierTable, workers int) (*big.Int, MemoStats, error) {
 	np := sp.NumPrimary
-	seed := maphash.MakeSeed()
 	ws := make([]*frontierWorker, workers)
 	for i := range ws {
 		ws[i] = &frontierWorker{id: i, m: newMemo(sp, p), tables: make([]*frontierTable, np+1),
@@ -297,23 +316,48 @@ func frontierCount(sp *Spec, p *MemoParams, parts []memoPart, workers int) (*big
 	if workers > 1 {
 		owners = newFrontierOwners(ws[0].m, workers)
 	}
-	// The starting sub-problems go to their owners' tables.
-	m0 := ws[0].m
-	for _, q := range parts {
-		m0.setKey(q.key)
-		m0.makeKey(m0.firstFree())
-		h := maphash.Bytes(seed, m0.key)
-		w := ws[0]
-		if owners != nil {
-			w = ws[owners.of(m0, h)]
+	// The starting sub-problems go to their owners' tables: on one worker the tables are
+	// its own; on more, each worker takes its own entries from them, all at once.
+	if owners == nil {
+		for c, t := range levels {
+			if t != nil {
+				ws[0].tables[c] = t
+				ws[0].held.Add(t.held())
+			}
 		}
-		_, grew := w.table(np-m0.nfree, seed).add(m0.key, h, countOf(q.mult))
-		if grew < 0 {
+	} else {
+		var kept atomic.Bool
+		kept.Store(true)
+		var wg sync.WaitGroup
+		for _, w := range ws {
+			wg.Go(func() {
+				m := w.m
+				for c, t := range levels {
+					if t == nil {
+						continue
+					}
+					for key, val := range t.inOrder() {
+						m.setKey(key)
+						m.makeKey(m.firstFree())
+						h := maphash.Bytes(seed, m.key)
+						if owners.of(m, h) != w.id {
+							continue
+						}
+						_, grew := w.table(c, seed).add(m.key, h, t.value(key, val))
+						if grew < 0 {
+							kept.Store(false)
+							return
+						}
+						w.held.Add(grew)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		if !kept.Load() {
 			return nil, MemoStats{}, errFrontierFull
 		}
-		w.held.Add(grew)
 	}
-
 	var (
 		lost    atomic.Bool // a key could not be kept: the count gives up (errFrontierFull)
 		stop    atomic.Bool

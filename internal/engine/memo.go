@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"hash/maphash"
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
@@ -436,7 +437,11 @@ func memoRun(sp *Spec, p *MemoParams, t *orderTrial) (*big.Int, MemoStats, error
 	}
 	root.makeKey(root.firstFree())
 	rootKey := slices.Clone(root.key) // the split below leaves root elsewhere
-	var parts []memoPart
+	var (
+		parts  []memoPart
+		levels []*frontierTable // where the forward count starts, hashed with seed
+		seed   maphash.Seed
+	)
 	total, nodes := new(big.Int), uint64(0)
 	nsplit, digest := 0, ""
 	var above MemoStats
@@ -446,13 +451,23 @@ func memoRun(sp *Spec, p *MemoParams, t *orderTrial) (*big.Int, MemoStats, error
 	case t != nil && t.done:
 		return t.total.big(), t.st, nil
 	case t != nil && !t.capped:
-		parts, total, above = t.pending(), t.total.big(), t.st
+		levels, seed, total, above = t.levels, t.seed, t.total.big(), t.st
 		t.levels = nil // handed over
 	default:
-		root.makeKey(root.firstFree())
-		parts = []memoPart{{slices.Clone(root.key), big.NewInt(1)}}
+		parts = []memoPart{{rootKey, big.NewInt(1)}}
 	}
-	n, st, err := frontierCount(sp, p, parts, workers)
+	var (
+		n   *big.Int
+		st  MemoStats
+		err error
+	)
+	if levels == nil {
+		seed = maphash.MakeSeed()
+		levels, err = partsLevels(root, parts, seed)
+	}
+	if err == nil {
+		n, st, err = frontierCount(sp, p, seed, levels, workers)
+	}
 	st.Nodes += nodes + above.Nodes
 	st.Hits += above.Hits
 	st.Misses += above.Misses

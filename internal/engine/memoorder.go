@@ -2,7 +2,8 @@ package engine
 
 import (
 	"hash/maphash"
-	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // Choosing the order of a memoised count (OrderAuto). The two orders make different
@@ -46,19 +47,33 @@ const (
 
 // An orderTrial is one order's forward count, stopped at the end of a level.
 type orderTrial struct {
-	m       *memo
-	seed    maphash.Seed
-	levels  []*frontierTable // the levels not yet expanded; nil where none
-	next    int              // the next level to expand
-	cum     []uint64         // cum[c]: the work spent up to the end of level c
+	trialState
+	m      *memo
+	seed   maphash.Seed
+	levels []*frontierTable // the levels not yet expanded; nil where none
+	next   int              // the next level to expand
+	bytes  int64            // held by the levels
+	total  count            // solutions reached
+	st     MemoStats
+	// halt, on a trial of its own goroutine, stops it at the end of its level; quit stops
+	// it at once (it is capped: the race's loser).
+	halt, quit atomic.Bool
+}
+
+// A trialState is what the race between the trials reads of one: its work, level by
+// level, and whether it may go on.
+type trialState struct {
+	cum     []uint64 // cum[c]: the work spent up to the end of level c
 	work    uint64
 	budget  uint64 // the work it may spend
-	bytes   int64  // held by the levels
-	total   count  // solutions reached
-	st      MemoStats
-	done    bool // every level expanded: total is the count
-	capped  bool // stopped within a level: not to be taken up
-	stopped bool // Poll said stop
+	done    bool   // every level expanded: total is the count
+	capped  bool   // stopped within a level: not to be taken up
+	stopped bool   // Poll said stop
+}
+
+// active reports whether the trial may go on.
+func (s *trialState) active() bool {
+	return !s.done && !s.capped && !s.stopped && s.work < s.budget
 }
 
 func newOrderTrial(sp *Spec, p *MemoParams, order Order) *orderTrial {
@@ -68,8 +83,8 @@ func newOrderTrial(sp *Spec, p *MemoParams, order Order) *orderTrial {
 	for _, o := range p.Initial {
 		m.take(o)
 	}
-	t := &orderTrial{m: m, seed: maphash.MakeSeed(), levels: make([]*frontierTable, sp.NumPrimary+1),
-		budget: orderTrialWork}
+	t := &orderTrial{m: m, seed: maphash.MakeSeed(), levels: make([]*frontierTable, sp.NumPrimary+1)}
+	t.budget = orderTrialWork
 	if p.TrialWork > 0 {
 		t.budget = p.TrialWork
 	}
@@ -132,7 +147,7 @@ func (t *orderTrial) level() {
 				t.add(v)
 				m.untake(o, saved)
 			}
-			if t.capped || work > 2*t.budget || t.m.p.MaxBytes > 0 && t.bytes > t.m.p.MaxBytes {
+			if t.capped || work > 2*t.budget || t.m.p.MaxBytes > 0 && t.bytes > t.m.p.MaxBytes || t.quit.Load() {
 				t.capped = true
 				return
 			}
@@ -148,55 +163,110 @@ func (t *orderTrial) level() {
 	t.done = t.next == len(t.levels)
 }
 
-// active reports whether the trial may go on.
-func (t *orderTrial) active() bool {
-	return !t.done && !t.capped && !t.stopped && t.work < t.budget
-}
-
-// pending returns the trial's unexpanded sub-problems with their numbers of paths.
-func (t *orderTrial) pending() []memoPart {
-	var parts []memoPart
-	for _, tab := range t.levels[t.next:] {
-		if tab == nil {
-			continue
-		}
-		for key, val := range tab.inOrder() {
-			parts = append(parts, memoPart{slices.Clone(key), tab.value(key, val).big()})
+// chooseOrder races the two orders' trials (see above) and returns the winner: OrderFirst
+// or OrderMRV, with its trial; nil if Poll stopped it. With more than one worker each
+// trial runs on its own goroutine, ahead of the race, which takes their levels in the same
+// order as on one worker, so the choice is the same; meanwhile the winner has gone on, and
+// the loser is stopped at once.
+func chooseOrder(sp *Spec, p *MemoParams) (Order, *orderTrial) {
+	q := *p
+	var mu sync.Mutex // the race's, and Poll's on several goroutines
+	if p.Workers > 1 && p.Poll != nil {
+		q.Poll = func(st *MemoStats) bool {
+			mu.Lock()
+			defer mu.Unlock()
+			return p.Poll(st)
 		}
 	}
-	return parts
+	trials := [2]*orderTrial{newOrderTrial(sp, &q, OrderFirst), newOrderTrial(sp, &q, OrderMRV)}
+	r := &trialRace{s: [2]trialState{trials[0].trialState, trials[1].trialState}, winner: -1}
+	if p.Workers <= 1 {
+		for !r.advance() {
+			k := r.next()
+			trials[k].level()
+			r.queued[k] = append(r.queued[k], trials[k].trialState)
+		}
+	} else {
+		var wg sync.WaitGroup
+		for i, t := range trials {
+			wg.Go(func() {
+				for t.active() && !t.halt.Load() {
+					t.level()
+					mu.Lock()
+					r.queued[i] = append(r.queued[i], t.trialState) // cum's elements so far stay
+					if r.advance() {
+						trials[r.winner].halt.Store(true) // at the end of its level
+						trials[1-r.winner].quit.Store(true)
+						trials[1-r.winner].halt.Store(true)
+					}
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+	}
+	orders := [2]Order{OrderFirst, OrderMRV}
+	k := r.winner
+	if r.stopped || trials[k].stopped {
+		return orders[k], nil
+	}
+	return orders[k], trials[k] // capped if it ran into a cap after the race: not taken up
 }
 
-// chooseOrder races the two orders' trials (see above) and returns the winner: OrderFirst
-// or OrderMRV, with its trial; nil if Poll stopped it.
-func chooseOrder(sp *Spec, p *MemoParams) (Order, *orderTrial) {
-	first := newOrderTrial(sp, p, OrderFirst)
-	mrv := newOrderTrial(sp, p, OrderMRV)
-	for first.active() || mrv.active() {
-		t := first
-		if !first.active() || mrv.active() && mrv.work < first.work {
-			t = mrv
+// A trialRace is the race between the two trials, 0 (OrderFirst) and 1 (OrderMRV): the
+// states of each as the race has taken them, level by level, always the next level of the
+// one that has spent less work. A trial on its own goroutine may run ahead: its states
+// wait in queued until the race takes them, so the outcome is the same as on one.
+type trialRace struct {
+	s       [2]trialState
+	queued  [2][]trialState // states after levels expanded, not yet taken
+	winner  int             // -1 until decided
+	stopped bool            // Poll stopped the winner's trial
+}
+
+// next returns the trial whose next level the race takes.
+func (r *trialRace) next() int {
+	if !r.s[0].active() || r.s[1].active() && r.s[1].work < r.s[0].work {
+		return 1
+	}
+	return 0
+}
+
+// advance takes the queued states in the race's order as far as they go, and reports
+// whether the race is decided (winner).
+func (r *trialRace) advance() bool {
+	s := &r.s
+	for r.winner < 0 {
+		if !s[0].active() && !s[1].active() {
+			r.winner = 0
+			if pickOrder(s[0].cum, s[1].cum) == OrderMRV {
+				r.winner = 1
+			}
+			break
 		}
-		t.level()
+		k := r.next()
+		if len(r.queued[k]) == 0 {
+			return false
+		}
+		s[k], r.queued[k] = r.queued[k][0], r.queued[k][1:]
 		switch {
-		case t.stopped:
-			return t.m.p.Order, nil
-		case t.done:
-			return t.m.p.Order, t
+		case s[k].stopped:
+			r.winner, r.stopped = k, true
+			return true
+		case s[k].done:
+			r.winner = k
+			return true
 		}
-		if l := min(len(first.cum), len(mrv.cum)) - 1; l >= 0 && min(first.cum[l], mrv.cum[l]) >= first.budget/orderEarly {
+		if l := min(len(s[0].cum), len(s[1].cum)) - 1; l >= 0 && min(s[0].cum[l], s[1].cum[l]) >= s[0].budget/orderEarly {
 			switch {
-			case 2*first.cum[l] >= 3*mrv.cum[l] && !mrv.capped:
-				return OrderMRV, mrv
-			case 2*mrv.cum[l] >= 3*first.cum[l] && !first.capped:
-				return OrderFirst, first
+			case 2*s[0].cum[l] >= 3*s[1].cum[l] && !s[1].capped:
+				r.winner = 1
+			case 2*s[1].cum[l] >= 3*s[0].cum[l] && !s[0].capped:
+				r.winner = 0
 			}
 		}
 	}
-	if pickOrder(first.cum, mrv.cum) == OrderMRV {
-		return OrderMRV, mrv
-	}
-	return OrderFirst, first
+	return true
 }
 
 // pickOrder compares two trials' work at the deepest level both finished: OrderMRV if it

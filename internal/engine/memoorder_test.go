@@ -183,9 +183,30 @@ func TestChooseOrder(t *testing.T) {
 		{"dominoes 30x6", dominoSpec(30, 6), OrderFirst},
 		{"queens 10", queensSpec(10, 1), OrderMRV},
 	} {
-		for range 3 {
-			if got, _ := chooseOrder(tt.sp, &MemoParams{}); got != tt.want {
-				t.Errorf("%s: chose order %d, want %d", tt.name, got, tt.want)
+		for _, workers := range []int{1, 1, 2, 2} {
+			if got, _ := chooseOrder(tt.sp, &MemoParams{Workers: workers}); got != tt.want {
+				t.Errorf("%s, %d workers: chose order %d, want %d", tt.name, workers, got, tt.want)
+			}
+		}
+	}
+}
+
+// TestChooseOrderOnWorkers checks that the race between the trials chooses the same order
+// on two workers, where each trial runs on its own goroutine and ahead of the race, as on
+// one, on random problems and budgets, and that the winner's trial is the one handed on.
+func TestChooseOrderOnWorkers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 4))
+	for seed := range 100 {
+		np, ns := 6+rng.IntN(30), rng.IntN(4)
+		sp := randomSpec(rng, np, ns, 2*np+rng.IntN(6*np), false, seed%2 == 1)
+		for _, budget := range []uint64{1, 300, 3000, 30000} {
+			want, _ := chooseOrder(sp, &MemoParams{TrialWork: budget})
+			got, trial := chooseOrder(sp, &MemoParams{TrialWork: budget, Workers: 2})
+			if got != want {
+				t.Fatalf("seed %d, budget %d: two workers chose order %d, one %d", seed, budget, got, want)
+			}
+			if trial == nil || trial.m.p.Order != got {
+				t.Fatalf("seed %d, budget %d: chose order %d, handed on trial %v", seed, budget, got, trial)
 			}
 		}
 	}
