@@ -151,6 +151,7 @@ func bigBytes(x *big.Int) int64 { return int64(bigEntryOverhead + 8*len(x.Bits()
 // (the entries of the keys it owns), the children it made for the other workers' keys, and
 // its share of the results.
 type frontierWorker struct {
+	_      apartPad // counters written at every node and every child: see apart
 	id     int
 	m      *memo
 	tables []*frontierTable // [level]: the entries of this worker's keys, made when first written
@@ -165,6 +166,7 @@ type frontierWorker struct {
 	work      atomic.Pointer[levelWork] // the table it is expanding, for the others to help with
 	free      []*frontierTable          // tables read through, emptied for reuse
 	freeBoxes []*frontierBox            // boxes read through (any worker's), emptied for reuse
+	_         apartPad
 }
 
 // A levelWork is a worker's table of one level of the forward count being expanded. Its
