@@ -629,7 +629,7 @@ func newMemo(sp *Spec, p *MemoParams) *memo {
 		}
 	}
 	m.covered = apart[uint64](m.pw, m.pw)
-	m.key = apart[byte](0, 4+binary.MaxVarintLen64+8*m.pw+8*m.ns)
+	m.key = apart[byte](0, 2*binary.MaxVarintLen64+8*m.pw+8*m.ns)
 	m.nfree = np
 	return m
 }
@@ -783,18 +783,38 @@ func (m *memo) choose(first int) int {
 	return best
 }
 
-// makeKey writes the state's key into m.key; first is the first uncovered primary item.
+// makeKey writes the state's key into m.key; first is the first uncovered primary item
+// (np if none). The key holds first (a uvarint); the primary items after it, item
+// first+1+8j+b in bit b of byte j, without the trailing zero bytes, after their number (a
+// uvarint) — the items before first are covered and first is not, so they need no bits,
+// and on a board covered row by row the bytes are those of a row or so, whatever its
+// size; then each secondary item with a state: its index and its state, 4 bytes each.
 func (m *memo) makeKey(first int) {
 	m.keyFree = first
-	k := m.key[:0]
-	k = binary.LittleEndian.AppendUint32(k, uint32(first))
-	w0, last := first>>6, m.pw-1
-	for last >= w0 && m.covered[last] == 0 {
-		last--
+	k := binary.AppendUvarint(m.key[:0], uint64(first))
+	p := first + 1 // the item in bit 0 of the first byte
+	nb := 0        // the bytes for the items from p on
+	for w := m.pw - 1; w >= 0 && w >= p>>6; w-- {
+		x := m.covered[w]
+		if w == p>>6 {
+			x &^= 1<<(p&63) - 1
+		}
+		if x != 0 {
+			nb = (w<<6+63-bits.LeadingZeros64(x)-p)/8 + 1
+			break
+		}
 	}
-	k = binary.AppendUvarint(k, uint64(last+1-w0))
-	for _, x := range m.covered[min(w0, m.pw) : last+1] {
-		k = binary.LittleEndian.AppendUint64(k, x)
+	k = binary.AppendUvarint(k, uint64(nb))
+	for q := p; q < p+8*nb; q += 64 {
+		w, sh := q>>6, q&63
+		x := m.covered[w] >> sh
+		if sh != 0 && w+1 < m.pw {
+			x |= m.covered[w+1] << (64 - sh)
+		}
+		for range min(8, (p+8*nb-q)>>3) {
+			k = append(k, byte(x))
+			x >>= 8
+		}
 	}
 	for j, s := range m.sec {
 		if s != 0 {
@@ -807,18 +827,32 @@ func (m *memo) makeKey(first int) {
 
 // setKey puts the memo in the state whose key is key (made by makeKey).
 func (m *memo) setKey(key []byte) {
-	first := int(binary.LittleEndian.Uint32(key))
-	nw, n := binary.Uvarint(key[4:])
-	key = key[4+n:]
-	w0 := first >> 6
+	first, n := binary.Uvarint(key)
+	key = key[n:]
+	nb, n := binary.Uvarint(key)
+	key = key[n:]
 	clear(m.covered)
-	for w := range min(w0, m.pw) {
+	f := int(first)
+	for w := range min(f>>6, m.pw) {
 		m.covered[w] = ^uint64(0)
 	}
-	for w := range int(nw) {
-		m.covered[w0+w] = binary.LittleEndian.Uint64(key[8*w:])
+	if f&63 != 0 {
+		m.covered[f>>6] = 1<<(f&63) - 1
 	}
-	key = key[8*nw:]
+	p := f + 1
+	for i := 0; i < int(nb); i += 8 {
+		var x uint64
+		for b := min(8, int(nb)-i) - 1; b >= 0; b-- {
+			x = x<<8 | uint64(key[i+b])
+		}
+		q := p + 8*i
+		w, sh := q>>6, q&63
+		m.covered[w] |= x << sh
+		if sh != 0 && w+1 < m.pw {
+			m.covered[w+1] |= x >> (64 - sh)
+		}
+	}
+	key = key[nb:]
 	clear(m.sec)
 	for ; len(key) >= 8; key = key[8:] {
 		m.sec[binary.LittleEndian.Uint32(key)] = int32(binary.LittleEndian.Uint32(key[4:]))

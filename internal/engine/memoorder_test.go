@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"bytes"
+	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -278,5 +280,53 @@ func TestFrontierKeepsOrGivesUp(t *testing.T) {
 	}
 	if v, ok := tab.get(short, 1); !ok || v.lo != 5 {
 		t.Fatalf("the short key holds %v, %v; want 5", v, ok)
+	}
+}
+
+// TestMemoKeys walks random problems (secondary items, colours; 1 to 200 primary items,
+// so that the bitsets end on a word's edge and past it) down random paths, and checks at
+// every node that the key, read back by setKey into a fresh memo, gives the same state
+// and the same key, and that two different states have different keys.
+func TestMemoKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 5))
+	for seed := range 300 {
+		np, ns := 1+rng.IntN(200), rng.IntN(5)
+		if seed%10 == 0 {
+			np = 64 * (1 + rng.IntN(3))
+		}
+		sp := randomSpec(rng, np, ns, 2*np+rng.IntN(4*np), false, seed%2 == 1)
+		back := newMemo(sp, &MemoParams{Order: OrderFirst})
+		seen := map[string]string{}
+		for range 5 {
+			m := newMemo(sp, &MemoParams{Order: OrderFirst})
+			var taken []int32
+			for {
+				m.makeKey(m.firstFree())
+				back.setKey(m.key)
+				state := fmt.Sprint(m.covered, m.sec)
+				if got := fmt.Sprint(back.covered, back.sec); got != state || back.nfree != m.nfree {
+					t.Fatalf("seed %d, after options %v: key % x reads back as %s (%d free), want %s (%d free)", seed, taken, m.key, got, back.nfree, state, m.nfree)
+				}
+				back.makeKey(back.firstFree())
+				if !bytes.Equal(back.key, m.key) {
+					t.Fatalf("seed %d, after options %v: key % x made again is % x", seed, taken, m.key, back.key)
+				}
+				if s, ok := seen[string(m.key)]; ok && s != state {
+					t.Fatalf("seed %d: states %s and %s have one key % x", seed, s, state, m.key)
+				}
+				seen[string(m.key)] = state
+				i := m.firstFree()
+				if i >= np {
+					break
+				}
+				fit := fitting(m, i)
+				if len(fit) == 0 {
+					break
+				}
+				o := fit[rng.IntN(len(fit))]
+				m.take(o)
+				taken = append(taken, o)
+			}
+		}
 	}
 }
