@@ -149,6 +149,18 @@ func fitting(m *memo, i int) []int32 {
 	return fit
 }
 
+// takeRandom takes one of the options of item i that fit m, at random, and returns it;
+// false if none fits.
+func takeRandom(rng *rand.Rand, m *memo, i int) (int32, bool) {
+	fit := fitting(m, i)
+	if len(fit) == 0 {
+		return 0, false
+	}
+	o := fit[rng.IntN(len(fit))]
+	m.take(o)
+	return o, true
+}
+
 // dominoSpec is the domino tilings of an m×n board, cells row by row.
 func dominoSpec(m, n int) *Spec {
 	sp := &Spec{NumPrimary: m * n, NumItems: m * n, Start: []int32{0}}
@@ -245,12 +257,10 @@ func TestMRVBitsChooseAsTheScan(t *testing.T) {
 				if want < 0 {
 					break
 				}
-				fit := fitting(m, want)
-				if len(fit) == 0 {
+				o, ok := takeRandom(rng, m, want)
+				if !ok {
 					break
 				}
-				o := fit[rng.IntN(len(fit))]
-				m.take(o)
 				scan.take(o)
 				taken = append(taken, o)
 			}
@@ -319,12 +329,10 @@ func TestMemoKeys(t *testing.T) {
 				if i >= np {
 					break
 				}
-				fit := fitting(m, i)
-				if len(fit) == 0 {
+				o, ok := takeRandom(rng, m, i)
+				if !ok {
 					break
 				}
-				o := fit[rng.IntN(len(fit))]
-				m.take(o)
 				taken = append(taken, o)
 			}
 		}
