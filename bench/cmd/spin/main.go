@@ -4,31 +4,47 @@
 //
 // Usage:
 //
-//	spin [-workers N] [-steps K]
+//	spin [-workers N] [-steps K] [-chase M]
 //
 // It runs K steps of a 64-bit random number generator in all (default 2^30), split evenly
 // over N goroutines (default 1), touching no memory beyond registers and sharing nothing,
 // and prints a number that depends on every step (so that no step can be left out). On a
 // machine whose cores are its own the time on two goroutines is half that on one; on a
 // virtual machine that shares its cores, or whose cores slow down when both run, it is more.
+//
+// With -chase M each goroutine instead walks a random cycle through M MiB of memory of its
+// own, one cache line a step, each step's address read in the step before — the reads of a
+// hash table far larger than the caches, as the memoised counts make them. Its speed-up is
+// the most that the machine's memory gives such a program at the time: on a virtual machine
+// whose memory is shared with others, two cores' reads may each wait longer than one's.
 package main
 
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"sync"
 )
 
 func main() {
 	workers := flag.Int("workers", 1, "goroutines `N`")
 	steps := flag.Uint64("steps", 1<<30, "steps `K` in all")
+	mib := flag.Int("chase", 0, "walk `M` MiB of memory a goroutine instead (0: arithmetic)")
 	flag.Parse()
+	if *mib > 0 {
+		fmt.Println(spread(max(1, *workers), *steps, func(seed, n uint64) uint64 { return chase(seed, *mib, n) }))
+		return
+	}
 	fmt.Println(spin(max(1, *workers), *steps))
 }
 
 // spin runs steps steps split over workers goroutines and returns the xor of their last
 // states.
-func spin(workers int, steps uint64) uint64 {
+func spin(workers int, steps uint64) uint64 { return spread(workers, steps, run) }
+
+// spread runs steps steps of walk split over workers goroutines, walk(seed, n) on each with
+// seeds 1, 2, ..., and returns the xor of their results.
+func spread(workers int, steps uint64, walk func(seed, n uint64) uint64) uint64 {
 	results := make([]uint64, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -36,7 +52,7 @@ func spin(workers int, steps uint64) uint64 {
 		if uint64(w) < steps%uint64(workers) {
 			n++
 		}
-		wg.Go(func() { results[w] = run(uint64(w)+1, n) })
+		wg.Go(func() { results[w] = walk(uint64(w)+1, n) })
 	}
 	wg.Wait()
 	var x uint64
@@ -54,4 +70,31 @@ func run(seed, n uint64) uint64 {
 		s ^= s >> 29
 	}
 	return s
+}
+
+// lineWords is the number of words in a cache line: a chase reads one word of each line.
+const lineWords = 8
+
+// chase walks n steps through mib MiB of its own: a random cycle through the buffer's
+// cache lines (the cycle drawn with seed), each line holding the index of the next. It
+// returns the index it stops at.
+func chase(seed uint64, mib int, n uint64) uint64 {
+	next := cycle(seed, mib<<20/(8*lineWords))
+	i := uint64(0)
+	for range n {
+		i = next[i]
+	}
+	return i
+}
+
+// cycle returns a buffer of lines cache lines whose first words link them into one random
+// cycle: the word at line a's start is the index of the next line's start.
+func cycle(seed uint64, lines int) []uint64 {
+	rng := rand.New(rand.NewPCG(seed, 0))
+	order := rng.Perm(lines) // order[k] is the k-th line of the cycle
+	next := make([]uint64, lines*lineWords)
+	for k, a := range order {
+		next[a*lineWords] = uint64(order[(k+1)%lines] * lineWords)
+	}
+	return next
 }

@@ -15,3 +15,32 @@ func TestSpin(t *testing.T) {
 		t.Error("spin(2, 1000) = spin(2, 1002): the steps are not all run")
 	}
 }
+
+// TestChase checks that a chase's lines form one cycle through the whole buffer — a walk
+// of as many steps as lines is back where it began, and no shorter walk is — and that the
+// steps are split over the workers as spin splits them.
+func TestChase(t *testing.T) {
+	const lines = 1 << 20 / (8 * lineWords) // 1 MiB
+	next := cycle(1, lines)
+	i, seen := uint64(0), 0
+	for {
+		i = next[i]
+		seen++
+		if i == 0 {
+			break
+		}
+		if seen > lines {
+			t.Fatalf("no way back to line 0 in %d steps", seen)
+		}
+	}
+	if seen != lines {
+		t.Errorf("the cycle through line 0 has %d lines, want all %d", seen, lines)
+	}
+	walk := func(seed, n uint64) uint64 { return chase(seed, 1, n) }
+	if got, want := spread(2, 1001, walk), chase(1, 1, 501)^chase(2, 1, 500); got != want {
+		t.Errorf("spread(2, 1001, chase) = %d, want %d (501 steps and 500)", got, want)
+	}
+	if chase(1, 1, lines) != 0 || chase(1, 1, lines-1) == 0 {
+		t.Error("a chase of one cycle's steps is not back at its start, or is back early")
+	}
+}
