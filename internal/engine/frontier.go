@@ -255,6 +255,31 @@ func (w *frontierWorker) add(t *frontierTable, key []byte, h uint64, v count) bo
 	return true
 }
 
+// adopt adds the entries of levels (tables by level, hashed with seed) that w owns into
+// its own tables; false if a key could not be kept.
+func (w *frontierWorker) adopt(levels []*frontierTable, owners *frontierOwners, seed maphash.Seed) bool {
+	m := w.m
+	for c, t := range levels {
+		if t == nil {
+			continue
+		}
+		for key, val := range t.inOrder() {
+			m.setKey(key)
+			m.makeKey(m.firstFree())
+			h := maphash.Bytes(seed, m.key)
+			if owners.of(m, h) != w.id {
+				continue
+			}
+			_, grew := w.table(c, seed).add(m.key, h, t.value(key, val))
+			if grew < 0 {
+				return false
+			}
+			w.held.Add(grew)
+		}
+	}
+	return true
+}
+
 // table returns the worker's table of level c.
 func (w *frontierWorker) table(c int, seed maphash.Seed) *frontierTable {
 	if w.tables[c] == nil {
@@ -328,35 +353,17 @@ func frontierCount(sp *Spec, p *MemoParams, seed maphash.Seed, levels []*frontie
 			}
 		}
 	} else {
-		var kept atomic.Bool
-		kept.Store(true)
+		var lost atomic.Bool
 		var wg sync.WaitGroup
 		for _, w := range ws {
 			wg.Go(func() {
-				m := w.m
-				for c, t := range levels {
-					if t == nil {
-						continue
-					}
-					for key, val := range t.inOrder() {
-						m.setKey(key)
-						m.makeKey(m.firstFree())
-						h := maphash.Bytes(seed, m.key)
-						if owners.of(m, h) != w.id {
-							continue
-						}
-						_, grew := w.table(c, seed).add(m.key, h, t.value(key, val))
-						if grew < 0 {
-							kept.Store(false)
-							return
-						}
-						w.held.Add(grew)
-					}
+				if !w.adopt(levels, owners, seed) {
+					lost.Store(true)
 				}
 			})
 		}
 		wg.Wait()
-		if !kept.Load() {
+		if lost.Load() {
 			return nil, MemoStats{}, errFrontierFull
 		}
 	}

@@ -794,7 +794,7 @@ func (m *memo) makeKey(first int) {
 	k := binary.AppendUvarint(m.key[:0], uint64(first))
 	p := first + 1 // the item in bit 0 of the first byte
 	nb := 0        // the bytes for the items from p on
-	for w := m.pw - 1; w >= 0 && w >= p>>6; w-- {
+	for w := m.pw - 1; w >= p>>6; w-- {
 		x := m.covered[w]
 		if w == p>>6 {
 			x &^= 1<<(p&63) - 1
