@@ -49,9 +49,16 @@ type memoCache struct {
 
 // A memoShelf is one worker's part of the cache.
 type memoShelf struct {
-	_        apartPad
-	mu       sync.Mutex // held by the writer of vals and bigs; readers of vals take none
-	hasBigs  atomic.Bool
+	_ apartPad
+	// What the other workers read at a lookup that misses their own shelves, on a line of
+	// its own: no put writes it. (Beside the counters every put writes, it cost two
+	// workers on A001499(13) a line fetched from the writer's core at most such lookups.)
+	view    *atomic.Pointer[memoTableView] // vals.view, once shared
+	hasBigs atomic.Bool
+	_       apartPad
+	// mu is held by the writer of bigs, and of vals where the shelf has more than one
+	// writer; readers of vals take none.
+	mu       sync.Mutex
 	vals     memoTable
 	bigs     map[string]*big.Int // after an overflow: rare, and simpler as a map
 	reserved int64               // bytes of the budget taken by the shelf, under mu
@@ -84,6 +91,7 @@ func newMemoCache(maxBytes int64, workers int) *memoCache {
 		c.shelves[i].vals.seed = c.seed
 		if c.shared {
 			c.shelves[i].vals.share()
+			c.shelves[i].view = c.shelves[i].vals.view
 		}
 	}
 	return c
@@ -102,7 +110,7 @@ func (c *memoCache) get(s *memoShelf, key []byte, h uint64, own bool) (count, bo
 		b, ok := s.bigs[string(key)] // a nil map reads as empty
 		return count{b: b}, ok
 	}
-	if v, ok := s.vals.getShared(key, h); ok {
+	if v, ok := getShared(s.view, key, h); ok {
 		return count{u: v}, true
 	}
 	if !s.hasBigs.Load() {
@@ -140,7 +148,7 @@ func (c *memoCache) put(s *memoShelf, k []byte, h uint64, v count) {
 	if c.full.Load() {
 		return
 	}
-	if c.shared {
+	if c.shared && (!c.alone || v.b != nil) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 	}

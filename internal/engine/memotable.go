@@ -139,9 +139,13 @@ func (t *memoTable) get(key []byte, h uint64) (u128, bool) {
 }
 
 // getShared is get for a reader of a shared table, on any goroutine, without a lock.
-func (t *memoTable) getShared(key []byte, h uint64) (u128, bool) {
+func (t *memoTable) getShared(key []byte, h uint64) (u128, bool) { return getShared(t.view, key, h) }
+
+// getShared looks key, with hash h, up in the shared table whose views are published
+// through view.
+func getShared(view *atomic.Pointer[memoTableView], key []byte, h uint64) (u128, bool) {
 	for {
-		view := t.view.Load()
+		view := view.Load()
 		v, ok, stale := find(view.slots, view.chunks, key, h)
 		if !stale {
 			return v, ok
