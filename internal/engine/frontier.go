@@ -5,6 +5,7 @@ import (
 	"errors"
 	"hash/maphash"
 	"math/big"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -39,78 +40,157 @@ import (
 var errFrontierFull = errors.New("memo: the frontier outgrew the budget")
 
 // A frontierTable is one worker's entries of one level: a memoTable, and the counts that
-// grew past 2^128, which the tables reach in the last levels of boards past 18x18 (20x20:
-// half of the count's time was once in a map of them). The entry of such a count holds
-// bigMark in its high word and the number's index in bigs in its low word; no count of
-// 128 bits is kept with that high word (it goes to bigs too), so the mark is never a count.
+// grew past 2^128, which the tables reach in the last levels of boards past 18x18. The
+// entry of such a count holds bigMark in its high word and the count's index in wide in
+// its low word; no count of 128 bits is kept with that high word (it goes to wide too), so
+// the mark is never a count. The wide counts lie in one flat slice, width words each,
+// added to in place: no allocation, nothing for the garbage collector, and one lookup of
+// the key. (As big.Ints, in a slice of pointers, they had cost 20x20 a second lookup of
+// the key, an allocation for most adds and the collector: 18% of one worker's time, 20% of
+// two workers', who also read each other's numbers.)
 type frontierTable struct {
 	memoTable
-	bigs []*big.Int // the table's own: changed in place, never shared with another table
+	wide  []big.Word // wide count i in wide[i*width : (i+1)*width], least significant word first
+	width int        // words a wide count: wideWords, doubled whenever a count outgrows it
 }
 
-// bigMark, as the high word of an entry's count, says that the count is in bigs.
+// wideWords is the words of a wide count at first: 192 bits (20x20's count has 160).
+const wideWords = 192 / bits.UintSize
+
+// bigMark, as the high word of an entry's count, says that the count is in wide.
 const bigMark = ^uint64(0)
 
 // newFrontierTable returns an empty level: ordered, as levels are read in the order their
 // entries were made.
 func newFrontierTable(seed maphash.Seed) *frontierTable {
-	return &frontierTable{memoTable: memoTable{seed: seed, ordered: true, marked: true}}
+	return &frontierTable{memoTable: memoTable{seed: seed, ordered: true, marked: true}, width: wideWords}
 }
 
 // add adds v paths to key (hash h); it reports whether the entry is new, and by how many
 // bytes the table grew: -1 if the table cannot keep the key (canKeep), when the forward
 // count cannot go on (a dropped entry would be a wrong count).
 func (t *frontierTable) add(key []byte, h uint64, v count) (isNew bool, grew int64) {
-	if !t.canKeep(len(key)) {
-		if _, ok := t.get(key, h); !ok {
-			return false, -1
-		}
+	before := t.held()
+	u := v.u
+	wide := v.b != nil || u.hi == bigMark // v is added to a wide count, whatever the entry's
+	if wide {
+		u = u128{} // the entry is found or made, its count left as it is
 	}
-	before := t.bytes()
-	if v.b == nil {
-		isNew, overflow := t.addTo(key, h, v.u)
-		if !overflow {
-			return isNew, t.bytes() - before
-		}
+	val, isNew, overflow := t.upsert(key, h, u, true)
+	if val == nil {
+		return false, -1
 	}
-	// Past 2^128 (or onto the mark): the sum is kept in bigs.
-	old, ok := t.get(key, h)
-	if ok && old.hi == bigMark {
-		b := t.bigs[old.lo]
-		words := len(b.Bits())
-		b.Add(b, v.big())
-		return false, 8 * int64(len(b.Bits())-words)
+	if !wide && !overflow {
+		return isNew, t.held() - before
 	}
-	sum := new(big.Int).Add(count{u: old}.big(), v.big())
-	t.put(key, h, u128{lo: uint64(len(t.bigs)), hi: bigMark})
-	t.bigs = append(t.bigs, sum)
-	return !ok, t.bytes() - before + bigBytes(sum)
+	// Past 2^128, or onto the mark: the entry's count, as it was, goes to a wide count
+	// (if not there yet), and v is added to it.
+	old := u128{binary.LittleEndian.Uint64(val), binary.LittleEndian.Uint64(val[8:])}
+	i := old.lo
+	if old.hi != bigMark {
+		i = t.newWide(old)
+		binary.LittleEndian.PutUint64(val, i)
+		binary.LittleEndian.PutUint64(val[8:], bigMark)
+	}
+	var buf [128 / bits.UintSize]big.Word
+	t.addWide(i, v.words(&buf))
+	return isNew, t.held() - before
 }
 
-// value returns the count of the entry whose key and count's bytes are key and val.
-func (t *frontierTable) value(key, val []byte) count {
+// words returns the count's words, least significant first, using buf for a count of
+// 128 bits.
+func (v count) words(buf *[128 / bits.UintSize]big.Word) []big.Word {
+	if v.b != nil {
+		return v.b.Bits()
+	}
+	for j := range buf {
+		x := v.u.lo
+		if j*bits.UintSize >= 64 {
+			x = v.u.hi
+		}
+		buf[j] = big.Word(x >> (j * bits.UintSize % 64))
+	}
+	return buf[:]
+}
+
+// wideCount returns the words of wide count i, with no room beyond them.
+func (t *frontierTable) wideCount(i uint64) []big.Word {
+	w := uint64(t.width)
+	return t.wide[i*w : i*w+w : i*w+w]
+}
+
+// newWide makes a wide count of u; it returns its index.
+func (t *frontierTable) newWide(u u128) uint64 {
+	i := uint64(len(t.wide) / t.width)
+	t.wide = append(t.wide, make([]big.Word, t.width)...)
+	var buf [128 / bits.UintSize]big.Word
+	t.addWide(i, count{u: u}.words(&buf))
+	return i
+}
+
+// addWide adds x (words, least significant first) to wide count i, widening the counts
+// first if x is longer, and after if the sum outgrows them.
+func (t *frontierTable) addWide(i uint64, x []big.Word) {
+	for len(x) > t.width {
+		t.widen()
+	}
+	z := t.wideCount(i)
+	var c uint
+	for j := range z {
+		var y uint
+		if j < len(x) {
+			y = uint(x[j])
+		}
+		var s uint
+		s, c = bits.Add(uint(z[j]), y, c)
+		z[j] = big.Word(s)
+	}
+	if c != 0 {
+		w := t.width
+		t.widen()
+		t.wideCount(i)[w] = big.Word(c)
+	}
+}
+
+// widen doubles the words of every wide count.
+func (t *frontierTable) widen() {
+	w := t.width
+	n := len(t.wide) / w
+	wide := make([]big.Word, 2*w*n, 2*cap(t.wide))
+	for i := range n {
+		copy(wide[2*w*i:], t.wide[w*i:w*i+w])
+	}
+	t.wide, t.width = wide, 2*w
+}
+
+// value returns the count of the entry whose key and count's bytes are key and val. A
+// wide count is set in x, whose words are the table's: x is read before the table
+// changes.
+func (t *frontierTable) value(key, val []byte, x *big.Int) count {
 	v := u128{binary.LittleEndian.Uint64(val), binary.LittleEndian.Uint64(val[8:])}
 	if v.hi == bigMark {
-		return count{b: t.bigs[v.lo]}
+		return count{b: x.SetBits(t.wideCount(v.lo))}
 	}
 	return count{u: v}
 }
 
-// held returns the table's bytes, its big numbers included.
+// held returns the table's bytes, its wide counts included.
 func (t *frontierTable) held() int64 {
-	b := t.bytes()
-	for _, x := range t.bigs {
-		b += bigBytes(x)
-	}
-	return b
+	return t.bytes() + int64(cap(t.wide))*bits.UintSize/8
+}
+
+// reset empties the table, keeping its memory for the entries to come.
+func (t *frontierTable) reset() {
+	t.memoTable.reset()
+	t.wide, t.width = t.wide[:0], wideWords
 }
 
 // A frontierBox holds the children one worker made for another worker's keys, at one
-// level: records of uvarint(len(key)<<1 | big), the key, then the count's 16 bytes, or,
-// with big set, a uvarint index into bigs (counts past 2^128, rare).
+// level: records of uvarint(len(key)<<1 | wide), the key, then the count's 16 bytes, or,
+// with wide set, a uvarint number of words and the words of the count, 8 bytes each (past
+// 2^128: rare).
 type frontierBox struct {
-	buf  []byte
-	bigs []*big.Int
+	buf []byte
 }
 
 // put appends a record; it returns by how many bytes the box grew.
@@ -125,13 +205,23 @@ func (b *frontierBox) put(key []byte, v count) int64 {
 	}
 	b.buf = binary.AppendUvarint(b.buf, uint64(len(key))<<1|1)
 	b.buf = append(b.buf, key...)
-	b.buf = binary.AppendUvarint(b.buf, uint64(len(b.bigs)))
-	b.bigs = append(b.bigs, v.b)
-	return int64(cap(b.buf)-before) + bigBytes(v.b)
+	words := v.b.Bits()
+	b.buf = binary.AppendUvarint(b.buf, uint64(len(words)))
+	for _, x := range words {
+		b.buf = binary.LittleEndian.AppendUint64(b.buf, uint64(x))
+	}
+	return int64(cap(b.buf) - before)
 }
 
-// next reads the record at buf[at:]: its key, its count and where the next one starts.
-func (b *frontierBox) next(at int) (key []byte, v count, next int) {
+// A wideScratch holds a wide count read from a box while it is added into a table.
+type wideScratch struct {
+	words []big.Word
+	x     big.Int
+}
+
+// next reads the record at buf[at:]: its key, its count and where the next one starts. A
+// wide count is read into s, and is good until the next one.
+func (b *frontierBox) next(at int, s *wideScratch) (key []byte, v count, next int) {
 	n, k := binary.Uvarint(b.buf[at:])
 	at += k
 	key = b.buf[at : at+int(n>>1)]
@@ -140,12 +230,15 @@ func (b *frontierBox) next(at int) (key []byte, v count, next int) {
 		v.u = u128{binary.LittleEndian.Uint64(b.buf[at:]), binary.LittleEndian.Uint64(b.buf[at+8:])}
 		return key, v, at + 16
 	}
-	x, k := binary.Uvarint(b.buf[at:])
-	return key, count{b: b.bigs[x]}, at + k
+	words, k := binary.Uvarint(b.buf[at:])
+	at += k
+	s.words = s.words[:0]
+	for range words {
+		s.words = append(s.words, big.Word(binary.LittleEndian.Uint64(b.buf[at:])))
+		at += 8
+	}
+	return key, count{b: s.x.SetBits(s.words)}, at
 }
-
-// bigBytes is what a count past 2^128 held in a box costs.
-func bigBytes(x *big.Int) int64 { return int64(bigEntryOverhead + 8*len(x.Bits())) }
 
 // A frontierWorker is one worker of a forward count: its memo (state), its tables by level
 // (the entries of the keys it owns), the children it made for the other workers' keys, and
@@ -166,6 +259,8 @@ type frontierWorker struct {
 	work      atomic.Pointer[levelWork] // the table it is expanding, for the others to help with
 	free      []*frontierTable          // tables read through, emptied for reuse
 	freeBoxes []*frontierBox            // boxes read through (any worker's), emptied for reuse
+	wide      big.Int                   // the wide count of the entry being expanded (value)
+	boxWide   wideScratch               // the wide count of the box record being added
 	_         apartPad
 }
 
@@ -220,7 +315,6 @@ func (lw *levelWork) close() {
 func (w *frontierWorker) recycle(t *frontierTable) {
 	before := t.held()
 	t.reset()
-	t.bigs = nil // handed on to children and boxes: not to be changed again
 	w.held.Add(t.held() - before)
 	w.free = append(w.free, t)
 }
@@ -228,12 +322,7 @@ func (w *frontierWorker) recycle(t *frontierTable) {
 // recycleBox empties b, read through, and keeps it for reuse by w; its buffer's bytes stay
 // held (by whichever worker grew it: only the sum counts).
 func (w *frontierWorker) recycleBox(b *frontierBox) {
-	var big int64
-	for _, x := range b.bigs {
-		big += bigBytes(x)
-	}
-	w.held.Add(-big)
-	b.buf, b.bigs = b.buf[:0], nil
+	b.buf = b.buf[:0]
 	w.freeBoxes = append(w.freeBoxes, b)
 }
 
@@ -270,7 +359,7 @@ func (w *frontierWorker) adopt(levels []*frontierTable, owners *frontierOwners, 
 			if owners.of(m, h) != w.id {
 				continue
 			}
-			_, grew := w.table(c, seed).add(m.key, h, t.value(key, val))
+			_, grew := w.table(c, seed).add(m.key, h, t.value(key, val, &w.wide))
 			if grew < 0 {
 				return false
 			}
@@ -421,7 +510,7 @@ func frontierCount(sp *Spec, p *MemoParams, seed maphash.Seed, levels []*frontie
 		t, m := lw.t, w.m
 		var prev [16]int32
 		for key, val := range t.block(k) {
-			v := t.value(key, val)
+			v := t.value(key, val, &w.wide)
 			m.setKey(key)
 			if atomic.AddUint64(&w.nodes, 1)%pollEvery == 0 && !poll() || stop.Load() {
 				return true
@@ -490,7 +579,7 @@ func frontierCount(sp *Spec, p *MemoParams, seed maphash.Seed, levels []*frontie
 			for at := 0; at < len(b.buf); {
 				var key []byte
 				var v count
-				key, v, at = b.next(at)
+				key, v, at = b.next(at, &w.boxWide)
 				if !w.add(t, key, maphash.Bytes(seed, key), v) {
 					return false
 				}

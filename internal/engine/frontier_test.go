@@ -126,8 +126,17 @@ func TestFrontierTableBig(t *testing.T) {
 	add("d", count{u: u128{lo: 1}})
 	add("e", count{u: u128{lo: 42}})
 	add("e", count{u: u128{lo: 1, hi: 2}})
+	// A wide count whose sum carries out of its words: every wide count is widened.
+	below := new(big.Int).Lsh(big.NewInt(1), uint(64*tab.width))
+	add("f", count{b: below.Sub(below, big.NewInt(1))})
+	width := tab.width
+	add("f", count{u: u128{lo: 1}})
+	if tab.width <= width {
+		t.Errorf("a carry out of %d words left them %d", width, tab.width)
+	}
+	var x big.Int
 	for key, val := range tab.inOrder() {
-		if got := tab.value(key, val).big(); got.Cmp(want[string(key)]) != 0 {
+		if got := tab.value(key, val, &x).big(); got.Cmp(want[string(key)]) != 0 {
 			t.Errorf("%s: %v, want %v", key, got, want[string(key)])
 		}
 		delete(want, string(key))
@@ -135,8 +144,8 @@ func TestFrontierTableBig(t *testing.T) {
 	if len(want) != 0 {
 		t.Errorf("entries not read back: %v", want)
 	}
-	if len(tab.bigs) != 4 {
-		t.Errorf("%d big counts, want 4 (a, b, c, d)", len(tab.bigs))
+	if n := len(tab.wide) / tab.width; n != 5 {
+		t.Errorf("%d wide counts, want 5 (a, b, c, d, f)", n)
 	}
 }
 
@@ -186,5 +195,39 @@ func TestLevelWork(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestFrontierBox reads back the records of a box as they were put: counts of 128 bits,
+// wide ones (past 2^128 and past 2^192), and a count of 128 bits whose high word is the
+// mark, which a box carries as any other.
+func TestFrontierBox(t *testing.T) {
+	huge := new(big.Int).Lsh(big.NewInt(5), 300)
+	want := []struct {
+		key string
+		v   count
+	}{
+		{"a", count{u: u128{lo: 7}}},
+		{"bb", count{b: new(big.Int).Lsh(big.NewInt(3), 130)}},
+		{"", count{u: u128{lo: 1, hi: bigMark}}},
+		{"dddd", count{b: huge}},
+		{"e", count{u: u128{lo: ^uint64(0), hi: ^uint64(0)}}},
+	}
+	var b frontierBox
+	for _, r := range want {
+		b.put([]byte(r.key), r.v)
+	}
+	var s wideScratch
+	at := 0
+	for i, r := range want {
+		var key []byte
+		var v count
+		key, v, at = b.next(at, &s)
+		if string(key) != r.key || v.big().Cmp(r.v.big()) != 0 {
+			t.Errorf("record %d: %q %v, want %q %v", i, key, v.big(), r.key, r.v.big())
+		}
+	}
+	if at != len(b.buf) {
+		t.Errorf("read %d bytes of %d", at, len(b.buf))
 	}
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"hash/maphash"
+	"math/big"
 	"sync"
 	"sync/atomic"
 )
@@ -54,6 +55,7 @@ type orderTrial struct {
 	next   int              // the next level to expand
 	bytes  int64            // held by the levels
 	total  count            // solutions reached
+	wide   big.Int          // the wide count of the entry being expanded (frontierTable.value)
 	st     MemoStats
 	// halt, on a trial of its own goroutine, stops it at the end of its level; quit stops
 	// it at once (it is capped: the race's loser).
@@ -123,7 +125,7 @@ func (t *orderTrial) level() {
 	var prev [16]int32
 	if tab != nil {
 		for key, val := range tab.inOrder() {
-			v := tab.value(key, val)
+			v := tab.value(key, val, &t.wide)
 			m.setKey(key)
 			if t.st.Nodes++; t.st.Nodes%pollEvery == 0 && m.pollStop() {
 				t.stopped = true

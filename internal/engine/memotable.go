@@ -194,7 +194,8 @@ func (t *memoTable) addTo(key []byte, h uint64, v u128) (isNew, overflow bool) {
 	if t.marked && v.hi == bigMark {
 		return false, true
 	}
-	return t.upsert(key, h, v, true)
+	_, isNew, overflow = t.upsert(key, h, v, true)
+	return isNew, overflow
 }
 
 // canKeep reports whether the table can keep a new key of length n: not longer than
@@ -203,12 +204,10 @@ func (t *memoTable) canKeep(n int) bool {
 	return n <= memoMaxKeyLen && (len(t.chunks) < memoMaxChunks || !t.needChunk(n))
 }
 
-// upsert sets the count of key to v, or with add adds v to it; see put and addTo. A key
-// it cannot keep (canKeep) is dropped.
-func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (isNew, overflow bool) {
-	if !t.canKeep(len(key)) {
-		return true, false
-	}
+// upsert sets the count of key to v, or with add adds v to it; see put and addTo. It
+// returns the bytes of the entry's count as well (nil for a new key it cannot keep
+// (canKeep), which is dropped).
+func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (val []byte, isNew, overflow bool) {
 	if 4*(t.n+1) > 3*len(t.slots) {
 		t.grow()
 	}
@@ -217,6 +216,9 @@ func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (isNew, overf
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := t.slots[i]
 		if s == 0 {
+			if !t.canKeep(len(key)) {
+				return nil, true, false
+			}
 			c := t.room(len(key))
 			b := t.chunks[c]
 			if t.ordered {
@@ -236,25 +238,25 @@ func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (isNew, overf
 				t.slots[i] = s
 			}
 			t.n++
-			return true, false
+			return t.chunks[c][off+uint64(len(key)):], true, false
 		}
 		if tagOf(s) != tag {
 			continue
 		}
 		if k, val := t.entry(s); bytes.Equal(k, key) {
 			if t.view != nil { // a shared table's entries never change: readers may be at it
-				return false, false
+				return val, false, false
 			}
 			if add {
 				old := u128{binary.LittleEndian.Uint64(val), binary.LittleEndian.Uint64(val[8:])}
 				var c bool
 				if v, c = old.add(v); c || t.marked && (old.hi == bigMark || v.hi == bigMark) {
-					return false, true
+					return val, false, true
 				}
 			}
 			binary.LittleEndian.PutUint64(val, v.lo)
 			binary.LittleEndian.PutUint64(val[8:], v.hi)
-			return false, false
+			return val, false, false
 		}
 	}
 }
