@@ -498,7 +498,9 @@ func frontierCount(sp *Spec, p *MemoParams, seed maphash.Seed, levels []*frontie
 			j = owners.of(m, h)
 		}
 		if j != w.id {
-			w.held.Add(w.box(j, c).put(m.key, v))
+			if grew := w.box(j, c).put(m.key, v); grew != 0 { // rarely: a locked add otherwise
+				w.held.Add(grew)
+			}
 			return true
 		}
 		return w.add(w.table(c, seed), m.key, h, v)
