@@ -20,10 +20,12 @@ With -w it times "count --memo" on one worker and on two, interleaved, on the ca
 issue 23 (domino tilings of 18x18 and 20x20, A001499(13): 0/1 matrices with two 1s in every
 row and column) and prints per case the medians of wall seconds and of CPU seconds (user +
 system) for each, the wall speed-up (1 worker / 2) and the CPU inflation (2 workers / 1).
-CASES (default "spin chase dom18 dom20 a1499-13") chooses among them; spin (bench/cmd/spin)
-is arithmetic alone split over the workers, touching no memory and sharing nothing: its
-speed-up is the most the machine gives any program at the time, the yardstick for the
-others'. chase (spin -chase 16) is random reads alone, each worker through 16 MiB of its
+CASES (default "spin wide chase dom18 dom20 a1499-13") chooses among them; spin
+(bench/cmd/spin) is arithmetic alone split over the workers, touching no memory and
+sharing nothing: its speed-up is the most the machine gives any program at the time, the
+yardstick for the others'. wide (spin -wide) is arithmetic that fills a core's issue
+slots: below spin's speed-up when the host runs other work on the cores' sibling threads
+(one worker alone then sometimes has a whole core). chase (spin -chase 16) is random reads alone, each worker through 16 MiB of its
 own, as a memoised count reads its tables: its speed-up is the most the machine's memory
 gives such reads at the time (on a VM whose memory others share, it moves with the hour). The speed-up means something only on an otherwise idle machine with two cores or
 more;
@@ -145,12 +147,14 @@ scaling() {
 		for i in $(seq 0 12); do for j in $(seq 0 12); do echo "r$i c$j"; done; done
 	} >"$tmp/a1499-13.dlx"
 	printf "%-14s %17s %17s %8s %9s  %s\n" "case" "1 worker wall/cpu" "2 workers wall/cpu" "speed-up" "inflation" "count"
-	for c in ${CASES:-spin chase dom18 dom20 a1499-13}; do
+	for c in ${CASES:-spin wide chase dom18 dom20 a1499-13}; do
 		: >"$tmp/w1"; : >"$tmp/w2"
 		for ((i = 0; i < runs; i++)); do
 			for w in 1 2; do
 				if [[ $c == spin ]]; then
 					timed "$tmp/spin" -workers $w >>"$tmp/w$w"
+				elif [[ $c == wide ]]; then
+					timed "$tmp/spin" -wide -workers $w >>"$tmp/w$w"
 				elif [[ $c == chase ]]; then
 					timed "$tmp/spin" -chase 16 -steps 33554431 -workers $w >>"$tmp/w$w"
 				else

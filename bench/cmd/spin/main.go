@@ -4,13 +4,20 @@
 //
 // Usage:
 //
-//	spin [-workers N] [-steps K] [-chase M]
+//	spin [-workers N] [-steps K] [-chase M | -wide]
 //
 // It runs K steps of a 64-bit random number generator in all (default 2^30), split evenly
 // over N goroutines (default 1), touching no memory beyond registers and sharing nothing,
 // and prints a number that depends on every step (so that no step can be left out). On a
 // machine whose cores are its own the time on two goroutines is half that on one; on a
 // virtual machine that shares its cores, or whose cores slow down when both run, it is more.
+//
+// With -wide each step is eight independent steps at once, more arithmetic than one core
+// can issue in a cycle: where a virtual machine's processor shares its core with another
+// (simultaneous multithreading, its sibling ours or another guest's), the sibling's work
+// takes issue slots from it, and the speed-up on two goroutines falls below 2 — or one
+// goroutine alone runs faster whenever its core's sibling is idle. Plain spin, one chain of
+// dependent steps, leaves slots free and does not see it.
 //
 // With -chase M each goroutine instead walks a random cycle through M MiB of memory of its
 // own, one cache line a step, each step's address read in the step before — the reads of a
@@ -30,7 +37,12 @@ func main() {
 	workers := flag.Int("workers", 1, "goroutines `N`")
 	steps := flag.Uint64("steps", 1<<30, "steps `K` in all")
 	mib := flag.Int("chase", 0, "walk `M` MiB of memory a goroutine instead (0: arithmetic)")
+	wide := flag.Bool("wide", false, "eight independent chains of arithmetic a step, filling a core")
 	flag.Parse()
+	if *wide {
+		fmt.Println(spread(max(1, *workers), *steps, runWide))
+		return
+	}
 	if *mib > 0 {
 		fmt.Println(spread(max(1, *workers), *steps, func(seed, n uint64) uint64 { return chase(seed, *mib, n) }))
 		return
@@ -70,6 +82,28 @@ func run(seed, n uint64) uint64 {
 		s ^= s >> 29
 	}
 	return s
+}
+
+// runWide returns the xor of ten counters started from seed after n steps each, the ten
+// advanced side by side by odd amounts: each step is ten adds, none dependent on another,
+// more than a core issues in a cycle.
+func runWide(seed, n uint64) uint64 {
+	a := seed*0x9e3779b97f4a7c15 | 1
+	x0, x1, x2, x3, x4 := seed, seed+1, seed+2, seed+3, seed+4
+	x5, x6, x7, x8, x9 := seed+5, seed+6, seed+7, seed+8, seed+9
+	for range n {
+		x0 += a
+		x1 += a
+		x2 += a
+		x3 += a
+		x4 += a
+		x5 += a
+		x6 += a
+		x7 += a
+		x8 += a
+		x9 += a
+	}
+	return x0 ^ x1 ^ x2 ^ x3 ^ x4 ^ x5 ^ x6 ^ x7 ^ x8 ^ x9
 }
 
 // lineWords is the number of words in a cache line: a chase reads one word of each line.

@@ -44,3 +44,21 @@ func TestChase(t *testing.T) {
 		t.Error("a chase of one cycle's steps is not back at its start, or is back early")
 	}
 }
+
+// TestWide checks the ten counters against their closed form (counter i from seed+i, n
+// steps of a) and the split of the steps over workers.
+func TestWide(t *testing.T) {
+	for _, tc := range []struct{ seed, n uint64 }{{1, 0}, {1, 1000}, {7, 12345}} {
+		a := tc.seed*0x9e3779b97f4a7c15 | 1
+		var want uint64
+		for i := range uint64(10) {
+			want ^= tc.seed + i + tc.n*a
+		}
+		if got := runWide(tc.seed, tc.n); got != want {
+			t.Errorf("runWide(%d, %d) = %d, want %d", tc.seed, tc.n, got, want)
+		}
+	}
+	if got, want := spread(2, 1001, runWide), runWide(1, 501)^runWide(2, 500); got != want {
+		t.Errorf("spread(2, 1001, runWide) = %d, want %d (501 steps and 500)", got, want)
+	}
+}
