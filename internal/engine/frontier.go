@@ -121,6 +121,9 @@ func (t *frontierTable) wideCount(i uint64) []big.Word {
 
 // newWide makes a wide count of u; it returns its index.
 func (t *frontierTable) newWide(u u128) uint64 {
+	if t.width == 0 { // a table not made by newFrontierTable
+		t.width = wideWords
+	}
 	i := uint64(len(t.wide) / t.width)
 	t.wide = append(t.wide, make([]big.Word, t.width)...)
 	var buf [128 / bits.UintSize]big.Word

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -290,6 +291,19 @@ func TestFrontierKeepsOrGivesUp(t *testing.T) {
 	}
 	if v, ok := tab.get(short, 1); !ok || v.lo != 5 {
 		t.Fatalf("the short key holds %v, %v; want 5", v, ok)
+	}
+	// A table not made by newFrontierTable takes counts past 2^128 too.
+	past := count{b: new(big.Int).Lsh(big.NewInt(1), 130)}
+	if _, grew := tab.add(short, 1, past); grew < 0 {
+		t.Fatalf("the short key past 2^128: grew %d", grew)
+	}
+	v, _ := tab.get(short, 1)
+	var val [16]byte
+	binary.LittleEndian.PutUint64(val[:], v.lo)
+	binary.LittleEndian.PutUint64(val[8:], v.hi)
+	want := new(big.Int).Add(past.b, big.NewInt(5))
+	if got := tab.value(short, val[:], new(big.Int)).big(); got.Cmp(want) != 0 {
+		t.Fatalf("the short key holds %v, want %v", got, want)
 	}
 }
 
