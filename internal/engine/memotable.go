@@ -37,8 +37,9 @@ type memoTable struct {
 	// 18x18's time was the first read of an entry).
 	ordered bool
 	// marked tables (the forward count's) keep no count whose high word is bigMark: that
-	// word marks an entry whose count is elsewhere (frontierTable). addTo reports an
-	// overflow for a sum, or a new count, with it, and for an add to a marked entry.
+	// word marks an entry whose count is elsewhere (frontierTable). upsert reports an
+	// overflow for a sum with it and for an add to a marked entry; a new count with it is
+	// never given.
 	marked bool
 	// marks, in an ordered table, say where every orderedBlock-th entry starts (chunk<<32 |
 	// offset): the forward count's workers read a level in blocks, several at once.
@@ -138,11 +139,9 @@ func (t *memoTable) get(key []byte, h uint64) (u128, bool) {
 	return v, ok
 }
 
-// getShared is get for a reader of a shared table, on any goroutine, without a lock.
-func (t *memoTable) getShared(key []byte, h uint64) (u128, bool) { return getShared(t.view, key, h) }
-
-// getShared looks key, with hash h, up in the shared table whose views are published
-// through view.
+// getShared is get for a reader of a shared table, on any goroutine, without a lock: it
+// looks key, with hash h, up in the table whose views are published through view
+// (memoTable.view).
 func getShared(view *atomic.Pointer[memoTableView], key []byte, h uint64) (u128, bool) {
 	for {
 		view := view.Load()
@@ -186,27 +185,17 @@ func (t *memoTable) put(key []byte, h uint64, v u128) {
 	t.upsert(key, h, v, false)
 }
 
-// addTo adds v to the count of key (0 if absent), with h its hash, finding its slot once.
-// It reports whether the key is new, and whether the sum overflowed 128 bits (or, in a
-// marked table, met the mark): then the count is left as it was, and a new key is not
-// kept.
-func (t *memoTable) addTo(key []byte, h uint64, v u128) (isNew, overflow bool) {
-	if t.marked && v.hi == bigMark {
-		return false, true
-	}
-	_, isNew, overflow = t.upsert(key, h, v, true)
-	return isNew, overflow
-}
-
 // canKeep reports whether the table can keep a new key of length n: not longer than
 // memoMaxKeyLen, and with room in its chunks.
 func (t *memoTable) canKeep(n int) bool {
 	return n <= memoMaxKeyLen && (len(t.chunks) < memoMaxChunks || !t.needChunk(n))
 }
 
-// upsert sets the count of key to v, or with add adds v to it; see put and addTo. It
-// returns the bytes of the entry's count as well (nil for a new key it cannot keep
-// (canKeep), which is dropped).
+// upsert sets the count of key to v (see put), or with add adds v to it (0 if absent),
+// finding its slot once. It returns the bytes of the entry's count (nil for a new key it
+// cannot keep (canKeep), which is dropped), whether the key is new, and whether the sum
+// overflowed 128 bits or, in a marked table, met the mark: then the count is left as it
+// was. In a marked table v's high word is never the mark (frontierTable.add sees to it).
 func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (val []byte, isNew, overflow bool) {
 	if 4*(t.n+1) > 3*len(t.slots) {
 		t.grow()

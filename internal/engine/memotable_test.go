@@ -12,7 +12,7 @@ import (
 )
 
 // TestMemoTable checks the table against a map, plain and ordered, through doublings of
-// its slots, new chunks and resets: get finds what addTo and put left, and an ordered
+// its slots, new chunks and resets: get finds what upsert's adds and put left, and an ordered
 // table's inOrder, and its blocks one after another, yield every entry once, in the order
 // the keys were first added.
 func TestMemoTable(t *testing.T) {
@@ -36,7 +36,7 @@ func TestMemoTable(t *testing.T) {
 					tab.put(key, h, v)
 					want[string(key)] = v
 				} else {
-					tab.addTo(key, h, v)
+					tab.upsert(key, h, v, true)
 					want[string(key)], _ = want[string(key)].add(v)
 				}
 			}
@@ -109,7 +109,7 @@ func TestMemoTableShared(t *testing.T) {
 			for made.Load() < keys {
 				i := rng.IntN(keys)
 				key := keyOf(i)
-				v, ok := tab.getShared(key, maphash.Bytes(tab.seed, key))
+				v, ok := getShared(tab.view, key, maphash.Bytes(tab.seed, key))
 				if ok && v != valOf(i) {
 					errs <- fmt.Errorf("reader %d: key %d holds %v, want %v", r, i, v, valOf(i))
 					return
@@ -117,7 +117,7 @@ func TestMemoTableShared(t *testing.T) {
 				if !ok && int64(i) < made.Load()-1 && rng.IntN(2) == 0 {
 					// Put before this lookup began (made counts after put): a shared
 					// table's reader must see it.
-					if _, ok := tab.getShared(key, maphash.Bytes(tab.seed, key)); !ok {
+					if _, ok := getShared(tab.view, key, maphash.Bytes(tab.seed, key)); !ok {
 						errs <- fmt.Errorf("reader %d: key %d, put before the lookup, not found", r, i)
 						return
 					}
@@ -141,7 +141,7 @@ func TestMemoTableShared(t *testing.T) {
 	}
 	for i := range keys {
 		key := keyOf(i)
-		if v, ok := tab.getShared(key, maphash.Bytes(tab.seed, key)); !ok || v != valOf(i) {
+		if v, ok := getShared(tab.view, key, maphash.Bytes(tab.seed, key)); !ok || v != valOf(i) {
 			t.Fatalf("key %d: %v, %v; want %v", i, v, ok, valOf(i))
 		}
 	}
