@@ -58,7 +58,9 @@ const (
 	// OrderAuto (the default) chooses OrderFirst or OrderMRV from the problem itself: a
 	// short forward count in each order, compared on the work each took to cover the same
 	// number of items (counted work, not time, so every machine of a sharded count
-	// chooses the same). MemoStats.Order says which was taken.
+	// chooses the same). MemoStats.Order says which was taken. Where the problem's order
+	// of the items is far from a sweep (a board listed along its long side: each row a
+	// frontier), both count in a sweep of their own (MemoStats.Swept).
 	OrderAuto Order = iota
 	// OrderFirst branches on the first uncovered primary item in the problem's order. On
 	// a grid whose cells are listed row by row the sub-problems then differ only along the
@@ -139,6 +141,10 @@ type MemoStats struct {
 	// Order is the order the count branched in: OrderFirst or OrderMRV, the choice of
 	// OrderAuto.
 	Order Order `json:"-"`
+	// Swept is set when OrderAuto counted the primary items in an order of its own, a
+	// sweep across the problem far narrower than the file's order (a board listed along
+	// its long side, or in no order): the count and the solutions are the same.
+	Swept bool `json:"-"`
 }
 
 // memoStatsOf returns the statistics of a memoised count or sample: the engine's, with
@@ -147,7 +153,7 @@ type MemoStats struct {
 func memoStatsOf(st engine.MemoStats) MemoStats {
 	return MemoStats{Used: true, Nodes: st.Nodes, Hits: st.Hits, Misses: st.Misses,
 		Entries: st.Entries, Bytes: st.Bytes, Full: st.Full, Parts: st.Parts, Split: st.Split,
-		Order: orderOf(st.Order)}
+		Order: orderOf(st.Order), Swept: st.Swept}
 }
 
 // countExactShare counts the k-th (1..n) of n disjoint shares of the solutions by

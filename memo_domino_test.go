@@ -96,3 +96,27 @@ func TestMemoDominoes(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoDominoesLongSide counts boards listed along their long side (a frontier of a
+// whole row: some 2^n sub-problems a level in the file's order) with MemoAuto, as the
+// command line counts: the items are counted in a sweep across the board instead, and the
+// counts are the transfer matrix's. A board listed along its short side keeps the file's
+// order.
+func TestMemoDominoesLongSide(t *testing.T) {
+	ctx := context.Background()
+	for _, tt := range []struct {
+		m, n  int
+		swept bool
+	}{{4, 60, true}, {6, 45, true}, {3, 200, true}, {2, 500, true}, {60, 4, false}, {12, 12, false}} {
+		for _, workers := range []int{1, 2} {
+			res, err := xcover.Count(ctx, problems.Dominoes(tt.m, tt.n), xcover.CountOptions{Memo: xcover.MemoAuto, Workers: workers})
+			want := referenceDominoes(max(tt.m, tt.n), min(tt.m, tt.n)) // short rows: a small profile
+			if err != nil || res.Solutions.Cmp(want) != 0 {
+				t.Fatalf("%d×%d dominoes, %d workers: %v, %v; want %v", tt.m, tt.n, workers, res.Solutions, err, want)
+			}
+			if !res.Memo.Used || res.Memo.Swept != tt.swept {
+				t.Errorf("%d×%d dominoes, %d workers: memo %+v; want swept %v", tt.m, tt.n, workers, res.Memo, tt.swept)
+			}
+		}
+	}
+}

@@ -53,7 +53,8 @@ const (
 	// fewer nodes, usually fewer hits.
 	OrderMRV
 	// OrderAuto chooses OrderFirst or OrderMRV from the problem by a trial of each (see
-	// chooseOrder): the same choice on every machine.
+	// chooseOrder): the same choice on every machine. First it renumbers the primary items
+	// in a sweep when the problem's order is far from one (see sweepOrder).
 	OrderAuto
 )
 
@@ -96,6 +97,9 @@ type MemoStats struct {
 	// Order is the order counted in (OrderAuto resolved); OrderFirst for problems with
 	// multiplicities, whose memo settles the items in the problem's order.
 	Order Order
+	// Swept is set when OrderAuto counted the primary items in a sweep of its own, the
+	// problem's order being far wider (see sweepOrder).
+	Swept bool
 }
 
 // ErrMemoStopped is returned when Poll stopped a memoised count.
@@ -233,6 +237,17 @@ func MemoCount(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	if !compatible(sp, p.Initial) {
 		return new(big.Int), MemoStats{Order: OrderFirst}, nil
 	}
+	if p.Order != OrderAuto {
+		return memoCount(sp, p)
+	}
+	sp, sweep := swept(sp)
+	n, st, err := memoCount(sp, p)
+	st.Swept = sweep
+	return n, st, err
+}
+
+// memoCount is MemoCount on a problem whose forced options are compatible.
+func memoCount(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	if !MemoSupported(sp) {
 		return memoCountBounds(sp, p)
 	}
@@ -965,6 +980,17 @@ func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []in
 	if !compatible(sp, p.Initial) {
 		return new(big.Int), MemoStats{}, nil
 	}
+	if p.Order != OrderAuto {
+		return drawUniform(sp, p, k, seed, visit)
+	}
+	sp, sweep := swept(sp) // the same options: the solutions read the same
+	n, st, err := drawUniform(sp, p, k, seed, visit)
+	st.Swept = sweep
+	return n, st, err
+}
+
+// drawUniform is MemoSample on a problem whose forced options are compatible.
+func drawUniform(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []int32) bool) (*big.Int, MemoStats, error) {
 	if !MemoSupported(sp) {
 		return memoSampleBounds(sp, p, k, seed, visit)
 	}
