@@ -1,7 +1,11 @@
 package main
 
 import (
+	"math"
 	"math/big"
+	"os"
+	"runtime"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -44,9 +48,32 @@ func (f *memoFlags) apply(cfg *xcover.CountOptions) error {
 	return nil
 }
 
+// limitHeap keeps the process near a memoised count's budget while it runs, and returns
+// the function that lifts the limit again. Go's collector lets the heap grow to twice what
+// is live before it collects (GOGC=100), so a count holding a full 2 GiB cache would take
+// 4 GiB. A soft limit of the heap in use now (the problem, read before this is called),
+// the budget, a quarter more for the tables' growth and the search, and 64 MiB makes the
+// collector run more often as the heap nears it instead. A GOMEMLIMIT in the environment
+// is the user's and is kept.
+func limitHeap(budget int64) (restore func()) {
+	if budget <= 0 {
+		budget = xcover.DefaultMemoBytes
+	}
+	if budget > math.MaxInt64/4 || os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	old := debug.SetMemoryLimit(int64(ms.HeapAlloc) + budget + budget/4 + 64<<20)
+	return func() { debug.SetMemoryLimit(old) }
+}
+
 // countAll counts every solution, by memoisation where the flags ask for it (and, by
 // default, where a trial shows it pays), and prints the exact count.
 func countAll(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOptions) error {
+	if opt.Memo != xcover.MemoOff {
+		defer limitHeap(opt.MemoBytes)()
+	}
 	c, cerr := xcover.Count(cmd.Context(), s.problem, opt)
 	note := ""
 	interrupted := cerr != nil && cmd.Context().Err() != nil
@@ -80,6 +107,7 @@ func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.Co
 	if err != nil {
 		return err
 	}
+	defer limitHeap(opt.MemoBytes)()
 	res, _, cerr := shard.CountMemoShare(cmd.Context(), s.problem, k, n, opt)
 	if cerr != nil {
 		if cmd.Context().Err() != nil {

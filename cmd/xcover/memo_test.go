@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"math/big"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -122,5 +124,28 @@ func TestMemoShards(t *testing.T) {
 	mixed := strings.SplitAfterN(lines, "\n", 2)[0] + plain.stdout
 	if r := runX(t, mixed, "merge", "-"); r.code != 1 || !strings.Contains(r.stderr, "differently") {
 		t.Errorf("merging a memo shard with a plain one: exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// TestLimitHeap checks the soft memory limit a memoised count runs under: the budget, a
+// quarter more and 64 MiB above the heap in use, lifted again afterwards; none where the
+// environment sets GOMEMLIMIT.
+func TestLimitHeap(t *testing.T) {
+	before := debug.SetMemoryLimit(-1)
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	restore := limitHeap(1 << 30)
+	got := debug.SetMemoryLimit(-1)
+	if lo := int64(1<<30 + 1<<28 + 64<<20); got < lo || got > lo+int64(ms.HeapAlloc)+256<<20 {
+		t.Errorf("limit %d under a 1 GiB budget, want %d plus the heap in use (%d)", got, lo, ms.HeapAlloc)
+	}
+	restore()
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("limit %d after the count, want %d as before", got, before)
+	}
+	t.Setenv("GOMEMLIMIT", "3GiB")
+	limitHeap(1 << 30)()
+	if got := debug.SetMemoryLimit(-1); got != before {
+		t.Errorf("limit %d with GOMEMLIMIT set, want it untouched (%d)", got, before)
 	}
 }

@@ -67,6 +67,7 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	opt := xcover.SampleOptions{Initial: f.initial, Seed: f.seed, MemoBytes: co.MemoBytes, Order: co.Order}
 	random := true // a sample is random: with no --seed, the clock's, said on stderr
 	randomSeed(cmd, &random, &opt.Seed)
+	defer limitHeap(opt.MemoBytes)()
 	sols, result := xcover.Sample(cmd.Context(), file.Problem, f.uniform, opt)
 	sw := file.NewSolutionWriter(bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10), f.json)
 	for sol := range sols {
