@@ -17,17 +17,17 @@ import (
 //
 // The measure of an order is its frontier: after the items at positions 0..k, the items
 // past k that share an option with one of them. Its largest size over k (the order's
-// vertex separation) bounds the sub-problems of each level by 2^width.
+// vertex separation) bounds the primary items' states at each level by 2^width.
 //
 // The sweep is the Cuthill-McKee order of the items' graph (two primary items adjacent
 // when an option holds both): breadth first from an item at the end of a longest shortest
 // path (George and Liu's pseudo-peripheral item), each item's new neighbours taken fewest
 // options first. On a board it sweeps along the long side, by antidiagonals.
 
-// sweepMargin is how much narrower than the file's order the sweep's frontier must be to
-// be taken: by at least a quarter and at least sweepMarginItems items. Between orders of
-// about the same width the frontier's size says little of which counts faster (on a square
-// board, rows and antidiagonals), so the file's order is kept.
+// A sweep is taken when its frontier is narrower than the file's order's by at least a
+// quarter and by at least sweepMarginItems items. Between orders of about the same width
+// the frontier's size says little of which counts faster (on a square board, rows and
+// antidiagonals), so the file's order is kept.
 const sweepMarginItems = 4
 
 // sweepWidth returns the largest frontier of the primary items of sp in the order where
