@@ -26,11 +26,13 @@ const (
 	MemoOn
 	// MemoAuto memoises only where it pays: a problem whose search tree Knuth's estimate
 	// (from 1000 random probes; 100 when those put it beyond 10^9) puts below 10^7 nodes
-	// is counted solution by solution,
-	// which takes seconds at most; a larger one by memoisation, unless after a sample of
-	// 4096 sub-problems fewer than 10% of the cache lookups have hit (too little
-	// repeats: N-queens, Langford pairs, Sudoku), when it too is counted solution by
-	// solution.
+	// is counted solution by solution, which takes seconds at most; a larger one by
+	// memoisation, unless after a sample of 4096 sub-problems fewer than 10% of the cache
+	// lookups have hit (too little repeats: N-queens, Sudoku), when it too is counted
+	// solution by solution. A memoised count that runs past 10% of the time the plain
+	// count is predicted to take (the estimate's nodes at the speed of a 50 ms run) is
+	// given up for the plain count (Langford pairs, whose hits do not cut the tree enough),
+	// so where the memo loses auto costs about 1.1 times the plain count.
 	MemoAuto
 )
 
@@ -49,6 +51,13 @@ const (
 	// slower than plain), Langford pairs 14 3.9% (over 2x slower), 20x20 dominoes 14.6%,
 	// 18x18 18%, 12x12 30%, A001499(13) 92% (the memo wins by orders of magnitude).
 	memoMinHitRate = 0.10
+	// A memoised count that has taken memoAutoShare of the time that counting solution
+	// by solution is predicted to take (the probes' tree size at the speed of a run of
+	// memoAutoSpeedRun) is given up for that count: where the memo loses, auto costs at
+	// most that much more than the plain count (Langford pairs 14: the first order's
+	// sample hits 21%, yet its count takes 35 s against the plain count's 13).
+	memoAutoShare    = 0.10
+	memoAutoSpeedRun = 50 * time.Millisecond
 )
 
 // Order chooses the item a memoised count branches on.
@@ -185,6 +194,10 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 	next := start.Add(interval)
 	s.err = nil
 	var nodeLimit atomic.Bool // set by Poll, which workers may call at once
+	var (
+		deadline time.Time   // MemoAuto: when the memo has had its share of the plain count's time
+		overtime atomic.Bool // set by Poll past the deadline
+	)
 	p := &engine.MemoParams{
 		Order:    s.cfg.order.engineOrder(),
 		MaxBytes: s.cfg.budget(),
@@ -198,6 +211,10 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 			}
 			if s.cfg.MaxNodes > 0 && st.Nodes >= s.cfg.MaxNodes {
 				nodeLimit.Store(true)
+				return false
+			}
+			if !deadline.IsZero() && time.Now().After(deadline) {
+				overtime.Store(true)
 				return false
 			}
 			if s.cfg.Progress != nil {
@@ -215,16 +232,38 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		if e.Nodes < memoAutoClear {
 			e = engine.EstimateTree(s.spec, s.init, memoAutoProbes, 1, stop)
 		}
-		if e.Nodes < memoAutoNodes {
+		minNodes, memoShare := float64(memoAutoNodes), memoAutoShare
+		if s.cfg.autoNodes > 0 {
+			minNodes = s.cfg.autoNodes
+		}
+		if s.cfg.autoShare > 0 {
+			memoShare = s.cfg.autoShare
+		}
+		if e.Nodes < minNodes {
 			n, err := s.Count(ctx)
 			return new(big.Int).SetUint64(n), err
 		}
 		p.SampleNodes, p.MinHitRate = memoSampleNodes, memoMinHitRate
+		speed, finished := s.plainSpeed(ctx)
+		if finished {
+			n, err := s.Count(ctx)
+			return new(big.Int).SetUint64(n), err
+		}
+		// The memo's time, in seconds; none past a year (nor where the tree's estimate
+		// is beyond floating point): a time.Duration would overflow.
+		if limit := memoShare * e.Nodes / speed / float64(p.Workers); speed > 0 && limit < 365*24*3600 {
+			deadline = time.Now().Add(time.Duration(limit * float64(time.Second)))
+		}
 	}
 	n, st, err := engine.MemoCount(s.spec, p)
 	s.memo = memoStatsOf(st)
 	s.stats = Stats{Nodes: st.Nodes, Elapsed: time.Since(start)}
 	switch {
+	case errors.Is(err, engine.ErrMemoStopped) && overtime.Load() && ctx.Err() == nil && !nodeLimit.Load():
+		s.memo.Used = false
+		c, err := s.Count(ctx)
+		s.stats.Elapsed = time.Since(start)
+		return new(big.Int).SetUint64(c), err
 	case errors.Is(err, engine.ErrMemoUnprofitable):
 		s.memo.Used = false
 		c, err := s.Count(ctx)
@@ -249,6 +288,24 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		s.cfg.Progress(Progress{Stats: s.stats, Fraction: 1, Done: true})
 	}
 	return n, nil
+}
+
+// plainSpeed measures how fast the solver's problem is searched solution by solution: the
+// nodes per second of a count on one worker cut off after memoAutoSpeedRun, and whether
+// that run finished the count.
+func (s *Solver) plainSpeed(ctx context.Context) (nodesPerSecond float64, finished bool) {
+	run, err := NewSolver(s.p, Config{Initial: s.cfg.Initial})
+	if err != nil {
+		return 0, false
+	}
+	rctx, cancel := context.WithTimeout(ctx, memoAutoSpeedRun)
+	defer cancel()
+	_, err = run.Count(rctx)
+	st := run.Stats()
+	if el := st.Elapsed.Seconds(); el > 0 {
+		nodesPerSecond = float64(st.Nodes) / el
+	}
+	return nodesPerSecond, err == nil
 }
 
 // memoBytes returns the cache budget: MemoBytes, or DefaultMemoBytes.

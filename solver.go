@@ -46,6 +46,8 @@ type Config struct {
 	memo      MemoMode
 	memoBytes int64
 	order     Order
+	// autoNodes and autoShare replace memoAutoNodes and memoAutoShare where not 0 (tests).
+	autoNodes, autoShare float64
 }
 
 // Stats describes the work a search has done.
