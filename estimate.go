@@ -55,21 +55,15 @@ type Forecast struct {
 // probes made by then (Probes says how many; none if the sample run was cut short).
 func (s *Solver) forecast(ctx context.Context, probes int, sample time.Duration) (Forecast, error) {
 	var f Forecast
-	sctx, cancel := context.WithTimeout(ctx, sample)
-	defer cancel()
-	run, err := NewSolver(s.p, Config{Initial: s.cfg.Initial})
+	st, n, finished, err := s.speedRun(ctx, sample)
 	if err != nil {
 		return f, err
 	}
-	n, serr := run.Count(sctx)
 	if err := ctx.Err(); err != nil {
 		return f, err
 	}
-	st := run.Stats()
-	if el := st.Elapsed.Seconds(); el > 0 {
-		f.NodesPerSecond = float64(st.Nodes) / el
-	}
-	if serr == nil { // the sample run finished the search
+	f.NodesPerSecond = st.nodesPerSecond()
+	if finished { // the sample run finished the search
 		f.Exact, f.ExactNodes, f.ExactSolutions = true, st.Nodes, n
 		f.Nodes, f.Solutions = float64(st.Nodes), float64(n)
 		f.Seconds = st.Elapsed.Seconds()
@@ -82,4 +76,25 @@ func (s *Solver) forecast(ctx context.Context, probes int, sample time.Duration)
 		f.SecondsErr = f.NodesErr / f.NodesPerSecond
 	}
 	return f, err
+}
+
+// speedRun counts the solver's problem solution by solution on one worker for at most d,
+// to measure its speed: the run's statistics and count, and whether it finished.
+func (s *Solver) speedRun(ctx context.Context, d time.Duration) (st Stats, n uint64, finished bool, err error) {
+	run, err := NewSolver(s.p, Config{Initial: s.cfg.Initial})
+	if err != nil {
+		return Stats{}, 0, false, err
+	}
+	rctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	n, err = run.Count(rctx)
+	return run.Stats(), n, err == nil, nil
+}
+
+// nodesPerSecond returns the search's speed, 0 if no time has passed.
+func (st Stats) nodesPerSecond() float64 {
+	if el := st.Elapsed.Seconds(); el > 0 {
+		return float64(st.Nodes) / el
+	}
+	return 0
 }

@@ -53,7 +53,7 @@ const (
 	memoMinHitRate = 0.10
 	// A memoised count that has taken memoAutoShare of the time that counting solution
 	// by solution is predicted to take (the probes' tree size at the speed of a run of
-	// memoAutoSpeedRun) is given up for that count: where the memo loses, auto costs at
+	// memoAutoSpeedRun, Solver.speedRun) is given up for that count: where the memo loses, auto costs at
 	// most that much more than the plain count (Langford pairs 14: the first order's
 	// sample hits 21%, yet its count takes 35 s against the plain count's 13).
 	memoAutoShare    = 0.10
@@ -244,13 +244,14 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 			return new(big.Int).SetUint64(n), err
 		}
 		p.SampleNodes, p.MinHitRate = memoSampleNodes, memoMinHitRate
-		speed, finished := s.plainSpeed(ctx)
+		run, _, finished, _ := s.speedRun(ctx, memoAutoSpeedRun)
 		if finished {
 			n, err := s.Count(ctx)
 			return new(big.Int).SetUint64(n), err
 		}
 		// The memo's time, in seconds; none past a year (nor where the tree's estimate
 		// is beyond floating point): a time.Duration would overflow.
+		speed := run.nodesPerSecond()
 		if limit := memoShare * e.Nodes / speed / float64(p.Workers); speed > 0 && limit < 365*24*3600 {
 			deadline = time.Now().Add(time.Duration(limit * float64(time.Second)))
 		}
@@ -259,12 +260,9 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 	s.memo = memoStatsOf(st)
 	s.stats = Stats{Nodes: st.Nodes, Elapsed: time.Since(start)}
 	switch {
-	case errors.Is(err, engine.ErrMemoStopped) && overtime.Load() && ctx.Err() == nil && !nodeLimit.Load():
-		s.memo.Used = false
-		c, err := s.Count(ctx)
-		s.stats.Elapsed = time.Since(start)
-		return new(big.Int).SetUint64(c), err
-	case errors.Is(err, engine.ErrMemoUnprofitable):
+	case errors.Is(err, engine.ErrMemoUnprofitable),
+		errors.Is(err, engine.ErrMemoStopped) && overtime.Load() && ctx.Err() == nil && !nodeLimit.Load():
+		// The sample, or the clock, said the memo does not pay: count plainly.
 		s.memo.Used = false
 		c, err := s.Count(ctx)
 		s.stats.Elapsed = time.Since(start)
@@ -288,24 +286,6 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		s.cfg.Progress(Progress{Stats: s.stats, Fraction: 1, Done: true})
 	}
 	return n, nil
-}
-
-// plainSpeed measures how fast the solver's problem is searched solution by solution: the
-// nodes per second of a count on one worker cut off after memoAutoSpeedRun, and whether
-// that run finished the count.
-func (s *Solver) plainSpeed(ctx context.Context) (nodesPerSecond float64, finished bool) {
-	run, err := NewSolver(s.p, Config{Initial: s.cfg.Initial})
-	if err != nil {
-		return 0, false
-	}
-	rctx, cancel := context.WithTimeout(ctx, memoAutoSpeedRun)
-	defer cancel()
-	_, err = run.Count(rctx)
-	st := run.Stats()
-	if el := st.Elapsed.Seconds(); el > 0 {
-		nodesPerSecond = float64(st.Nodes) / el
-	}
-	return nodesPerSecond, err == nil
 }
 
 // memoBytes returns the cache budget: MemoBytes, or DefaultMemoBytes.

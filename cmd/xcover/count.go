@@ -40,8 +40,8 @@ memoises, --memo=off never; --limit, --random, --checkpoint and --shard count so
 solution unless --memo=on is given. --order auto (the default) chooses the item to branch
 on by a trial (and renumbers the items in a sweep when the file lists them along a board's
 long side or in no order), first takes the first uncovered item of the file, mrv the item
-with fewest options; --memo-mem bounds the cache. --json adds "memo" (hits, misses, entries, bytes)
-when the count was memoised; an interrupted memoised count has no partial result. Problems
+with fewest options; --memo-mem bounds the cache. --json adds "memo" (hits, misses,
+entries, bytes) when the count was memoised; an interrupted memoised count has no partial result. Problems
 with multiplicities are memoised depth first (workers share one cache; shards work).`,
 		Example: `  xcover count examples/queens8.dlx
   xcover count --json examples/format-example.dlx

@@ -237,10 +237,7 @@ func MemoCount(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	if !compatible(sp, p.Initial) {
 		return new(big.Int), MemoStats{Order: OrderFirst}, nil
 	}
-	if p.Order != OrderAuto {
-		return memoCount(sp, p)
-	}
-	sp, sweep := swept(sp)
+	sp, sweep := swept(sp, p.Order)
 	n, st, err := memoCount(sp, p)
 	st.Swept = sweep
 	return n, st, err
@@ -980,10 +977,7 @@ func MemoSample(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []in
 	if !compatible(sp, p.Initial) {
 		return new(big.Int), MemoStats{}, nil
 	}
-	if p.Order != OrderAuto {
-		return drawUniform(sp, p, k, seed, visit)
-	}
-	sp, sweep := swept(sp) // the same options: the solutions read the same
+	sp, sweep := swept(sp, p.Order) // the same options: the solutions read the same
 	n, st, err := drawUniform(sp, p, k, seed, visit)
 	st.Swept = sweep
 	return n, st, err

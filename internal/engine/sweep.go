@@ -82,15 +82,14 @@ func sweepOrder(sp *Spec) []int32 {
 	}
 	// The items' graph, through the options: an item's options, an option's primary items.
 	itemOpts := make([][]int32, np)
-	deg := make([]int32, np) // options of each item
 	for o := range int32(sp.NumOptions()) {
 		for e := sp.Start[o]; e < sp.Start[o+1]; e++ {
 			if i := sp.Item[e]; int(i) < np {
 				itemOpts[i] = append(itemOpts[i], o)
-				deg[i]++
 			}
 		}
 	}
+	fewer := func(a, b int32) int { return cmp.Compare(len(itemOpts[a]), len(itemOpts[b])) }
 	order := make([]int32, 0, np)
 	level := make([]int32, np) // breadth-first distance from the start, -1: not reached
 	optSeen := make([]int32, sp.NumOptions())
@@ -117,7 +116,7 @@ func sweepOrder(sp *Spec) []int32 {
 					}
 				}
 			}
-			slices.SortStableFunc(out[fresh:], func(a, b int32) int { return cmp.Compare(deg[a], deg[b]) })
+			slices.SortStableFunc(out[fresh:], fewer)
 		}
 		last := len(out) - 1
 		for last > from && level[out[last-1]] == level[out[len(out)-1]] {
@@ -144,7 +143,7 @@ func sweepOrder(sp *Spec) []int32 {
 		var comp, last []int32
 		comp, last = bfs(start, scratch[:0])
 		for range 8 {
-			next := slices.MinFunc(last, func(a, b int32) int { return cmp.Compare(deg[a], deg[b]) })
+			next := slices.MinFunc(last, fewer)
 			depth := level[comp[len(comp)-1]]
 			reset(comp)
 			comp, last = bfs(next, comp[:0])
@@ -188,8 +187,11 @@ func (sp *Spec) renumbered(pos []int32) *Spec {
 }
 
 // swept returns sp renumbered in a sweep (see sweepOrder) and true, or sp itself and
-// false.
-func swept(sp *Spec) (*Spec, bool) {
+// false: with OrderAuto only (the other orders keep the problem's).
+func swept(sp *Spec, order Order) (*Spec, bool) {
+	if order != OrderAuto {
+		return sp, false
+	}
 	if pos := sweepOrder(sp); pos != nil {
 		return sp.renumbered(pos), true
 	}

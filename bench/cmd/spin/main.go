@@ -12,7 +12,7 @@
 // machine whose cores are its own the time on two goroutines is half that on one; on a
 // virtual machine that shares its cores, or whose cores slow down when both run, it is more.
 //
-// With -wide each step is eight independent steps at once, more arithmetic than one core
+// With -wide each step is ten independent adds at once, more arithmetic than one core
 // can issue in a cycle: where a virtual machine's processor shares its core with another
 // (simultaneous multithreading, its sibling ours or another guest's), the sibling's work
 // takes issue slots from it, and the speed-up on two goroutines falls below 2 — or one
@@ -37,7 +37,7 @@ func main() {
 	workers := flag.Int("workers", 1, "goroutines `N`")
 	steps := flag.Uint64("steps", 1<<30, "steps `K` in all")
 	mib := flag.Int("chase", 0, "walk `M` MiB of memory a goroutine instead (0: arithmetic)")
-	wide := flag.Bool("wide", false, "eight independent chains of arithmetic a step, filling a core")
+	wide := flag.Bool("wide", false, "ten independent chains of arithmetic a step, filling a core")
 	flag.Parse()
 	if *wide {
 		fmt.Println(spread(max(1, *workers), *steps, runWide))
