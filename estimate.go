@@ -49,20 +49,18 @@ type Forecast struct {
 	ExactSolutions uint64 `json:"exact_solutions,omitempty"`
 }
 
-// forecast runs the search on one worker for at most sample to measure its speed — which
-// may finish it — and, if it does not, probes random paths (with the Config's Seed) to
-// estimate its size. If ctx is cancelled it returns ctx's error, with the estimate of the
-// probes made by then (Probes says how many; none if the sample run was cut short).
+// forecast runs the search on one worker for sample past its setup to measure its speed
+// (Solver.speedRun) — which may finish it — and, if it does not, probes random paths
+// (with the Config's Seed) to estimate its size. If ctx is cancelled it returns ctx's
+// error, with the estimate of the probes made by then (Probes says how many; none if the
+// sample run was cut short).
 func (s *Solver) forecast(ctx context.Context, probes int, sample time.Duration) (Forecast, error) {
 	var f Forecast
-	st, n, finished, err := s.speedRun(ctx, sample)
-	if err != nil {
-		return f, err
-	}
+	st, speed, n, finished := s.speedRun(ctx, sample, 0)
 	if err := ctx.Err(); err != nil {
 		return f, err
 	}
-	f.NodesPerSecond = st.nodesPerSecond()
+	f.NodesPerSecond = speed
 	if finished { // the sample run finished the search
 		f.Exact, f.ExactNodes, f.ExactSolutions = true, st.Nodes, n
 		f.Nodes, f.Solutions = float64(st.Nodes), float64(n)
@@ -78,17 +76,36 @@ func (s *Solver) forecast(ctx context.Context, probes int, sample time.Duration)
 	return f, err
 }
 
-// speedRun counts the solver's problem solution by solution on one worker for at most d,
-// to measure its speed: the run's statistics and count, and whether it finished.
-func (s *Solver) speedRun(ctx context.Context, d time.Duration) (st Stats, n uint64, finished bool, err error) {
-	run, err := NewSolver(s.p, Config{Initial: s.cfg.Initial})
-	if err != nil {
-		return Stats{}, 0, false, err
-	}
-	rctx, cancel := context.WithTimeout(ctx, d)
+// speedRun counts the solver's problem solution by solution on one worker, to measure its
+// speed, for d from its first poll on (so that the search's setup, milliseconds on a big
+// board, is not timed), at most 20d in all, and about maxNodes nodes (0: no bound). It
+// returns the run's statistics and count, whether it finished, and its speed in nodes a
+// second, timed from the first poll where it polled more than twice. It leaves the
+// solver's own statistics as they were.
+func (s *Solver) speedRun(ctx context.Context, d time.Duration, maxNodes uint64) (st Stats, speed float64, n uint64, finished bool) {
+	rctx, cancel := context.WithTimeout(ctx, 20*d)
 	defer cancel()
-	n, err = run.Count(rctx)
-	return run.Stats(), n, err == nil, nil
+	var first, last Stats
+	polls := 0
+	cfg := Config{Initial: s.cfg.Initial, MaxNodes: maxNodes, ProgressInterval: time.Nanosecond,
+		Progress: func(p Progress) {
+			if polls == 0 {
+				first = p.Stats
+			}
+			last = p.Stats
+			polls++
+			if last.Elapsed-first.Elapsed >= d {
+				cancel()
+			}
+		}}
+	run := &Solver{p: s.p, cfg: cfg, spec: s.spec, init: s.init}
+	n, err := run.Count(rctx)
+	st = run.Stats()
+	speed = st.nodesPerSecond()
+	if el := (last.Elapsed - first.Elapsed).Seconds(); polls > 2 && el > 0 && last.Nodes > first.Nodes {
+		speed = float64(last.Nodes-first.Nodes) / el
+	}
+	return st, speed, n, err == nil
 }
 
 // nodesPerSecond returns the search's speed, 0 if no time has passed.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math"
 	"math/big"
 	"sync/atomic"
 	"time"
@@ -24,27 +25,35 @@ const (
 	MemoOff MemoMode = iota
 	// MemoOn counts by memoisation.
 	MemoOn
-	// MemoAuto memoises only where it pays: a problem whose search tree Knuth's estimate
-	// (from 1000 random probes; 100 when those put it beyond 10^9) puts below 10^7 nodes
-	// is counted solution by solution, which takes seconds at most; a larger one by
-	// memoisation, unless after a sample of 4096 sub-problems fewer than 10% of the cache
-	// lookups have hit (too little repeats: N-queens, Sudoku), when it too is counted
-	// solution by solution. A memoised count that runs past 10% of the time the plain
-	// count is predicted to take (the estimate's nodes at the speed of a 50 ms run) is
-	// given up for the plain count (Langford pairs, whose hits do not cut the tree enough),
-	// so where the memo loses auto costs about 1.1 times the plain count.
+	// MemoAuto memoises only where it pays. A problem whose search tree Knuth's estimate
+	// (from 100 random probes) puts below 10^5 nodes is counted solution by solution,
+	// which takes milliseconds. A larger one is counted plainly for a moment to measure
+	// the search's speed (5 ms, or 2% of the estimated tree if less: a count that ends
+	// meanwhile is the answer) and probed further (up to 1000 probes, as many as take 2%
+	// of the plain count's predicted time), then counted by memoisation, unless after a
+	// sample of 4096 sub-problems fewer than 10% of the cache lookups have hit (too little
+	// repeats: N-queens, Sudoku), when it too is counted solution by solution. A memoised
+	// count that runs past 10% of the time the plain count is predicted to take (the
+	// estimate's nodes at the measured speed) is given up for the plain count (Langford
+	// pairs, whose hits do not cut the tree enough), so where the memo loses auto costs
+	// about 1.1 times the plain count, and where it wins (A001499(7): 2 ms against 0.3 s)
+	// a few milliseconds more than the memo.
 	MemoAuto
 )
 
 // How MemoAuto judges a problem (see MemoAuto): tuning, not API.
 const (
 	memoAutoProbes = 1000
-	memoAutoNodes  = 1e7
+	// memoAutoNodes is the tree below which the memo is not tried: some 3 ms of plain
+	// search, less than the memo's sample and the speed run would cost. (Until
+	// 2026-11-25 it was 10^7, and A001499(7) and 7x8 dominoes were counted plainly in
+	// 0.3 and 0.15 s where the memo takes milliseconds.)
+	memoAutoNodes = 1e5
 	// memoAutoFirst probes come first; a tree they put beyond memoAutoClear nodes is
 	// judged large without the rest (12x12 dominoes: 11 ms of probes, more than the
 	// memoised count's 19, cut to 1).
 	memoAutoFirst   = 100
-	memoAutoClear   = 100 * memoAutoNodes
+	memoAutoClear   = 1e9
 	memoSampleNodes = 1 << 12
 	// A memoised sub-problem costs some 30 plain nodes, so the cache must cut the tree
 	// far down to pay. Early hit rates measured: Escargot less 5 givens 6.8% (memo 7x
@@ -52,12 +61,22 @@ const (
 	// 18x18 18%, 12x12 30%, A001499(13) 92% (the memo wins by orders of magnitude).
 	memoMinHitRate = 0.10
 	// A memoised count that has taken memoAutoShare of the time that counting solution
-	// by solution is predicted to take (the probes' tree size at the speed of a run of
-	// memoAutoSpeedRun, Solver.speedRun) is given up for that count: where the memo loses, auto costs at
+	// by solution is predicted to take (the probes' tree size at the speed of
+	// Solver.speedRun) is given up for that count: where the memo loses, auto costs at
 	// most that much more than the plain count (Langford pairs 14: the first order's
 	// sample hits 21%, yet its count takes 35 s against the plain count's 13).
-	memoAutoShare    = 0.10
-	memoAutoSpeedRun = 50 * time.Millisecond
+	memoAutoShare = 0.10
+	// The speed run lasts memoAutoSpeedRun at most (not counting the search's setup),
+	// and memoAutoSpeedShare of the estimated tree's nodes but no fewer than
+	// memoAutoSpeedNodes, so that it costs a small part of either count: A001499(10)'s
+	// memoised count takes 50 ms, where a run of 50 ms (as there was) cost 1.7 times that
+	// count in all. The probes after the first memoAutoFirst take memoAutoProbeShare
+	// of the plain count's predicted time at most (de Bruijn 2-4-6, colours: 1000 probes
+	// 41 ms, a tenth of its plain count).
+	memoAutoSpeedRun   = 5 * time.Millisecond
+	memoAutoSpeedShare = 0.02
+	memoAutoSpeedNodes = 1 << 14
+	memoAutoProbeShare = 0.02
 )
 
 // Order chooses the item a memoised count branches on.
@@ -227,11 +246,6 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		},
 	}
 	if s.cfg.memo == MemoAuto && shares == 0 {
-		stop := func() bool { return ctx.Err() != nil }
-		e := engine.EstimateTree(s.spec, s.init, memoAutoFirst, 1, stop)
-		if e.Nodes < memoAutoClear {
-			e = engine.EstimateTree(s.spec, s.init, memoAutoProbes, 1, stop)
-		}
 		minNodes, memoShare := float64(memoAutoNodes), memoAutoShare
 		if s.cfg.autoNodes > 0 {
 			minNodes = s.cfg.autoNodes
@@ -239,20 +253,31 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		if s.cfg.autoShare > 0 {
 			memoShare = s.cfg.autoShare
 		}
+		stop := func() bool { return ctx.Err() != nil }
+		e := engine.EstimateTree(s.spec, s.init, memoAutoFirst, 1, stop)
 		if e.Nodes < minNodes {
 			n, err := s.Count(ctx)
 			return new(big.Int).SetUint64(n), err
 		}
-		p.SampleNodes, p.MinHitRate = memoSampleNodes, memoMinHitRate
-		run, _, finished, _ := s.speedRun(ctx, memoAutoSpeedRun)
-		if finished {
+		runNodes := max(uint64(e.Nodes*memoAutoSpeedShare), memoAutoSpeedNodes)
+		run, speed, n, finished := s.speedRun(ctx, memoAutoSpeedRun, runNodes)
+		if finished { // a small tree after all: the speed run has counted it
+			s.stats = run
+			s.stats.Elapsed = time.Since(start)
+			if s.cfg.Progress != nil {
+				s.cfg.Progress(Progress{Stats: s.stats, Fraction: 1, Done: true})
+			}
+			return new(big.Int).SetUint64(n), nil
+		}
+		nodes := s.moreProbes(ctx, e, speed)
+		if nodes < minNodes {
 			n, err := s.Count(ctx)
 			return new(big.Int).SetUint64(n), err
 		}
+		p.SampleNodes, p.MinHitRate = memoSampleNodes, memoMinHitRate
 		// The memo's time, in seconds; none past a year (nor where the tree's estimate
 		// is beyond floating point): a time.Duration would overflow.
-		speed := run.nodesPerSecond()
-		if limit := memoShare * e.Nodes / speed / float64(p.Workers); speed > 0 && limit < 365*24*3600 {
+		if limit := memoShare * nodes / speed / float64(p.Workers); speed > 0 && limit < 365*24*3600 {
 			deadline = time.Now().Add(time.Duration(limit * float64(time.Second)))
 		}
 	}
@@ -286,6 +311,25 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		s.cfg.Progress(Progress{Stats: s.stats, Fraction: 1, Done: true})
 	}
 	return n, nil
+}
+
+// moreProbes returns MemoAuto's estimate of the plain search tree's size: e's, from
+// memoAutoFirst probes, where it is beyond memoAutoClear, else that of up to memoAutoProbes
+// probes in all, as many as take memoAutoProbeShare of the plain count's predicted time
+// (e's nodes at speed nodes a second; no bound if speed is unknown).
+func (s *Solver) moreProbes(ctx context.Context, e engine.Estimate, speed float64) float64 {
+	if e.Nodes >= memoAutoClear {
+		return e.Nodes
+	}
+	budget := time.Duration(math.MaxInt64)
+	if speed > 0 {
+		budget = time.Duration(min(memoAutoProbeShare*e.Nodes/speed, 3600) * float64(time.Second))
+	}
+	start := time.Now()
+	more := engine.EstimateTree(s.spec, s.init, memoAutoProbes-e.Probes, 2, func() bool {
+		return ctx.Err() != nil || time.Since(start) > budget
+	})
+	return (e.Nodes*float64(e.Probes) + more.Nodes*float64(more.Probes)) / float64(e.Probes+more.Probes)
 }
 
 // memoBytes returns the cache budget: MemoBytes, or DefaultMemoBytes.

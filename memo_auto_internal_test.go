@@ -85,3 +85,26 @@ func TestMemoAutoGivesUp(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoAutoSpeedRunCounts checks that a speed run which finishes the count is the
+// answer: a small board (with the tree-size threshold lowered so that it gets that far)
+// comes out right, counted plainly, its progress reported done once.
+func TestMemoAutoSpeedRunCounts(t *testing.T) {
+	dones := 0
+	s, err := NewSolver(dominoBoard(t, 4, 5), Config{Workers: 1, Progress: func(p Progress) {
+		if p.Done {
+			dones++
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.cfg.memo, s.cfg.autoNodes = MemoAuto, 1
+	n, err := s.countExact(context.Background(), 0, 0)
+	if err != nil || n.Int64() != 95 { // A099390: 4x5 board
+		t.Fatalf("4x5 dominoes: %v, %v; want 95", n, err)
+	}
+	if s.memo.Used || s.Stats().Solutions != 95 || s.Stats().Nodes == 0 || dones != 1 {
+		t.Errorf("memoised %v, stats %+v, %d progress reports done; want a plain count of 95, reported done once", s.memo.Used, s.Stats(), dones)
+	}
+}

@@ -220,7 +220,8 @@ type EstimateOptions struct {
 	Probes int
 	// Seed seeds the probes: the same Seed gives the same estimate.
 	Seed uint64
-	// Sample bounds the sample run of ForecastCount that measures the search's speed; 0
+	// Sample is how long the sample run of ForecastCount measures the search's speed,
+	// not counting the search's setup (the run stops at 20 times Sample in all); 0
 	// means one second.
 	Sample time.Duration
 }
