@@ -2,6 +2,7 @@ package xcover
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/xcover/xcover/internal/engine"
@@ -80,32 +81,45 @@ func (s *Solver) forecast(ctx context.Context, probes int, sample time.Duration)
 // speed, for d from its first poll on (so that the search's setup, milliseconds on a big
 // board, is not timed), at most 20d in all, and about maxNodes nodes (0: no bound). It
 // returns the run's statistics and count, whether it finished, and its speed in nodes a
-// second, timed from the first poll where it polled more than twice. It leaves the
+// second: the median of its speeds between polls where it polled more than twice, so that
+// neither the setup nor a moment the machine gave to something else (a run of 5 ms read
+// Langford pairs 15 at half its speed once in five) counts against it. It leaves the
 // solver's own statistics as they were.
 func (s *Solver) speedRun(ctx context.Context, d time.Duration, maxNodes uint64) (st Stats, speed float64, n uint64, finished bool) {
 	rctx, cancel := context.WithTimeout(ctx, 20*d)
 	defer cancel()
-	var first, last Stats
-	polls := 0
+	var polls []Stats
 	cfg := Config{Initial: s.cfg.Initial, MaxNodes: maxNodes, ProgressInterval: time.Nanosecond,
 		Progress: func(p Progress) {
-			if polls == 0 {
-				first = p.Stats
-			}
-			last = p.Stats
-			polls++
-			if last.Elapsed-first.Elapsed >= d {
+			polls = append(polls, p.Stats)
+			if p.Elapsed-polls[0].Elapsed >= d {
 				cancel()
 			}
 		}}
 	run := &Solver{p: s.p, cfg: cfg, spec: s.spec, init: s.init}
 	n, err := run.Count(rctx)
 	st = run.Stats()
-	speed = st.nodesPerSecond()
-	if el := (last.Elapsed - first.Elapsed).Seconds(); polls > 2 && el > 0 && last.Nodes > first.Nodes {
-		speed = float64(last.Nodes-first.Nodes) / el
+	speed = medianSpeed(polls)
+	if speed == 0 {
+		speed = st.nodesPerSecond()
 	}
 	return st, speed, n, err == nil
+}
+
+// medianSpeed returns the median of a search's speeds between consecutive polls, in nodes
+// a second, or 0 if it has fewer than two such.
+func medianSpeed(polls []Stats) float64 {
+	var speeds []float64
+	for i := 1; i < len(polls); i++ {
+		if dt := (polls[i].Elapsed - polls[i-1].Elapsed).Seconds(); dt > 0 && polls[i].Nodes > polls[i-1].Nodes {
+			speeds = append(speeds, float64(polls[i].Nodes-polls[i-1].Nodes)/dt)
+		}
+	}
+	if len(speeds) < 2 {
+		return 0
+	}
+	slices.Sort(speeds)
+	return speeds[len(speeds)/2]
 }
 
 // nodesPerSecond returns the search's speed, 0 if no time has passed.
