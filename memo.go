@@ -26,35 +26,40 @@ const (
 	// MemoOn counts by memoisation.
 	MemoOn
 	// MemoAuto memoises only where it pays. A problem whose search tree Knuth's estimate
-	// (from 100 random probes) puts below 10^5 nodes is counted solution by solution,
-	// which takes milliseconds. A larger one is counted plainly for a moment to measure
-	// the search's speed (5 ms, or 2% of the estimated tree if less: a count that ends
-	// meanwhile is the answer) and probed further (up to 1000 probes, as many as take 2%
-	// of the plain count's predicted time), then counted by memoisation, unless after a
-	// sample of 4096 sub-problems fewer than 10% of the cache lookups have hit (too little
-	// repeats: N-queens, Sudoku), when it too is counted solution by solution. A memoised
-	// count that runs past 10% of the time the plain count is predicted to take (the
-	// estimate's nodes at the measured speed) is given up for the plain count (Langford
-	// pairs, whose hits do not cut the tree enough), so where the memo loses auto costs
-	// about 1.1 times the plain count, and where it wins (A001499(7): 2 ms against 0.3 s)
-	// a few milliseconds more than the memo.
+	// (from 100 random probes, or as many as 2 ms allow) puts below 10^6 nodes is counted
+	// solution by solution, which takes milliseconds. A larger one is counted plainly for
+	// a moment to measure the search's speed (5 ms, or 1% of the estimated tree if less: a
+	// count that ends meanwhile is the answer) and probed further (up to 1000 probes, as
+	// many as take 1% of the plain count's predicted time), then counted by memoisation,
+	// unless after a sample of 4096 sub-problems fewer than 10% of the cache lookups have
+	// hit (too little repeats: N-queens, Sudoku), when it too is counted solution by
+	// solution. A memoised count that runs past 5% of the time the plain count is
+	// predicted to take (the estimate's nodes at the measured speed) is given up for the
+	// plain count (Langford pairs, whose hits do not cut the tree enough), so where the
+	// memo loses auto costs 1.05-1.15 times the plain count, and where it wins (A001499(7):
+	// 2 ms against 0.3 s) a few milliseconds more than the memo.
 	MemoAuto
 )
 
 // How MemoAuto judges a problem (see MemoAuto): tuning, not API.
 const (
 	memoAutoProbes = 1000
-	// memoAutoNodes is the tree below which the memo is not tried: some 3 ms of plain
-	// search, less than the memo's sample and the speed run would cost. (Until
-	// 2026-11-25 it was 10^7, and A001499(7) and 7x8 dominoes were counted plainly in
-	// 0.3 and 0.15 s where the memo takes milliseconds.)
-	memoAutoNodes = 1e5
-	// memoAutoFirst probes come first; a tree they put beyond memoAutoClear nodes is
-	// judged large without the rest (12x12 dominoes: 11 ms of probes, more than the
-	// memoised count's 19, cut to 1).
-	memoAutoFirst   = 100
-	memoAutoClear   = 1e9
-	memoSampleNodes = 1 << 12
+	// memoAutoNodes is the tree below which the memo is not tried: some 30 ms of plain
+	// search at most, where the trial before the memo (in a process just started, when
+	// everything runs slower: 10 probes of the holed pentominoes took 3-9 ms) would cost
+	// a fifth of the count. (Until 2026-11-25 it was 10^7, and A001499(7) and 7x8
+	// dominoes were counted plainly in 0.3 and 0.15 s where the memo takes milliseconds.)
+	memoAutoNodes = 1e6
+	// memoAutoFirst probes come first, fewer where they take longer than
+	// memoAutoFirstTime (but no fewer than memoAutoFirstMin: de Bruijn 2-4-6's take
+	// 85 us each); a tree they put beyond memoAutoClear nodes is judged large without
+	// the rest (12x12 dominoes: 11 ms of probes, more than the memoised count's 19,
+	// cut to 1).
+	memoAutoFirst     = 100
+	memoAutoFirstMin  = 10
+	memoAutoFirstTime = 2 * time.Millisecond
+	memoAutoClear     = 1e9
+	memoSampleNodes   = 1 << 12
 	// A memoised sub-problem costs some 30 plain nodes, so the cache must cut the tree
 	// far down to pay. Early hit rates measured: Escargot less 5 givens 6.8% (memo 7x
 	// slower than plain), Langford pairs 14 3.9% (over 2x slower), 20x20 dominoes 14.6%,
@@ -64,19 +69,25 @@ const (
 	// by solution is predicted to take (the probes' tree size at the speed of
 	// Solver.speedRun) is given up for that count: where the memo loses, auto costs at
 	// most that much more than the plain count (Langford pairs 14: the first order's
-	// sample hits 21%, yet its count takes 35 s against the plain count's 13).
-	memoAutoShare = 0.10
+	// sample hits 21%, yet its count takes 35 s against the plain count's 13). It was
+	// 10% until the memo was tried on trees of 10^5 to 10^7 nodes, whose plain counts
+	// take a tenth of a second or so: there the trial before the memo costs a few
+	// milliseconds more (Langford pairs 12 on two workers, 0.15 s plain: 1.27 times).
+	// Where the memo wins it takes 1-4% of the plain count's time (A001499(7), 7x8 and
+	// 3x20 dominoes), less on larger boards.
+	memoAutoShare = 0.05
 	// The speed run lasts memoAutoSpeedRun at most (not counting the search's setup),
-	// and memoAutoSpeedShare of the estimated tree's nodes but no fewer than
-	// memoAutoSpeedNodes, so that it costs a small part of either count: A001499(10)'s
+	// and memoAutoSpeedShare of the estimated tree's nodes (divided among the workers
+	// that the plain count would have) but no fewer than memoAutoSpeedNodes, so that it
+	// costs a small part of either count: A001499(10)'s
 	// memoised count takes 50 ms, where a run of 50 ms (as there was) cost 1.7 times that
 	// count in all. The probes after the first memoAutoFirst take memoAutoProbeShare
 	// of the plain count's predicted time at most (de Bruijn 2-4-6, colours: 1000 probes
 	// 41 ms, a tenth of its plain count).
 	memoAutoSpeedRun   = 5 * time.Millisecond
-	memoAutoSpeedShare = 0.02
+	memoAutoSpeedShare = 0.01
 	memoAutoSpeedNodes = 1 << 14
-	memoAutoProbeShare = 0.02
+	memoAutoProbeShare = 0.01
 )
 
 // Order chooses the item a memoised count branches on.
@@ -253,13 +264,16 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		if s.cfg.autoShare > 0 {
 			memoShare = s.cfg.autoShare
 		}
-		stop := func() bool { return ctx.Err() != nil }
-		e := engine.EstimateTree(s.spec, s.init, memoAutoFirst, 1, stop)
+		probeStart, probes := time.Now(), 0
+		e := engine.EstimateTree(s.spec, s.init, memoAutoFirst, 1, func() bool {
+			probes++
+			return ctx.Err() != nil || probes > memoAutoFirstMin && time.Since(probeStart) > memoAutoFirstTime
+		})
 		if e.Nodes < minNodes {
 			n, err := s.Count(ctx)
 			return new(big.Int).SetUint64(n), err
 		}
-		runNodes := max(uint64(e.Nodes*memoAutoSpeedShare), memoAutoSpeedNodes)
+		runNodes := max(uint64(e.Nodes*memoAutoSpeedShare/float64(p.Workers)), memoAutoSpeedNodes)
 		run, speed, n, finished := s.speedRun(ctx, memoAutoSpeedRun, runNodes)
 		if finished { // a small tree after all: the speed run has counted it
 			s.stats = run
@@ -269,7 +283,7 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 			}
 			return new(big.Int).SetUint64(n), nil
 		}
-		nodes := s.moreProbes(ctx, e, speed)
+		nodes := s.moreProbes(ctx, e, speed*float64(p.Workers))
 		if nodes < minNodes {
 			n, err := s.Count(ctx)
 			return new(big.Int).SetUint64(n), err
@@ -313,10 +327,10 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 	return n, nil
 }
 
-// moreProbes returns MemoAuto's estimate of the plain search tree's size: e's, from
-// memoAutoFirst probes, where it is beyond memoAutoClear, else that of up to memoAutoProbes
-// probes in all, as many as take memoAutoProbeShare of the plain count's predicted time
-// (e's nodes at speed nodes a second; no bound if speed is unknown).
+// moreProbes returns MemoAuto's estimate of the plain search tree's size: e's, from the
+// first probes, where it is beyond memoAutoClear, else that of up to memoAutoProbes probes
+// in all, as many as take memoAutoProbeShare of the plain count's predicted time (e's
+// nodes at speed nodes a second, all workers together; no bound if speed is unknown).
 func (s *Solver) moreProbes(ctx context.Context, e engine.Estimate, speed float64) float64 {
 	if e.Nodes >= memoAutoClear {
 		return e.Nodes
@@ -329,6 +343,9 @@ func (s *Solver) moreProbes(ctx context.Context, e engine.Estimate, speed float6
 	more := engine.EstimateTree(s.spec, s.init, memoAutoProbes-e.Probes, 2, func() bool {
 		return ctx.Err() != nil || time.Since(start) > budget
 	})
+	if e.Probes+more.Probes == 0 {
+		return e.Nodes
+	}
 	return (e.Nodes*float64(e.Probes) + more.Nodes*float64(more.Probes)) / float64(e.Probes+more.Probes)
 }
 

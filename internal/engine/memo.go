@@ -102,6 +102,14 @@ type MemoStats struct {
 	Swept bool
 }
 
+// memoPollEvery is how many sub-problems the depth-first memo and the orders' trials
+// count between calls of MemoParams.Poll (a power of two that divides the sample's
+// 4096). A sub-problem costs microseconds, not a plain node's tens of nanoseconds, so at
+// pollEvery a deadline of MemoAuto's was overrun by 10-20 ms (Langford pairs 12's trial,
+// de Bruijn 2-4-6's sample). The forward count's workers poll every pollEvery: their
+// deadlines are seconds.
+const memoPollEvery = 1 << 9
+
 // ErrMemoStopped is returned when Poll stopped a memoised count.
 var ErrMemoStopped = errors.New("memoised count stopped")
 
@@ -155,7 +163,7 @@ type memoTally struct {
 }
 
 func newTally(p *MemoParams) memoTally {
-	return memoTally{p: p, tick: pollEvery, sample: p.SampleNodes}
+	return memoTally{p: p, tick: memoPollEvery, sample: p.SampleNodes}
 }
 
 // u128 is an unsigned 128-bit count.
@@ -882,14 +890,14 @@ func (m *memo) firstFree() int {
 	return m.np
 }
 
-// poll counts a node and asks Poll every pollEvery nodes; it reports whether to stop.
+// poll counts a node and asks Poll every memoPollEvery nodes; it reports whether to stop.
 func (m *memoTally) poll() bool {
 	m.st.Nodes++
 	m.tick--
 	if m.tick > 0 {
 		return false
 	}
-	m.tick = pollEvery
+	m.tick = memoPollEvery
 	if m.pollStop() {
 		return true
 	}

@@ -127,7 +127,7 @@ func (t *orderTrial) level() {
 		for key, val := range tab.inOrder() {
 			v := tab.value(key, val, &t.wide)
 			m.setKey(key)
-			if t.st.Nodes++; t.st.Nodes%pollEvery == 0 && m.pollStop() {
+			if t.st.Nodes++; t.st.Nodes%memoPollEvery == 0 && m.pollStop() {
 				t.stopped = true
 				return
 			}
