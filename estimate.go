@@ -57,14 +57,14 @@ type Forecast struct {
 // sample run was cut short).
 func (s *Solver) forecast(ctx context.Context, probes int, sample time.Duration) (Forecast, error) {
 	var f Forecast
-	st, speed, n, finished := s.speedRun(ctx, sample, 0)
+	st, speed, finished := s.speedRun(ctx, sample, 0)
 	if err := ctx.Err(); err != nil {
 		return f, err
 	}
 	f.NodesPerSecond = speed
 	if finished { // the sample run finished the search
-		f.Exact, f.ExactNodes, f.ExactSolutions = true, st.Nodes, n
-		f.Nodes, f.Solutions = float64(st.Nodes), float64(n)
+		f.Exact, f.ExactNodes, f.ExactSolutions = true, st.Nodes, st.Solutions
+		f.Nodes, f.Solutions = float64(st.Nodes), float64(st.Solutions)
 		f.Seconds = st.Elapsed.Seconds()
 		return f, nil
 	}
@@ -80,12 +80,12 @@ func (s *Solver) forecast(ctx context.Context, probes int, sample time.Duration)
 // speedRun counts the solver's problem solution by solution on one worker, to measure its
 // speed, for d from its first poll on (so that the search's setup, milliseconds on a big
 // board, is not timed), at most 20d in all, and about maxNodes nodes (0: no bound). It
-// returns the run's statistics and count, whether it finished, and its speed in nodes a
-// second: the median of its speeds between polls where it polled more than twice, so that
-// neither the setup nor a moment the machine gave to something else (a run of 5 ms read
-// Langford pairs 15 at half its speed once in five) counts against it. It leaves the
-// solver's own statistics as they were.
-func (s *Solver) speedRun(ctx context.Context, d time.Duration, maxNodes uint64) (st Stats, speed float64, n uint64, finished bool) {
+// returns the run's statistics (its count in Solutions), its speed in nodes a second, and
+// whether it finished. The speed is the median of those between polls where it polled
+// more than twice, so that neither the setup nor a moment the machine gave to something
+// else (a run of 5 ms read Langford pairs 15 at half its speed once in five) counts
+// against it. It leaves the solver's own statistics as they were.
+func (s *Solver) speedRun(ctx context.Context, d time.Duration, maxNodes uint64) (st Stats, speed float64, finished bool) {
 	rctx, cancel := context.WithTimeout(ctx, 20*d)
 	defer cancel()
 	var polls []Stats
@@ -97,13 +97,13 @@ func (s *Solver) speedRun(ctx context.Context, d time.Duration, maxNodes uint64)
 			}
 		}}
 	run := &Solver{p: s.p, cfg: cfg, spec: s.spec, init: s.init}
-	n, err := run.Count(rctx)
+	_, err := run.Count(rctx)
 	st = run.Stats()
 	speed = medianSpeed(polls)
 	if speed == 0 {
 		speed = st.nodesPerSecond()
 	}
-	return st, speed, n, err == nil
+	return st, speed, err == nil
 }
 
 // medianSpeed returns the median of a search's speeds between consecutive polls, in nodes

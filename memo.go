@@ -213,8 +213,7 @@ func (s *Solver) countExactShare(ctx context.Context, k, n int) (*big.Int, error
 func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, error) {
 	s.memo = MemoStats{}
 	if s.cfg.memo == MemoOff || s.cfg.Limit > 0 {
-		n, err := s.Count(ctx)
-		return new(big.Int).SetUint64(n), err
+		return s.countPlain(ctx)
 	}
 	start := time.Now()
 	interval := s.cfg.ProgressInterval
@@ -257,43 +256,20 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		},
 	}
 	if s.cfg.memo == MemoAuto && shares == 0 {
-		minNodes, memoShare := float64(memoAutoNodes), memoAutoShare
-		if s.cfg.autoNodes > 0 {
-			minNodes = s.cfg.autoNodes
-		}
-		if s.cfg.autoShare > 0 {
-			memoShare = s.cfg.autoShare
-		}
-		probeStart, probes := time.Now(), 0
-		e := engine.EstimateTree(s.spec, s.init, memoAutoFirst, 1, func() bool {
-			probes++
-			return ctx.Err() != nil || probes > memoAutoFirstMin && time.Since(probeStart) > memoAutoFirstTime
-		})
-		if e.Nodes < minNodes {
-			n, err := s.Count(ctx)
-			return new(big.Int).SetUint64(n), err
-		}
-		runNodes := max(uint64(e.Nodes*memoAutoSpeedShare/float64(p.Workers)), memoAutoSpeedNodes)
-		run, speed, n, finished := s.speedRun(ctx, memoAutoSpeedRun, runNodes)
-		if finished { // a small tree after all: the speed run has counted it
-			s.stats = run
+		v := s.judgeAuto(ctx, p.Workers)
+		switch {
+		case v.counted: // a small tree after all: the speed run has counted it
+			s.stats = v.run
 			s.stats.Elapsed = time.Since(start)
 			if s.cfg.Progress != nil {
 				s.cfg.Progress(Progress{Stats: s.stats, Fraction: 1, Done: true})
 			}
-			return new(big.Int).SetUint64(n), nil
-		}
-		nodes := s.moreProbes(ctx, e, speed*float64(p.Workers))
-		if nodes < minNodes {
-			n, err := s.Count(ctx)
-			return new(big.Int).SetUint64(n), err
+			return new(big.Int).SetUint64(v.run.Solutions), nil
+		case v.plain:
+			return s.countPlain(ctx)
 		}
 		p.SampleNodes, p.MinHitRate = memoSampleNodes, memoMinHitRate
-		// The memo's time, in seconds; none past a year (nor where the tree's estimate
-		// is beyond floating point): a time.Duration would overflow.
-		if limit := memoShare * nodes / speed / float64(p.Workers); speed > 0 && limit < 365*24*3600 {
-			deadline = time.Now().Add(time.Duration(limit * float64(time.Second)))
-		}
+		deadline = v.deadline
 	}
 	n, st, err := engine.MemoCount(s.spec, p)
 	s.memo = memoStatsOf(st)
@@ -303,9 +279,9 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		errors.Is(err, engine.ErrMemoStopped) && overtime.Load() && ctx.Err() == nil && !nodeLimit.Load():
 		// The sample, or the clock, said the memo does not pay: count plainly.
 		s.memo.Used = false
-		c, err := s.Count(ctx)
+		c, err := s.countPlain(ctx)
 		s.stats.Elapsed = time.Since(start)
-		return new(big.Int).SetUint64(c), err
+		return c, err
 	case err != nil:
 		s.err = ctx.Err()
 		if s.err == nil && nodeLimit.Load() {
@@ -325,6 +301,57 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		s.cfg.Progress(Progress{Stats: s.stats, Fraction: 1, Done: true})
 	}
 	return n, nil
+}
+
+// countPlain counts solution by solution: Count, as a big integer.
+func (s *Solver) countPlain(ctx context.Context) (*big.Int, error) {
+	n, err := s.Count(ctx)
+	return new(big.Int).SetUint64(n), err
+}
+
+// An autoVerdict is MemoAuto's judgement before the memo (see MemoAuto): count plainly;
+// or the speed run has counted the problem (its statistics in run); or memoise, given up
+// at deadline (zero: never).
+type autoVerdict struct {
+	plain, counted bool
+	run            Stats
+	deadline       time.Time
+}
+
+// judgeAuto judges whether to memoise a count on the given number of workers: the first
+// probes, the speed run, more probes, and the memo's deadline from what they say.
+func (s *Solver) judgeAuto(ctx context.Context, workers int) autoVerdict {
+	minNodes, memoShare := float64(memoAutoNodes), memoAutoShare
+	if s.cfg.autoNodes > 0 {
+		minNodes = s.cfg.autoNodes
+	}
+	if s.cfg.autoShare > 0 {
+		memoShare = s.cfg.autoShare
+	}
+	probeStart, probes := time.Now(), 0
+	e := engine.EstimateTree(s.spec, s.init, memoAutoFirst, 1, func() bool {
+		probes++
+		return ctx.Err() != nil || probes > memoAutoFirstMin && time.Since(probeStart) > memoAutoFirstTime
+	})
+	if e.Nodes < minNodes {
+		return autoVerdict{plain: true}
+	}
+	w := float64(workers)
+	run, speed, finished := s.speedRun(ctx, memoAutoSpeedRun, max(uint64(e.Nodes*memoAutoSpeedShare/w), memoAutoSpeedNodes))
+	if finished {
+		return autoVerdict{counted: true, run: run}
+	}
+	nodes := s.moreProbes(ctx, e, speed*w)
+	if nodes < minNodes {
+		return autoVerdict{plain: true}
+	}
+	var v autoVerdict
+	// The memo's time, in seconds; none past a year (nor where the tree's estimate is
+	// beyond floating point): a time.Duration would overflow.
+	if limit := memoShare * nodes / (speed * w); speed > 0 && limit < 365*24*3600 {
+		v.deadline = time.Now().Add(time.Duration(limit * float64(time.Second)))
+	}
+	return v
 }
 
 // moreProbes returns MemoAuto's estimate of the plain search tree's size: e's, from the
