@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"fmt"
 	"hash/maphash"
 	"math/big"
@@ -245,20 +246,72 @@ func TestFrontierBox(t *testing.T) {
 		{"e", count{u: u128{lo: ^uint64(0), hi: ^uint64(0)}}},
 	}
 	var b frontierBox
-	for _, r := range want {
-		b.put([]byte(r.key), r.v)
+	for i, r := range want {
+		b.put([]byte(r.key), uint64(i)*0x9e3779b97f4a7c15, r.v)
 	}
 	var s wideScratch
 	at := 0
 	for i, r := range want {
+		h, next := b.hash(at)
 		var key []byte
 		var v count
 		key, v, at = b.next(at, &s)
 		if string(key) != r.key || v.big().Cmp(r.v.big()) != 0 {
 			t.Errorf("record %d: %q %v, want %q %v", i, key, v.big(), r.key, r.v.big())
 		}
+		if h != uint64(i)*0x9e3779b97f4a7c15 || next != at {
+			t.Errorf("record %d: hash %#x, next %d; want %#x, %d", i, h, next, uint64(i)*0x9e3779b97f4a7c15, at)
+		}
 	}
 	if at != len(b.buf) {
 		t.Errorf("read %d bytes of %d", at, len(b.buf))
+	}
+}
+
+// BenchmarkAddBox adds a box of children into a level's table as a two-worker forward
+// count does, half of them new: record by record ("single"), and boxBatch at a time with
+// their slots and entries read ahead (addBox, "batched").
+func BenchmarkAddBox(b *testing.B) {
+	const n = 1 << 20
+	seed := maphash.MakeSeed()
+	keyOf := func(i uint64) []byte {
+		return binary.LittleEndian.AppendUint64([]byte{byte(i)}, i*0x9e3779b97f4a7c15)
+	}
+	var box frontierBox
+	for i := range uint64(n) {
+		k := keyOf(i * 2) // even keys are in the table, odd ones new
+		if i%2 == 1 {
+			k = keyOf(i*2 + 1)
+		}
+		box.put(k, maphash.Bytes(seed, k), count{u: u128{lo: i}})
+	}
+	for _, batched := range []bool{false, true} {
+		name := "single"
+		if batched {
+			name = "batched"
+		}
+		b.Run(name, func(b *testing.B) {
+			for range b.N {
+				b.StopTimer()
+				t := newFrontierTable(seed)
+				for i := uint64(0); i < 2*n; i += 2 {
+					t.add(keyOf(i), maphash.Bytes(seed, keyOf(i)), count{u: u128{lo: 1}})
+				}
+				w := &frontierWorker{}
+				b.StartTimer()
+				if batched {
+					w.addBox(t, &box)
+				} else {
+					for at := 0; at < len(box.buf); {
+						h, _ := box.hash(at)
+						var key []byte
+						var v count
+						key, v, at = box.next(at, &w.boxWide)
+						w.add(t, key, h, v)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/record")
+		})
 	}
 }

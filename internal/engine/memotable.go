@@ -250,6 +250,29 @@ func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (val []byte, 
 	}
 }
 
+// touch reads, for each hash in hs, the slot where its key's probe starts, then the entry
+// of each such slot whose tag matches, and returns a sum of what it read (for the caller
+// to keep, so that the reads are made). The reads of each pass do not wait for one
+// another: their cache misses overlap, and the upserts of the keys that follow find the
+// slots and entries in the cache.
+func (t *memoTable) touch(hs []uint64) uint64 {
+	if len(t.slots) == 0 {
+		return 0
+	}
+	mask := uint64(len(t.slots) - 1)
+	var sum uint64
+	for _, h := range hs {
+		sum += t.slots[h&mask]
+	}
+	for _, h := range hs {
+		if s := t.slots[h&mask]; s != 0 && tagOf(s) == slotTag(h) {
+			_, val := t.entry(s)
+			sum += uint64(val[0])
+		}
+	}
+	return sum
+}
+
 // grow doubles the slots (or makes the first ones) and puts every entry in its new place,
 // hashing its key again.
 func (t *memoTable) grow() {
