@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# scale.sh times counts on 1, 2, 4, ... workers, interleaved, and prints each one's speed-up
+# over one worker (see usage below).
+set -euo pipefail
+
+usage() {
+	cat <<'USAGE'
+Usage: bench/scale.sh [-r RUNS] [-w "1 2 4 8 16"] [CASE ...]
+
+Times, interleaved, RUNS times each (default 3), every case on every number of workers
+given with -w (default 1, 2, 4, ... up to the machine's cores), and prints per case and
+number of workers the medians of wall seconds and of CPU seconds (user + system), the
+speed-up (wall on one worker over wall on W), the efficiency (speed-up / W), the CPU
+inflation (CPU on W over CPU on one), the peak memory (MB, where /usr/bin/time exists) and
+the count; a count that differs between numbers of workers is flagged. Cases (default
+"spin dom18 dom20 a1499-13 queens17"):
+  dom18, dom20   xcover count --memo: domino tilings of 18x18 and 20x20 (the forward count)
+  a1499-13       xcover count --memo: A001499(13), 0/1 13x13 matrices with two 1s in every
+                 row and column (multiplicities: the depth-first memo and its shared cache)
+  queensN        xcover queens N --count (the quadrant join), for any N
+  spin           bench/cmd/spin: arithmetic alone split over the workers, touching no memory
+                 and sharing nothing: the most speed-up the machine gives any program at the
+                 time, the yardstick for the others
+  chase          bench/cmd/spin -chase 16: random reads alone, 16 MiB per worker: the most
+                 the machine's memory gives such reads at the time
+
+BIN=DIR takes xcover, spin and the problem files (dom18.dlx, dom20.dlx, a1499-13.dlx) from
+DIR instead of building and writing them, for a machine without Go: build them elsewhere
+with BIN=DIR bench/scale.sh -p. XCOVER=PATH times that xcover binary instead.
+Speed-ups mean something only on an otherwise idle machine: compare them, not times.
+USAGE
+}
+
+runs=3
+workers=""
+prepare=0
+while getopts "r:w:ph" opt; do
+	case $opt in
+	r) runs=$OPTARG ;;
+	w) workers=$OPTARG ;;
+	p) prepare=1 ;;
+	h) usage; exit 0 ;;
+	*) usage >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+cases=("$@")
+if ((${#cases[@]} == 0)); then
+	cases=(spin dom18 dom20 a1499-13 queens17)
+fi
+if [[ -z $workers ]]; then
+	cores=$(nproc)
+	for ((w = 1; w <= cores; w *= 2)); do workers+="$w "; done
+fi
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+bin=${BIN:-$tmp}
+
+# build writes the binaries and the problem files into $bin.
+build() {
+	mkdir -p "$bin"
+	(cd "$root" && go build -o "$bin/xcover" ./cmd/xcover && go build -o "$bin/spin" ./bench/cmd/spin)
+	(cd "$root" && go run ./internal/problems/gen -dominoes 18x18) >"$bin/dom18.dlx"
+	(cd "$root" && go run ./internal/problems/gen -dominoes 20x20) >"$bin/dom20.dlx"
+	{
+		echo "| 0/1 13x13 matrices with two 1s in every row and column (A001499)"
+		for i in $(seq 0 12); do printf '2|r%d ' "$i"; done
+		for j in $(seq 0 12); do printf '2|c%d ' "$j"; done
+		echo
+		for i in $(seq 0 12); do for j in $(seq 0 12); do echo "r$i c$j"; done; done
+	} >"$bin/a1499-13.dlx"
+}
+if [[ -z ${BIN:-} || $prepare == 1 ]]; then
+	build
+fi
+if [[ $prepare == 1 ]]; then
+	ls -l "$bin"
+	exit 0
+fi
+xcover=${XCOVER:-$bin/xcover}
+
+# timed CMD...: prints "wall cpu megabytes" of one run of CMD, its output in $tmp/out.
+timed() {
+	if [[ -x /usr/bin/time ]]; then
+		/usr/bin/time -f "%e %U %S %M" -o "$tmp/time" "$@" >"$tmp/out"
+		awk '{printf "%s %.2f %.0f\n", $1, $2 + $3, $4 / 1024}' "$tmp/time"
+	else
+		local TIMEFORMAT="%R %U %S"
+		{ time "$@" >"$tmp/out" 2>/dev/null; } 2>"$tmp/time"
+		awk '{printf "%s %.2f -\n", $1, $2 + $3}' "$tmp/time"
+	fi
+}
+
+# median of the numbers on stdin
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# cmdline CASE W: the command line of CASE on W workers.
+cmdline() {
+	case $1 in
+	spin) echo "$bin/spin -workers $2" ;;
+	chase) echo "$bin/spin -chase 16 -steps 33554431 -workers $2" ;;
+	queens[0-9]*) echo "$xcover queens ${1#queens} --count --workers $2" ;;
+	*) echo "$xcover count --memo --workers $2 $bin/$1.dlx" ;;
+	esac
+}
+
+printf "%-10s %3s %9s %9s %8s %6s %9s %7s  %s\n" case W wall cpu speed-up eff inflation MB count
+for c in "${cases[@]}"; do
+	for w in $workers; do : >"$tmp/t$w"; : >"$tmp/c$w"; done
+	for ((i = 0; i < runs; i++)); do
+		for w in $workers; do
+			# shellcheck disable=SC2046 # the command's words are split on purpose
+			timed $(cmdline "$c" "$w") >>"$tmp/t$w"
+			head -c 60 "$tmp/out" | head -1 >"$tmp/c$w"
+		done
+	done
+	e1="" c1="" first=""
+	for w in $workers; do
+		e=$(cut -d' ' -f1 "$tmp/t$w" | median)
+		u=$(cut -d' ' -f2 "$tmp/t$w" | median)
+		mb=$(cut -d' ' -f3 "$tmp/t$w" | sort -g | tail -1)
+		count=$(cat "$tmp/c$w")
+		if [[ -z $e1 ]]; then
+			e1=$e c1=$u first=$count w1=$w
+		fi
+		flag=""
+		if [[ $c != spin && $c != chase && $count != "$first" ]]; then
+			flag="  COUNT DIFFERS from $w1 worker(s)"
+		fi
+		printf "%-10s %3s %9s %9s %8.2f %6.2f %9.2f %7s  %s%s\n" "$c" "$w" "$e" "$u" \
+			"$(awk -v a="$e1" -v b="$e" 'BEGIN {print (b > 0 ? a/b : 0)}')" \
+			"$(awk -v a="$e1" -v b="$e" -v w="$w" -v w1="$w1" 'BEGIN {print (b > 0 ? a/b/(w/w1) : 0)}')" \
+			"$(awk -v a="$c1" -v b="$u" 'BEGIN {print (a > 0 ? b/a : 0)}')" "$mb" "$count" "$flag"
+	done
+done
