@@ -64,13 +64,7 @@ build() {
 	(cd "$root" && go build -o "$bin/xcover" ./cmd/xcover && go build -o "$bin/spin" ./bench/cmd/spin)
 	(cd "$root" && go run ./internal/problems/gen -dominoes 18x18) >"$bin/dom18.dlx"
 	(cd "$root" && go run ./internal/problems/gen -dominoes 20x20) >"$bin/dom20.dlx"
-	{
-		echo "| 0/1 13x13 matrices with two 1s in every row and column (A001499)"
-		for i in $(seq 0 12); do printf '2|r%d ' "$i"; done
-		for j in $(seq 0 12); do printf '2|c%d ' "$j"; done
-		echo
-		for i in $(seq 0 12); do for j in $(seq 0 12); do echo "r$i c$j"; done; done
-	} >"$bin/a1499-13.dlx"
+	(cd "$root" && go run ./internal/problems/gen -two-per-row-col 13) >"$bin/a1499-13.dlx"
 }
 if [[ -z ${BIN:-} || $prepare == 1 ]]; then
 	build

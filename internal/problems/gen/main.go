@@ -5,7 +5,8 @@
 //	go run ./internal/problems/gen [-dir examples] [name ...]
 //
 // With no names it writes every file it knows; otherwise only the named ones (a name is the
-// file name without ".dlx"). -list prints the names with their solution counts.
+// file name without ".dlx"). -list prints the names with their solution counts. For the
+// benchmarks, -dominoes MxN and -two-per-row-col N write one problem to standard output.
 package main
 
 import (
@@ -75,20 +76,22 @@ func main() {
 	dir := flag.String("dir", "examples", "directory to write the files in")
 	list := flag.Bool("list", false, "list the files and their counts instead of writing them")
 	dominoes := flag.String("dominoes", "", "write the domino tilings of an `MxN` board to standard output (for benchmarks)")
+	twoPer := flag.Int("two-per-row-col", 0, "write the 0/1 `N`xN matrices with two 1s in every row and column (A001499) to standard output (for benchmarks)")
 	flag.Parse()
 	if *dominoes != "" {
 		var m, n int
 		if _, err := fmt.Sscanf(*dominoes, "%dx%d", &m, &n); err != nil || m < 1 || n < 1 || m*n > 1<<20 {
 			log.Fatalf("-dominoes %q: want MxN", *dominoes)
 		}
-		w := bufio.NewWriter(os.Stdout)
-		fmt.Fprintf(w, "| Domino tilings of the %d x %d board.\n", m, n)
-		if err := dlx.Write(w, problems.Dominoes(m, n)); err != nil {
-			log.Fatal(err)
+		writeOut(fmt.Sprintf("Domino tilings of the %d x %d board.", m, n), problems.Dominoes(m, n))
+		return
+	}
+	if *twoPer != 0 {
+		if *twoPer < 2 || *twoPer > 1<<10 {
+			log.Fatalf("-two-per-row-col %d: want 2 to 1024", *twoPer)
 		}
-		if err := w.Flush(); err != nil {
-			log.Fatal(err)
-		}
+		writeOut(fmt.Sprintf("0/1 %d x %d matrices with two 1s in every row and column (OEIS A001499).", *twoPer, *twoPer),
+			problems.TwoPerRowCol(*twoPer))
 		return
 	}
 	want := map[string]bool{}
@@ -117,6 +120,18 @@ func main() {
 	}
 	if found < len(want) {
 		log.Fatalf("unknown name among %v; try -list", flag.Args())
+	}
+}
+
+// writeOut writes p in DLX format to standard output, after a comment line about it.
+func writeOut(about string, p *xcover.Problem) {
+	w := bufio.NewWriter(os.Stdout)
+	fmt.Fprintf(w, "| %s\n", about)
+	if err := dlx.Write(w, p); err != nil {
+		log.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		log.Fatal(err)
 	}
 }
 
