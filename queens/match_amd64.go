@@ -29,3 +29,8 @@ func joinAVX2(tab *uint64, probes *uint64, nprobes, pieces, pieceBytes, nc, c in
 //
 //go:noescape
 func buildRowsAVX512(row *uint64, cols *uint64, c int)
+
+// buildRowsAVX2 is buildRowsAVX512 with AVX2.
+//
+//go:noescape
+func buildRowsAVX2(row *uint64, cols *uint64, c int)

@@ -260,3 +260,39 @@ bsub:
 bdone:
 	VZEROUPPER
 	RET
+
+// func buildRowsAVX2(row *uint64, cols *uint64, c int)
+//
+// buildRowsAVX512 with AVX2: each 8-word group in two 4-word halves.
+TEXT ·buildRowsAVX2(SB), NOSPLIT, $0-24
+	MOVQ row+0(FP), DI
+	MOVQ cols+8(FP), SI
+	MOVQ c+16(FP), CX
+	MOVQ $64, DX // bytes of the 2^t groups made so far
+
+abit:
+	TESTQ   CX, CX
+	JZ      adone
+	VMOVDQU (SI), Y2
+	VMOVDQU 32(SI), Y3
+	XORQ    R8, R8
+	LEAQ    (DI)(DX*1), R9 // where group 2^t goes
+
+asub:
+	VMOVDQU (DI)(R8*1), Y0
+	VMOVDQU 32(DI)(R8*1), Y1
+	VPANDN  Y0, Y2, Y0
+	VPANDN  Y1, Y3, Y1
+	VMOVDQU Y0, (R9)(R8*1)
+	VMOVDQU Y1, 32(R9)(R8*1)
+	ADDQ    $64, R8
+	CMPQ    R8, DX
+	JLT     asub
+	SHLQ    $1, DX
+	ADDQ    $64, SI
+	DECQ    CX
+	JMP     abit
+
+adone:
+	VZEROUPPER
+	RET

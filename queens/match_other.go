@@ -19,3 +19,7 @@ func joinAVX2(tab *uint64, probes *uint64, nprobes, pieces, pieceBytes, nc, c in
 func buildRowsAVX512(row *uint64, cols *uint64, c int) {
 	panic("queens: buildRowsAVX512 off amd64")
 }
+
+func buildRowsAVX2(row *uint64, cols *uint64, c int) {
+	panic("queens: buildRowsAVX2 off amd64")
+}

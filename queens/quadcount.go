@@ -30,7 +30,7 @@ type matcher struct {
 	// With asm set (by build, if the processor has AVX2, and avx512 if it has AVX-512;
 	// tests set goOnly or noAVX512 to keep them off) every piece has groupWords words and
 	// join hands them to joinAVX512 or joinAVX2, and build fills them with
-	// buildRowsAVX512 under avx512.
+	// buildRowsAVX512 or buildRowsAVX2.
 	asm      bool
 	avx512   bool
 	goOnly   bool
@@ -96,13 +96,17 @@ func (m *matcher) build(keys []uint64, nbits, probes int) {
 		}
 		for q := range nc {
 			row := m.tab[pc.off+q<<c*wp : pc.off+(q+1)<<c*wp]
-			if m.avx512 { // wp == groupWords
+			if m.asm { // wp == groupWords
 				if q == 0 {
 					copy(row, valid[:]) // padding never matches
 				} else {
 					copy(row, ones[:])
 				}
-				buildRowsAVX512(&row[0], &m.cols[q*c][0], c)
+				if m.avx512 {
+					buildRowsAVX512(&row[0], &m.cols[q*c][0], c)
+				} else {
+					buildRowsAVX2(&row[0], &m.cols[q*c][0], c)
+				}
 				continue
 			}
 			for g := range wp {
