@@ -107,7 +107,7 @@ for c in "${cases[@]}"; do
 		for w in $workers; do
 			# shellcheck disable=SC2046 # the command's words are split on purpose
 			timed $(cmdline "$c" "$w") >>"$tmp/t$w"
-			head -c 60 "$tmp/out" | head -1 >"$tmp/c$w"
+			head -1 "$tmp/out" >"$tmp/c$w"
 		done
 	done
 	e1="" c1="" first=""
