@@ -12,16 +12,15 @@ import (
 // walks from the root to a leaf taking branches at random; the products of the numbers of
 // branches along the way are unbiased estimates of the number of nodes and solutions.
 //
-// Its JSON spelling (and Forecast's) is what "xcover estimate --json" prints. The engine's
-// estimate has the same fields and converts to it as a whole.
+// The engine's estimate has the same fields and converts to it as a whole.
 type Estimate struct {
-	Probes       int     `json:"probes"`
-	Nodes        float64 `json:"nodes"`     // mean estimate of the number of search tree nodes
-	NodesErr     float64 `json:"nodes_err"` // standard error of that mean
-	Solutions    float64 `json:"solutions"` // mean estimate of the number of solutions
-	SolutionsErr float64 `json:"solutions_err"`
+	Probes       int
+	Nodes        float64 // mean estimate of the number of search tree nodes
+	NodesErr     float64 // standard error of that mean
+	Solutions    float64 // mean estimate of the number of solutions
+	SolutionsErr float64
 	// Elapsed is the time the probes took.
-	Elapsed time.Duration `json:"-"`
+	Elapsed time.Duration
 }
 
 // estimate runs the given number of random probes of the search tree, with the Config's
@@ -37,17 +36,17 @@ func (s *Solver) estimate(ctx context.Context, probes int) (Estimate, error) {
 // sample run. If the sample run finished the search, the counts are exact instead.
 type Forecast struct {
 	Estimate               // from the probes; Probes is 0 when Exact
-	NodesPerSecond float64 `json:"nodes_per_second"` // the speed of one worker in the sample run
+	NodesPerSecond float64 // the speed of one worker in the sample run
 	// Seconds is the time of the whole count on one worker, and SecondsErr its standard
 	// error: the estimated nodes at the measured speed (or, when Exact, the sample run's
 	// own time).
-	Seconds    float64 `json:"seconds"`
-	SecondsErr float64 `json:"seconds_err"`
+	Seconds    float64
+	SecondsErr float64
 	// Exact says the sample run finished the search: ExactNodes and ExactSolutions are
 	// the true counts.
-	Exact          bool   `json:"exact,omitempty"`
-	ExactNodes     uint64 `json:"exact_nodes,omitempty"`
-	ExactSolutions uint64 `json:"exact_solutions,omitempty"`
+	Exact          bool
+	ExactNodes     uint64
+	ExactSolutions uint64
 }
 
 // forecast runs the search on one worker for sample past its setup to measure its speed

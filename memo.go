@@ -164,26 +164,26 @@ const DefaultMemoBytes = 2 << 30
 // object of "xcover count --json": the cache's figures (used, hits, misses, entries,
 // bytes, full), not the search's Nodes, a share's split or the order.
 type MemoStats struct {
-	Used    bool   `json:"used"`    // the count was memoised (MemoAuto may decide against it)
-	Nodes   uint64 `json:"-"`       // sub-problems searched
-	Hits    uint64 `json:"hits"`    // sub-problems whose count came from the cache
-	Misses  uint64 `json:"misses"`  // lookups that found nothing
-	Entries uint64 `json:"entries"` // counts kept
-	Bytes   int64  `json:"bytes"`   // estimated size of the cache
+	Used    bool   // the count was memoised (MemoAuto may decide against it)
+	Nodes   uint64 // sub-problems searched
+	Hits    uint64 // sub-problems whose count came from the cache
+	Misses  uint64 // lookups that found nothing
+	Entries uint64 // counts kept
+	Bytes   int64  // estimated size of the cache
 	// Full is set when the budget was reached: later sub-problems were searched without
 	// being kept, correct but slower.
-	Full bool `json:"full,omitempty"`
+	Full bool
 	// Parts and Split describe the split of a CountShare: the number of sub-problems
 	// shared out and a digest of them, the same for every share of one count.
-	Parts int    `json:"-"`
-	Split string `json:"-"`
+	Parts int
+	Split string
 	// Order is the order the count branched in: OrderFirst or OrderMRV, the choice of
 	// OrderAuto.
-	Order Order `json:"-"`
+	Order Order
 	// Swept is set when OrderAuto counted the primary items in an order of its own, a
 	// sweep across the problem far narrower than the file's order (a board listed along
 	// its long side, or in no order): the count and the solutions are the same.
-	Swept bool `json:"-"`
+	Swept bool
 }
 
 // memoStatsOf returns the statistics of a memoised count or sample: the engine's, with

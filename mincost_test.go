@@ -9,6 +9,7 @@ import (
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/brute"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/internal/randprob"
 	"github.com/xcover/xcover/verify"
 )
@@ -120,7 +121,7 @@ func TestMinCostResultCosts(t *testing.T) {
 		for _, c := range tc.costs {
 			r.Solutions = append(r.Solutions, xcover.CostSolution{Cost: c})
 		}
-		if got := r.Costs(); got != tc.want {
+		if got := present.Costs(r); got != tc.want {
 			t.Errorf("%v: Costs() = %q, want %q", tc.costs, got, tc.want)
 		}
 	}
@@ -159,11 +160,11 @@ func TestMinCostResultSummary(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := fmt.Sprintf("%s%d nodes)", tc.want, r.Stats.Nodes)
-		if got := r.Summary(); got != want || r.Best != max(1, tc.best) {
+		if got := present.MinCost(r); got != want || r.Best != max(1, tc.best) {
 			t.Errorf("best %d: Summary() = %q, Best %d; want %q", tc.best, got, r.Best, want)
 		}
 	}
-	if got := (xcover.MinCostResult{Best: 3}).Summary(); got != "no solution" {
+	if got := present.MinCost(xcover.MinCostResult{Best: 3}); got != "no solution" {
 		t.Errorf("no solution: Summary() = %q", got)
 	}
 }

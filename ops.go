@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"iter"
 	"math/big"
-	"strconv"
-	"strings"
 	"time"
 )
 
@@ -114,29 +112,6 @@ type MinCostResult struct {
 	Best int
 }
 
-// Costs lists the costs of the solutions found, cheapest first, as a front end prints
-// them: "12, 13, 15".
-func (r MinCostResult) Costs() string {
-	costs := make([]string, len(r.Solutions))
-	for i, cs := range r.Solutions {
-		costs[i] = strconv.FormatInt(cs.Cost, 10)
-	}
-	return strings.Join(costs, ", ")
-}
-
-// Summary describes the result of a search that ran to its end in a line, as front ends
-// print it: "optimum: cost 12 (345 nodes)", or with Best above 1 "the 3 cheapest solutions
-// cost 12, 13, 15 (345 nodes)"; "no solution" when there is none.
-func (r MinCostResult) Summary() string {
-	switch {
-	case len(r.Solutions) == 0:
-		return "no solution"
-	case r.Best <= 1:
-		return fmt.Sprintf("optimum: cost %d (%d nodes)", r.Solutions[0].Cost, r.Stats.Nodes)
-	}
-	return fmt.Sprintf("the %d cheapest solutions cost %s (%d nodes)", len(r.Solutions), r.Costs(), r.Stats.Nodes)
-}
-
 // MinCost finds the opt.Best cheapest solutions of p by branch and bound. The error is
 // ctx's if it was cancelled, ErrNodeLimit if it stopped at MaxNodes; the result then holds
 // the best found so far.
@@ -169,19 +144,6 @@ type SampleResult struct {
 	Total *big.Int
 	// Drawn is the number of solutions drawn: those the iteration yielded.
 	Drawn int
-}
-
-// Summary describes the draws in a line, as front ends print it: "drew 3 solutions
-// uniformly from 92", or "no solution to draw from" when there is none.
-func (r SampleResult) Summary() string {
-	if r.Total == nil || r.Total.Sign() == 0 {
-		return "no solution to draw from"
-	}
-	noun := "solutions"
-	if r.Drawn == 1 {
-		noun = "solution"
-	}
-	return fmt.Sprintf("drew %d %s uniformly from %v", r.Drawn, noun, r.Total)
 }
 
 // Sample draws k solutions of p independently and uniformly at random: every solution has

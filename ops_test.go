@@ -8,6 +8,7 @@ import (
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/brute"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/internal/randprob"
 	"github.com/xcover/xcover/verify"
@@ -102,7 +103,7 @@ func TestSampleAndEstimateOperations(t *testing.T) {
 		}
 		n++
 	}
-	if res, err := result(); n != 5 || err != nil || res.Total.Int64() != 4 || res.Summary() != "drew 5 solutions uniformly from 4" {
+	if res, err := result(); n != 5 || err != nil || res.Total.Int64() != 4 || present.Sample(res) != "drew 5 solutions uniformly from 4" {
 		t.Fatalf("Sample: %d drawn, %+v, %v; want 5 from 4", n, res, err)
 	}
 	e, err := xcover.EstimateSize(ctx, p, xcover.EstimateOptions{Probes: 50, Seed: 1})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/brute"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/internal/randprob"
 	"github.com/xcover/xcover/verify"
@@ -137,7 +138,7 @@ func TestSampleResultSummary(t *testing.T) {
 		{xcover.SampleResult{Total: new(big.Int)}, "no solution to draw from"},
 		{xcover.SampleResult{}, "no solution to draw from"},
 	} {
-		if got := tc.r.Summary(); got != tc.want {
+		if got := present.Sample(tc.r); got != tc.want {
 			t.Errorf("%+v: Summary() = %q, want %q", tc.r, got, tc.want)
 		}
 	}

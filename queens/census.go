@@ -55,7 +55,7 @@ func (c *Census) WriteText(w io.Writer) error {
 	return err
 }
 
-// WriteJSON writes the census as JSON lines: one {"queens":[...],"size":S,"fixed_by":[...]}
+// WriteJSON writes the census as JSON lines: one {"queens":[...],"size":S,"fixedBy":[...]}
 // for each representative kept, then {"solutions":N,"orbits":O,"burnside":B,"fixed":{...}}.
 func (c *Census) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
@@ -67,7 +67,7 @@ func (c *Census) WriteJSON(w io.Writer) error {
 		if err := enc.Encode(struct {
 			Queens []int    `json:"queens"`
 			Size   int      `json:"size"`
-			Fixers []string `json:"fixed_by"`
+			Fixers []string `json:"fixedBy"`
 		}{o.Rep, o.Size, fixers}); err != nil {
 			return err
 		}

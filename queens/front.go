@@ -70,7 +70,7 @@ func (o Options) check(n int) error {
 // [CountCheckpointed]. Its JSON spelling is what "xcover queens --count --json" prints.
 type CountReport struct {
 	N         int     `json:"n"`
-	PerLine   int     `json:"per_line,omitempty"` // set only beyond one queen per line
+	PerLine   int     `json:"perLine,omitempty"` // set only beyond one queen per line
 	Solutions uint64  `json:"solutions"`
 	Distinct  *uint64 `json:"distinct,omitempty"` // when the distinct solutions were counted
 	Engine    string  `json:"engine"`             // the engine that counted

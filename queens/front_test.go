@@ -26,7 +26,7 @@ func TestCountSolutions(t *testing.T) {
 		t.Errorf("6 queens, 2 per line: %+v, %v; want 1097 by xc", tl, err)
 	}
 	if tl, err := CountSolutions(ctx, 8, false, Options{}); err != nil || tl.PerLine != 0 || tl.Distinct != nil || tl.Engine != EngineBitboard {
-		t.Errorf("8 queens: %+v, %v; want no per_line, no distinct, bitboard", tl, err)
+		t.Errorf("8 queens: %+v, %v; want no perLine, no distinct, bitboard", tl, err)
 	}
 	// Cancelled: the counts so far, Partial, and ctx's error.
 	cctx, cancel := context.WithCancel(ctx)
@@ -137,7 +137,7 @@ func TestCountReport(t *testing.T) {
 			`{"n":8,"solutions":92,"distinct":12,"engine":"bitboard","seconds":0,"partial":true}`,
 			"92 solutions, 12 essentially different\n"},
 		{CountReport{N: 6, PerLine: 2, Solutions: 1097, Engine: EngineXC},
-			`{"n":6,"per_line":2,"solutions":1097,"engine":"xc","seconds":0}`, "1097\n"},
+			`{"n":6,"perLine":2,"solutions":1097,"engine":"xc","seconds":0}`, "1097\n"},
 	} {
 		b, err := json.Marshal(tc.r)
 		if err != nil || string(b) != tc.json {

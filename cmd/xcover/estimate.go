@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/present"
 )
 
 // estimateFlags are the flags of the estimate command.
@@ -67,7 +68,7 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	case err != nil && !interrupted:
 		return err
 	}
-	out := fc.Report(f.seed, f.workers.n(), interrupted)
+	out := present.ForecastOf(fc, f.seed, f.workers.n(), interrupted)
 	if err := printResult(cmd.OutOrStdout(), f.json, out, out.Text(), "the estimate"); err != nil {
 		return err
 	}

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/internal/problems"
 )
 
@@ -39,7 +39,7 @@ func TestEstimate(t *testing.T) {
 	for _, path := range paths {
 		// The truth, from a sample run long enough to finish the search.
 		r := runX(t, "", "estimate", "--json", "--sample", "10s", path)
-		var exact xcover.ForecastReport
+		var exact present.Forecast
 		if err := json.Unmarshal([]byte(r.stdout), &exact); err != nil || r.code != 0 {
 			t.Fatalf("estimate %s: exit %d, %v: %s", path, r.code, err, r.stderr)
 		}
@@ -52,7 +52,7 @@ func TestEstimate(t *testing.T) {
 			if r.code != 0 {
 				t.Fatalf("estimate %s: exit %d: %s", path, r.code, r.stderr)
 			}
-			var e xcover.ForecastReport
+			var e present.Forecast
 			if err := json.Unmarshal([]byte(r.stdout), &e); err != nil {
 				t.Fatal(err)
 			}

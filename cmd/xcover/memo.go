@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/shard"
 )
 
@@ -40,7 +41,7 @@ func (f *memoFlags) apply(cfg *xcover.CountOptions) error {
 	if cfg.Order, err = xcover.ParseOrder(f.order); err != nil {
 		return usageErrorf("--order: %v", err)
 	}
-	n, err := xcover.ParseSize(f.mem)
+	n, err := present.ParseSize(f.mem)
 	if err != nil {
 		return usageErrorf("--memo-mem %q: %v", f.mem, err)
 	}
@@ -87,7 +88,7 @@ func countAll(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOpt
 	case c.Solutions == nil:
 		return cerr
 	}
-	res := c.Report(cerr != nil)
+	res := present.CountOf(c, cerr != nil)
 	if err := printResult(cmd.OutOrStdout(), f.json, res, res.Text(), "count"); err != nil {
 		return err
 	}

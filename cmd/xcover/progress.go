@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/present"
 	"golang.org/x/term"
 )
 
@@ -36,5 +37,5 @@ func (l *progressLine) show(pr xcover.Progress) {
 	if pr.Done {
 		end += "\n"
 	}
-	io.WriteString(l.w, "\r"+pr.String()+end)
+	io.WriteString(l.w, "\r"+present.Progress(pr)+end)
 }

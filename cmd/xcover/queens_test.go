@@ -166,7 +166,7 @@ func TestQueensOrbits(t *testing.T) {
 		var v struct {
 			Queens  []int
 			Size    int
-			FixedBy []string `json:"fixed_by"`
+			FixedBy []string `json:"fixedBy"`
 		}
 		json.Unmarshal([]byte(line), &v)
 		if queens.Check(v.Queens) != nil || v.Size*len(v.FixedBy) != 8 {

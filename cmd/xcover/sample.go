@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/present"
 )
 
 // sampleFlags are the flags of the sample command.
@@ -85,6 +86,6 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	case err != nil:
 		return err
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", res.Summary())
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.Sample(res))
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/verify"
 )
 
@@ -89,11 +90,11 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 	}
 	if err != nil {
 		if cmd.Context().Err() != nil {
-			return interruptedf("interrupted: the best found so far cost %s; not proved optimal", res.Costs())
+			return interruptedf("interrupted: the best found so far cost %s; not proved optimal", present.Costs(res))
 		}
 		return err
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", res.Summary())
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.MinCost(res))
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package xcover_test
+package present
 
 import (
 	"encoding/json"
@@ -16,7 +16,7 @@ import (
 func TestProgressETA(t *testing.T) {
 	for _, f := range []float64{1e-30, 1e-12, 1e-6, 0.5} {
 		pr := xcover.Progress{Stats: xcover.Stats{Solutions: 1 << 62, Nodes: 1 << 62, Elapsed: 90 * time.Second}, Fraction: f}
-		got := pr.String()
+		got := Progress(pr)
 		i := strings.Index(got, "ETA ")
 		if i < 0 || strings.HasPrefix(got[i+4:], "-") {
 			t.Errorf("fraction %g: %q", f, got)
@@ -39,7 +39,7 @@ func TestProgressString(t *testing.T) {
 		{xcover.Progress{Stats: st, Fraction: 0.5, Done: true}, "stopped: 1 solution, 1.50k nodes in 1.5s (1.00k nodes/s)"},
 	}
 	for _, tt := range tests {
-		if got := tt.p.String(); got != tt.want {
+		if got := Progress(tt.p); got != tt.want {
 			t.Errorf("%+v: %q, want %q", tt.p, got, tt.want)
 		}
 	}
@@ -60,7 +60,7 @@ func TestForecastText(t *testing.T) {
 			[]string{"exact      16536 nodes, 724 solutions in 0.250s on 1 worker"}, []string{"probes"}},
 	}
 	for i, tt := range tests {
-		got := tt.f.Text(3, tt.workers)
+		got := ForecastOf(tt.f, 3, tt.workers, false).Text()
 		for _, want := range tt.want {
 			if !strings.Contains(got, want) {
 				t.Errorf("%d: estimate text lacks %q:\n%s", i, want, got)
@@ -84,7 +84,7 @@ func TestParseSize(t *testing.T) {
 		{"0", 0}, {"0.5", 0}, {"-1GiB", 0}, {"GiB", 0}, {"2 GB", 0}, {"1025T", 0}, {"", 0}, {"x", 0},
 	}
 	for _, tt := range tests {
-		got, err := xcover.ParseSize(tt.in)
+		got, err := ParseSize(tt.in)
 		if (err == nil) != (tt.want != 0) || got != tt.want {
 			t.Errorf("ParseSize(%q) = %d, %v; want %d", tt.in, got, err, tt.want)
 		}
@@ -106,10 +106,10 @@ func TestReports(t *testing.T) {
 		text     string
 		wantText string
 	}{
-		{"count", plain.Report(false), `{"solutions":92,"nodes":10,"updates":20,"seconds":1.5}`, plain.Report(false).Text(), "92\n"},
-		{"partial memoised count", memo.Report(true), `{"solutions":92,"nodes":10,"updates":20,"seconds":1.5,"partial":true,"memo":{"used":true,"hits":3,"misses":4,"entries":5,"bytes":6}}`, memo.Report(true).Text(), "92\n"},
-		{"forecast", fc.Report(7, 4, false), `{"probes":0,"nodes":0,"nodes_err":0,"solutions":0,"solutions_err":0,"nodes_per_second":0,"seconds":8,"seconds_err":0,"exact":true,"exact_nodes":9,"exact_solutions":2,"seed":7,"workers":4,"wall_seconds":2}`,
-			fc.Report(7, 4, false).Text(), fc.Text(7, 4)},
+		{"count", CountOf(plain, false), `{"solutions":92,"nodes":10,"updates":20,"seconds":1.5}`, CountOf(plain, false).Text(), "92\n"},
+		{"partial memoised count", CountOf(memo, true), `{"solutions":92,"nodes":10,"updates":20,"seconds":1.5,"partial":true,"memo":{"used":true,"hits":3,"misses":4,"entries":5,"bytes":6}}`, CountOf(memo, true).Text(), "92\n"},
+		{"forecast", ForecastOf(fc, 7, 4, false), `{"probes":0,"nodes":0,"nodesErr":0,"solutions":0,"solutionsErr":0,"nodesPerSecond":0,"seconds":8,"secondsErr":0,"exact":true,"exactNodes":9,"exactSolutions":2,"seed":7,"workers":4,"wallSeconds":2}`,
+			ForecastOf(fc, 7, 4, false).Text(), ForecastOf(fc, 7, 0, false).Text()},
 	} {
 		b, err := json.Marshal(tc.report)
 		if err != nil || string(b) != tc.json {
@@ -117,6 +117,50 @@ func TestReports(t *testing.T) {
 		}
 		if tc.text != tc.wantText {
 			t.Errorf("%s: Text() = %q, want %q", tc.name, tc.text, tc.wantText)
+		}
+	}
+}
+
+func TestSICount(t *testing.T) {
+	tests := []struct {
+		x    float64
+		want string
+	}{
+		{0, "0"}, {999, "999"}, {999.6, "1.00k"}, {1234, "1.23k"}, {45_600, "45.6k"},
+		{999_999, "1.00M"}, {123_456_789, "123M"}, {2.5e18, "2.50E"}, {9_990, "9.99k"},
+	}
+	for _, tt := range tests {
+		if got := siCount(tt.x); got != tt.want {
+			t.Errorf("siCount(%v) = %q, want %q", tt.x, got, tt.want)
+		}
+	}
+}
+
+func TestHumanDuration(t *testing.T) {
+	tests := []struct {
+		s    float64
+		want string
+	}{
+		{3e9, "95 years"}, {0.5, "0.5 s"}, {90, "1.5 min"}, {5400, "1.5 h"}, {9e5, "10 days"},
+	}
+	for _, tt := range tests {
+		if got := humanDuration(tt.s); got != tt.want {
+			t.Errorf("humanDuration(%v) = %q, want %q", tt.s, got, tt.want)
+		}
+	}
+}
+
+func TestRoundDuration(t *testing.T) {
+	tests := []struct {
+		d    time.Duration
+		want string
+	}{
+		{123 * time.Millisecond, "0.123s"}, {12300 * time.Millisecond, "12.3s"},
+		{time.Hour + 2*time.Minute + 3400*time.Millisecond, "1h2m3s"}, {2000 * time.Hour, "83d"},
+	}
+	for _, tt := range tests {
+		if got := roundDuration(tt.d); got != tt.want {
+			t.Errorf("roundDuration(%v) = %q, want %q", tt.d, got, tt.want)
 		}
 	}
 }

@@ -1,0 +1,266 @@
+// Package present holds what the command and the web server say about the library's
+// results: their wording, and their JSON spelling (camelCase, everywhere a user reads
+// JSON). The library's result types are plain data; the front ends turn them into text and
+// JSON here, so that one result reads the same from either front end, and a change of
+// wording is not a change of the library's API. It also reads the sizes that people write
+// ("512MiB").
+package present
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/xcover/xcover"
+)
+
+// Progress describes the state of a search in one line: while it runs, the fraction done,
+// the speed, the solutions, the time elapsed and the time to go ("  42.0%  1.23M nodes/s
+// 7 solutions  1.5s elapsed  ETA 2.1s"); at the end, "done: …" or, when a limit or an
+// interrupt stopped it before the end of the tree, "stopped: …".
+func Progress(p xcover.Progress) string {
+	el := p.Elapsed
+	rate := ""
+	if s := el.Seconds(); s > 0 {
+		rate = siCount(float64(p.Nodes)/s) + " nodes/s"
+	}
+	sols := fmt.Sprintf("%d solution", p.Solutions)
+	if p.Solutions != 1 {
+		sols += "s"
+	}
+	if p.Done {
+		word := "done"
+		if p.Fraction < 1 {
+			word = "stopped" // by a limit or an interrupt: not the whole tree
+		}
+		return fmt.Sprintf("%s: %s, %s nodes in %s (%s)", word, sols, siCount(float64(p.Nodes)), roundDuration(el), rate)
+	}
+	f := p.Fraction
+	eta := "ETA ?"
+	if f > 0 {
+		eta = "ETA " + etaText(el.Seconds()*(1-f)/f)
+	}
+	return fmt.Sprintf("%5.1f%%  %s  %s  %s elapsed  %s", 100*f, rate, sols, roundDuration(el), eta)
+}
+
+// A Count is a count as the front ends report it: "xcover count --json" prints it.
+type Count struct {
+	Solutions *big.Int `json:"solutions"`
+	Nodes     uint64   `json:"nodes"`
+	Updates   uint64   `json:"updates"`
+	Seconds   float64  `json:"seconds"`
+	Partial   bool     `json:"partial,omitempty"` // interrupted: the count so far
+	// Memo describes the cache, only for a memoised count.
+	Memo *Memo `json:"memo,omitempty"`
+}
+
+// Memo is a memoised count's cache as the front ends report it.
+type Memo struct {
+	Used    bool   `json:"used"`
+	Hits    uint64 `json:"hits"`
+	Misses  uint64 `json:"misses"`
+	Entries uint64 `json:"entries"`
+	Bytes   int64  `json:"bytes"`
+	Full    bool   `json:"full,omitempty"`
+}
+
+// MemoOf returns the report of a memoised count's cache.
+func MemoOf(m xcover.MemoStats) Memo {
+	return Memo{Used: m.Used, Hits: m.Hits, Misses: m.Misses, Entries: m.Entries, Bytes: m.Bytes, Full: m.Full}
+}
+
+// CountOf returns the report of a count; partial marks a count cut off.
+func CountOf(c xcover.CountResult, partial bool) Count {
+	r := Count{Solutions: c.Solutions, Nodes: c.Stats.Nodes, Updates: c.Stats.Updates,
+		Seconds: c.Stats.Elapsed.Seconds(), Partial: partial}
+	if c.Memo.Used {
+		memo := MemoOf(c.Memo)
+		r.Memo = &memo
+	}
+	return r
+}
+
+// Text returns the report as a line of text: the number of solutions.
+func (r Count) Text() string { return fmt.Sprintf("%v\n", r.Solutions) }
+
+// A Forecast is a forecast as the front ends report it, with the wall time on the workers
+// asked for: "xcover estimate --json" prints it.
+type Forecast struct {
+	Probes         int     `json:"probes"`
+	Nodes          float64 `json:"nodes"`
+	NodesErr       float64 `json:"nodesErr"`
+	Solutions      float64 `json:"solutions"`
+	SolutionsErr   float64 `json:"solutionsErr"`
+	NodesPerSecond float64 `json:"nodesPerSecond"`
+	Seconds        float64 `json:"seconds"`
+	SecondsErr     float64 `json:"secondsErr"`
+	Exact          bool    `json:"exact,omitempty"`
+	ExactNodes     uint64  `json:"exactNodes,omitempty"`
+	ExactSolutions uint64  `json:"exactSolutions,omitempty"`
+	Seed           uint64  `json:"seed"`
+	Workers        int     `json:"workers"`
+	WallSeconds    float64 `json:"wallSeconds"` // Seconds / Workers
+	// Partial is set when the estimate was interrupted: it comes from the probes made by
+	// then (Probes of them).
+	Partial bool `json:"partial,omitempty"`
+
+	f xcover.Forecast
+}
+
+// ForecastOf returns the report of a forecast: seed is that of the probes, workers (at
+// least 1) those a count would run on, and partial marks an estimate cut off.
+func ForecastOf(f xcover.Forecast, seed uint64, workers int, partial bool) Forecast {
+	return Forecast{Probes: f.Probes, Nodes: f.Nodes, NodesErr: f.NodesErr, Solutions: f.Solutions,
+		SolutionsErr: f.SolutionsErr, NodesPerSecond: f.NodesPerSecond, Seconds: f.Seconds,
+		SecondsErr: f.SecondsErr, Exact: f.Exact, ExactNodes: f.ExactNodes, ExactSolutions: f.ExactSolutions,
+		Seed: seed, Workers: workers, WallSeconds: f.Seconds / float64(workers), Partial: partial, f: f}
+}
+
+// Text describes the forecast in a few lines: the estimates with their standard errors,
+// the speed, and the time of a count on one worker and on the workers (if more than one),
+// with the seed of the probes. An exact forecast says so in one line.
+func (r Forecast) Text() string {
+	f, seed, workers := r.f, r.Seed, r.Workers
+	var b strings.Builder
+	if f.Exact {
+		fmt.Fprintf(&b, "exact      %d nodes, %d solutions in %s on 1 worker: the sample run finished the search\n",
+			f.ExactNodes, f.ExactSolutions, roundDuration(time.Duration(f.Seconds*float64(time.Second))))
+		return b.String()
+	}
+	fmt.Fprintf(&b, "nodes      %.3g ± %.2g\n", f.Nodes, f.NodesErr)
+	if f.Solutions == 0 {
+		fmt.Fprintf(&b, "solutions  0: no probe reached a solution (none, or too rare for %d probes)\n", f.Probes)
+	} else {
+		fmt.Fprintf(&b, "solutions  %.3g ± %.2g\n", f.Solutions, f.SolutionsErr)
+	}
+	fmt.Fprintf(&b, "speed      %s nodes/s on 1 worker (sample run)\n", siCount(f.NodesPerSecond))
+	fmt.Fprintf(&b, "time       %s ± %s on 1 worker", humanDuration(f.Seconds), humanDuration(f.SecondsErr))
+	if workers > 1 {
+		fmt.Fprintf(&b, ", about %s on %d workers", humanDuration(f.Seconds/float64(workers)), workers)
+	}
+	fmt.Fprintf(&b, "\n(Knuth's estimate from %d random probes, seed %d; ± one standard error)\n", f.Probes, seed)
+	return b.String()
+}
+
+// Costs lists the costs of a minimum-cost search's solutions, cheapest first: "12, 13, 15".
+func Costs(r xcover.MinCostResult) string {
+	costs := make([]string, len(r.Solutions))
+	for i, cs := range r.Solutions {
+		costs[i] = strconv.FormatInt(cs.Cost, 10)
+	}
+	return strings.Join(costs, ", ")
+}
+
+// MinCost describes the result of a minimum-cost search that ran to its end in a line:
+// "optimum: cost 12 (345 nodes)", or with Best above 1 "the 3 cheapest solutions cost 12,
+// 13, 15 (345 nodes)"; "no solution" when there is none.
+func MinCost(r xcover.MinCostResult) string {
+	switch {
+	case len(r.Solutions) == 0:
+		return "no solution"
+	case r.Best <= 1:
+		return fmt.Sprintf("optimum: cost %d (%d nodes)", r.Solutions[0].Cost, r.Stats.Nodes)
+	}
+	return fmt.Sprintf("the %d cheapest solutions cost %s (%d nodes)", len(r.Solutions), Costs(r), r.Stats.Nodes)
+}
+
+// Sample describes uniform draws in a line: "drew 3 solutions uniformly from 92", or "no
+// solution to draw from" when there is none.
+func Sample(r xcover.SampleResult) string {
+	if r.Total == nil || r.Total.Sign() == 0 {
+		return "no solution to draw from"
+	}
+	noun := "solutions"
+	if r.Drawn == 1 {
+		noun = "solution"
+	}
+	return fmt.Sprintf("drew %d %s uniformly from %v", r.Drawn, noun, r.Total)
+}
+
+// humanDuration writes a time in seconds that may be anything from milliseconds to
+// millennia.
+func humanDuration(s float64) string {
+	const (
+		day  = 86400
+		year = 365.25 * day
+	)
+	switch {
+	case s < 60:
+		return fmt.Sprintf("%.2g s", s)
+	case s < 3600:
+		return fmt.Sprintf("%.2g min", s/60)
+	case s < day:
+		return fmt.Sprintf("%.2g h", s/3600)
+	case s < year:
+		return fmt.Sprintf("%.2g days", s/day)
+	default:
+		return fmt.Sprintf("%.2g years", s/year)
+	}
+}
+
+// etaText writes a remaining time in seconds, which may be astronomically long (a tree
+// barely begun): it never overflows a time.Duration.
+func etaText(s float64) string {
+	if s < 1000*3600 {
+		return roundDuration(time.Duration(s * float64(time.Second)))
+	}
+	return humanDuration(s)
+}
+
+// siCount writes x with an SI suffix and three significant digits: 950, 1.23k, 45.6M.
+func siCount(x float64) string {
+	const units = "kMGTPE"
+	if x < 999.5 {
+		return fmt.Sprintf("%.0f", x)
+	}
+	u := -1
+	for x >= 999.5 && u < len(units)-1 {
+		x /= 1000
+		u++
+	}
+	switch {
+	case x < 9.995:
+		return fmt.Sprintf("%.2f%c", x, units[u])
+	case x < 99.95:
+		return fmt.Sprintf("%.1f%c", x, units[u])
+	}
+	return fmt.Sprintf("%.0f%c", x, units[u])
+}
+
+// roundDuration writes d to a precision that suits its size: 0.123s, 12.3s, 1h2m3s.
+func roundDuration(d time.Duration) string {
+	switch {
+	case d < time.Second:
+		return fmt.Sprintf("%.3fs", d.Seconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	case d > 1000*time.Hour:
+		return fmt.Sprintf("%.0fd", d.Hours()/24)
+	}
+	return d.Round(time.Second).String()
+}
+
+// ParseSize reads a size in bytes as people write it (a memoised count's budget, say):
+// a number, possibly fractional, with a unit KiB, MiB, GiB, TiB (or K, M, G, T, the same),
+// B or none for bytes: "512MiB", "2GiB", "1.5G", "100000". It must be from 1 byte to 2^50.
+func ParseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+		{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}, {"T", 1 << 40}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseFloat(t, 64)
+	if err != nil || n < 1 || n*float64(mult) > 1<<50 {
+		return 0, fmt.Errorf("want a size such as 512MiB or 2GiB")
+	}
+	return int64(n * float64(mult)), nil
+}
