@@ -19,13 +19,11 @@ func benchCount(b *testing.B, p *xcover.Problem, cfg xcover.Config, want uint64)
 	ctx := context.Background()
 	var n uint64
 	for b.Loop() {
-		s, err := xcover.NewSolver(p, cfg)
+		res, err := xcover.Count(ctx, p, cfg)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if n, err = s.Count(ctx); err != nil {
-			b.Fatal(err)
-		}
+		n = res.Solutions.Uint64()
 		if n != want {
 			b.Fatalf("%d solutions, want %d", n, want)
 		}
@@ -118,11 +116,8 @@ func BenchmarkMillionItems(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		s, err := xcover.NewSolver(p, xcover.Config{Limit: 1, Workers: 1})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if k, err := s.Count(context.Background()); err != nil || k != 1 {
+		res, err := xcover.Count(context.Background(), p, xcover.Config{Limit: 1, Workers: 1})
+		if k := res.Solutions; err != nil || k.Int64() != 1 {
 			b.Fatalf("%d solutions, %v", k, err)
 		}
 	}

@@ -1,10 +1,8 @@
 package xcover
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"iter"
 	"slices"
 	"strconv"
 )
@@ -192,8 +190,15 @@ func (c *Cover[C, K]) Problem() (*Problem, error) {
 }
 
 // Solver returns a Solver of the cover's problem with cfg, its Initial options set from the
-// cover's initial choices (added to any cfg has). Turn its solutions into choices with
-// Choices.
+// cover's initial choices (added to any cfg has), or the cover's first error. Turn its
+// solutions into choices with Choices:
+//
+//	s, err := c.Solver(xcover.Config{})
+//	...
+//	for sol := range s.Solutions(ctx) {
+//		use(c.Choices(sol))
+//	}
+//	if err := s.Err(); err != nil { ... }
 func (c *Cover[C, K]) Solver(cfg Config) (*Solver, error) {
 	p, err := c.Problem()
 	if err != nil {
@@ -215,22 +220,4 @@ func (c *Cover[C, K]) Choices(sol []int) []C {
 		out[i] = c.choices[k]
 	}
 	return out
-}
-
-// Solutions returns an iterator over the solutions as choices, searched with cfg (a Limit,
-// Random and Seed, Workers...), and a function that reports, after the loop, the cover's
-// error or why the search stopped (as [Solver.Err]).
-func (c *Cover[C, K]) Solutions(ctx context.Context, cfg Config) (iter.Seq[[]C], func() error) {
-	s, err := c.Solver(cfg)
-	if err != nil {
-		return func(func([]C) bool) {}, func() error { return err }
-	}
-	seq := func(yield func([]C) bool) {
-		for sol := range s.Solutions(ctx) {
-			if !yield(c.Choices(sol)) {
-				return
-			}
-		}
-	}
-	return seq, s.Err
 }

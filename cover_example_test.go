@@ -19,11 +19,15 @@ func ExampleCover() {
 	c.Add("D", 3, 5, 6)
 	c.Add("E", 2, 3, 6, 7)
 	c.Add("F", 2, 7)
-	sols, err := c.Solutions(context.Background(), xcover.Config{})
-	for sol := range sols {
-		fmt.Println(sol)
+	s, err := c.Solver(xcover.Config{})
+	if err != nil {
+		fmt.Println(err)
+		return
 	}
-	fmt.Println(err())
+	for sol := range s.Solutions(context.Background()) {
+		fmt.Println(c.Choices(sol))
+	}
+	fmt.Println(s.Err())
 	// Output:
 	// [B D F]
 	// <nil>
@@ -35,9 +39,9 @@ func ExampleCoverOf() {
 		"A": {1, 4, 7}, "B": {1, 4}, "C": {4, 5, 7}, "D": {3, 5, 6}, "E": {2, 3, 6, 7}, "F": {2, 7},
 	})
 	c.Initial("B") // a forced choice
-	sols, _ := c.Solutions(context.Background(), xcover.Config{})
-	for sol := range sols {
-		fmt.Println(sol)
+	s, _ := c.Solver(xcover.Config{})
+	for sol := range s.Solutions(context.Background()) {
+		fmt.Println(c.Choices(sol))
 	}
 	// Output: [B D F]
 }
@@ -61,10 +65,11 @@ func ExampleCover_Satisfy() {
 		c.Satisfy(line{'r', i}, line{'c', i})
 	}
 	p, _ := c.Problem()
-	count, _ := p.Count(context.Background())
-	first, _ := c.Solutions(context.Background(), xcover.Config{Limit: 1})
-	for sol := range first {
-		fmt.Println(sol)
+	res, _ := xcover.Count(context.Background(), p, xcover.Config{})
+	count := res.Solutions
+	first, _ := c.Solver(xcover.Config{Limit: 1})
+	for sol := range first.Solutions(context.Background()) {
+		fmt.Println(c.Choices(sol))
 	}
 	fmt.Println(count)
 	// Output:
@@ -100,8 +105,8 @@ func ExampleCover_Multiplicity() {
 			fmt.Println(err)
 			return
 		}
-		count, _ := p.Count(context.Background())
-		fmt.Print(count, " ")
+		res, _ := xcover.Count(context.Background(), p, xcover.Config{})
+		fmt.Print(res.Solutions, " ")
 	}
 	fmt.Println()
 	// Output: 1 2 11 92 1097
@@ -142,7 +147,11 @@ func ExampleCover_pentominoes() {
 			}
 		}
 	}
-	sols, err := c.Solutions(context.Background(), xcover.Config{})
+	s, err := c.Solver(xcover.Config{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	// A tiling as the piece on each cell; its class is the least of its 8 images.
 	board := func(sol []placement, f func(x, y int) (int, int)) string {
 		var b [64]byte
@@ -161,7 +170,8 @@ func ExampleCover_pentominoes() {
 		func(x, y int) (int, int) { return y, 7 - x }, func(x, y int) (int, int) { return 7 - y, 7 - x },
 	}
 	total, classes := 0, map[string]bool{}
-	for sol := range sols {
+	for opts := range s.Solutions(context.Background()) {
+		sol := c.Choices(opts)
 		total++
 		var images []string
 		for _, f := range symmetries {
@@ -169,6 +179,6 @@ func ExampleCover_pentominoes() {
 		}
 		classes[slices.Min(images)] = true
 	}
-	fmt.Println(total, len(classes), err())
+	fmt.Println(total, len(classes), s.Err())
 	// Output: 520 65 <nil>
 }

@@ -222,12 +222,8 @@ func (c *crossChecker) run(seed uint64) {
 		c.errorf("cancelled: solutions %v", got)
 	}
 	c.guard("cancelled Count", func() {
-		s, err := xcover.NewSolver(c.p, xcover.Config{})
-		if err != nil {
-			c.errorf("cancelled Count: NewSolver: %v", err)
-			return
-		}
-		if n, err := s.Count(ctx); n != 0 || !errors.Is(err, context.Canceled) {
+		res, err := xcover.Count(ctx, c.p, xcover.Config{})
+		if n := res.Solutions; n == nil || n.Sign() != 0 || !errors.Is(err, context.Canceled) {
 			c.errorf("cancelled Count = %d, %v; want 0, context.Canceled", n, err)
 		}
 	})
@@ -319,12 +315,12 @@ func (c *crossChecker) valid(name string, sol []int) {
 // count checks Count under cfg.
 func (c *crossChecker) count(name string, cfg xcover.Config, want uint64) {
 	c.guard(name+" Count", func() {
-		s, err := xcover.NewSolver(c.p, cfg)
+		res, err := xcover.Count(context.Background(), c.p, cfg)
 		if err != nil {
-			c.errorf("%s Count: NewSolver: %v", name, err)
+			c.errorf("%s: Count: %v", name, err)
 			return
 		}
-		if n, err := s.Count(context.Background()); n != want || err != nil {
+		if n := res.Solutions.Uint64(); n != want {
 			c.errorf("%s: Count = %d, %v; want %d", name, n, err, want)
 		}
 	})

@@ -96,7 +96,7 @@ func (s *Solver) speedRun(ctx context.Context, d time.Duration, maxNodes uint64)
 			}
 		}}
 	run := &Solver{p: s.p, cfg: cfg, spec: s.spec, init: s.init}
-	_, err := run.Count(rctx)
+	_, err := run.count(rctx)
 	st = run.Stats()
 	speed = medianSpeed(polls)
 	if speed == 0 {

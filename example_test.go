@@ -43,7 +43,8 @@ func ExampleBuilder() {
 		fmt.Println(err)
 		return
 	}
-	for sol := range p.Solutions() {
+	sv, _ := xcover.NewSolver(p, xcover.Config{})
+	for sol := range sv.Solutions(context.Background()) {
 		for i, k := range sol {
 			if i > 0 {
 				fmt.Print(" ")
@@ -87,11 +88,10 @@ func ExampleSolver_Solutions() {
 	// 3 solutions
 }
 
-func ExampleSolver_Count() {
+func ExampleCount_limit() {
 	p := exampleProblem()
-	s, _ := xcover.NewSolver(p, xcover.Config{Limit: 2})
-	n, err := s.Count(context.Background())
-	fmt.Println(n, err)
+	res, err := xcover.Count(context.Background(), p, xcover.Config{Limit: 2})
+	fmt.Println(res.Solutions, err)
 	// Output:
 	// 2 <nil>
 }
@@ -140,7 +140,7 @@ func ExampleConfig_progress() {
 	p, _ := b.Build()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	s, _ := xcover.NewSolver(p, xcover.Config{
+	res, err := xcover.Count(ctx, p, xcover.Config{
 		ProgressInterval: time.Nanosecond,
 		Progress: func(pr xcover.Progress) {
 			if pr.Fraction > 0.5 {
@@ -148,8 +148,7 @@ func ExampleConfig_progress() {
 			}
 		},
 	})
-	n, err := s.Count(ctx)
-	fmt.Println(n < 14200, err)
+	fmt.Println(res.Solutions.Int64() < 14200, err)
 	// Output:
 	// true context canceled
 }

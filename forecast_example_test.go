@@ -13,7 +13,7 @@ import (
 // sample run simply finishes the search.
 func ExampleForecastCount() {
 	p, _ := queens.Problem(8, 1)
-	f, err := xcover.ForecastCount(context.Background(), p, xcover.EstimateOptions{Seed: 1, Sample: 10 * time.Second})
+	f, err := xcover.ForecastCount(context.Background(), p, xcover.Config{Seed: 1, SampleRun: 10 * time.Second})
 	fmt.Println(f.Exact, f.ExactSolutions, err)
 	// Output: true 92 <nil>
 }

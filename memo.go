@@ -132,20 +132,6 @@ func (o Order) String() string {
 	return "auto"
 }
 
-// ParseOrder returns the order named by s, as String spells it: "auto" (or ""), "first"
-// or "mrv".
-func ParseOrder(s string) (Order, error) {
-	for _, o := range []Order{OrderAuto, OrderFirst, OrderMRV} {
-		if s == o.String() {
-			return o, nil
-		}
-	}
-	if s == "" {
-		return OrderAuto, nil
-	}
-	return OrderAuto, fmt.Errorf("unknown order %q: want auto, first or mrv", s)
-}
-
 // orderOf returns the root's value of an engine order.
 func orderOf(o engine.Order) Order {
 	switch o {
@@ -157,12 +143,10 @@ func orderOf(o engine.Order) Order {
 	return OrderAuto
 }
 
-// DefaultMemoBytes is the cache budget when CountOptions.MemoBytes is 0.
+// DefaultMemoBytes is the cache budget when Config.MemoBytes is 0.
 const DefaultMemoBytes = 2 << 30
 
-// MemoStats describes the cache of a memoised count. Its JSON spelling is the "memo"
-// object of "xcover count --json": the cache's figures (used, hits, misses, entries,
-// bytes, full), not the search's Nodes, a share's split or the order.
+// MemoStats describes the cache of a memoised count.
 type MemoStats struct {
 	Used    bool   // the count was memoised (MemoAuto may decide against it)
 	Nodes   uint64 // sub-problems searched
@@ -204,7 +188,7 @@ func (s *Solver) countExactShare(ctx context.Context, k, n int) (*big.Int, error
 	switch {
 	case n < 1 || k < 1 || k > n:
 		return nil, fmt.Errorf("xcover: share %d of %d: want 1 <= k <= n", k, n)
-	case s.cfg.memo != MemoOn:
+	case s.cfg.Memo != MemoOn:
 		return nil, errors.New("xcover: CountShare needs Memo = MemoOn")
 	}
 	return s.countExact(ctx, k, n)
@@ -212,7 +196,7 @@ func (s *Solver) countExactShare(ctx context.Context, k, n int) (*big.Int, error
 
 func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, error) {
 	s.memo = MemoStats{}
-	if s.cfg.memo == MemoOff || s.cfg.Limit > 0 {
+	if s.cfg.Memo == MemoOff || s.cfg.Limit > 0 {
 		return s.countPlain(ctx)
 	}
 	start := time.Now()
@@ -228,7 +212,7 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		overtime atomic.Bool // set by Poll past the deadline
 	)
 	p := &engine.MemoParams{
-		Order:    s.cfg.order.engineOrder(),
+		Order:    s.cfg.Order.engineOrder(),
 		MaxBytes: s.cfg.budget(),
 		Initial:  s.init,
 		Workers:  max(1, s.cfg.Workers),
@@ -255,7 +239,7 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 			return true
 		},
 	}
-	if s.cfg.memo == MemoAuto && shares == 0 {
+	if s.cfg.Memo == MemoAuto && shares == 0 {
 		v := s.judgeAuto(ctx, p.Workers)
 		switch {
 		case v.counted: // a small tree after all: the speed run has counted it
@@ -305,7 +289,7 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 
 // countPlain counts solution by solution: Count, as a big integer.
 func (s *Solver) countPlain(ctx context.Context) (*big.Int, error) {
-	n, err := s.Count(ctx)
+	n, err := s.count(ctx)
 	return new(big.Int).SetUint64(n), err
 }
 
@@ -378,8 +362,8 @@ func (s *Solver) moreProbes(ctx context.Context, e engine.Estimate, speed float6
 
 // memoBytes returns the cache budget: MemoBytes, or DefaultMemoBytes.
 func (cfg Config) budget() int64 {
-	if cfg.memoBytes > 0 {
-		return cfg.memoBytes
+	if cfg.MemoBytes > 0 {
+		return cfg.MemoBytes
 	}
 	return DefaultMemoBytes
 }
@@ -396,7 +380,7 @@ func (s *Solver) sampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
 		s.err, s.total = nil, nil
 		p := &engine.MemoParams{
-			Order:    s.cfg.order.engineOrder(),
+			Order:    s.cfg.Order.engineOrder(),
 			MaxBytes: s.cfg.budget(),
 			Initial:  s.init,
 			Poll:     func(*engine.MemoStats) bool { return ctx.Err() == nil },
@@ -424,17 +408,4 @@ func (m MemoMode) String() string {
 		return "auto"
 	}
 	return "off"
-}
-
-// ParseMemoMode reads a memo mode as front ends take it: "on", "off" or "auto"; "" is off.
-func ParseMemoMode(s string) (MemoMode, error) {
-	switch s {
-	case "on":
-		return MemoOn, nil
-	case "auto":
-		return MemoAuto, nil
-	case "off", "":
-		return MemoOff, nil
-	}
-	return MemoOff, fmt.Errorf("unknown memo mode %q: want on, off or auto", s)
 }

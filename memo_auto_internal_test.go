@@ -75,7 +75,7 @@ func TestMemoAutoGivesUp(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.cfg.memo, s.cfg.autoNodes, s.cfg.autoShare = MemoAuto, 1, tt.share
+		s.cfg.Memo, s.cfg.autoNodes, s.cfg.autoShare = MemoAuto, 1, tt.share
 		n, err := s.countExact(context.Background(), 0, 0)
 		if err != nil || n.Int64() != tt.want {
 			t.Fatalf("%s: %v, %v; want %d", tt.name, n, err, tt.want)
@@ -99,7 +99,7 @@ func TestMemoAutoSpeedRunCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.cfg.memo, s.cfg.autoNodes = MemoAuto, 1
+	s.cfg.Memo, s.cfg.autoNodes = MemoAuto, 1
 	n, err := s.countExact(context.Background(), 0, 0)
 	if err != nil || n.Int64() != 95 { // A099390: 4x5 board
 		t.Fatalf("4x5 dominoes: %v, %v; want 95", n, err)

@@ -57,7 +57,7 @@ func TestMemoDominoes(t *testing.T) {
 	ctx := context.Background()
 	check := func(m, n int, want *big.Int) {
 		t.Helper()
-		res, err := xcover.Count(ctx, problems.Dominoes(m, n), xcover.CountOptions{Memo: xcover.MemoOn})
+		res, err := xcover.Count(ctx, problems.Dominoes(m, n), xcover.Config{Memo: xcover.MemoOn})
 		got := res.Solutions
 		if err != nil || got.Cmp(want) != 0 {
 			t.Errorf("%d×%d dominoes: %v, %v; want %v", m, n, got, err, want)
@@ -88,7 +88,7 @@ func TestMemoDominoes(t *testing.T) {
 	for _, order := range []xcover.Order{xcover.OrderFirst, xcover.OrderMRV} {
 		for _, workers := range []int{1, 2} {
 			for _, mn := range [][2]int{{4, 4}, {5, 6}, {8, 8}, {3, 17}, {10, 9}} {
-				res, err := xcover.Count(ctx, problems.Dominoes(mn[0], mn[1]), xcover.CountOptions{Memo: xcover.MemoOn, Order: order, Workers: workers})
+				res, err := xcover.Count(ctx, problems.Dominoes(mn[0], mn[1]), xcover.Config{Memo: xcover.MemoOn, Order: order, Workers: workers})
 				got := res.Solutions
 				if want := referenceDominoes(mn[0], mn[1]); err != nil || got.Cmp(want) != 0 || res.Memo.Order != order {
 					t.Errorf("%d×%d dominoes, order %v, %d workers: %v, %v (order %v); want %v", mn[0], mn[1], order, workers, got, err, res.Memo.Order, want)
@@ -113,7 +113,7 @@ func TestMemoDominoesLongSide(t *testing.T) {
 			// Their plain trees are astronomical (past 10^20 nodes): a count that fell
 			// back to plain counting (MemoAuto's deadline overflowed, once) would not end.
 			ctx, cancel := context.WithTimeout(ctx, time.Minute)
-			res, err := xcover.Count(ctx, problems.Dominoes(tt.m, tt.n), xcover.CountOptions{Memo: xcover.MemoAuto, Workers: workers})
+			res, err := xcover.Count(ctx, problems.Dominoes(tt.m, tt.n), xcover.Config{Memo: xcover.MemoAuto, Workers: workers})
 			cancel()
 			want := referenceDominoes(max(tt.m, tt.n), min(tt.m, tt.n)) // short rows: a small profile
 			if err != nil || res.Solutions.Cmp(want) != 0 {

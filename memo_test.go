@@ -2,7 +2,6 @@ package xcover_test
 
 import (
 	"context"
-	"encoding/json"
 	"math/big"
 	"os"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/brute"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/internal/randprob"
 	"github.com/xcover/xcover/sudoku"
@@ -28,7 +28,7 @@ func TestMemoRandom(t *testing.T) {
 		seeds = 5000
 	}
 	ctx := context.Background()
-	configs := []xcover.CountOptions{
+	configs := []xcover.Config{
 		{Memo: xcover.MemoOn}, // OrderAuto
 		{Memo: xcover.MemoOn, Order: xcover.OrderFirst},
 		{Memo: xcover.MemoOn, Order: xcover.OrderMRV},
@@ -96,7 +96,7 @@ func TestMemoOEIS(t *testing.T) {
 	count := func(p *xcover.Problem, c config) (*big.Int, error) {
 		sum := new(big.Int)
 		for k := 1; k <= max(1, c.shares); k++ {
-			opt := xcover.CountOptions{Memo: xcover.MemoOn, Order: c.order, Workers: c.workers}
+			opt := xcover.Config{Memo: xcover.MemoOn, Order: c.order, Workers: c.workers}
 			var res xcover.CountResult
 			var err error
 			if c.shares > 0 {
@@ -162,14 +162,14 @@ func TestMemoWorkersAndShares(t *testing.T) {
 			p := randprob.New(seed, kind)
 			want := new(big.Int).SetUint64(brute.Count(p))
 			for _, workers := range []int{2, 3} {
-				if n, err := count(ctx, p, xcover.CountOptions{Memo: xcover.MemoOn, Workers: workers}); err != nil || n.Cmp(want) != 0 {
+				if n, err := count(ctx, p, xcover.Config{Memo: xcover.MemoOn, Workers: workers}); err != nil || n.Cmp(want) != 0 {
 					t.Fatalf("randprob.New(%d, %v), %d workers: %v, %v; want %v", seed, kind, workers, n, err, want)
 				}
 			}
 			for _, shares := range []int{1, 2, 5} {
 				sum := new(big.Int)
 				for k := 1; k <= shares; k++ {
-					res, err := xcover.CountShare(ctx, p, k, shares, xcover.CountOptions{Memo: xcover.MemoOn, Workers: 1 + k%2})
+					res, err := xcover.CountShare(ctx, p, k, shares, xcover.Config{Memo: xcover.MemoOn, Workers: 1 + k%2})
 					n := res.Solutions
 					if err != nil {
 						t.Fatal(err)
@@ -184,12 +184,12 @@ func TestMemoWorkersAndShares(t *testing.T) {
 	}
 	// Dominoes on two workers, and in three shares.
 	p := problems.Dominoes(10, 10)
-	if n, err := count(ctx, p, xcover.CountOptions{Memo: xcover.MemoOn, Workers: 2}); err != nil || n.String() != "258584046368" {
+	if n, err := count(ctx, p, xcover.Config{Memo: xcover.MemoOn, Workers: 2}); err != nil || n.String() != "258584046368" {
 		t.Errorf("10x10 dominoes, 2 workers: %v, %v", n, err)
 	}
 	sum := new(big.Int)
 	for k := 1; k <= 3; k++ {
-		res, _ := xcover.CountShare(ctx, p, k, 3, xcover.CountOptions{Memo: xcover.MemoOn})
+		res, _ := xcover.CountShare(ctx, p, k, 3, xcover.Config{Memo: xcover.MemoOn})
 		n := res.Solutions
 		sum.Add(sum, n)
 	}
@@ -199,12 +199,12 @@ func TestMemoWorkersAndShares(t *testing.T) {
 	// Multiplicities: 0/1 matrices with two 1s in every row and column (A001499), on two
 	// workers and in four shares.
 	p = problems.TwoPerRowCol(7)
-	if n, err := count(ctx, p, xcover.CountOptions{Memo: xcover.MemoOn, Workers: 2}); err != nil || n.String() != "3110940" {
+	if n, err := count(ctx, p, xcover.Config{Memo: xcover.MemoOn, Workers: 2}); err != nil || n.String() != "3110940" {
 		t.Errorf("two per row and column 7x7, 2 workers: %v, %v", n, err)
 	}
 	sum = new(big.Int)
 	for k := 1; k <= 4; k++ {
-		res, _ := xcover.CountShare(ctx, p, k, 4, xcover.CountOptions{Memo: xcover.MemoOn})
+		res, _ := xcover.CountShare(ctx, p, k, 4, xcover.Config{Memo: xcover.MemoOn})
 		n := res.Solutions
 		sum.Add(sum, n)
 	}
@@ -253,13 +253,13 @@ func TestMemoIdenticalOptions(t *testing.T) {
 			p := withRuns(t, randprob.New(seed, kind), seed)
 			want := new(big.Int).SetUint64(brute.Count(p))
 			for _, workers := range []int{1, 2} {
-				if n, err := count(ctx, p, xcover.CountOptions{Memo: xcover.MemoOn, Workers: workers}); err != nil || n.Cmp(want) != 0 {
+				if n, err := count(ctx, p, xcover.Config{Memo: xcover.MemoOn, Workers: workers}); err != nil || n.Cmp(want) != 0 {
 					t.Fatalf("withRuns(randprob.New(%d, %v)), %d workers: %v, %v; want %v", seed, kind, workers, n, err, want)
 				}
 			}
 			sum := new(big.Int)
 			for k := 1; k <= 3; k++ {
-				res, err := xcover.CountShare(ctx, p, k, 3, xcover.CountOptions{Memo: xcover.MemoOn})
+				res, err := xcover.CountShare(ctx, p, k, 3, xcover.Config{Memo: xcover.MemoOn})
 				n := res.Solutions
 				if err != nil {
 					t.Fatal(err)
@@ -277,7 +277,7 @@ func TestMemoIdenticalOptions(t *testing.T) {
 	}
 	for _, workers := range []int{1, 2} {
 		tctx, cancel := context.WithTimeout(ctx, 10*time.Second) // 2^40 steps would take hours
-		n, err := count(tctx, f.Problem, xcover.CountOptions{Memo: xcover.MemoOn, Workers: workers})
+		n, err := count(tctx, f.Problem, xcover.Config{Memo: xcover.MemoOn, Workers: workers})
 		cancel()
 		if err != nil || n.String() != "1099511627776" {
 			t.Errorf("40 identical options, %d workers: %v, %v; want 2^40", workers, n, err)
@@ -295,7 +295,7 @@ func TestMemoSharesWithinBudget(t *testing.T) {
 		for _, shares := range []int{2, 3} {
 			sum := new(big.Int)
 			for k := 1; k <= shares; k++ {
-				res, err := xcover.CountShare(ctx, problems.Dominoes(6, 8), k, shares, xcover.CountOptions{Memo: xcover.MemoOn, Order: order, MemoBytes: 3000})
+				res, err := xcover.CountShare(ctx, problems.Dominoes(6, 8), k, shares, xcover.Config{Memo: xcover.MemoOn, Order: order, MemoBytes: 3000})
 				n := res.Solutions
 				if err != nil {
 					t.Fatal(err)
@@ -313,40 +313,22 @@ func TestMemoSharesWithinBudget(t *testing.T) {
 }
 
 // count returns the exact count of Count with the options.
-func count(ctx context.Context, p *xcover.Problem, opt xcover.CountOptions) (*big.Int, error) {
+func count(ctx context.Context, p *xcover.Problem, opt xcover.Config) (*big.Int, error) {
 	res, err := xcover.Count(ctx, p, opt)
 	return res.Solutions, err
 }
 
 func TestParseOrder(t *testing.T) {
 	for _, o := range []xcover.Order{xcover.OrderAuto, xcover.OrderFirst, xcover.OrderMRV} {
-		if got, err := xcover.ParseOrder(o.String()); got != o || err != nil {
+		if got, err := present.ParseOrder(o.String()); got != o || err != nil {
 			t.Errorf("ParseOrder(%q) = %v, %v; want %v", o.String(), got, err, o)
 		}
 	}
-	if got, err := xcover.ParseOrder(""); got != xcover.OrderAuto || err != nil {
+	if got, err := present.ParseOrder(""); got != xcover.OrderAuto || err != nil {
 		t.Errorf(`ParseOrder("") = %v, %v; want auto`, got, err)
 	}
-	if _, err := xcover.ParseOrder("MRV"); err == nil || !strings.Contains(err.Error(), "want auto, first or mrv") {
+	if _, err := present.ParseOrder("MRV"); err == nil || !strings.Contains(err.Error(), "want auto, first or mrv") {
 		t.Errorf(`ParseOrder("MRV"): %v, want an error naming the orders`, err)
-	}
-}
-
-// TestMemoStatsJSON checks MemoStats' JSON spelling, the "memo" object of count --json:
-// the cache's figures only, full only when set.
-func TestMemoStatsJSON(t *testing.T) {
-	ms := xcover.MemoStats{Used: true, Nodes: 9, Hits: 1, Misses: 2, Entries: 3, Bytes: 4, Parts: 5, Split: "s", Order: xcover.OrderMRV}
-	for _, tt := range []struct {
-		full bool
-		want string
-	}{
-		{false, `{"used":true,"hits":1,"misses":2,"entries":3,"bytes":4}`},
-		{true, `{"used":true,"hits":1,"misses":2,"entries":3,"bytes":4,"full":true}`},
-	} {
-		ms.Full = tt.full
-		if b, err := json.Marshal(ms); string(b) != tt.want || err != nil {
-			t.Errorf("full %v: %s, %v; want %s", tt.full, b, err, tt.want)
-		}
 	}
 }
 
@@ -378,7 +360,7 @@ func TestMemoAutoChooses(t *testing.T) {
 		{"Escargot less 5 givens", enc.Problem, "855376", false},
 		{"A001499(7)", problems.TwoPerRowCol(7), "3110940", true},
 	} {
-		res, err := xcover.Count(context.Background(), c.p, xcover.CountOptions{Memo: xcover.MemoAuto})
+		res, err := xcover.Count(context.Background(), c.p, xcover.Config{Memo: xcover.MemoAuto})
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}

@@ -62,7 +62,7 @@ func TestMinCostRandom(t *testing.T) {
 			slices.Sort(all)
 			for _, k := range []int{1, 3, 50} {
 				var improving []int64
-				res, err := xcover.MinCost(ctx, p, xcover.MinCostOptions{Best: k, Improved: func(cs xcover.CostSolution) { improving = append(improving, cs.Cost) }})
+				res, err := xcover.MinCost(ctx, p, xcover.Config{Best: k, Improved: func(cs xcover.CostSolution) { improving = append(improving, cs.Cost) }})
 				got := res.Solutions
 				if err != nil {
 					t.Fatal(err)
@@ -88,7 +88,7 @@ func TestMinCostRandom(t *testing.T) {
 			}
 			// A forced option: the cheapest solutions containing it.
 			if p.NumOptions() > 0 {
-				res, _ := xcover.MinCost(ctx, p, xcover.MinCostOptions{Initial: []int{0}})
+				res, _ := xcover.MinCost(ctx, p, xcover.Config{Initial: []int{0}})
 				got := res.Solutions
 				var best int64 = -1
 				for _, sol := range brute.Solutions(p) {
@@ -155,7 +155,7 @@ func TestMinCostResultSummary(t *testing.T) {
 		{2, "the 2 cheapest solutions cost 3, 7 ("},
 		{5, "the 3 cheapest solutions cost 3, 7, 8 ("},
 	} {
-		r, err := xcover.MinCost(context.Background(), p, xcover.MinCostOptions{Best: tc.best})
+		r, err := xcover.MinCost(context.Background(), p, xcover.Config{Best: tc.best})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,39 +13,6 @@ import (
 // Nothing is kept between calls; every call may run beside any other. Enumeration is a
 // Solver's (Solutions, then Err and Stats, as bufio.Scanner).
 
-// CountOptions controls [Count] and [CountShare]. The zero CountOptions counts every
-// solution, solution by solution, on one worker.
-type CountOptions struct {
-	// Initial lists options (0-based) that every solution must contain.
-	Initial []int
-	// Workers is the number of goroutines; 0 or 1 means one. A memoised count's workers
-	// share one cache.
-	Workers int
-	// Limit stops a count solution by solution after this many; 0 means no limit. A
-	// count with a Limit is never memoised.
-	Limit uint64
-	// MaxNodes stops the count once it has entered about this many search tree nodes (or,
-	// memoised, searched this many sub-problems); the error is then ErrNodeLimit. 0 means
-	// no limit.
-	MaxNodes uint64
-	// Memo chooses memoisation (see MemoMode); MemoBytes bounds its cache (0:
-	// DefaultMemoBytes), and Order chooses the item it branches on.
-	Memo      MemoMode
-	MemoBytes int64
-	Order     Order
-	// Progress, if not nil, is called about every ProgressInterval (default one second)
-	// while the count runs, and once at its end.
-	Progress         func(Progress)
-	ProgressInterval time.Duration
-}
-
-// config returns the Solver configuration of the options.
-func (o CountOptions) config() Config {
-	return Config{Initial: o.Initial, Workers: o.Workers, Limit: o.Limit, MaxNodes: o.MaxNodes,
-		memo: o.Memo, memoBytes: o.MemoBytes, order: o.Order,
-		Progress: o.Progress, ProgressInterval: o.ProgressInterval}
-}
-
 // A CountResult is the result of [Count] or [CountShare].
 type CountResult struct {
 	// Solutions is the number of solutions, exact at any size; when the count was stopped
@@ -58,11 +25,13 @@ type CountResult struct {
 	Memo MemoStats
 }
 
-// Count counts the solutions of p, solution by solution or by memoisation as opt.Memo
-// says. The error is ctx's if the count was cancelled, ErrNodeLimit if it stopped at
+// Count counts the solutions of p, solution by solution or by memoisation as cfg.Memo
+// says. It honours cfg's Initial, Workers, Limit, MaxNodes, Memo, MemoBytes, Order and
+// Progress; the order of a search does not change a count, so Random and Seed are
+// ignored. The error is ctx's if the count was cancelled, ErrNodeLimit if it stopped at
 // MaxNodes; the result then holds what was counted so far (see CountResult).
-func Count(ctx context.Context, p *Problem, opt CountOptions) (CountResult, error) {
-	s, err := NewSolver(p, opt.config())
+func Count(ctx context.Context, p *Problem, cfg Config) (CountResult, error) {
+	s, err := NewSolver(p, cfg.forCount())
 	if err != nil {
 		return CountResult{}, err
 	}
@@ -74,9 +43,9 @@ func Count(ctx context.Context, p *Problem, opt CountOptions) (CountResult, erro
 // (opt.Memo must be MemoOn): the top of the memoised search tree is expanded into
 // sub-problems the same way on every machine, and share k takes every n-th of them. The
 // shares' counts add up to Count's; Memo.Parts and Memo.Split describe the split, the same
-// for every share of one count.
-func CountShare(ctx context.Context, p *Problem, k, n int, opt CountOptions) (CountResult, error) {
-	s, err := NewSolver(p, opt.config())
+// for every share of one count. It honours the fields of cfg that Count does.
+func CountShare(ctx context.Context, p *Problem, k, n int, cfg Config) (CountResult, error) {
+	s, err := NewSolver(p, cfg.forCount())
 	if err != nil {
 		return CountResult{}, err
 	}
@@ -84,22 +53,12 @@ func CountShare(ctx context.Context, p *Problem, k, n int, opt CountOptions) (Co
 	return CountResult{Solutions: c, Stats: s.stats, Memo: s.memo}, err
 }
 
-// MinCostOptions controls [MinCost].
-type MinCostOptions struct {
-	// Initial lists options (0-based) that every solution must contain.
-	Initial []int
-	// Best is how many of the cheapest solutions to find; 0 means 1.
-	Best int
-	// Improved, if not nil, is called with each solution that enters the Best cheapest as
-	// it is found, so that a long search gives useful answers early.
-	Improved func(CostSolution)
-	// MaxNodes stops the search once it has entered about this many nodes; the error is
-	// then ErrNodeLimit, with the best found so far. 0 means no limit.
-	MaxNodes uint64
-	// Progress, if not nil, is called about every ProgressInterval (default one second)
-	// with the nodes searched and the solutions kept, and once at the end.
-	Progress         func(Progress)
-	ProgressInterval time.Duration
+// forCount returns the configuration of a count: cfg without the fields a count ignores.
+func (cfg Config) forCount() Config {
+	return Config{Initial: cfg.Initial, Workers: cfg.Workers, Limit: cfg.Limit, MaxNodes: cfg.MaxNodes,
+		Memo: cfg.Memo, MemoBytes: cfg.MemoBytes, Order: cfg.Order,
+		Progress: cfg.Progress, ProgressInterval: cfg.ProgressInterval,
+		autoNodes: cfg.autoNodes, autoShare: cfg.autoShare}
 }
 
 // A MinCostResult is the result of [MinCost].
@@ -108,34 +67,22 @@ type MinCostResult struct {
 	// when the search ended, the best so far when it was stopped.
 	Solutions []CostSolution
 	Stats     Stats
-	// Best is the number of cheapest solutions asked for (MinCostOptions.Best, at least 1).
+	// Best is the number of cheapest solutions asked for (Config.Best, at least 1).
 	Best int
 }
 
-// MinCost finds the opt.Best cheapest solutions of p by branch and bound. The error is
-// ctx's if it was cancelled, ErrNodeLimit if it stopped at MaxNodes; the result then holds
-// the best found so far.
-func MinCost(ctx context.Context, p *Problem, opt MinCostOptions) (MinCostResult, error) {
-	s, err := NewSolver(p, Config{Initial: opt.Initial, MaxNodes: opt.MaxNodes,
-		Progress: opt.Progress, ProgressInterval: opt.ProgressInterval})
+// MinCost finds the cfg.Best cheapest solutions of p by branch and bound, honouring cfg's
+// Initial, MaxNodes, Progress and Improved. The error is ctx's if it was cancelled,
+// ErrNodeLimit if it stopped at MaxNodes; the result then holds the best found so far.
+func MinCost(ctx context.Context, p *Problem, cfg Config) (MinCostResult, error) {
+	s, err := NewSolver(p, Config{Initial: cfg.Initial, MaxNodes: cfg.MaxNodes,
+		Progress: cfg.Progress, ProgressInterval: cfg.ProgressInterval})
 	if err != nil {
 		return MinCostResult{}, err
 	}
-	best := max(1, opt.Best)
-	sols, err := s.minCost(ctx, best, opt.Improved)
+	best := max(1, cfg.Best)
+	sols, err := s.minCost(ctx, best, cfg.Improved)
 	return MinCostResult{Solutions: sols, Stats: s.Stats(), Best: best}, err
-}
-
-// SampleOptions controls [Sample].
-type SampleOptions struct {
-	// Initial lists options (0-based) that every solution must contain.
-	Initial []int
-	// Seed seeds the draws: the same Seed gives the same solutions.
-	Seed uint64
-	// MemoBytes bounds the cache of the count that weighs the draws (0: DefaultMemoBytes);
-	// Order chooses the item it branches on.
-	MemoBytes int64
-	Order     Order
 }
 
 // A SampleResult is the result of [Sample]'s draws.
@@ -152,9 +99,10 @@ type SampleResult struct {
 // proportional to the solutions below it; multiplicities are allowed. It returns an
 // iterator over them and a function that, once the iteration has ended, returns the
 // number of solutions drawn from and drawn, and the error that ended the draws early, if
-// any (ctx's when cancelled).
-func Sample(ctx context.Context, p *Problem, k int, opt SampleOptions) (iter.Seq[[]int], func() (SampleResult, error)) {
-	s, err := NewSolver(p, Config{Initial: opt.Initial, Seed: opt.Seed, memoBytes: opt.MemoBytes, order: opt.Order})
+// any (ctx's when cancelled). It honours cfg's Initial, Seed (the same Seed gives the same
+// solutions), MemoBytes and Order.
+func Sample(ctx context.Context, p *Problem, k int, cfg Config) (iter.Seq[[]int], func() (SampleResult, error)) {
+	s, err := NewSolver(p, Config{Initial: cfg.Initial, Seed: cfg.Seed, MemoBytes: cfg.MemoBytes, Order: cfg.Order})
 	if err == nil && k < 0 {
 		err = fmt.Errorf("xcover: Sample of %d solutions: want at least 0", k)
 	}
@@ -174,50 +122,38 @@ func Sample(ctx context.Context, p *Problem, k int, opt SampleOptions) (iter.Seq
 	return sols, func() (SampleResult, error) { return SampleResult{Total: s.total, Drawn: drawn}, s.err }
 }
 
-// EstimateOptions controls [EstimateSize] and [ForecastCount].
-type EstimateOptions struct {
-	// Initial lists options (0-based) that every solution must contain.
-	Initial []int
-	// Probes is the number of random probes; 0 means 1000.
-	Probes int
-	// Seed seeds the probes: the same Seed gives the same estimate.
-	Seed uint64
-	// Sample is how long the sample run of ForecastCount measures the search's speed,
-	// not counting the search's setup (the run stops at 20 times Sample in all); 0
-	// means one second.
-	Sample time.Duration
-}
-
 // probes returns Probes, 1000 if unset.
-func (o EstimateOptions) probes() int {
-	if o.Probes <= 0 {
+func (cfg Config) probes() int {
+	if cfg.Probes <= 0 {
 		return 1000
 	}
-	return o.Probes
+	return cfg.Probes
 }
 
 // EstimateSize estimates the size of p's search tree and its number of solutions by
 // Knuth's random probes (see [Estimate]). If ctx is cancelled it returns the estimate from
-// the probes made so far (Probes says how many) with ctx's error.
-func EstimateSize(ctx context.Context, p *Problem, opt EstimateOptions) (Estimate, error) {
-	s, err := NewSolver(p, Config{Initial: opt.Initial, Seed: opt.Seed})
+// the probes made so far (Probes says how many) with ctx's error. It honours cfg's Initial,
+// Probes and Seed (the same Seed gives the same estimate).
+func EstimateSize(ctx context.Context, p *Problem, cfg Config) (Estimate, error) {
+	s, err := NewSolver(p, Config{Initial: cfg.Initial, Seed: cfg.Seed})
 	if err != nil {
 		return Estimate{}, err
 	}
-	return s.estimate(ctx, opt.probes())
+	return s.estimate(ctx, cfg.probes())
 }
 
 // ForecastCount says how big p's search is and how long a count would take, before
 // running it (see [Forecast]). If ctx is cancelled it returns ctx's error, with the
-// estimate of the probes made by then.
-func ForecastCount(ctx context.Context, p *Problem, opt EstimateOptions) (Forecast, error) {
-	s, err := NewSolver(p, Config{Initial: opt.Initial, Seed: opt.Seed})
+// estimate of the probes made by then. It honours cfg's Initial, Probes, Seed and
+// SampleRun.
+func ForecastCount(ctx context.Context, p *Problem, cfg Config) (Forecast, error) {
+	s, err := NewSolver(p, Config{Initial: cfg.Initial, Seed: cfg.Seed})
 	if err != nil {
 		return Forecast{}, err
 	}
-	sample := opt.Sample
+	sample := cfg.SampleRun
 	if sample <= 0 {
 		sample = time.Second
 	}
-	return s.forecast(ctx, opt.probes(), sample)
+	return s.forecast(ctx, cfg.probes(), sample)
 }

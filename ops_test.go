@@ -22,7 +22,7 @@ func TestCountOperation(t *testing.T) {
 		for seed := range uint64(40) {
 			p := randprob.New(seed, kind)
 			want := new(big.Int).SetUint64(brute.Count(p))
-			for _, opt := range []xcover.CountOptions{
+			for _, opt := range []xcover.Config{
 				{}, {Workers: 2}, {Memo: xcover.MemoOn}, {Memo: xcover.MemoOn, Workers: 2},
 				{Memo: xcover.MemoAuto}, {Memo: xcover.MemoOn, Order: xcover.OrderMRV},
 			} {
@@ -33,7 +33,7 @@ func TestCountOperation(t *testing.T) {
 			}
 			sum := new(big.Int)
 			for k := 1; k <= 3; k++ {
-				res, err := xcover.CountShare(ctx, p, k, 3, xcover.CountOptions{Memo: xcover.MemoOn})
+				res, err := xcover.CountShare(ctx, p, k, 3, xcover.Config{Memo: xcover.MemoOn})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -51,13 +51,13 @@ func TestCountOperation(t *testing.T) {
 func TestOperationsHonourMaxNodes(t *testing.T) {
 	ctx := context.Background()
 	q := problems.Queens(12)
-	for _, opt := range []xcover.CountOptions{{MaxNodes: 5000}, {MaxNodes: 5000, Memo: xcover.MemoOn}, {MaxNodes: 5000, Workers: 2}} {
+	for _, opt := range []xcover.Config{{MaxNodes: 5000}, {MaxNodes: 5000, Memo: xcover.MemoOn}, {MaxNodes: 5000, Workers: 2}} {
 		if _, err := xcover.Count(ctx, q, opt); !errors.Is(err, xcover.ErrNodeLimit) {
 			t.Errorf("Count %+v: %v, want ErrNodeLimit", opt, err)
 		}
 	}
 	p := withCosts(problems.Pentominoes(6, 10), 1)
-	res, err := xcover.MinCost(ctx, p, xcover.MinCostOptions{MaxNodes: 10000})
+	res, err := xcover.MinCost(ctx, p, xcover.Config{MaxNodes: 10000})
 	if !errors.Is(err, xcover.ErrNodeLimit) || res.Stats.Nodes > 20000 {
 		t.Errorf("MinCost with MaxNodes 10000: %v after %d nodes, want ErrNodeLimit", err, res.Stats.Nodes)
 	}
@@ -69,7 +69,7 @@ func TestMinCostOperation(t *testing.T) {
 	p := withCosts(problems.Queens(8), 3)
 	var last xcover.Progress
 	improved := 0
-	res, err := xcover.MinCost(context.Background(), p, xcover.MinCostOptions{Best: 3,
+	res, err := xcover.MinCost(context.Background(), p, xcover.Config{Best: 3,
 		Improved: func(xcover.CostSolution) { improved++ },
 		Progress: func(pr xcover.Progress) { last = pr }})
 	if err != nil || len(res.Solutions) != 3 || improved < 3 {
@@ -94,7 +94,7 @@ func TestMinCostOperation(t *testing.T) {
 func TestSampleAndEstimateOperations(t *testing.T) {
 	ctx := context.Background()
 	p := problems.Queens(6)
-	sols, result := xcover.Sample(ctx, p, 5, xcover.SampleOptions{Seed: 7})
+	sols, result := xcover.Sample(ctx, p, 5, xcover.Config{Seed: 7})
 	chk := verify.NewChecker(p)
 	n := 0
 	for sol := range sols {
@@ -106,11 +106,11 @@ func TestSampleAndEstimateOperations(t *testing.T) {
 	if res, err := result(); n != 5 || err != nil || res.Total.Int64() != 4 || present.Sample(res) != "drew 5 solutions uniformly from 4" {
 		t.Fatalf("Sample: %d drawn, %+v, %v; want 5 from 4", n, res, err)
 	}
-	e, err := xcover.EstimateSize(ctx, p, xcover.EstimateOptions{Probes: 50, Seed: 1})
+	e, err := xcover.EstimateSize(ctx, p, xcover.Config{Probes: 50, Seed: 1})
 	if err != nil || e.Probes != 50 {
 		t.Fatalf("EstimateSize: %+v, %v", e, err)
 	}
-	f, err := xcover.ForecastCount(ctx, p, xcover.EstimateOptions{})
+	f, err := xcover.ForecastCount(ctx, p, xcover.Config{})
 	if err != nil || !f.Exact || f.ExactSolutions != 4 {
 		t.Fatalf("ForecastCount: %+v, %v", f, err)
 	}
@@ -119,14 +119,14 @@ func TestSampleAndEstimateOperations(t *testing.T) {
 // TestParseMemoMode reads every mode back from its String, and refuses others.
 func TestParseMemoMode(t *testing.T) {
 	for _, m := range []xcover.MemoMode{xcover.MemoOff, xcover.MemoOn, xcover.MemoAuto} {
-		if got, err := xcover.ParseMemoMode(m.String()); err != nil || got != m {
+		if got, err := present.ParseMemoMode(m.String()); err != nil || got != m {
 			t.Errorf("ParseMemoMode(%q) = %v, %v", m.String(), got, err)
 		}
 	}
-	if m, err := xcover.ParseMemoMode(""); err != nil || m != xcover.MemoOff {
+	if m, err := present.ParseMemoMode(""); err != nil || m != xcover.MemoOff {
 		t.Errorf(`ParseMemoMode("") = %v, %v; want off`, m, err)
 	}
-	if _, err := xcover.ParseMemoMode("yes"); err == nil {
+	if _, err := present.ParseMemoMode("yes"); err == nil {
 		t.Error(`ParseMemoMode("yes"): no error`)
 	}
 }

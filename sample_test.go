@@ -59,7 +59,7 @@ func TestSampleUniform(t *testing.T) {
 			index[fmt.Sprint(s)] = i
 		}
 		draws := 200 * len(sols)
-		samples, result := xcover.Sample(ctx, c.p, draws, xcover.SampleOptions{Seed: uint64(ci) + 1})
+		samples, result := xcover.Sample(ctx, c.p, draws, xcover.Config{Seed: uint64(ci) + 1})
 		seen := make([]int, len(sols))
 		got := 0
 		chk := verify.NewChecker(c.p)
@@ -106,7 +106,7 @@ func TestSampleHuge(t *testing.T) {
 	p := problems.Dominoes(16, 16)
 	var first [][]int
 	for _, seed := range []uint64{1, 2} {
-		samples, result := xcover.Sample(context.Background(), p, 3, xcover.SampleOptions{Seed: seed})
+		samples, result := xcover.Sample(context.Background(), p, 3, xcover.Config{Seed: seed})
 		var got [][]int
 		for sol := range samples {
 			if v := verify.Check(p, sol); len(v) > 0 {
@@ -142,7 +142,7 @@ func TestSampleResultSummary(t *testing.T) {
 			t.Errorf("%+v: Summary() = %q, want %q", tc.r, got, tc.want)
 		}
 	}
-	samples, result := xcover.Sample(context.Background(), problems.Queens(6), 5, xcover.SampleOptions{Seed: 1})
+	samples, result := xcover.Sample(context.Background(), problems.Queens(6), 5, xcover.Config{Seed: 1})
 	for range samples {
 		break
 	}

@@ -12,19 +12,23 @@ import (
 	"github.com/xcover/xcover/internal/engine"
 )
 
-// Config controls a search. The zero Config finds every solution, one worker, in the
-// engine's fixed order.
+// Config controls a search: an enumeration by a [Solver], and each operation ([Count],
+// [CountShare], [MinCost], [Sample], [EstimateSize], [ForecastCount]), which honours the
+// fields its documentation names and ignores the others. The zero Config finds every
+// solution, one worker, in the engine's fixed order.
 type Config struct {
-	// Limit stops the search after this many solutions; 0 means no limit.
+	// Limit stops the search after this many solutions; 0 means no limit. A count with a
+	// Limit is never memoised.
 	Limit uint64
 	// MaxNodes stops the search once it has entered about this many search tree nodes
-	// (checked every 4096 nodes, at the same nodes on every run); Err then returns
-	// ErrNodeLimit. 0 means no limit. With a budget a search can be restarted in another
-	// order (Random with another Seed) instead of sinking into one hopeless subtree.
+	// (checked every 4096 nodes, at the same nodes on every run; memoised, this many
+	// sub-problems); the error is then ErrNodeLimit. 0 means no limit. With a budget a
+	// search can be restarted in another order (Random with another Seed) instead of
+	// sinking into one hopeless subtree.
 	MaxNodes uint64
 	// Random makes every branching choice at random: which item to branch on among those
 	// tied for fewest choices, and the order of its options. The same Seed gives the same
-	// order of solutions.
+	// order of solutions. Seed also seeds Sample's draws and the estimates' probes.
 	Random bool
 	Seed   uint64
 	// Initial lists options (0-based indices) that every solution must contain. Options that
@@ -40,12 +44,29 @@ type Config struct {
 	// search tree is cut into many more parts than workers, handed out as workers become
 	// free: counts and solution sets are those of one worker, but Solutions may come in
 	// another order. A Random search always uses one worker, so that a seed gives one order.
+	// A memoised count's workers share one cache.
 	Workers int
-	// memo, memoBytes and order are CountOptions' Memo, MemoBytes and Order, for the
-	// operations (ops.go) that run on a Solver.
-	memo      MemoMode
-	memoBytes int64
-	order     Order
+
+	// Memo chooses whether a count is memoised (see MemoMode); MemoBytes bounds the cache
+	// of a memoised count or of Sample's (0: DefaultMemoBytes), and Order chooses the item they
+	// branch on.
+	Memo      MemoMode
+	MemoBytes int64
+	Order     Order
+
+	// Best is how many of the cheapest solutions MinCost finds; 0 means 1. Improved, if
+	// not nil, is called with each solution that enters the Best cheapest as it is found,
+	// so that a long search gives useful answers early.
+	Best     int
+	Improved func(CostSolution)
+
+	// Probes is the number of random probes of EstimateSize and ForecastCount; 0 means
+	// 1000. SampleRun is how long ForecastCount's sample run measures the search's speed,
+	// not counting the search's setup (the run stops at 20 times SampleRun in all); 0
+	// means one second.
+	Probes    int
+	SampleRun time.Duration
+
 	// autoNodes and autoShare replace memoAutoNodes and memoAutoShare where not 0 (tests).
 	autoNodes, autoShare float64
 }
@@ -194,9 +215,9 @@ func (s *Solver) workers() int {
 // the work stays balanced to the end.
 const partsPerWorker = 64
 
-// Count returns the number of solutions (at most the Limit), without building them. The
+// count returns the number of solutions (at most the Limit), without building them. The
 // error is ctx's if the search was cancelled; the count is then the number found so far.
-func (s *Solver) Count(ctx context.Context) (uint64, error) {
+func (s *Solver) count(ctx context.Context) (uint64, error) {
 	s.run(ctx, s.cfg, s.workers(), nil, nil)
 	return s.stats.Solutions, s.err
 }
@@ -287,19 +308,4 @@ func (s *Solver) run(ctx context.Context, cfg Config, workers int, pr *partRun, 
 func statsOf(st engine.Stats, start time.Time) Stats {
 	st.Elapsed = time.Since(start)
 	return Stats(st)
-}
-
-// Solutions returns an iterator over all the solutions, each the chosen option indices in
-// ascending order: shorthand for a Solver with the zero Config. It cannot be cancelled
-// except by breaking out of the loop; to cancel, limit or time a search, and to learn how
-// it ended, use a [Solver].
-func (p *Problem) Solutions() iter.Seq[[]int] {
-	s, _ := NewSolver(p, Config{})
-	return s.Solutions(context.Background())
-}
-
-// Count is shorthand for NewSolver(p, Config{}).Count(ctx).
-func (p *Problem) Count(ctx context.Context) (uint64, error) {
-	s, _ := NewSolver(p, Config{})
-	return s.Count(ctx)
 }

@@ -51,12 +51,10 @@ func TestPartsAddUp(t *testing.T) {
 // TestWorkersNodes checks that a parallel search reports the nodes of the whole tree.
 func TestWorkersNodes(t *testing.T) {
 	p := problems.Queens(9)
-	one, _ := xcover.NewSolver(p, xcover.Config{})
-	two, _ := xcover.NewSolver(p, xcover.Config{Workers: 2})
-	a, _ := one.Count(context.Background())
-	b, _ := two.Count(context.Background())
-	if a != b || one.Stats().Nodes != two.Stats().Nodes {
-		t.Errorf("one worker: %d solutions, %d nodes; two: %d, %d", a, one.Stats().Nodes, b, two.Stats().Nodes)
+	one, _ := xcover.Count(context.Background(), p, xcover.Config{})
+	two, _ := xcover.Count(context.Background(), p, xcover.Config{Workers: 2})
+	if a, b := one.Solutions, two.Solutions; a.Cmp(b) != 0 || one.Stats.Nodes != two.Stats.Nodes {
+		t.Errorf("one worker: %d solutions, %d nodes; two: %d, %d", a, one.Stats.Nodes, b, two.Stats.Nodes)
 	}
 }
 
@@ -93,10 +91,9 @@ func TestEstimate(t *testing.T) {
 		{"2 queens per line, 5", problems.DoubleQueens(5)},
 		{"langford 7", problems.Langford(7)},
 	} {
-		s, _ := xcover.NewSolver(tc.p, xcover.Config{})
-		sols, _ := s.Count(context.Background())
-		nodes := s.Stats().Nodes
-		e, _ := xcover.EstimateSize(context.Background(), tc.p, xcover.EstimateOptions{Probes: 4000})
+		res, _ := xcover.Count(context.Background(), tc.p, xcover.Config{})
+		sols, nodes := res.Solutions.Uint64(), res.Stats.Nodes
+		e, _ := xcover.EstimateSize(context.Background(), tc.p, xcover.Config{Probes: 4000})
 		if math.Abs(e.Nodes-float64(nodes)) > 5*e.NodesErr+1e-9 || math.Abs(e.Solutions-float64(sols)) > 5*e.SolutionsErr+1e-9 {
 			t.Errorf("%s: estimated %.0f±%.0f nodes and %.1f±%.1f solutions; true %d and %d",
 				tc.name, e.Nodes, e.NodesErr, e.Solutions, e.SolutionsErr, nodes, sols)
@@ -115,8 +112,7 @@ func TestProgressEnd(t *testing.T) {
 		whole bool
 	}{{0, true}, {10, false}} {
 		var last xcover.Progress
-		s, _ := xcover.NewSolver(problems.Queens(10), xcover.Config{Limit: tc.limit, Progress: func(p xcover.Progress) { last = p }})
-		s.Count(context.Background())
+		xcover.Count(context.Background(), problems.Queens(10), xcover.Config{Limit: tc.limit, Progress: func(p xcover.Progress) { last = p }})
 		if !last.Done || (last.Fraction == 1) != tc.whole {
 			t.Errorf("limit %d: last report %+v", tc.limit, last)
 		}

@@ -18,10 +18,9 @@ package dlx
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/textio"
 )
 
 // A File is a parsed problem file.
@@ -57,21 +56,15 @@ type Error struct {
 // Error formats the error as "file:line: message "token"", leaving out the parts that are
 // empty or zero.
 func (e *Error) Error() string {
-	var sb strings.Builder
-	switch {
-	case e.File != "" && e.Line > 0:
-		sb.WriteString(e.File + ":" + strconv.Itoa(e.Line) + ": ")
-	case e.File != "":
-		sb.WriteString(e.File + ": ")
-	case e.Line > 0:
-		sb.WriteString("line " + strconv.Itoa(e.Line) + ": ")
+	return (&textio.Error{File: e.File, Line: e.Line, Token: e.Token, Msg: e.Msg}).Error()
+}
+
+// readError returns the line reader's error as an *Error.
+func readError(err error) error {
+	if te, ok := err.(*textio.Error); ok {
+		return &Error{File: te.File, Line: te.Line, Token: te.Token, Msg: te.Msg, err: te.Err}
 	}
-	sb.WriteString(e.Msg)
-	if e.Token != "" {
-		sb.WriteByte(' ')
-		sb.WriteString(strconv.Quote(e.Token))
-	}
-	return sb.String()
+	return err
 }
 
 // Unwrap returns the underlying error, such as a read error, or nil.

@@ -5,21 +5,28 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/internal/endless"
+	"github.com/xcover/xcover/internal/textio"
 )
 
 // TestEndlessInput reads inputs that never end — /dev/zero, and a line without a line
-// ending — both through Parse and through the LineReader that every other input of xcover
+// ending — both through Parse and through the line reader that every other input of xcover
 // uses. Both used to be read into memory until it ran out; now the first is refused within
-// its first buffer and the second at MaxLineBytes, with the name and the line.
+// its first buffer and the second at textio.MaxLineBytes, with the name and the line.
 func TestEndlessInput(t *testing.T) {
-	lr := NewLineReader(strings.NewReader("first\n"), "in")
+	lr := textio.NewLineReader(strings.NewReader("first\n"), "in")
 	if l, err := lr.ReadLine(); err != nil || string(l) != "first" || lr.Line() != 1 {
 		t.Fatalf("first line: %q, %v, line %d", l, err, lr.Line())
 	}
 	readers := map[string]func(r *endless.Reader) error{
-		"Parse": func(r *endless.Reader) error { _, err := Parse(r, "in"); return err },
+		"Parse": func(r *endless.Reader) error {
+			_, err := Parse(r, "in")
+			if _, ok := err.(*Error); !ok {
+				t.Errorf("Parse: %T, want *dlx.Error", err)
+			}
+			return err
+		},
 		"LineReader": func(r *endless.Reader) error {
-			_, err := NewLineReader(r, "in").ReadLine()
+			_, err := textio.NewLineReader(r, "in").ReadLine()
 			return err
 		},
 	}
@@ -30,7 +37,7 @@ func TestEndlessInput(t *testing.T) {
 			msg     string
 		}{
 			{0, 1 << 20, "NUL byte"},
-			{'a', MaxLineBytes + 1<<20, "line longer than 64 MiB"},
+			{'a', textio.MaxLineBytes + 1<<20, "line longer than 64 MiB"},
 		} {
 			r := &endless.Reader{C: tt.c}
 			err := read(r)

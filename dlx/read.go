@@ -11,11 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/textio"
 )
-
-// MaxLineBytes bounds the length of a line: an item line of a million items with long
-// names fits; a file with no line ending (or /dev/zero) is refused before it fills memory.
-const MaxLineBytes = 64 << 20
 
 // maxBound is the largest multiplicity bound accepted on the item line. It keeps every
 // count the engine derives from the bounds well inside int32.
@@ -40,7 +37,7 @@ func ParseFile(path string) (*File, error) {
 // returned File. Every error, including a read error from r, is an [*Error].
 func Parse(r io.Reader, name string) (*File, error) {
 	p := &parser{
-		r:      NewLineReader(r, name),
+		r:      textio.NewLineReader(r, name),
 		b:      xcover.NewBuilder(),
 		colors: make(map[string]string),
 		f:      &File{Name: name},
@@ -53,7 +50,7 @@ func Parse(r io.Reader, name string) (*File, error) {
 
 // A parser holds the state of one Parse call.
 type parser struct {
-	r    *LineReader
+	r    *textio.LineReader
 	line int // number of the line last read
 
 	b       *xcover.Builder
@@ -90,7 +87,7 @@ func (p *parser) parse() error {
 			break
 		}
 		if err != nil {
-			return err
+			return readError(err)
 		}
 		text, ok := trimBlanks(line)
 		if !ok {

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/xcover/xcover/internal/textio"
 )
 
 // The solutions of a problem are written in one of two forms, and read back in either:
@@ -111,18 +113,18 @@ func (sw *SolutionWriter) Written() int { return sw.written }
 // (JSON if the first non-blank line starts with '{'). Text lines are matched to options by
 // their items, so that spacing does not matter; a line that is no option of f, a JSON
 // line that is not a solution object, or an option out of range is an *Error naming the
-// line. Input is read through a LineReader, so that a runaway line or binary input is
-// refused in bounded memory.
+// line. Input is read through xcover's bounded line reader, so that a runaway line or binary
+// input is refused in bounded memory.
 func (f *File) ReadSolutions(r io.Reader, name string) ([][]int, error) {
 	var lines []string
-	lr := NewLineReader(r, name)
+	lr := textio.NewLineReader(r, name)
 	for {
 		line, err := lr.ReadLine()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return nil, err
+			return nil, readError(err)
 		}
 		lines = append(lines, string(line))
 	}

@@ -18,7 +18,7 @@ const pairwiseMax = 6
 //
 // The output is written in two passes over the problem, the first only counting clauses for
 // the header, so memory stays proportional to the problem, not to the text.
-func WriteDIMACS(w io.Writer, p *xcover.Problem, opt *Options) error {
+func writeDIMACS(w io.Writer, p *xcover.Problem, opt *Options) error {
 	opt = opt.orDefault()
 	pl, err := newPlan(p, opt.Block)
 	if err != nil {

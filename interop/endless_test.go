@@ -15,7 +15,7 @@ func TestEndlessModel(t *testing.T) {
 	const bound = 64<<20 + 1<<20
 	for _, f := range []Format{DIMACS, SMT2, OPB} {
 		for _, src := range []io.Reader{&endless.Reader{C: 0}, io.MultiReader(strings.NewReader("sat\n(x"), &endless.Reader{C: '1'})} {
-			_, err := ReadModel(src, f)
+			_, err := readModel(src, f)
 			read := 0
 			if e, ok := src.(*endless.Reader); ok {
 				read = e.N
@@ -32,7 +32,7 @@ func TestEndlessModel(t *testing.T) {
 func TestModelBeyondProblem(t *testing.T) {
 	p := formatExample(t)
 	for _, f := range []Format{DIMACS, SMT2, OPB} {
-		n, err := NumVariables(p, f, nil)
+		n, err := numVariables(p, f, nil)
 		if err != nil || n < p.NumOptions() {
 			t.Fatalf("%v: %d variables (%v) for %d options", f, n, err, p.NumOptions())
 		}
@@ -44,7 +44,7 @@ func TestModelBeyondProblem(t *testing.T) {
 			{"s SATISFIABLE\nv 2 " + strconv.Itoa(n+1) + " 0\n", false},
 			{"s SATISFIABLE\nv 2 -" + strconv.Itoa(n+1) + " 0\n", false},
 		} {
-			m, err := ReadModel(strings.NewReader(tt.text), DIMACS)
+			m, err := readModel(strings.NewReader(tt.text), DIMACS)
 			if err != nil {
 				t.Fatal(err)
 			}

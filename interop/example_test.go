@@ -27,8 +27,8 @@ func exampleProblem() *xcover.Problem {
 	return p
 }
 
-func ExampleWriteDIMACS() {
-	if err := interop.WriteDIMACS(os.Stdout, exampleProblem(), nil); err != nil {
+func ExampleExport() {
+	if err := interop.Export(os.Stdout, exampleProblem(), interop.DIMACS, nil); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
@@ -51,9 +51,9 @@ func ExampleWriteDIMACS() {
 	// -2 5 0
 }
 
-func ExampleWriteSMT2() {
+func ExampleExport_smt2() {
 	opt := &interop.Options{NoComments: true}
-	if err := interop.WriteSMT2(os.Stdout, exampleProblem(), opt); err != nil {
+	if err := interop.Export(os.Stdout, exampleProblem(), interop.SMT2, opt); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
@@ -72,9 +72,9 @@ func ExampleWriteSMT2() {
 	// (get-model)
 }
 
-func ExampleReadModel() {
+func ExampleReadSolution() {
 	p := exampleProblem()
-	// What z3 prints for the file that WriteSMT2 wrote.
+	// What z3 prints for the file that Export wrote in SMT2.
 	answer := `sat
 (
   (define-fun x3 () Bool
@@ -82,23 +82,17 @@ func ExampleReadModel() {
   (define-fun x1 () Bool
     false)
 )`
-	m, err := interop.ReadModel(strings.NewReader(answer), interop.SMT2)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	sol, err := m.Solution(p) // checked with verify.Check
-	fmt.Println(m.Status, sol, err)
+	sol, found, err := interop.ReadSolution(strings.NewReader(answer), interop.SMT2, p) // checked with verify.Check
+	fmt.Println(sol, found, err)
 	for _, k := range sol {
 		fmt.Println(p.OptionString(k))
 	}
 
 	// MiniSat's result file for a problem without solutions.
-	m, _ = interop.ReadModel(strings.NewReader("UNSAT\n"), interop.DIMACS)
-	_, err = m.Solution(p)
-	fmt.Println(m.Status, err)
+	_, found, err = interop.ReadSolution(strings.NewReader("UNSAT\n"), interop.DIMACS, p)
+	fmt.Println(found, err)
 	// Output:
-	// sat [2] <nil>
+	// [2] true <nil>
 	// a b
-	// unsat no solution
+	// false <nil>
 }

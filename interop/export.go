@@ -147,11 +147,11 @@ func (o *Options) orDefault() *Options {
 func Export(w io.Writer, p *xcover.Problem, f Format, opt *Options) error {
 	switch f {
 	case DIMACS:
-		return WriteDIMACS(w, p, opt)
+		return writeDIMACS(w, p, opt)
 	case SMT2:
-		return WriteSMT2(w, p, opt)
+		return writeSMT2(w, p, opt)
 	case OPB:
-		return WriteOPB(w, p, opt)
+		return writeOPB(w, p, opt)
 	}
 	return fmt.Errorf("interop: unknown format %v", f)
 }

@@ -11,28 +11,28 @@ import (
 	"strings"
 
 	"github.com/xcover/xcover"
-	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/textio"
 	"github.com/xcover/xcover/verify"
 )
 
-// A Status is a solver's answer.
-type Status int
+// A status is a solver's answer.
+type status int
 
 const (
-	// Unknown means that the solver gave no answer (it gave up, or ran out of time).
-	Unknown Status = iota
-	// Satisfiable means that the solver found a model.
-	Satisfiable
-	// Unsatisfiable means that the solver proved there is no model.
-	Unsatisfiable
+	// statusUnknown means that the solver gave no answer (it gave up, or ran out of time).
+	statusUnknown status = iota
+	// satisfiable means that the solver found a model.
+	satisfiable
+	// unsatisfiable means that the solver proved there is no model.
+	unsatisfiable
 )
 
 // String returns "unknown", "sat" or "unsat".
-func (s Status) String() string {
+func (s status) String() string {
 	switch s {
-	case Satisfiable:
+	case satisfiable:
 		return "sat"
-	case Unsatisfiable:
+	case unsatisfiable:
 		return "unsat"
 	}
 	return "unknown"
@@ -42,10 +42,10 @@ func (s Status) String() string {
 // no solution.
 var ErrNoSolution = errors.New("no solution")
 
-// A Model is what a solver answered: its status and, if satisfiable, the variables it set
+// A model is what a solver answered: its status and, if satisfiable, the variables it set
 // true, numbered as in the export (variable k+1 is option k).
-type Model struct {
-	Status Status
+type model struct {
+	Status status
 	True   []int // ascending
 	// Max is the largest variable the model gives a value, true or false (0: none).
 	Max int
@@ -54,7 +54,7 @@ type Model struct {
 // CheckVariables reports an error if the model gives a value to a variable beyond n, the
 // number of variables of the export it answers (see [NumVariables]): such a model answers
 // another problem.
-func (m *Model) CheckVariables(n int) error {
+func (m *model) CheckVariables(n int) error {
 	if m.Max > n {
 		return fmt.Errorf("the model sets variable %d, beyond the %d variables of this problem's export: it answers another problem", m.Max, n)
 	}
@@ -63,7 +63,7 @@ func (m *Model) CheckVariables(n int) error {
 
 // NumVariables returns the number of variables of p exported in format f with opt: the
 // option and colour variables, and the auxiliary ones of the encoding.
-func NumVariables(p *xcover.Problem, f Format, opt *Options) (int, error) {
+func numVariables(p *xcover.Problem, f Format, opt *Options) (int, error) {
 	opt = opt.orDefault()
 	pl, err := newPlan(p, opt.Block)
 	if err != nil {
@@ -83,7 +83,7 @@ func NumVariables(p *xcover.Problem, f Format, opt *Options) (int, error) {
 }
 
 // Options returns the options that m chooses: k for every true variable k+1 <= numOptions.
-func (m *Model) Options(numOptions int) []int {
+func (m *model) Options(numOptions int) []int {
 	var opts []int
 	for _, v := range m.True {
 		if v >= 1 && v <= numOptions {
@@ -96,11 +96,11 @@ func (m *Model) Options(numOptions int) []int {
 // Solution returns the options that m chooses in p, after checking with verify.Check that
 // they are a solution of p. It returns ErrNoSolution if the solver answered unsat, and an
 // error if it gave no answer or its model is not a solution.
-func (m *Model) Solution(p *xcover.Problem) ([]int, error) {
+func (m *model) Solution(p *xcover.Problem) ([]int, error) {
 	switch m.Status {
-	case Unsatisfiable:
+	case unsatisfiable:
 		return nil, ErrNoSolution
-	case Satisfiable:
+	case satisfiable:
 	default:
 		return nil, errors.New("the solver gave no answer (status unknown)")
 	}
@@ -131,7 +131,7 @@ func (m *Model) Solution(p *xcover.Problem) ([]int, error) {
 //     prints for an OPB file.
 //
 // Comments ("c" lines, ";" in SMT-LIB) are skipped. Variables the model leaves out are false.
-func ReadModel(r io.Reader, f Format) (*Model, error) {
+func readModel(r io.Reader, f Format) (*model, error) {
 	switch f {
 	case DIMACS:
 		return readLines(bufio.NewReaderSize(r, 64<<10))
@@ -163,10 +163,10 @@ func looksLikeSMT(br *bufio.Reader) bool {
 }
 
 // readLines reads SAT competition or MiniSat output.
-func readLines(br *bufio.Reader) (*Model, error) {
-	m := &Model{}
+func readLines(br *bufio.Reader) (*model, error) {
+	m := &model{}
 	statusLine := 0
-	setStatus := func(line int, s Status) error {
+	setStatus := func(line int, s status) error {
 		if statusLine != 0 {
 			return fmt.Errorf("line %d: a second answer (the first is on line %d)", line, statusLine)
 		}
@@ -175,7 +175,7 @@ func readLines(br *bufio.Reader) (*Model, error) {
 	}
 	truth := map[int]bool{}
 	done := false // a 0 ended the literals
-	lr := dlx.NewLineReader(br, "")
+	lr := textio.NewLineReader(br, "")
 	for {
 		b, err := lr.ReadLine()
 		if err != nil && err != io.EOF {
@@ -231,7 +231,7 @@ func readLines(br *bufio.Reader) (*Model, error) {
 			break
 		}
 	}
-	if m.Status != Satisfiable && len(truth) > 0 {
+	if m.Status != satisfiable && len(truth) > 0 {
 		return nil, fmt.Errorf("literals given with answer %v", m.Status)
 	}
 	for v, val := range truth {
@@ -245,16 +245,16 @@ func readLines(br *bufio.Reader) (*Model, error) {
 }
 
 // parseStatus recognises an answer: SAT competition, MiniSat and SMT-LIB spellings.
-func parseStatus(s string) (Status, bool) {
+func parseStatus(s string) (status, bool) {
 	switch s {
 	case "SATISFIABLE", "SAT", "sat", "OPTIMUM FOUND":
-		return Satisfiable, true
+		return satisfiable, true
 	case "UNSATISFIABLE", "UNSAT", "unsat":
-		return Unsatisfiable, true
+		return unsatisfiable, true
 	case "UNKNOWN", "INDET", "INDETERMINATE", "unknown":
-		return Unknown, true
+		return statusUnknown, true
 	}
-	return Unknown, false
+	return statusUnknown, false
 }
 
 func isLiteral(s string) bool {
@@ -292,7 +292,7 @@ func clip(s string) string {
 // that any at-most-one encoding makes) and must satisfy the problem. found is false when
 // the answer is that there is none (unsat).
 func ReadSolution(r io.Reader, format Format, p *xcover.Problem) (sol []int, found bool, err error) {
-	m, err := ReadModel(r, format)
+	m, err := readModel(r, format)
 	if err != nil {
 		return nil, false, err
 	}
@@ -302,7 +302,7 @@ func ReadSolution(r io.Reader, format Format, p *xcover.Problem) (sol []int, fou
 	}
 	nvars := 0
 	for _, amo := range encodings {
-		n, err := NumVariables(p, format, &Options{AtMostOne: amo})
+		n, err := numVariables(p, format, &Options{AtMostOne: amo})
 		if err != nil {
 			return nil, false, err
 		}

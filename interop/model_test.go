@@ -12,32 +12,32 @@ func TestReadModel(t *testing.T) {
 		name   string
 		f      Format
 		text   string
-		status Status
+		status status
 		true_  []int
 		err    string
 	}{
-		{"cadical", DIMACS, "c comment\ns SATISFIABLE\nv -1 2 -3\nv 4 0\n", Satisfiable, []int{2, 4}, ""},
-		{"cadical unsat", DIMACS, "s UNSATISFIABLE\n", Unsatisfiable, nil, ""},
-		{"unknown", DIMACS, "s UNKNOWN\n", Unknown, nil, ""},
-		{"z3 -dimacs", DIMACS, "s SATISFIABLE\nv -1 2 \n", Satisfiable, []int{2}, ""},
-		{"minisat", DIMACS, "SAT\n-1 2 3 0\n", Satisfiable, []int{2, 3}, ""},
-		{"minisat unsat", DIMACS, "UNSAT\n", Unsatisfiable, nil, ""},
-		{"no final newline", DIMACS, "SAT\n1 -2 0", Satisfiable, []int{1}, ""},
-		{"empty", DIMACS, "", Unknown, nil, ""},
+		{"cadical", DIMACS, "c comment\ns SATISFIABLE\nv -1 2 -3\nv 4 0\n", satisfiable, []int{2, 4}, ""},
+		{"cadical unsat", DIMACS, "s UNSATISFIABLE\n", unsatisfiable, nil, ""},
+		{"unknown", DIMACS, "s UNKNOWN\n", statusUnknown, nil, ""},
+		{"z3 -dimacs", DIMACS, "s SATISFIABLE\nv -1 2 \n", satisfiable, []int{2}, ""},
+		{"minisat", DIMACS, "SAT\n-1 2 3 0\n", satisfiable, []int{2, 3}, ""},
+		{"minisat unsat", DIMACS, "UNSAT\n", unsatisfiable, nil, ""},
+		{"no final newline", DIMACS, "SAT\n1 -2 0", satisfiable, []int{1}, ""},
+		{"empty", DIMACS, "", statusUnknown, nil, ""},
 		{"two answers", DIMACS, "SAT\n1 0\ns SATISFIABLE\n", 0, nil, "second answer"},
 		{"garbage", DIMACS, "hello\n", 0, nil, `line 1: unexpected "hello"`},
 		{"bad literal", DIMACS, "s SATISFIABLE\nv 1 x2y 0\n", 0, nil, `bad literal "x2y"`},
 		{"after 0", DIMACS, "s SATISFIABLE\nv 1 0 2\n", 0, nil, "after the terminating 0"},
 		{"contradiction", DIMACS, "s SATISFIABLE\nv 1 -1 0\n", 0, nil, "both true and false"},
 		{"literals without sat", DIMACS, "s UNSATISFIABLE\nv 1 0\n", 0, nil, "literals given"},
-		{"pb solver", OPB, "c x\ns SATISFIABLE\nv x1 -x2 x3\n", Satisfiable, []int{1, 3}, ""},
-		{"z3 opb", OPB, "sat\n(define-fun k!5 () Bool\n  true)\n(define-fun k!7 () Bool\n  false)\n", Satisfiable, []int{5}, ""},
-		{"z3", SMT2, "sat\n(\n  (define-fun x2 () Bool\n    false)\n  (define-fun x1 () Bool\n    true)\n  (define-fun y4 () Bool true)\n)\n", Satisfiable, []int{1, 4}, ""},
-		{"cvc5", SMT2, "sat\n(\n(define-fun x1 () Bool false)\n(define-fun x3 () Bool true)\n)\n", Satisfiable, []int{3}, ""},
-		{"old z3", SMT2, "sat\n(model\n  (define-fun x3 () Bool true)\n  (define-fun |x4| () Bool true)\n)\n", Satisfiable, []int{3, 4}, ""},
-		{"other definitions", SMT2, "sat\n((define-fun n () Int (- 1)) (define-fun x2 () Bool true) (define-fun f ((a Int)) Bool (> a 0)))\n", Satisfiable, []int{2}, ""},
-		{"z3 unsat", SMT2, "unsat\n(error \"line 5 column 10: model is not available\")\n", Unsatisfiable, nil, ""},
-		{"unknown smt", SMT2, "unknown\n", Unknown, nil, ""},
+		{"pb solver", OPB, "c x\ns SATISFIABLE\nv x1 -x2 x3\n", satisfiable, []int{1, 3}, ""},
+		{"z3 opb", OPB, "sat\n(define-fun k!5 () Bool\n  true)\n(define-fun k!7 () Bool\n  false)\n", satisfiable, []int{5}, ""},
+		{"z3", SMT2, "sat\n(\n  (define-fun x2 () Bool\n    false)\n  (define-fun x1 () Bool\n    true)\n  (define-fun y4 () Bool true)\n)\n", satisfiable, []int{1, 4}, ""},
+		{"cvc5", SMT2, "sat\n(\n(define-fun x1 () Bool false)\n(define-fun x3 () Bool true)\n)\n", satisfiable, []int{3}, ""},
+		{"old z3", SMT2, "sat\n(model\n  (define-fun x3 () Bool true)\n  (define-fun |x4| () Bool true)\n)\n", satisfiable, []int{3, 4}, ""},
+		{"other definitions", SMT2, "sat\n((define-fun n () Int (- 1)) (define-fun x2 () Bool true) (define-fun f ((a Int)) Bool (> a 0)))\n", satisfiable, []int{2}, ""},
+		{"z3 unsat", SMT2, "unsat\n(error \"line 5 column 10: model is not available\")\n", unsatisfiable, nil, ""},
+		{"unknown smt", SMT2, "unknown\n", statusUnknown, nil, ""},
 		{"error after sat", SMT2, "sat\n(error \"oops\")\n", 0, nil, "solver error: oops"},
 		{"only an error", SMT2, "(error \"line 1: unknown command\")\n", 0, nil, "unknown command"},
 		{"no answer", SMT2, "; nothing\n", 0, nil, "no answer"},
@@ -45,7 +45,7 @@ func TestReadModel(t *testing.T) {
 		{"unbalanced close", SMT2, "sat\n)\n", 0, nil, "unbalanced"},
 		{"strange word", SMT2, "maybe\n", 0, nil, `unexpected "maybe"`},
 	} {
-		m, err := ReadModel(strings.NewReader(tc.text), tc.f)
+		m, err := readModel(strings.NewReader(tc.text), tc.f)
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%s: error %v, want one containing %q", tc.name, err, tc.err)
@@ -65,15 +65,15 @@ func TestReadModel(t *testing.T) {
 func TestModelSolution(t *testing.T) {
 	p := formatExample(t) // solutions {0,2}, {0,3}, {1,2,3}
 	for _, tc := range []struct {
-		m    Model
+		m    model
 		want string
 		err  string
 	}{
-		{Model{Status: Satisfiable, True: []int{1, 3}}, "[0 2]", ""},
-		{Model{Status: Satisfiable, True: []int{2, 3, 4, 6, 7}}, "[1 2 3]", ""}, // 6 and 7 are not options
-		{Model{Status: Satisfiable, True: []int{1}}, "", "not a solution"},
-		{Model{Status: Unsatisfiable, True: nil}, "", "no solution"},
-		{Model{Status: Unknown, True: nil}, "", "no answer"},
+		{model{Status: satisfiable, True: []int{1, 3}}, "[0 2]", ""},
+		{model{Status: satisfiable, True: []int{2, 3, 4, 6, 7}}, "[1 2 3]", ""}, // 6 and 7 are not options
+		{model{Status: satisfiable, True: []int{1}}, "", "not a solution"},
+		{model{Status: unsatisfiable, True: nil}, "", "no solution"},
+		{model{Status: statusUnknown, True: nil}, "", "no answer"},
 	} {
 		sol, err := tc.m.Solution(p)
 		if tc.err != "" {
@@ -86,7 +86,7 @@ func TestModelSolution(t *testing.T) {
 			t.Errorf("%v: %v %v, want %s", tc.m, sol, err, tc.want)
 		}
 	}
-	if _, err := (&Model{Status: Unsatisfiable}).Solution(p); !errors.Is(err, ErrNoSolution) {
+	if _, err := (&model{Status: unsatisfiable}).Solution(p); !errors.Is(err, ErrNoSolution) {
 		t.Errorf("unsat: %v, want ErrNoSolution", err)
 	}
 }

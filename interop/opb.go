@@ -10,7 +10,7 @@ import (
 // WriteOPB writes p to w in the OPB format of the pseudo-boolean competitions: variable x<k+1>
 // is option k, and every constraint is a linear inequality (">=" or "=") with coefficients
 // ±1. Like WriteDIMACS it counts the constraints in a first pass for the header.
-func WriteOPB(w io.Writer, p *xcover.Problem, opt *Options) error {
+func writeOPB(w io.Writer, p *xcover.Problem, opt *Options) error {
 	opt = opt.orDefault()
 	pl, err := newPlan(p, opt.Block)
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 // variable, one assertion per constraint, then (check-sat) and (get-model), so that running
 // a solver on the file prints a model. opt.SMT selects pseudo-boolean constraints (z3) or
 // sums over Int (any solver).
-func WriteSMT2(w io.Writer, p *xcover.Problem, opt *Options) error {
+func writeSMT2(w io.Writer, p *xcover.Problem, opt *Options) error {
 	opt = opt.orDefault()
 	pl, err := newPlan(p, opt.Block)
 	if err != nil {

@@ -13,9 +13,9 @@ import (
 // readSMT reads the answer of an SMT solver: a status symbol, then s-expressions. Every
 // (define-fun NAME () Bool true) anywhere in them sets a variable; other forms are ignored,
 // except (error ...) after sat.
-func readSMT(br *bufio.Reader) (*Model, error) {
+func readSMT(br *bufio.Reader) (*model, error) {
 	sc := &sexpScanner{r: br, line: 1}
-	m := &Model{}
+	m := &model{}
 	seenStatus := false
 	truth := map[int]bool{}
 	var errMsg string
@@ -58,10 +58,10 @@ func readSMT(br *bufio.Reader) (*Model, error) {
 		}
 		return nil, errors.New("no answer (sat, unsat or unknown) in the solver's output")
 	}
-	if m.Status == Satisfiable && errMsg != "" {
+	if m.Status == satisfiable && errMsg != "" {
 		return nil, fmt.Errorf("solver error: %s", errMsg)
 	}
-	if m.Status == Satisfiable {
+	if m.Status == satisfiable {
 		for v, val := range truth {
 			if val {
 				m.True = append(m.True, v)

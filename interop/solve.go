@@ -60,7 +60,7 @@ func solverSpecs() []solverSpec {
 // Solvers returns the names of the external solvers that Solve can run, each with a
 // description: z3 (pseudo-boolean SMT-LIB2), z3-int, z3-sat, z3-opb, cadical, minisat,
 // clasp, cvc5.
-func Solvers() [][2]string {
+func solvers() [][2]string {
 	var out [][2]string
 	for _, s := range solverSpecs() {
 		out = append(out, [2]string{s.name, s.comment})
@@ -113,7 +113,7 @@ func (e *MissingSolverError) Error() string {
 // solver's format, the solver run there under ctx, its answer read back and checked with
 // verify.Check. Solver names are those of [Solvers]; a solver that is not installed gives a
 // *MissingSolverError naming the Debian package to install.
-func Solve(ctx context.Context, p *xcover.Problem, solver string) ([][]int, error) {
+func solveOne(ctx context.Context, p *xcover.Problem, solver string) ([][]int, error) {
 	return SolveAll(ctx, p, solver, 1)
 }
 
@@ -170,7 +170,7 @@ func SolveAll(ctx context.Context, p *xcover.Problem, solver string, limit int) 
 }
 
 // runSolver exports p to dir, runs the solver on it and reads its answer.
-func runSolver(ctx context.Context, spec solverSpec, bin, dir string, p *xcover.Problem, opt *Options) (*Model, error) {
+func runSolver(ctx context.Context, spec solverSpec, bin, dir string, p *xcover.Problem, opt *Options) (*model, error) {
 	in := filepath.Join(dir, "problem."+map[Format]string{DIMACS: "cnf", SMT2: "smt2", OPB: "opb"}[spec.format])
 	res := filepath.Join(dir, "answer.txt")
 	if err := writeFile(in, func(w *bufio.Writer) error { return Export(w, p, spec.format, opt) }); err != nil {
@@ -199,12 +199,12 @@ func runSolver(ctx context.Context, spec solverSpec, bin, dir string, p *xcover.
 		return nil, fmt.Errorf("%s: %w", spec.name, err)
 	}
 	f, err := os.Open(res)
-	var m *Model
+	var m *model
 	if err == nil {
-		m, err = ReadModel(f, spec.format)
+		m, err = readModel(f, spec.format)
 		f.Close()
 	}
-	if err != nil || m.Status == Unknown {
+	if err != nil || m.Status == statusUnknown {
 		msg := strings.TrimSpace(stderr.String())
 		if len(msg) > 300 {
 			msg = msg[:300] + "..."

@@ -44,15 +44,11 @@ func installed(t *testing.T) []string {
 // engineCount counts the solutions of p with xcover's engine.
 func engineCount(t *testing.T, p *xcover.Problem) int {
 	t.Helper()
-	s, err := xcover.NewSolver(p, xcover.Config{Workers: 1})
+	res, err := xcover.Count(context.Background(), p, xcover.Config{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := s.Count(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return int(n)
+	return int(res.Solutions.Int64())
 }
 
 // puzzles returns named puzzle problems with a check of one solution in the puzzle's own terms.
@@ -127,7 +123,7 @@ func TestSolvePuzzles(t *testing.T) {
 				}
 			}
 			wg.Go(func() {
-				sols, err := Solve(ctx, pc.p, solver)
+				sols, err := solveOne(ctx, pc.p, solver)
 				if err != nil {
 					t.Errorf("%s, %s: %v", solver, pc.name, err)
 					return
@@ -249,7 +245,7 @@ func TestVia(t *testing.T) {
 func TestSolveUnsat(t *testing.T) {
 	p3, _ := queens.Problem(3, 1)
 	for _, solver := range installed(t) {
-		sols, err := Solve(context.Background(), p3, solver)
+		sols, err := solveOne(context.Background(), p3, solver)
 		if err != nil || len(sols) != 0 {
 			t.Errorf("%s: queens 3: %v, %v; want no solutions", solver, sols, err)
 		}
@@ -260,13 +256,13 @@ func TestMissingSolver(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	p := formatExample(t)
 	for _, s := range solverSpecs() {
-		_, err := Solve(context.Background(), p, s.name)
+		_, err := solveOne(context.Background(), p, s.name)
 		var me *MissingSolverError
 		if !errors.As(err, &me) || me.Package != s.pkg || !strings.Contains(err.Error(), "apt-get install "+s.pkg) {
 			t.Errorf("%s: error %v, want a MissingSolverError naming package %s", s.name, err, s.pkg)
 		}
 	}
-	if _, err := Solve(context.Background(), p, "glucose"); err == nil || !strings.Contains(err.Error(), "unknown solver") {
+	if _, err := solveOne(context.Background(), p, "glucose"); err == nil || !strings.Contains(err.Error(), "unknown solver") {
 		t.Errorf("unknown solver: %v", err)
 	}
 }
@@ -276,7 +272,7 @@ func TestSolveCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	p, _ := queens.Problem(8, 1)
-	if _, err := Solve(ctx, p, names[0]); !errors.Is(err, context.Canceled) {
+	if _, err := solveOne(ctx, p, names[0]); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v, want context.Canceled", err)
 	}
 }

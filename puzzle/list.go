@@ -84,22 +84,3 @@ func (lw *ListWriter) Flush() error {
 	lw.svg = nil
 	return lw.pz.Draw(lw.w, svg)
 }
-
-// A Tally is a count of a puzzle's solutions as a front end reports it. Its JSON spelling
-// is what "xcover tile --count --json" prints.
-type Tally struct {
-	Solutions uint64 `json:"solutions"`
-	// Distinct is the number of essentially different solutions, when they were counted.
-	Distinct *uint64 `json:"distinct,omitempty"`
-	// Partial says the count was interrupted: the counts are those so far.
-	Partial bool `json:"partial,omitempty"`
-}
-
-// Text returns the tally as a line of text: "9356" or, with Distinct, "9356 solutions,
-// 2339 essentially different".
-func (t Tally) Text() string {
-	if t.Distinct == nil {
-		return fmt.Sprintf("%d\n", t.Solutions)
-	}
-	return fmt.Sprintf("%d solutions, %d essentially different\n", t.Solutions, *t.Distinct)
-}

@@ -15,7 +15,8 @@ import (
 func listed(t *testing.T, pz *puzzle.Puzzle) [][]int {
 	t.Helper()
 	var sols [][]int
-	for sol := range pz.Problem.Solutions() {
+	sv, _ := xcover.NewSolver(pz.Problem, xcover.Config{})
+	for sol := range sv.Solutions(context.Background()) {
 		if err := pz.Check(sol); err != nil {
 			t.Fatal(err)
 		}
@@ -115,26 +116,5 @@ func TestListWriterRefuses(t *testing.T) {
 	}
 	if want == "" || b.String() != want {
 		t.Errorf("text of a DLX problem: %q, want %q", b.String(), want)
-	}
-}
-
-// TestTally checks a count's JSON spelling and its text.
-func TestTally(t *testing.T) {
-	distinct := uint64(2339)
-	for _, tc := range []struct {
-		t          puzzle.Tally
-		json, text string
-	}{
-		{puzzle.Tally{Solutions: 9356}, `{"solutions":9356}`, "9356\n"},
-		{puzzle.Tally{Solutions: 9356, Distinct: &distinct, Partial: true},
-			`{"solutions":9356,"distinct":2339,"partial":true}`, "9356 solutions, 2339 essentially different\n"},
-	} {
-		b, err := json.Marshal(tc.t)
-		if err != nil || string(b) != tc.json {
-			t.Errorf("JSON %s, %v; want %s", b, err, tc.json)
-		}
-		if got := tc.t.Text(); got != tc.text {
-			t.Errorf("Text %q, want %q", got, tc.text)
-		}
 	}
 }

@@ -124,11 +124,11 @@ func Queens(n, perLine int) (*Puzzle, error) {
 		// engine's to keep.
 		pz.Count = func(ctx context.Context, limit uint64, workers int) (uint64, error) {
 			if limit > 0 {
-				s, err := xcover.NewSolver(p, xcover.Config{Limit: limit, Workers: workers})
-				if err != nil {
+				res, err := xcover.Count(ctx, p, xcover.Config{Limit: limit, Workers: workers})
+				if res.Solutions == nil {
 					return 0, err
 				}
-				return s.Count(ctx)
+				return res.Solutions.Uint64(), err
 			}
 			r, err := queens.CountSolutions(ctx, n, false, queens.Options{Workers: workers})
 			if r == nil {

@@ -140,8 +140,8 @@ func ExampleQueens() {
 		return
 	}
 	ctx := context.Background()
-	sv, _ := xcover.NewSolver(pz.Problem, xcover.Config{})
-	n, _ := sv.Count(ctx)
+	res, _ := xcover.Count(ctx, pz.Problem, xcover.Config{})
+	n := res.Solutions
 	fmt.Printf("%s: %d solutions\n", pz.Title, n)
 	sizes := map[int]int{}
 	pz.Distinct(ctx, xcover.Config{}, func(sol []int, class int) bool {

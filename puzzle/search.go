@@ -22,24 +22,11 @@ func (pz *Puzzle) CountAll(ctx context.Context, cfg xcover.Config, distinct bool
 		classes, all, err = pz.CountDistinct(ctx, cfg)
 		return all, classes, err
 	}
-	s, err := xcover.NewSolver(pz.Problem, cfg)
-	if err != nil {
+	res, err := xcover.Count(ctx, pz.Problem, cfg)
+	if res.Solutions == nil {
 		return 0, 0, err
 	}
-	all, err = s.Count(ctx)
-	return all, 0, err
-}
-
-// Tally counts as CountAll does and returns the counts as a front end reports them:
-// Distinct only with distinct, and Partial, with the counts so far and ctx's error, when ctx
-// is cancelled.
-func (pz *Puzzle) Tally(ctx context.Context, cfg xcover.Config, distinct bool) (Tally, error) {
-	all, classes, err := pz.CountAll(ctx, cfg, distinct)
-	t := Tally{Solutions: all, Partial: err != nil && ctx.Err() != nil}
-	if distinct {
-		t.Distinct = &classes
-	}
-	return t, err
+	return res.Solutions.Uint64(), 0, err
 }
 
 // Each calls visit with the solutions the exact cover engine finds under cfg (its limit,

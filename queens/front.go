@@ -164,11 +164,11 @@ func countXC(ctx context.Context, n int, distinct bool, opt Options) (solutions,
 	if err != nil {
 		return 0, 0, err
 	}
-	s, err := xcover.NewSolver(p, xcover.Config{Workers: opt.Workers})
-	if err != nil {
-		return 0, 0, err
+	res, err := xcover.Count(ctx, p, xcover.Config{Workers: opt.Workers})
+	if res.Solutions != nil {
+		solutions = res.Solutions.Uint64()
 	}
-	if solutions, err = s.Count(ctx); err != nil || !distinct {
+	if err != nil || !distinct {
 		return solutions, 0, err
 	}
 	c, err := TakeCensus(ctx, n, 1)

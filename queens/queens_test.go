@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/xcover/xcover"
 	"os"
 	"slices"
 	"testing"
@@ -39,7 +40,8 @@ func solveXC(t *testing.T, n, k int, visit func(sol []int)) uint64 {
 	}
 	chk := verify.NewChecker(p)
 	var count uint64
-	for sol := range p.Solutions() {
+	sv, _ := xcover.NewSolver(p, xcover.Config{})
+	for sol := range sv.Solutions(context.Background()) {
 		if v := chk.Check(sol); len(v) > 0 {
 			t.Fatalf("n=%d k=%d: verify: %v", n, k, v)
 		}
@@ -92,8 +94,8 @@ func TestProblemCountsEngine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := p.Count(context.Background())
-		if err != nil || got != a000170[n] {
+		res, err := xcover.Count(context.Background(), p, xcover.Config{})
+		if got := res.Solutions.Uint64(); err != nil || got != a000170[n] {
 			t.Errorf("n=%d: Count = %d, %v; want %d", n, got, err, a000170[n])
 		}
 	}
@@ -289,7 +291,8 @@ func TestMiddleOut(t *testing.T) {
 
 func ExampleProblem() {
 	p, _ := Problem(6, 1)
-	for sol := range p.Solutions() {
+	sv, _ := xcover.NewSolver(p, xcover.Config{})
+	for sol := range sv.Solutions(context.Background()) {
 		cols, _ := Columns(6, sol)
 		fmt.Println(cols)
 	}

@@ -66,8 +66,8 @@ func (r *Result) Renumber(opts []int) (renumbered []int, removed int, ok bool) {
 	return renumbered, 0, true
 }
 
-// Comment describes the reduction in a few lines, for the head of a reduced file.
-func (r *Result) Comment(orig *xcover.Problem) string {
+// comment describes the reduction in a few lines, for the head of a reduced file.
+func (r *Result) comment(orig *xcover.Problem) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Reduced by xcover reduce: %d of %d options removed in %d rounds (%d by rule 1, an option that leaves a primary item no option; %d by rule 2, an option with an item that every option of another item contains, without that item).\n",
 		r.Removed[0]+r.Removed[1], orig.NumOptions(), r.Rounds, r.Removed[0], r.Removed[1])
@@ -82,19 +82,12 @@ func (r *Result) Comment(orig *xcover.Problem) string {
 	return b.String()
 }
 
-// Summary says in one line what the reduction of orig removed: "144 of 2056 options
-// removed (140 by rule 1, 4 by rule 2) in 3 rounds".
-func (r *Result) Summary(orig *xcover.Problem) string {
-	return fmt.Sprintf("%d of %d options removed (%d by rule 1, %d by rule 2) in %d rounds",
-		r.Removed[0]+r.Removed[1], orig.NumOptions(), r.Removed[0], r.Removed[1], r.Rounds)
-}
-
 // WriteDLX writes the reduced problem in DLX format, as "xcover reduce" does: the lines of
-// Comment as comment lines ("| ..."), then the problem. It buffers its writes, as
+// a comment saying what was removed ("| ..."), then the problem. It buffers its writes, as
 // [dlx.Write] does: w need not.
 func (r *Result) WriteDLX(w io.Writer, orig *xcover.Problem) error {
 	bw := bufio.NewWriterSize(w, 64<<10) // the size of dlx.Write's buffer, so that it takes this one
-	for line := range strings.Lines(r.Comment(orig)) {
+	for line := range strings.Lines(r.comment(orig)) {
 		bw.WriteString("| ")
 		bw.WriteString(line) // an error stays in bw, for the writes after
 	}

@@ -2,6 +2,7 @@ package reduce_test
 
 import (
 	"fmt"
+	"github.com/xcover/xcover"
 	"slices"
 	"strings"
 	"testing"
@@ -74,8 +75,8 @@ func TestReducePentominoes(t *testing.T) {
 	if err := dlx.Write(&b, r.Problem); err != nil {
 		t.Fatal(err)
 	}
-	n, err := r.Problem.Count(t.Context())
-	if err != nil || n != 520 {
+	res, err := xcover.Count(t.Context(), r.Problem, xcover.Config{})
+	if n := res.Solutions; err != nil || n.Int64() != 520 {
 		t.Errorf("reduced holed board: %d solutions, %v; want 520", n, err)
 	}
 }
@@ -126,9 +127,7 @@ func TestWriteDLX(t *testing.T) {
 	if err != nil || f.Problem.NumOptions() != r.Problem.NumOptions() {
 		t.Fatalf("read back: %v; want %d options", err, r.Problem.NumOptions())
 	}
-	want := fmt.Sprintf("%d of %d options removed (%d by rule 1, %d by rule 2) in %d rounds",
-		r.Removed[0]+r.Removed[1], p.NumOptions(), r.Removed[0], r.Removed[1], r.Rounds)
-	if got := r.Summary(p); got != want || r.Removed[0]+r.Removed[1] == 0 {
-		t.Errorf("Summary = %q, want %q (and something removed)", got, want)
+	if r.Removed[0]+r.Removed[1] == 0 {
+		t.Error("nothing removed")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/verify"
 )
 
@@ -126,7 +127,7 @@ func (j *job) status() Status {
 func (s *Server) start(t *task, req *Request, adm *admission) (*job, int, string) {
 	now := s.opt.Time()
 	keep, searching := taskBytes(t, req, s.opt.Workers)
-	memo, _ := xcover.ParseMemoMode(req.Memo) // checked by newTask
+	memo, _ := present.ParseMemoMode(req.Memo) // checked by newTask
 	j := &job{
 		id:       newID(),
 		task:     t,
@@ -394,7 +395,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		})
 		return errors.Join(kerr, err)
 	case j.mode == ModeCount:
-		opt := xcover.CountOptions{Limit: cfg.Limit, Workers: cfg.Workers, Memo: j.memo, MemoBytes: j.memoBytes,
+		opt := xcover.Config{Limit: cfg.Limit, Workers: cfg.Workers, Memo: j.memo, MemoBytes: j.memoBytes,
 			Progress: cfg.Progress, ProgressInterval: cfg.ProgressInterval}
 		res, err := xcover.Count(ctx, t.Problem, opt)
 		n := res.Solutions

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/queens"
 	"github.com/xcover/xcover/sudoku"
@@ -97,7 +97,7 @@ func badRequest(format string, args ...any) error {
 
 // memoErr returns the error of a request's memo mode, or nil if it is one.
 func memoErr(memo string) error {
-	_, err := xcover.ParseMemoMode(memo)
+	_, err := present.ParseMemoMode(memo)
 	return err
 }
 

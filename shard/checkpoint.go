@@ -79,8 +79,8 @@ func ReadCheckpoint(path string) (*Checkpoint, error) {
 	if c.Problem == "" || c.Format == 0 {
 		return nil, fmt.Errorf("checkpoint %s: not a checkpoint (no problem or format)", path)
 	}
-	if c.Format != Format {
-		return nil, fmt.Errorf("checkpoint %s: format %d, want %d (written by another version of xcover)", path, c.Format, Format)
+	if c.Format != formatVersion {
+		return nil, fmt.Errorf("checkpoint %s: format %d, want %d (written by another version of xcover)", path, c.Format, formatVersion)
 	}
 	if sum, err := c.sum(); err != nil || sum != c.Checksum {
 		return nil, fmt.Errorf("checkpoint %s: checksum mismatch: the file was changed or damaged since it was saved; delete it to count from the start", path)
@@ -163,7 +163,3 @@ func (c *Checkpoint) WriteFile(path string) error {
 	}
 	return nil
 }
-
-// RemoveStale removes the temporary files that a process killed while saving a checkpoint
-// at path may have left beside it. Call it before a count that will save to path starts.
-func RemoveStale(path string) error { return atomicfile.RemoveStale(path) }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/atomicfile"
 )
 
 // A Job is a count cut into tasks, numbered 0 to NumTasks()-1 in the same way on every
@@ -41,7 +42,7 @@ type Identity struct {
 // NewJobCheckpoint returns an empty checkpoint for shard k of n of the count id.
 func NewJobCheckpoint(id Identity, k, n int) *Checkpoint {
 	c := &Checkpoint{
-		Format:  Format,
+		Format:  formatVersion,
 		Problem: id.Problem,
 		Initial: id.Initial,
 		Shard:   k,
@@ -62,7 +63,7 @@ func NewJobCheckpoint(id Identity, k, n int) *Checkpoint {
 // the temporary files a process killed while saving may have left, and refuses a saved
 // checkpoint of another count, saying why. Its errors are [*CheckpointError]s.
 func OpenCheckpoint(path string, fresh *Checkpoint) (cp *Checkpoint, resumed bool, err error) {
-	if err := RemoveStale(path); err != nil {
+	if err := atomicfile.RemoveStale(path); err != nil { // what a process killed while saving left
 		return nil, false, &CheckpointError{path, err}
 	}
 	old, err := ReadCheckpoint(path)
@@ -96,8 +97,8 @@ func (e *CheckpointError) Unwrap() error { return e.Err }
 // finished tasks among the shard's own.
 func (c *Checkpoint) belongsWith(want *Checkpoint) error {
 	switch {
-	case c.Format != Format:
-		return fmt.Errorf("format %d, want %d (written by another version of xcover)", c.Format, Format)
+	case c.Format != formatVersion:
+		return fmt.Errorf("format %d, want %d (written by another version of xcover)", c.Format, formatVersion)
 	case c.Problem != want.Problem:
 		return fmt.Errorf("it is of another problem (hash %.12s…, this problem's is %.12s…)", c.Problem, want.Problem)
 	case !slices.Equal(c.Initial, want.Initial):
@@ -259,7 +260,7 @@ func (c *Checkpoint) Result() *Result {
 		Updates:   updates,
 		Seconds:   c.Seconds,
 		Partial:   len(c.Done) < len(c.Mine()),
-		Format:    Format,
+		Format:    formatVersion,
 		Problem:   c.Problem,
 		Initial:   c.Initial,
 		Shard:     c.Shard,

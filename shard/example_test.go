@@ -36,7 +36,7 @@ func ExamplePlan() {
 func ExampleMerge() {
 	half, _ := new(big.Int).SetString("3335451876010536468480", 10)
 	shardOf := func(k, n int) *shard.Result {
-		return &shard.Result{Solutions: half, Format: shard.Format, Problem: "p", Shard: k, Shards: n, Cut: "c"}
+		return &shard.Result{Solutions: half, Format: 2, Problem: "p", Shard: k, Shards: n, Cut: "c"}
 	}
 	total, _, _ := shard.Merge([]*shard.Result{shardOf(1, 2), shardOf(2, 2)})
 	fmt.Println(total.Solutions)

@@ -12,7 +12,7 @@ import (
 type MemoJob struct {
 	Problem *xcover.Problem
 	Shares  int
-	Options xcover.CountOptions
+	Options xcover.Config
 
 	memo xcover.MemoStats // of the last share counted: its Parts and Split name the split
 }
@@ -38,7 +38,7 @@ func (j *MemoJob) Count(ctx context.Context, tasks []int, done func(int, PartCou
 // CountMemoShare counts share k of n of p's memoised count and returns the shard's result,
 // which [Merge] adds up like those of [Plan.Count]: the split's size and digest name the
 // cut.
-func CountMemoShare(ctx context.Context, p *xcover.Problem, k, n int, opt xcover.CountOptions) (*Result, xcover.MemoStats, error) {
+func CountMemoShare(ctx context.Context, p *xcover.Problem, k, n int, opt xcover.Config) (*Result, xcover.MemoStats, error) {
 	job := &MemoJob{Problem: p, Shares: n, Options: opt}
 	id := Identity{Problem: p.Hash(), Initial: normal(opt.Initial), Request: n, Parts: n, Cut: "memo"}
 	final, err := Drive(ctx, job, NewJobCheckpoint(id, k, n), DriveOptions{})

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Parse reads a shard's name: "K/N", shard K of N (1 <= K <= N <= MaxShards), or "auto/N",
+// Parse reads a shard's name: "K/N", shard K of N (1 <= K <= N <= maxShards), or "auto/N",
 // with K taken from the environment through getenv (os.LookupEnv) as a batch system sets
 // it: JOB_COMPLETION_INDEX + 1 in a Kubernetes Indexed Job, SLURM_ARRAY_TASK_ID in a Slurm
 // job array declared as --array=1-N. Errors begin with "shard" and the value, and say
@@ -17,8 +17,8 @@ func Parse(v string, getenv func(string) (string, bool)) (k, n int, err error) {
 		return 0, 0, fmt.Errorf("shard %q: want K/N or auto/N, such as 3/8", v)
 	}
 	n, err = strconv.Atoi(ns)
-	if err != nil || n < 1 || n > MaxShards {
-		return 0, 0, fmt.Errorf("shard %q: N must be a whole number from 1 to %d (every shard holds the whole cut, %d parts per shard)", v, MaxShards, PartsPerShard)
+	if err != nil || n < 1 || n > maxShards {
+		return 0, 0, fmt.Errorf("shard %q: N must be a whole number from 1 to %d (every shard holds the whole cut, %d parts per shard)", v, maxShards, partsPerShard)
 	}
 	if ks != "auto" {
 		k, err = strconv.Atoi(ks)

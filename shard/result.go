@@ -40,24 +40,11 @@ type Result struct {
 	Source string `json:"-"`
 }
 
-// Text returns the result as a line of text, as "xcover count --shard" prints it: the
-// solutions, or with Distinct "S solutions, D essentially different (shard K/N)" (without
-// the shard for a merged result).
-func (r *Result) Text() string {
-	if r.Distinct == nil {
-		return fmt.Sprintf("%v\n", r.Solutions)
-	}
-	if r.Shard == 0 {
-		return fmt.Sprintf("%v solutions, %v essentially different\n", r.Solutions, r.Distinct)
-	}
-	return fmt.Sprintf("%v solutions, %v essentially different (shard %d/%d)\n", r.Solutions, r.Distinct, r.Shard, r.Shards)
-}
-
 // Decode reads a stream of results in JSON, one object after another (typically one a line),
 // naming them after source for later messages: "source" for a lone object, "source:2" for
 // the second of several.
 func Decode(r io.Reader, source string) ([]*Result, error) {
-	br := &boundedReader{r: r, limit: MaxResultBytes}
+	br := &boundedReader{r: r, limit: maxResultBytes}
 	dec := json.NewDecoder(br)
 	var rs []*Result
 	for {
@@ -66,8 +53,8 @@ func Decode(r io.Reader, source string) ([]*Result, error) {
 		if err == io.EOF {
 			break
 		}
-		// The next object may take MaxResultBytes more than this one's end.
-		br.limit = dec.InputOffset() + MaxResultBytes
+		// The next object may take maxResultBytes more than this one's end.
+		br.limit = dec.InputOffset() + maxResultBytes
 		if err == nil {
 			err = checkDigits(raw)
 		}
@@ -95,13 +82,13 @@ func Decode(r io.Reader, source string) ([]*Result, error) {
 	return rs, nil
 }
 
-// MaxResultBytes bounds the size of one result in the text Decode reads: a result is a few
+// maxResultBytes bounds the size of one result in the text Decode reads: a result is a few
 // hundred bytes (a count of 1000 digits at most); a larger one, or /dev/zero, is refused
 // before it fills memory.
-const MaxResultBytes = 16 << 20
+const maxResultBytes = 16 << 20
 
 // errResultTooLarge is what a boundedReader returns past its limit.
-var errResultTooLarge = fmt.Errorf("more than %d MiB in one result", MaxResultBytes>>20)
+var errResultTooLarge = fmt.Errorf("more than %d MiB in one result", maxResultBytes>>20)
 
 // A boundedReader reads r until limit bytes have been read in all, then fails.
 type boundedReader struct {
@@ -122,18 +109,18 @@ func (b *boundedReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// MaxDigits bounds the length of a number in a result: no count of a search that could
+// maxDigits bounds the length of a number in a result: no count of a search that could
 // ever run has more digits, and parsing a number of millions of digits takes seconds.
-const MaxDigits = 1000
+const maxDigits = 1000
 
-// checkDigits reports a number in the JSON text longer than MaxDigits.
+// checkDigits reports a number in the JSON text longer than maxDigits.
 func checkDigits(raw []byte) error {
 	run := 0
 	for _, c := range raw {
 		if c >= '0' && c <= '9' {
 			run++
-			if run > MaxDigits {
-				return fmt.Errorf("a number of more than %d digits", MaxDigits)
+			if run > maxDigits {
+				return fmt.Errorf("a number of more than %d digits", maxDigits)
 			}
 		} else {
 			run = 0
@@ -155,8 +142,8 @@ func (r *Result) check() error {
 		return errors.New(`negative "nodes" or "updates"`)
 	case r.Problem == "":
 		return errors.New(`no "problem": not the output of count --shard`)
-	case r.Format != Format:
-		return fmt.Errorf("format %d, want %d (written by another version of xcover?)", r.Format, Format)
+	case r.Format != formatVersion:
+		return fmt.Errorf("format %d, want %d (written by another version of xcover?)", r.Format, formatVersion)
 	case r.Shards < 1:
 		return fmt.Errorf(`"shards" %d, want at least 1`, r.Shards)
 	case r.Shard < 1 || r.Shard > r.Shards:
@@ -200,7 +187,7 @@ func Merge(results []*Result) (merged *Result, warnings []string, err error) {
 		Distinct:  new(big.Int),
 		Nodes:     new(big.Int),
 		Updates:   new(big.Int),
-		Format:    Format,
+		Format:    formatVersion,
 		Problem:   first.Problem,
 		Initial:   first.Initial,
 		Shards:    n,

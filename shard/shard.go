@@ -20,24 +20,24 @@ import (
 	"github.com/xcover/xcover"
 )
 
-// Format is the version of the layout of results and checkpoints written by this package.
+// formatVersion is the version of the layout of results and checkpoints written by this package.
 // Results of different formats are not merged.
-const Format = 2
+const formatVersion = 2
 
-// PartsPerShard is how many parts per shard a count asks the cut for, at least
-// [MinParts]: many more parts than shards, dealt out round-robin, keep the shards balanced.
+// partsPerShard is how many parts per shard a count asks the cut for, at least
+// [minParts]: many more parts than shards, dealt out round-robin, keep the shards balanced.
 const (
-	PartsPerShard = 64
-	MinParts      = 1024
-	// MaxShards bounds N: the cut of PartsPerShard·N parts is computed and held by every
-	// shard (about 100 bytes a part: 65 MB at MaxShards).
-	MaxShards = 10000
+	partsPerShard = 64
+	minParts      = 1024
+	// maxShards bounds N: the cut of partsPerShard·N parts is computed and held by every
+	// shard (about 100 bytes a part: 65 MB at maxShards).
+	maxShards = 10000
 )
 
-// Request returns the number of parts a count split into n shards asks [xcover.Solver.Parts]
-// for: max(PartsPerShard·n, MinParts). It depends on n alone, so every shard cuts alike.
-func Request(n int) int {
-	return max(PartsPerShard*n, MinParts)
+// requestFor returns the number of parts a count split into n shards asks [xcover.Solver.Parts]
+// for: max(partsPerShard·n, minParts). It depends on n alone, so every shard cuts alike.
+func requestFor(n int) int {
+	return max(partsPerShard*n, minParts)
 }
 
 // A Plan is a cut of a problem's search tree into parts and the share of them that one shard
@@ -49,7 +49,7 @@ type Plan struct {
 	Initial []int  // options forced into every solution
 	Shard   int    // this shard, 1..Shards
 	Shards  int
-	Request int           // the number of parts asked of the cut: Request(Shards)
+	Request int           // the number of parts asked of the cut: requestFor(Shards)
 	Parts   []xcover.Part // the whole cut
 	Above   uint64        // the search tree nodes above the parts; shard 1 counts them
 	// Cut is a digest of the cut — the problem's hash, the initial options, Request and the
@@ -63,8 +63,8 @@ type Plan struct {
 
 // NewPlan cuts p's search tree, with the given options forced, for shard k of n.
 func NewPlan(p *xcover.Problem, initial []int, k, n int) (*Plan, error) {
-	if n < 1 || n > MaxShards {
-		return nil, fmt.Errorf("shard %d/%d: N must be between 1 and %d (each shard takes %d parts of the cut, which is held in memory)", k, n, MaxShards, PartsPerShard)
+	if n < 1 || n > maxShards {
+		return nil, fmt.Errorf("shard %d/%d: N must be between 1 and %d (each shard takes %d parts of the cut, which is held in memory)", k, n, maxShards, partsPerShard)
 	}
 	if k < 1 || k > n {
 		return nil, fmt.Errorf("shard %d/%d: want 1 <= K <= N", k, n)
@@ -79,7 +79,7 @@ func NewPlan(p *xcover.Problem, initial []int, k, n int) (*Plan, error) {
 		Initial: normal(initial),
 		Shard:   k,
 		Shards:  n,
-		Request: Request(n),
+		Request: requestFor(n),
 	}
 	pl.Parts, pl.Above = s.Parts(pl.Request)
 	pl.Cut = cutDigest(pl.Hash, pl.Initial, pl.Request, pl.Parts)

@@ -37,15 +37,11 @@ var testProblems = []struct {
 // count returns the full count of p with the given options forced, with one worker.
 func count(t *testing.T, p *xcover.Problem, initial []int) int64 {
 	t.Helper()
-	s, err := xcover.NewSolver(p, xcover.Config{Initial: initial})
+	res, err := xcover.Count(context.Background(), p, xcover.Config{Initial: initial})
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := s.Count(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return int64(n)
+	return res.Solutions.Int64()
 }
 
 // TestShardsAddUp counts every shard of every problem for several N and workers, and
@@ -66,8 +62,8 @@ func TestShardsAddUp(t *testing.T) {
 				}
 				if k == 1 {
 					cut = pl.Cut
-					if len(pl.Parts) < Request(n) && strings.HasPrefix(tp.name, "queens 10") {
-						t.Errorf("%s: %d parts for N = %d, asked for %d", tp.name, len(pl.Parts), n, Request(n))
+					if len(pl.Parts) < requestFor(n) && strings.HasPrefix(tp.name, "queens 10") {
+						t.Errorf("%s: %d parts for N = %d, asked for %d", tp.name, len(pl.Parts), n, requestFor(n))
 					}
 				} else if pl.Cut != cut {
 					t.Fatalf("%s: shard %d/%d cut differently from shard 1", tp.name, k, n)
@@ -141,7 +137,7 @@ func result(shard, shards int, solutions string) *Result {
 	if !ok {
 		panic(solutions)
 	}
-	return &Result{Solutions: n, Nodes: big.NewInt(10), Updates: big.NewInt(0), Seconds: 1, Format: Format, Problem: "abc", Shard: shard, Shards: shards, Parts: 1024, Cut: "cut",
+	return &Result{Solutions: n, Nodes: big.NewInt(10), Updates: big.NewInt(0), Seconds: 1, Format: formatVersion, Problem: "abc", Shard: shard, Shards: shards, Parts: 1024, Cut: "cut",
 		Source: "s" + strings.Repeat("I", shard)}
 }
 
@@ -385,7 +381,7 @@ func TestSaveError(t *testing.T) {
 }
 
 // TestDecodeBounded gives Decode a result that never ends and one far too large: both are
-// refused after reading about MaxResultBytes, where the decoder used to hold it all.
+// refused after reading about maxResultBytes, where the decoder used to hold it all.
 func TestDecodeBounded(t *testing.T) {
 	for _, tt := range []struct {
 		name string
@@ -396,7 +392,7 @@ func TestDecodeBounded(t *testing.T) {
 	} {
 		cr := &countingReader{r: tt.r}
 		_, err := Decode(cr, "in")
-		if err == nil || cr.n > 2*MaxResultBytes {
+		if err == nil || cr.n > 2*maxResultBytes {
 			t.Errorf("%s: error %v after %d bytes", tt.name, err, cr.n)
 		}
 	}
@@ -427,7 +423,7 @@ func (c *countingReader) Read(b []byte) (int, error) {
 func TestMergeSeconds(t *testing.T) {
 	var rs []*Result
 	for k, sec := range []float64{0.1, 0.2, 0.004766648} {
-		rs = append(rs, &Result{Solutions: big.NewInt(1), Seconds: sec, Format: Format, Problem: "p", Shard: k + 1, Shards: 3, Parts: 3, Cut: "c"})
+		rs = append(rs, &Result{Solutions: big.NewInt(1), Seconds: sec, Format: formatVersion, Problem: "p", Shard: k + 1, Shards: 3, Parts: 3, Cut: "c"})
 	}
 	m, _, err := Merge(rs)
 	if err != nil {
@@ -435,22 +431,5 @@ func TestMergeSeconds(t *testing.T) {
 	}
 	if b, _ := json.Marshal(m.Seconds); string(b) != "0.304767" {
 		t.Errorf("merged seconds print as %s, want 0.304767", b)
-	}
-}
-
-// TestResultText: a result's line of text, with and without essentially different
-// solutions, for a shard and for a merged total.
-func TestResultText(t *testing.T) {
-	for _, tc := range []struct {
-		res  Result
-		want string
-	}{
-		{Result{Solutions: big.NewInt(92), Shard: 2, Shards: 3}, "92\n"},
-		{Result{Solutions: big.NewInt(40), Distinct: big.NewInt(6), Shard: 2, Shards: 3}, "40 solutions, 6 essentially different (shard 2/3)\n"},
-		{Result{Solutions: big.NewInt(92), Distinct: big.NewInt(12), Shards: 3}, "92 solutions, 12 essentially different\n"},
-	} {
-		if got := tc.res.Text(); got != tc.want {
-			t.Errorf("%+v: Text() = %q, want %q", tc.res, got, tc.want)
-		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/textio"
 )
 
 // MaxN is the largest side a Board may have.
@@ -214,7 +214,7 @@ func (b *Board) String() string {
 // Lines starting with '#' and blank lines are skipped. It returns the region numbers, 0 for
 // the first symbol met, 1 for the next new one, and so on, ready for [Spec].Regions.
 func ParseRegions(r io.Reader) ([]int, error) {
-	lr := dlx.NewLineReader(r, "")
+	lr := textio.NewLineReader(r, "")
 	var rows [][]rune
 	for {
 		b, err := lr.ReadLine()

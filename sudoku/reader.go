@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/textio"
 )
 
 // A Puzzle is one puzzle read by a [Reader].
@@ -46,7 +46,7 @@ type ReadOptions struct {
 // '#', blank lines and separator lines (only '-', '+', '|', '=' and blanks) are skipped. A
 // malformed puzzle is returned with Err set (a *LineError) and reading goes on.
 type Reader struct {
-	lr   *dlx.LineReader
+	lr   *textio.LineReader
 	n    int
 	opt  ReadOptions
 	line int
@@ -55,11 +55,11 @@ type Reader struct {
 
 // NewReader returns a Reader of puzzles of side n from r.
 func NewReader(r io.Reader, n int, opt ReadOptions) *Reader {
-	return &Reader{lr: dlx.NewLineReader(r, opt.Name), n: n, opt: opt}
+	return &Reader{lr: textio.NewLineReader(r, opt.Name), n: n, opt: opt}
 }
 
-// Err returns the first read error met, other than io.EOF: a *[dlx.Error] naming the input
-// and the line (binary input, a line longer than [dlx.MaxLineBytes], a failed read).
+// Err returns the first read error met, other than io.EOF: an error naming the input
+// and the line (binary input, a line longer than 64 MiB, a failed read).
 func (r *Reader) Err() error { return r.err }
 
 // nextLine returns the next line that holds a puzzle or a row of one, trimmed: blank lines,

@@ -361,7 +361,8 @@ func TestEncodeOmit(t *testing.T) {
 		t.Fatal(err)
 	}
 	var n uint64
-	for sol := range e.Problem.Solutions() {
+	sv, _ := xcover.NewSolver(e.Problem, xcover.Config{})
+	for sol := range sv.Solutions(context.Background()) {
 		d, err := e.Decode(sol)
 		if err != nil {
 			t.Fatal(err)

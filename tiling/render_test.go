@@ -20,7 +20,8 @@ func solveAll(t *testing.T, pz *Puzzle) (*Encoding, []*Tiling) {
 		t.Fatal(err)
 	}
 	var ts []*Tiling
-	for sol := range e.Problem.Solutions() {
+	sv, _ := xcover.NewSolver(e.Problem, xcover.Config{})
+	for sol := range sv.Solutions(context.Background()) {
 		ts = append(ts, e.Tiling(sol))
 	}
 	return e, ts
@@ -174,7 +175,8 @@ func TestLayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for sol := range e.Problem.Solutions() {
+	sv, _ := xcover.NewSolver(e.Problem, xcover.Config{})
+	for sol := range sv.Solutions(context.Background()) {
 		layers := Layers(e.Tiling(sol))
 		cells := 0
 		for _, l := range layers {
@@ -196,7 +198,8 @@ func TestLayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for sol := range e.Problem.Solutions() {
+	sv, _ = xcover.NewSolver(e.Problem, xcover.Config{})
+	for sol := range sv.Solutions(context.Background()) {
 		if l := Layers(e.Tiling(sol)); len(l) != 1 || len(l[0]) != 2 {
 			t.Fatalf("flat: %q", l)
 		}

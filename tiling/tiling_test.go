@@ -100,7 +100,8 @@ func TestCounts(t *testing.T) {
 			}
 			ctx := context.Background()
 			var all [][]int
-			for sol := range e.Problem.Solutions() {
+			sv, _ := xcover.NewSolver(e.Problem, xcover.Config{})
+			for sol := range sv.Solutions(context.Background()) {
 				checkSolution(t, pz, e, sol)
 				all = append(all, sol)
 			}

@@ -458,12 +458,8 @@ func minimalSudoku(seed uint64) (string, int) {
 		if err != nil {
 			return false
 		}
-		s, err := xcover.NewSolver(enc.Problem, xcover.Config{Limit: 2, Workers: 1})
-		if err != nil {
-			fatalf("%v", err)
-		}
-		n, err := s.Count(context.Background())
-		return err == nil && n == 1
+		res, err := xcover.Count(context.Background(), enc.Problem, xcover.Config{Limit: 2, Workers: 1})
+		return err == nil && res.Solutions.Int64() == 1
 	}
 	clues := 81
 	for _, i := range r.Perm(81) {

@@ -60,7 +60,7 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	fc, err := xcover.ForecastCount(cmd.Context(), file.Problem, xcover.EstimateOptions{Initial: f.initial, Probes: f.probes, Seed: f.seed, Sample: f.sample})
+	fc, err := xcover.ForecastCount(cmd.Context(), file.Problem, xcover.Config{Initial: f.initial, Probes: f.probes, Seed: f.seed, SampleRun: f.sample})
 	interrupted := err != nil && cmd.Context().Err() != nil
 	switch {
 	case interrupted && fc.Probes == 0:

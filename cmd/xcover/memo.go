@@ -32,13 +32,13 @@ func (f *memoFlags) register(cmd *cobra.Command) {
 func (f *memoFlags) active() bool { return f.memo != "off" }
 
 // apply sets the configuration's memo fields from the flags.
-func (f *memoFlags) apply(cfg *xcover.CountOptions) error {
-	m, err := xcover.ParseMemoMode(f.memo)
+func (f *memoFlags) apply(cfg *xcover.Config) error {
+	m, err := present.ParseMemoMode(f.memo)
 	if err != nil {
 		return usageErrorf("--memo: %v", err)
 	}
 	cfg.Memo = m
-	if cfg.Order, err = xcover.ParseOrder(f.order); err != nil {
+	if cfg.Order, err = present.ParseOrder(f.order); err != nil {
 		return usageErrorf("--order: %v", err)
 	}
 	n, err := present.ParseSize(f.mem)
@@ -71,7 +71,7 @@ func limitHeap(budget int64) (restore func()) {
 
 // countAll counts every solution, by memoisation where the flags ask for it (and, by
 // default, where a trial shows it pays), and prints the exact count.
-func countAll(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOptions) error {
+func countAll(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.Config) error {
 	if opt.Memo != xcover.MemoOff {
 		defer limitHeap(opt.MemoBytes)()
 	}
@@ -103,7 +103,7 @@ func countAll(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOpt
 
 // countMemoShard counts shard K/N of a memoised count and prints the shard's result, which
 // merge adds up like those of count --shard.
-func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.CountOptions, spec string) error {
+func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.Config, spec string) error {
 	k, n, err := parseShard(spec)
 	if err != nil {
 		return err
@@ -116,5 +116,5 @@ func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.Co
 		}
 		return cerr
 	}
-	return printResult(cmd.OutOrStdout(), f.json, res, res.Text(), "count")
+	return printResult(cmd.OutOrStdout(), f.json, res, present.ShardResult(res), "count")
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/queens"
 )
 
@@ -57,7 +58,7 @@ func (r *queensRun) countShard() error {
 	if res == nil || cerr != nil && r.ctx.Err() == nil {
 		return checkpointFlag(cerr) // not an interruption: a checkpoint that cannot be used
 	}
-	if err := printResult(r.out, f.json, res, res.Text(), "the count"); err != nil {
+	if err := printResult(r.out, f.json, res, present.ShardResult(res), "the count"); err != nil {
 		return err
 	}
 	if cerr != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover/internal/atomicfile"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/reduce"
 )
 
@@ -56,7 +57,7 @@ func runReduce(cmd *cobra.Command, f *reduceFlags, args []string) error {
 		return err
 	}
 	write := func(w io.Writer) error { return r.WriteDLX(w, file.Problem) }
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", r.Summary(file.Problem))
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.Reduction(r, file.Problem))
 	if r.Empty != "" {
 		warnf(cmd, "item %s has no option left: the problem has no solution", r.Empty)
 	}

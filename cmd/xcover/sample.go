@@ -61,11 +61,11 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	var co xcover.CountOptions
+	var co xcover.Config
 	if err := f.memo.apply(&co); err != nil {
 		return err
 	}
-	opt := xcover.SampleOptions{Initial: f.initial, Seed: f.seed, MemoBytes: co.MemoBytes, Order: co.Order}
+	opt := xcover.Config{Initial: f.initial, Seed: f.seed, MemoBytes: co.MemoBytes, Order: co.Order}
 	random := true // a sample is random: with no --seed, the clock's, said on stderr
 	randomSeed(cmd, &random, &opt.Seed)
 	defer limitHeap(opt.MemoBytes)()

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/shard"
 )
 
@@ -89,7 +90,7 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 		s.progress.clear()
 	}
 	s.mu.Unlock()
-	if err := printResult(cmd.OutOrStdout(), sf.json, res, res.Text(), "count"); err != nil {
+	if err := printResult(cmd.OutOrStdout(), sf.json, res, present.ShardResult(res), "count"); err != nil {
 		return err
 	}
 	if cerr != nil && errors.Is(cerr, context.Canceled) {

@@ -72,7 +72,7 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 	}
 	sw := s.file.NewSolutionWriter(s.out, f.json)
 	var werr error
-	opt := xcover.MinCostOptions{Initial: s.cfg.Initial, Best: k, Improved: func(cs xcover.CostSolution) {
+	opt := xcover.Config{Initial: s.cfg.Initial, Best: k, Improved: func(cs xcover.CostSolution) {
 		s.mu.Lock()
 		if werr == nil {
 			if werr = sw.WriteCost(s.original(cs.Options), cs.Cost); werr == nil {

@@ -8,7 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
-	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/present"
+	"github.com/xcover/xcover/internal/textio"
 	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/tiling"
@@ -103,7 +104,7 @@ func readPicture(cmd *cobra.Command, name string) (string, error) {
 		return "", err
 	}
 	defer closeInput()
-	return dlx.ReadText(r, name, "picture", maxPicture)
+	return textio.ReadText(r, name, "picture", maxPicture)
 }
 
 // tilePuzzle builds the puzzle the flags describe, reading pictures from their files; the
@@ -183,7 +184,11 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 // tileCount prints the number of tilings (and of classes with --distinct).
 func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config) error {
 	ctx := cmd.Context()
-	t, cerr := pz.Tally(ctx, cfg, f.distinct)
+	all, classes, cerr := pz.CountAll(ctx, cfg, f.distinct)
+	t := present.Tally{Solutions: all, Partial: cerr != nil && ctx.Err() != nil}
+	if f.distinct {
+		t.Distinct = &classes
+	}
 	if cerr != nil && ctx.Err() == nil {
 		return cerr
 	}

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/reduce"
+	"github.com/xcover/xcover/shard"
 )
 
 // Progress describes the state of a search in one line: while it runs, the fraction done,
@@ -263,4 +265,70 @@ func ParseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("want a size such as 512MiB or 2GiB")
 	}
 	return int64(n * float64(mult)), nil
+}
+
+// ParseMemoMode reads a memo mode as people write it: "on", "off" or "auto"; "" is off.
+func ParseMemoMode(s string) (xcover.MemoMode, error) {
+	switch s {
+	case "on":
+		return xcover.MemoOn, nil
+	case "auto":
+		return xcover.MemoAuto, nil
+	case "off", "":
+		return xcover.MemoOff, nil
+	}
+	return xcover.MemoOff, fmt.Errorf("unknown memo mode %q: want on, off or auto", s)
+}
+
+// ParseOrder returns the order named by s, as its String spells it: "auto" (or ""), "first"
+// or "mrv".
+func ParseOrder(s string) (xcover.Order, error) {
+	for _, o := range []xcover.Order{xcover.OrderAuto, xcover.OrderFirst, xcover.OrderMRV} {
+		if s == o.String() {
+			return o, nil
+		}
+	}
+	if s == "" {
+		return xcover.OrderAuto, nil
+	}
+	return xcover.OrderAuto, fmt.Errorf("unknown order %q: want auto, first or mrv", s)
+}
+
+// ShardResult returns a shard's or a merged count's result as a line of text, as "xcover
+// count --shard" and "xcover merge" print it: the solutions, or with Distinct "S
+// solutions, D essentially different (shard K/N)" (without the shard for a merged result).
+func ShardResult(r *shard.Result) string {
+	if r.Distinct == nil {
+		return fmt.Sprintf("%v\n", r.Solutions)
+	}
+	if r.Shard == 0 {
+		return fmt.Sprintf("%v solutions, %v essentially different\n", r.Solutions, r.Distinct)
+	}
+	return fmt.Sprintf("%v solutions, %v essentially different (shard %d/%d)\n", r.Solutions, r.Distinct, r.Shard, r.Shards)
+}
+
+// A Tally is a count of a puzzle's solutions as the front ends report it: "xcover tile
+// --count --json" prints it.
+type Tally struct {
+	Solutions uint64 `json:"solutions"`
+	// Distinct is the number of essentially different solutions, when they were counted.
+	Distinct *uint64 `json:"distinct,omitempty"`
+	// Partial says the count was interrupted: the counts are those so far.
+	Partial bool `json:"partial,omitempty"`
+}
+
+// Text returns the tally as a line of text: "9356" or, with Distinct, "9356 solutions,
+// 2339 essentially different".
+func (t Tally) Text() string {
+	if t.Distinct == nil {
+		return fmt.Sprintf("%d\n", t.Solutions)
+	}
+	return fmt.Sprintf("%d solutions, %d essentially different\n", t.Solutions, *t.Distinct)
+}
+
+// Reduction says in one line what the reduction of orig removed: "144 of 2056 options
+// removed (140 by rule 1, 4 by rule 2) in 3 rounds".
+func Reduction(r *reduce.Result, orig *xcover.Problem) string {
+	return fmt.Sprintf("%d of %d options removed (%d by rule 1, %d by rule 2) in %d rounds",
+		r.Removed[0]+r.Removed[1], orig.NumOptions(), r.Removed[0], r.Removed[1], r.Rounds)
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/shard"
 )
 
 // TestProgressETA shows progress for a search barely begun in a huge tree (2^70 solutions
@@ -161,6 +162,62 @@ func TestRoundDuration(t *testing.T) {
 	for _, tt := range tests {
 		if got := roundDuration(tt.d); got != tt.want {
 			t.Errorf("roundDuration(%v) = %q, want %q", tt.d, got, tt.want)
+		}
+	}
+}
+
+// TestMemoStatsJSON checks a memoised count's cache as the command reports it, the "memo" object of count --json:
+// the cache's figures only, full only when set.
+func TestMemoStatsJSON(t *testing.T) {
+	ms := xcover.MemoStats{Used: true, Nodes: 9, Hits: 1, Misses: 2, Entries: 3, Bytes: 4, Parts: 5, Split: "s", Order: xcover.OrderMRV}
+	for _, tt := range []struct {
+		full bool
+		want string
+	}{
+		{false, `{"used":true,"hits":1,"misses":2,"entries":3,"bytes":4}`},
+		{true, `{"used":true,"hits":1,"misses":2,"entries":3,"bytes":4,"full":true}`},
+	} {
+		ms.Full = tt.full
+		if b, err := json.Marshal(MemoOf(ms)); string(b) != tt.want || err != nil {
+			t.Errorf("full %v: %s, %v; want %s", tt.full, b, err, tt.want)
+		}
+	}
+}
+
+// TestResultText: a result's line of text, with and without essentially different
+// solutions, for a shard and for a merged total.
+func TestResultText(t *testing.T) {
+	for _, tc := range []struct {
+		res  shard.Result
+		want string
+	}{
+		{shard.Result{Solutions: big.NewInt(92), Shard: 2, Shards: 3}, "92\n"},
+		{shard.Result{Solutions: big.NewInt(40), Distinct: big.NewInt(6), Shard: 2, Shards: 3}, "40 solutions, 6 essentially different (shard 2/3)\n"},
+		{shard.Result{Solutions: big.NewInt(92), Distinct: big.NewInt(12), Shards: 3}, "92 solutions, 12 essentially different\n"},
+	} {
+		if got := ShardResult(&tc.res); got != tc.want {
+			t.Errorf("%+v: ShardResult = %q, want %q", tc.res, got, tc.want)
+		}
+	}
+}
+
+// TestTally checks a count's JSON spelling and its text.
+func TestTally(t *testing.T) {
+	distinct := uint64(2339)
+	for _, tc := range []struct {
+		t          Tally
+		json, text string
+	}{
+		{Tally{Solutions: 9356}, `{"solutions":9356}`, "9356\n"},
+		{Tally{Solutions: 9356, Distinct: &distinct, Partial: true},
+			`{"solutions":9356,"distinct":2339,"partial":true}`, "9356 solutions, 2339 essentially different\n"},
+	} {
+		b, err := json.Marshal(tc.t)
+		if err != nil || string(b) != tc.json {
+			t.Errorf("JSON %s, %v; want %s", b, err, tc.json)
+		}
+		if got := tc.t.Text(); got != tc.text {
+			t.Errorf("Text %q, want %q", got, tc.text)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package problems_test
 import (
 	"context"
 	"fmt"
+	"github.com/xcover/xcover"
 
 	"github.com/xcover/xcover/internal/problems"
 )
@@ -11,8 +12,8 @@ func ExampleQueens() {
 	p := problems.Queens(8)
 	fmt.Println(p.NumPrimary(), "primary items,", p.NumItems()-p.NumPrimary(), "secondary")
 	fmt.Println("first option:", p.OptionString(0))
-	n, err := p.Count(context.Background())
-	fmt.Println(n, "solutions", err)
+	res, err := xcover.Count(context.Background(), p, xcover.Config{})
+	fmt.Println(res.Solutions, "solutions", err)
 	// Output:
 	// 16 primary items, 26 secondary
 	// first option: r0 c0 b7
@@ -21,8 +22,8 @@ func ExampleQueens() {
 
 func ExampleTwoPerRowCol() {
 	for n := 2; n <= 5; n++ {
-		c, _ := problems.TwoPerRowCol(n).Count(context.Background())
-		fmt.Print(c, " ")
+		res, _ := xcover.Count(context.Background(), problems.TwoPerRowCol(n), xcover.Config{})
+		fmt.Print(res.Solutions, " ")
 	}
 	fmt.Println()
 	// Output: 1 6 90 2040
@@ -31,8 +32,8 @@ func ExampleTwoPerRowCol() {
 func ExampleEdgeMatching() {
 	p := problems.EdgeMatching(2, 3, 2, false)
 	fmt.Println(p.OptionString(0))
-	n, _ := p.Count(context.Background())
-	fmt.Println(n, "solutions")
+	res, _ := xcover.Count(context.Background(), p, xcover.Config{})
+	fmt.Println(res.Solutions, "solutions")
 	// Output:
 	// 00 aaaa v00:a h00:a
 	// 416 solutions

@@ -69,11 +69,11 @@ func libraryCount(path string) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	s, err := xcover.NewSolver(f.Problem, xcover.Config{Workers: 1})
+	res, err := xcover.Count(context.Background(), f.Problem, xcover.Config{Workers: 1})
 	if err != nil {
 		return 0, err
 	}
-	return s.Count(context.Background())
+	return res.Solutions.Uint64(), nil
 }
 
 // runOptions are run's flags: CPU time instead of wall time, a file for the program's

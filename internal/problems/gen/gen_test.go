@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"github.com/xcover/xcover"
 	"os"
 	"path/filepath"
 	"testing"
@@ -52,7 +54,8 @@ func TestCounts(t *testing.T) {
 			p := df.Problem
 			c := verify.NewChecker(p)
 			var n uint64
-			for sol := range p.Solutions() {
+			sv, _ := xcover.NewSolver(p, xcover.Config{})
+			for sol := range sv.Solutions(context.Background()) {
 				n++
 				if vs := c.Check(sol); len(vs) > 0 {
 					t.Fatalf("solution %v: %v", sol, vs)

@@ -1,4 +1,8 @@
-package dlx
+// Package textio is the one bounded line reader behind every text input of xcover
+// (problems, solutions, solver models, pictures of regions and pieces, Sudoku puzzles), and
+// its positioned error. Each input's package turns these errors into its own: the DLX
+// reader's are *dlx.Error.
+package textio
 
 import (
 	"bufio"
@@ -8,7 +12,43 @@ import (
 	"strings"
 )
 
-// A LineReader reads a text input line by line, as [Parse] reads a problem file: no line may
+// MaxLineBytes bounds the length of a line: an item line of a million items with long
+// names fits; a file with no line ending (or /dev/zero) is refused before it fills memory.
+const MaxLineBytes = 64 << 20
+
+// An Error is a problem with a text input, located at a line.
+type Error struct {
+	File  string
+	Line  int    // 1-based; 0 if not tied to a line
+	Token string // offending text, may be ""
+	Msg   string
+	Err   error // underlying error, if any (a read error)
+}
+
+// Error formats the error as "file:line: message "token"", leaving out the parts that are
+// empty or zero.
+func (e *Error) Error() string {
+	var sb strings.Builder
+	switch {
+	case e.File != "" && e.Line > 0:
+		sb.WriteString(e.File + ":" + strconv.Itoa(e.Line) + ": ")
+	case e.File != "":
+		sb.WriteString(e.File + ": ")
+	case e.Line > 0:
+		sb.WriteString("line " + strconv.Itoa(e.Line) + ": ")
+	}
+	sb.WriteString(e.Msg)
+	if e.Token != "" {
+		sb.WriteByte(' ')
+		sb.WriteString(strconv.Quote(e.Token))
+	}
+	return sb.String()
+}
+
+// Unwrap returns the underlying error, such as a read error, or nil.
+func (e *Error) Unwrap() error { return e.Err }
+
+// A LineReader reads a text input line by line, as dlx.Parse reads a problem file: no line may
 // be longer than [MaxLineBytes], a long line holding a NUL byte is refused as binary input as
 // soon as it is seen, and every error is an [*Error] naming the input and the line. It is the
 // one reader behind every text input of xcover (problems, solutions, solver models, pictures
@@ -59,7 +99,7 @@ func (lr *LineReader) ReadLine() ([]byte, error) {
 	}
 	if err != nil && err != io.EOF {
 		e := lr.next("read error: " + err.Error())
-		e.err = err
+		e.Err = err
 		return nil, e
 	}
 	if len(line) > MaxLineBytes {

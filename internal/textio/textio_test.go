@@ -1,4 +1,4 @@
-package dlx
+package textio
 
 import (
 	"errors"
