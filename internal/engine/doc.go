@@ -28,7 +28,12 @@
 // (mincostbits.go), else on dancing links (mincostdl.go); problems with multiplicities
 // take a branch and bound of their own (minCostBounds).
 //
-// Every search is an iterative loop over arrays set up before it starts: it never
-// allocates while it runs (tested). What workers write at every node is kept apart from
-// other workers' memory (apart.go).
+// The kernels' searches (bits.go, x.go, m.go) and the minimum-cost searches on bitsets and
+// dancing links are iterative loops over arrays set up before they start: they never
+// allocate while they run (tested). The others are recursive, their depth bounded by the
+// number of items (each level settles at least one), their per-level state in the
+// recursion's frames: the memoised counts and samples (memo.count, memoBounds.count) and
+// the two branch and bound searches over the memo's state (minCostMemo and minCostBounds
+// in mincost.go). What workers write at every node is kept apart from other workers'
+// memory (apart.go).
 package engine

@@ -95,18 +95,11 @@ func minCostMemo(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64
 		bound -= covers[o]
 	}
 	best := costBest{k: max(1, p.K), improved: p.Improved}
-	var nodes uint64
-	stopped := false
-	tick := pollEvery
+	pl := costPoll{poll: p.Poll, tick: pollEvery}
 	var search func()
 	search = func() {
-		nodes++
-		if tick--; tick == 0 {
-			tick = pollEvery
-			if p.Poll != nil && !p.Poll(nodes) {
-				stopped = true
-				return
-			}
+		if !pl.enter() {
+			return
 		}
 		if best.beyond(spent + bound) {
 			return
@@ -135,16 +128,16 @@ func minCostMemo(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint64
 			bound += b
 			path = path[:len(path)-1]
 			m.untake(o, saved)
-			if stopped {
+			if pl.stopped {
 				return
 			}
 		}
 	}
 	search()
-	if stopped {
-		return best.list, nodes, ErrMemoStopped
+	if pl.stopped {
+		return best.list, pl.nodes, ErrMemoStopped
 	}
-	return best.list, nodes, nil
+	return best.list, pl.nodes, nil
 }
 
 // costCharges returns the cost of each option (0 beyond costs) and each primary item's
@@ -247,19 +240,12 @@ func minCostBounds(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint
 		take(o)
 	}
 	best := costBest{k: max(1, p.K), improved: p.Improved}
-	var nodes uint64
-	stopped := false
-	tick := pollEvery
+	pl := costPoll{poll: p.Poll, tick: pollEvery}
 	// search settles item m.settled, from position pos of its list on (see memoBounds).
 	var search func(pos int)
 	search = func(pos int) {
-		nodes++
-		if tick--; tick == 0 {
-			tick = pollEvery
-			if p.Poll != nil && !p.Poll(nodes) {
-				stopped = true
-				return
-			}
+		if !pl.enter() {
+			return
 		}
 		if best.beyond(spent + bound) {
 			return
@@ -286,15 +272,36 @@ func minCostBounds(sp *Spec, costs []int64, p *CostParams) ([]CostSolution, uint
 			m.prevSecs[o] = prev
 			search(pos + 1)
 			untake(o, prev)
-			if stopped {
+			if pl.stopped {
 				return
 			}
 		}
 		search(pos + 1) // left out
 	}
 	search(0)
-	if stopped {
-		return best.list, nodes, ErrMemoStopped
+	if pl.stopped {
+		return best.list, pl.nodes, ErrMemoStopped
 	}
-	return best.list, nodes, nil
+	return best.list, pl.nodes, nil
+}
+
+// costPoll counts the nodes of a branch and bound search and calls its Poll every
+// pollEvery of them.
+type costPoll struct {
+	poll    func(nodes uint64) bool
+	nodes   uint64
+	tick    int  // nodes to go before the next poll
+	stopped bool // poll returned false: the search unwinds
+}
+
+// enter counts a node and reports whether the search goes on into it.
+func (c *costPoll) enter() bool {
+	c.nodes++
+	if c.tick--; c.tick == 0 {
+		c.tick = pollEvery
+		if c.poll != nil && !c.poll(c.nodes) {
+			c.stopped = true
+		}
+	}
+	return !c.stopped
 }
