@@ -10,13 +10,14 @@ import (
 // errNoSolution is returned for the boards with no solution: n = 2 and n = 3.
 var errNoSolution = errors.New("queens: no solution for n = 2 or 3")
 
-// maxConstructN is the largest board side [Construct] and [minConflicts] accept.
-const maxConstructN = 1 << 30
+// maxN is the largest board side the package takes (the construction's, and
+// min-conflicts search's, in linear time and memory): beyond it a board is absurd.
+const maxN = 100_000_000
 
 func checkSide(n int) error {
 	switch {
-	case n < 1 || n > maxConstructN:
-		return fmt.Errorf("queens: board side %d out of range [1, %d]", n, maxConstructN)
+	case n < 1 || n > maxN:
+		return fmt.Errorf("queens: board side %d out of range [1, %d]", n, maxN)
 	case n == 2 || n == 3:
 		return errNoSolution
 	}

@@ -26,7 +26,7 @@ func TestConstruct(t *testing.T) {
 			t.Fatalf("construction(%d): %v", n, err)
 		}
 	}
-	for _, n := range []int{0, -5, maxConstructN + 1} {
+	for _, n := range []int{0, -5, maxN + 1} {
 		if _, err := construction(n); err == nil {
 			t.Errorf("construction(%d): no error", n)
 		}

@@ -64,8 +64,8 @@ func (o Options) check(n int) error {
 	if o.Engine > EngineConstruct {
 		return requestErrorf("unknown engine %d: want auto, xc, bitboard or construct", o.Engine)
 	}
-	if n < 1 {
-		return requestErrorf("board side %d out of range: N must be at least 1", n)
+	if n < 1 || n > maxN {
+		return requestErrorf("board side %d out of range: N must be between 1 and %d", n, maxN)
 	}
 	if k := o.perLine(); k > n {
 		return requestErrorf("%d queens per line out of range: K must be between 1 and N = %d", k, n)

@@ -15,9 +15,8 @@ import (
 
 // Limits of the queens command.
 const (
-	queensMaxN       = 100_000_000 // beyond this a board is absurd
-	queensCountWarnN = 21          // counting from here takes days or more
-	queensMaxOrbitsN = 16          // --orbits lists every solution
+	queensCountWarnN = 21 // counting from here takes days or more
+	queensMaxOrbitsN = 16 // --orbits lists every solution
 )
 
 // queensFlags are the flags of the queens command.
@@ -106,8 +105,8 @@ type queensRun struct {
 }
 
 func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
-	if n < 1 || n > queensMaxN {
-		return usageErrorf("board side %d out of range: N must be between 1 and %d", n, queensMaxN)
+	if _, err := queens.Choose(n, false, queens.Options{}); err != nil {
+		return usage(err) // a board side out of the library's range
 	}
 	if f.perLine < 1 || f.perLine > n {
 		return usageErrorf("--per-line %d out of range: K must be between 1 and N = %d", f.perLine, n)
