@@ -50,6 +50,7 @@ type Options struct {
 // line out of range, or a count out of reach. Front ends report it as wrong usage.
 type RequestError struct{ Msg string }
 
+// Error returns the message, which says what is wrong with the request.
 func (e *RequestError) Error() string { return e.Msg }
 
 func requestErrorf(format string, args ...any) error {
@@ -120,7 +121,8 @@ func chooseCount(n int, opt Options) (Engine, error) {
 //
 // With one queen per line and the bitboard engine, Distinct and the orbit sizes come with
 // every count, at little cost; with the general engine the essentially different solutions
-// take a census of every solution.
+// take a census of every solution. With opt.Checkpoint the count resumes from and saves to
+// Checkpoint.File; a file of another count is refused, with nothing counted.
 func Count(ctx context.Context, n int, opt Options) (Counts, error) {
 	engine, err := chooseCount(n, opt)
 	if err != nil {

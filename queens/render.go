@@ -8,7 +8,8 @@ import (
 	"strings"
 )
 
-// A Board is a set of queens on an n×n board, for drawing.
+// A Board is a set of queens on an N×N board: a solution as [Solutions] lists it and
+// [Decode] reads it, or any placement to [Check] or draw.
 type Board struct {
 	N      int
 	Queens []Square

@@ -6,7 +6,10 @@ import (
 	"slices"
 )
 
-// A Symmetry is one of the 8 symmetries of the square board (the dihedral group of order 8).
+// A Symmetry is one of the 8 symmetries of the square board (the dihedral group of order 8):
+// Symmetry(0) to Symmetry(7) are, in this order, the identity, the quarter, half and three
+// quarter turns clockwise, the mirrors left to right and top to bottom, and the two
+// transpositions about the diagonals; [Census].Fixed is indexed by them.
 type Symmetry uint8
 
 // The symmetries of the board. Turns are clockwise as the board is printed, rank 0 on top.
@@ -171,7 +174,7 @@ func (c *Census) Burnside() uint64 {
 	return sum / 8
 }
 
-// TakeCensus lists every solution of the n-queens problem with [All], keeps the first limit
+// TakeCensus lists every solution of the n-queens problem (n <= 32), keeps the first limit
 // orbits (all if limit <= 0), and counts the orbits and the fixed points of each symmetry
 // independently of each other. It returns ctx's error if cancelled.
 func TakeCensus(ctx context.Context, n, limit int) (*Census, error) {
