@@ -87,13 +87,7 @@ func puzzles(t *testing.T) []puzzleCase {
 		t.Fatal(err)
 	}
 	return []puzzleCase{
-		{"queens 8", q8, func(sol []int) error {
-			cols, err := queens.Columns(8, sol)
-			if err != nil {
-				return err
-			}
-			return queens.Check(cols)
-		}},
+		{"queens 8", q8, func(sol []int) error { return queens.Check(queens.Decode(8, sol), 1) }},
 		{"tetrominoes:2 5x8", enc.Problem, func(sol []int) error { return tiling.Check(pz, enc.Tiling(sol)) }},
 		{"sudoku", sd.Problem, func(sol []int) error {
 			g, err := sd.Decode(sol)

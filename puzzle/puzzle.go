@@ -99,17 +99,16 @@ func Queens(n, perLine int) (*Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	board := func(sol []int) queens.Board { return queens.Board{N: n, Queens: queens.Decode(n, sol)} }
 	pz := &Puzzle{
 		Kind:    "queens",
 		Title:   fmt.Sprintf("%d queens", n),
 		Problem: p,
-		Check:   func(sol []int) error { return queens.CheckSquares(n, perLine, queens.Decode(n, sol)) },
-		Text:    func(sol []int) string { return board(sol).String() },
+		Check:   func(sol []int) error { return queens.Check(queens.Decode(n, sol), perLine) },
+		Text:    func(sol []int) string { return queens.Decode(n, sol).String() },
 		Draw: func(w io.Writer, sols [][]int) error {
 			bs := make([]queens.Board, len(sols))
 			for i, sol := range sols {
-				bs[i] = board(sol)
+				bs[i] = queens.Decode(n, sol)
 			}
 			return queens.WriteSVG(w, bs, 0)
 		},
@@ -119,7 +118,7 @@ func Queens(n, perLine int) (*Puzzle, error) {
 		pz.Title += fmt.Sprintf(", %d per line", perLine)
 		return pz, nil
 	}
-	if n <= queens.MaxKnownCountN {
+	if _, err := queens.Choose(n, true, queens.Options{}); err == nil {
 		// The queens package's own counter, as the command counts; a limit is the
 		// engine's to keep.
 		pz.Count = func(ctx context.Context, limit uint64, workers int) (uint64, error) {
@@ -130,11 +129,11 @@ func Queens(n, perLine int) (*Puzzle, error) {
 				}
 				return res.Solutions.Uint64(), err
 			}
-			r, err := queens.CountSolutions(ctx, n, false, queens.Options{Workers: workers})
-			if r == nil {
+			c, err := queens.Count(ctx, n, queens.Options{Workers: workers})
+			if err != nil && ctx.Err() == nil {
 				return 0, err
 			}
-			return r.Solutions, err
+			return c.Solutions, err
 		}
 	}
 	pz.Parts = 1
@@ -144,10 +143,7 @@ func Queens(n, perLine int) (*Puzzle, error) {
 			return err
 		}
 		for sol := range sv.Solutions(ctx) {
-			cols, err := queens.Columns(n, sol)
-			if err != nil {
-				return err
-			}
+			cols := queens.Decode(n, sol).Files()
 			// Keep a solution if it is the least of its images under the 8 symmetries.
 			if o := queens.Canonical(cols); slices.Equal(o.Rep, cols) && !visit(sol, o.Size) {
 				break

@@ -9,32 +9,35 @@ import (
 	"sync/atomic"
 )
 
-// MaxCountN is the largest board side [Count] and [All] accept. (Counting beyond n = 20 or so
+// maxCountN is the largest board side countBoard and allSolutions accept. (Counting beyond n = 20 or so
 // takes days; the limit is that of the 32-bit boards.)
-const MaxCountN = 32
+const maxCountN = 32
 
-// MaxKnownCountN is the largest N whose number of solutions is known: N = 27, counted in
-// 2016 in about a year on FPGAs. Front ends refuse to count larger boards.
-const MaxKnownCountN = 27
+// maxKnownCountN is the largest N whose number of solutions is known: N = 27, counted in
+// 2016 in about a year on FPGAs. Count refuses larger boards.
+const maxKnownCountN = 27
 
-// Counts are the numbers of solutions of the n-queens problem.
+// Counts are the numbers of solutions of the n-queens problem, as [Count] reports them.
 type Counts struct {
-	Solutions uint64 // all solutions (OEIS A000170)
-	Distinct  uint64 // orbits under the 8 symmetries of the board (OEIS A002562)
-	// The distinct solutions by the size of their orbit: Orbit8 are fixed by no symmetry but
-	// the identity, Orbit4 by the half turn, Orbit2 by the quarter turns as well. (For n = 1
-	// the one solution is fixed by everything and counted in none of them.)
+	Solutions uint64 // all solutions (OEIS A000170 with one queen per line)
+	// Distinct are the orbits under the 8 symmetries of the board (OEIS A002562), and
+	// Orbit8, Orbit4 and Orbit2 the distinct solutions by the size of their orbit: Orbit8
+	// are fixed by no symmetry but the identity, Orbit4 by the half turn, Orbit2 by the
+	// quarter turns as well. (For n = 1 the one solution is fixed by everything and counted
+	// in none of them.) With one queen per line the bitboard engine counts them all; the
+	// general engine counts Distinct only, when asked (Options.Distinct).
+	Distinct               uint64
 	Orbit8, Orbit4, Orbit2 uint64
+	Engine                 Engine // the engine that counted
 }
 
-// Count counts the solutions of the n-queens problem and the essentially different ones,
-// with the given number of goroutines (0 or 1 means one, as Config.Workers does; pass
-// runtime.NumCPU() for every core).
+// countBoard counts the solutions of the n-queens problem and the essentially different
+// ones with the bitboard engine, on the given number of goroutines (0 or 1 means one).
 //
 // For 14 <= n <= 23 it uses the quadrant counter (see docs/queens.md): it lists every
 // placement on a quarter board once, joins them into half boards for each choice of the
 // ranks whose queen stands in the east half, and matches the half boards' diagonals 64 at
-// a time; then Complete gives the orbits. Its table takes about 1 MiB for n = 16 and 17, 8
+// a time; then complete gives the orbits. Its table takes about 1 MiB for n = 16 and 17, 8
 // MiB for 18 and 19, 61 MiB for 20 and 21 and 530 MiB for 22 and 23.
 //
 // Otherwise it searches only for solutions that are candidates to represent their orbit under the 8
@@ -45,28 +48,28 @@ type Counts struct {
 // the solution's orbit size from the images that equal it. The first ranks of every case are
 // placed in all possible ways to give independent tasks for the goroutines.
 //
-// When ctx is cancelled Count returns its error and the counts so far.
-func Count(ctx context.Context, n, workers int) (Counts, error) {
+// When ctx is cancelled countBoard returns its error and the counts so far.
+func countBoard(ctx context.Context, n, workers int) (Counts, error) {
 	switch {
-	case n < 1 || n > MaxCountN:
-		return Counts{}, fmt.Errorf("queens: board side %d out of range [1, %d]", n, MaxCountN)
+	case n < 1 || n > maxCountN:
+		return Counts{}, fmt.Errorf("queens: board side %d out of range [1, %d]", n, maxCountN)
 	case n == 1:
 		return Counts{Solutions: 1, Distinct: 1}, nil
 	case n < 4:
 		return Counts{}, nil
 	}
 	if useQuadrants(n) {
-		c, _, err := CountTasks(ctx, n, workers, 1, 1, nil, nil)
+		c, _, err := countShardTasks(ctx, n, workers, 1, 1, nil, nil)
 		return c, err
 	}
 	return countTasks(ctx, makeTasks(n), workers, nil)
 }
 
-// NumTasks returns the number of tasks that the count of the n-queens problem is cut into
-// (see CountTasks): the same on every machine for one n and one version of this package.
-func NumTasks(n int) int {
+// numTasks returns the number of tasks that the count of the n-queens problem is cut into
+// (see countShardTasks): the same on every machine for one n and one version of this package.
+func numTasks(n int) int {
 	switch {
-	case n < 4 || n > MaxCountN:
+	case n < 4 || n > maxCountN:
 		return 0
 	case useQuadrants(n):
 		return len(newQuadPlan(n).tasks)
@@ -74,35 +77,29 @@ func NumTasks(n int) int {
 	return len(makeTasks(n))
 }
 
-// CountShard counts shard k (1..shards) of the solutions: the search is cut into the same
-// tasks on every machine, and shard k takes every shards-th of them. The shards' counts add
-// up to Count's: orbit by orbit (so Distinct too) where the bitboard counter is used; where
-// the quadrant counter is (see Count and QuadrantTasks), the shards give Solutions only,
-// and Complete turns their sum into the full counts. It also returns the number of tasks,
-// the same for every shard of one n.
-func CountShard(ctx context.Context, n, workers, k, shards int) (Counts, int, error) {
-	return CountTasks(ctx, n, workers, k, shards, nil, nil)
-}
-
-// CountTasks is CountShard for a count that can be stopped and resumed: it leaves out the
-// tasks (numbered 0 to the number of tasks - 1, among all the shards' tasks) for which
-// skip, if not nil, reports true, and calls done, if not nil, with the number and the
-// counts of each task it finishes; calls of done never overlap. It returns the counts of
-// the tasks it finished, so that a resumed count adds them to those of the tasks skipped.
+// countShardTasks counts shard k (1..shards) of the solutions: the search is cut into the
+// same tasks on every machine, and shard k takes every shards-th of them. The shards' counts
+// add up to countBoard's: orbit by orbit (so Distinct too) where the bitboard counter is
+// used; where the quadrant counter is (useQuadrants(n)), the counts of a task carry
+// Solutions only (the orbits do not split along its tasks), and complete turns their sum
+// into the full counts. It also returns the number of tasks, the same for every shard of
+// one n. A call that counts every task (one shard, none skipped) returns the complete
+// counts itself.
 //
-// Where the quadrant counter is used (QuadrantTasks(n)), the counts of a task carry
-// Solutions only (the orbits do not split along its tasks): the sum of every task's
-// Solutions, passed to Complete, gives Distinct and the orbits. A call that counts every
-// task (one shard, none skipped) returns the complete counts itself.
-func CountTasks(ctx context.Context, n, workers, k, shards int, skip func(task int) bool, done func(task int, c Counts)) (Counts, int, error) {
+// A count can be stopped and resumed: it leaves out the tasks (numbered 0 to the number of
+// tasks - 1, among all the shards' tasks) for which skip, if not nil, reports true, and
+// calls done, if not nil, with the number and the counts of each task it finishes; calls
+// of done never overlap. It returns the counts of the tasks it finished, so that a resumed
+// count adds them to those of the tasks skipped.
+func countShardTasks(ctx context.Context, n, workers, k, shards int, skip func(task int) bool, done func(task int, c Counts)) (Counts, int, error) {
 	switch {
 	case shards < 1 || k < 1 || k > shards:
 		return Counts{}, 0, fmt.Errorf("queens: shard %d/%d: want 1 <= K <= N", k, shards)
-	case n < 1 || n > MaxCountN:
-		return Counts{}, 0, fmt.Errorf("queens: board side %d out of range [1, %d]", n, MaxCountN)
+	case n < 1 || n > maxCountN:
+		return Counts{}, 0, fmt.Errorf("queens: board side %d out of range [1, %d]", n, maxCountN)
 	case n < 4: // no tasks: the whole count is shard 1's
 		if k == 1 {
-			c, err := Count(ctx, n, workers)
+			c, err := countBoard(ctx, n, workers)
 			return c, 0, err
 		}
 		return Counts{}, 0, nil
@@ -113,7 +110,7 @@ func CountTasks(ctx context.Context, n, workers, k, shards int, skip func(task i
 	return countBitboardTasks(ctx, n, workers, k, shards, skip, done)
 }
 
-// countBitboardTasks is CountTasks with the bitboard counter's tasks, whose counts carry
+// countBitboardTasks is countShardTasks with the bitboard counter's tasks, whose counts carry
 // the orbits too, for every n >= 4.
 func countBitboardTasks(ctx context.Context, n, workers, k, shards int, skip func(task int) bool, done func(task int, c Counts)) (Counts, int, error) {
 	all := makeTasks(n)
@@ -152,7 +149,7 @@ func countTasks(ctx context.Context, tasks []task, workers int, done func(i int,
 	for w := range workers {
 		wg.Go(func() {
 			var c Counts
-			var board [MaxCountN]uint32
+			var board [maxCountN]uint32
 			var stk stack
 			for ctx.Err() == nil {
 				i := int(next.Add(1)) - 1
@@ -197,7 +194,7 @@ type shape struct {
 	n, m   int
 	corner bool
 	b      int               // corner: file of the queen on rank 1; border: file on rank 0
-	allow  [MaxCountN]uint32 // files allowed on each rank, before attacks
+	allow  [maxCountN]uint32 // files allowed on each rank, before attacks
 	b2     int               // border case: the rank by which both side files must be used
 	side   uint32            // the two side files, 0 and m
 }
@@ -219,7 +216,7 @@ type frame struct {
 }
 
 // A stack holds a frame for every rank during a search.
-type stack [MaxCountN]frame
+type stack [maxCountN]frame
 
 func newShape(n int, corner bool, b int) *shape {
 	m := n - 1
@@ -317,7 +314,7 @@ const pollNodes = 1 << 18
 //
 // The attacks and untried files of the current rank live in local variables; those of the
 // ranks above it wait on the stack.
-func (sh *shape) run(t *task, board *[MaxCountN]uint32, s *stack, c *Counts, stop *atomic.Bool) bool {
+func (sh *shape) run(t *task, board *[maxCountN]uint32, s *stack, c *Counts, stop *atomic.Bool) bool {
 	m := uint(sh.m)
 	b2 := uint(sh.b2)
 	side := sh.side
@@ -340,25 +337,25 @@ func (sh *shape) run(t *task, board *[MaxCountN]uint32, s *stack, c *Counts, sto
 				poll = pollNodes
 			}
 			row--
-			f := &s[row%MaxCountN]
+			f := &s[row%maxCountN]
 			l, d, r, a = f.l, f.d, f.r, f.avail
 			continue
 		}
 		bit := a & -a
-		s[row%MaxCountN] = frame{l, d, r, a ^ bit}
+		s[row%maxCountN] = frame{l, d, r, a ^ bit}
 		l = (l | bit) << 1
 		d |= bit
 		r = (r | bit) >> 1
 		row++
-		a = allow[row%MaxCountN] &^ (l | d | r)
+		a = allow[row%maxCountN] &^ (l | d | r)
 		if row == m {
 			if a != 0 {
 				// The queen of each rank is the file its placement added to d.
 				for i := start; i+1 < m; i++ {
-					board[i%MaxCountN] = s[(i+1)%MaxCountN].d ^ s[i%MaxCountN].d
+					board[i%maxCountN] = s[(i+1)%maxCountN].d ^ s[i%maxCountN].d
 				}
-				board[(m-1)%MaxCountN] = d ^ s[(m-1)%MaxCountN].d
-				board[m%MaxCountN] = a
+				board[(m-1)%maxCountN] = d ^ s[(m-1)%maxCountN].d
+				board[m%maxCountN] = a
 				sh.leaf(board, c)
 			}
 			a = 0
@@ -377,7 +374,7 @@ func (sh *shape) run(t *task, board *[MaxCountN]uint32, s *stack, c *Counts, sto
 }
 
 // leaf counts the complete board if it represents its orbit.
-func (sh *shape) leaf(board *[MaxCountN]uint32, c *Counts) {
+func (sh *shape) leaf(board *[maxCountN]uint32, c *Counts) {
 	if sh.corner {
 		c.Orbit8++ // a corner queen is fixed by no symmetry but the identity
 		return
@@ -398,9 +395,9 @@ func (sh *shape) leaf(board *[MaxCountN]uint32, c *Counts) {
 // The images the border case finds are those that bring a border queen at distance b from a
 // corner (b the file of the queen on rank 0, the least such distance) to rank 0, file b; each
 // such queen gives one symmetry.
-func (sh *shape) orbitSize(board *[MaxCountN]uint32) int {
+func (sh *shape) orbitSize(board *[maxCountN]uint32) int {
 	n, m, b := sh.n, sh.m, sh.b
-	var col, inv [MaxCountN]int
+	var col, inv [maxCountN]int
 	for r := range n {
 		f := bits.TrailingZeros32(board[r])
 		col[r] = f
@@ -462,12 +459,12 @@ func (sh *shape) orbitSize(board *[MaxCountN]uint32) int {
 	return 8 / fixed
 }
 
-// All returns an iterator over every solution of the n-queens problem, in lexicographic order
+// allSolutions returns an iterator over every solution of the n-queens problem, in lexicographic order
 // of the files rank by rank, each a fresh slice of the file of the queen on each rank. For
-// n > MaxCountN it yields nothing.
-func All(n int) iter.Seq[[]int] {
+// n > maxCountN it yields nothing.
+func allSolutions(n int) iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
-		if n < 1 || n > MaxCountN {
+		if n < 1 || n > maxCountN {
 			return
 		}
 		mask := uint32(1)<<n - 1
@@ -475,7 +472,7 @@ func All(n int) iter.Seq[[]int] {
 			mask = ^uint32(0)
 		}
 		var s stack
-		var board [MaxCountN]uint32
+		var board [maxCountN]uint32
 		row := 0
 		s[0].avail = mask
 		for {

@@ -2,10 +2,17 @@ package queens
 
 import "fmt"
 
-// Check reports whether cols, the file of the queen on each rank, is a solution of the
+// Check reports whether b is a solution with perLine queens on every line (0 means 1):
+// exactly perLine queens on every rank and file, at most perLine on every diagonal, and no
+// two queens on one square. It shares no code with the solvers of this package.
+func Check(b Board, perLine int) error {
+	return checkSquares(b.N, max(1, perLine), b.Queens)
+}
+
+// checkFiles reports whether cols, the file of the queen on each rank, is a solution of the
 // n-queens problem for n = len(cols): every file in range and used once, and no two queens on
 // a diagonal. It takes linear time and shares no code with the solvers of this package.
-func Check(cols []int) error {
+func checkFiles(cols []int) error {
 	n := len(cols)
 	file := make([]bool, n)
 	anti := make([]bool, 2*n) // r+f
@@ -26,9 +33,9 @@ func Check(cols []int) error {
 	return nil
 }
 
-// CheckSquares reports whether squares place exactly perLine queens on every rank and file of
+// checkSquares reports whether squares place exactly perLine queens on every rank and file of
 // an n×n board, at most perLine on every diagonal, and no two queens on one square.
-func CheckSquares(n, perLine int, squares []Square) error {
+func checkSquares(n, perLine int, squares []Square) error {
 	if n < 1 || perLine < 1 {
 		return fmt.Errorf("queens: bad board %d with %d per line", n, perLine)
 	}

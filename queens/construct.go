@@ -7,18 +7,19 @@ import (
 	"math/rand/v2"
 )
 
-// ErrNoSolution is returned for the boards with no solution: n = 2 and n = 3.
-var ErrNoSolution = errors.New("queens: no solution for n = 2 or 3")
+// errNoSolution is returned for the boards with no solution: n = 2 and n = 3.
+var errNoSolution = errors.New("queens: no solution for n = 2 or 3")
 
-// MaxConstructN is the largest board side [Construct] and [MinConflicts] accept.
-const MaxConstructN = 1 << 30
+// maxN is the largest board side the package takes (the construction's, and
+// min-conflicts search's, in linear time and memory): beyond it a board is absurd.
+const maxN = 100_000_000
 
 func checkSide(n int) error {
 	switch {
-	case n < 1 || n > MaxConstructN:
-		return fmt.Errorf("queens: board side %d out of range [1, %d]", n, MaxConstructN)
+	case n < 1 || n > maxN:
+		return fmt.Errorf("queens: board side %d out of range [1, %d]", n, maxN)
 	case n == 2 || n == 3:
-		return ErrNoSolution
+		return errNoSolution
 	}
 	return nil
 }
@@ -30,7 +31,7 @@ func checkSide(n int) error {
 // ones, except that when n mod 6 = 2 the odd files run 3, 1, 7, 9, ..., 5 (1 and 3 swapped and 5
 // moved to the end), and when n mod 6 = 3 the even files run 4, 6, ..., 2 and the odd ones
 // 5, 7, ..., 1, 3.
-func Construct(n int) ([]int, error) {
+func construction(n int) ([]int, error) {
 	if err := checkSide(n); err != nil {
 		return nil, err
 	}
@@ -61,12 +62,12 @@ func Construct(n int) ([]int, error) {
 	return cols, nil
 }
 
-// MinConflicts returns a random solution of the n-queens problem found by local search: the
+// minConflicts returns a random solution of the n-queens problem found by local search: the
 // files start as a permutation built greedily at random, then two queens in conflict swap
 // files whenever that lowers the number of conflicts on the diagonals, and the search starts
 // afresh when it stalls. The same seed gives the same solution. It takes about linear time for
 // large n, and fails only when ctx is done.
-func MinConflicts(ctx context.Context, n int, seed uint64) ([]int, error) {
+func minConflicts(ctx context.Context, n int, seed uint64) ([]int, error) {
 	if err := checkSide(n); err != nil {
 		return nil, err
 	}
@@ -91,7 +92,7 @@ func MinConflicts(ctx context.Context, n int, seed uint64) ([]int, error) {
 	}
 }
 
-// A localSearch holds the state of MinConflicts.
+// A localSearch holds the state of minConflicts.
 type localSearch struct {
 	n        int
 	cols     []int

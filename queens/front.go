@@ -5,26 +5,35 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"time"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/shard"
 	"github.com/xcover/xcover/verify"
 )
 
 // This file is the package's front door: every front end counts and lists solutions
-// through CountSolutions and Lister, which check the request, choose the fastest engine
-// for it and check every solution before handing it on.
+// through Count and Solutions, which check the request, choose the fastest engine for it
+// and check every solution before handing it on.
 
 // Options say how to count or list solutions. The zero Options ask for one queen per
 // line, the fastest engine, one goroutine and every solution in order.
 type Options struct {
 	// PerLine queens on every rank and file, at most PerLine on every diagonal; 0 means 1.
 	PerLine int
-	// Engine is EngineXC, EngineBitboard or EngineConstruct; "" or "auto" chooses the
-	// fastest engine that can do the job (see CountEngine and ListEngine).
-	Engine string
+	// Engine, if not zero, is the engine to use; the zero Engine chooses the fastest one
+	// that can do the job (see [Choose]).
+	Engine Engine
 	// Workers is the number of goroutines of a count (0 or 1: one).
 	Workers int
+
+	// Distinct asks Count for the essentially different solutions too (one queen per line):
+	// those distinct under the 8 symmetries of the square.
+	Distinct bool
+	// Checkpoint, if not nil, makes Count run as the one shard of a [Job] through
+	// [shard.Drive] with these options, so that Checkpoint.File keeps the finished tasks and
+	// a later count resumes from it (the bitboard engine, one queen per line).
+	Checkpoint *shard.DriveOptions
+
 	// Limit stops a listing after this many solutions; 0 means all of them.
 	Limit uint64
 	// Random lists solutions in random order; the same Seed gives the same solutions.
@@ -41,6 +50,7 @@ type Options struct {
 // line out of range, or a count out of reach. Front ends report it as wrong usage.
 type RequestError struct{ Msg string }
 
+// Error returns the message, which says what is wrong with the request.
 func (e *RequestError) Error() string { return e.Msg }
 
 func requestErrorf(format string, args ...any) error {
@@ -52,13 +62,11 @@ func (o Options) perLine() int { return max(1, o.PerLine) }
 
 // check checks the parts of the options common to counts and listings.
 func (o Options) check(n int) error {
-	switch o.Engine {
-	case "", "auto", EngineXC, EngineBitboard, EngineConstruct:
-	default:
-		return requestErrorf("unknown engine %q: want auto, xc, bitboard or construct", o.Engine)
+	if o.Engine > EngineConstruct {
+		return requestErrorf("unknown engine %d: want auto, xc, bitboard or construct", o.Engine)
 	}
-	if n < 1 {
-		return requestErrorf("board side %d out of range: N must be at least 1", n)
+	if n < 1 || n > maxN {
+		return requestErrorf("board side %d out of range: N must be between 1 and %d", n, maxN)
 	}
 	if k := o.perLine(); k > n {
 		return requestErrorf("%d queens per line out of range: K must be between 1 and N = %d", k, n)
@@ -66,94 +74,71 @@ func (o Options) check(n int) error {
 	return nil
 }
 
-// A CountReport is a count as front ends report it, the result of [CountSolutions] and
-// [CountCheckpointed]. Its JSON spelling is what "xcover queens --count --json" prints.
-type CountReport struct {
-	N         int     `json:"n"`
-	PerLine   int     `json:"perLine,omitempty"` // set only beyond one queen per line
-	Solutions uint64  `json:"solutions"`
-	Distinct  *uint64 `json:"distinct,omitempty"` // when the distinct solutions were counted
-	Engine    string  `json:"engine"`             // the engine that counted
-	Seconds   float64 `json:"seconds"`            // wall time
-	Partial   bool    `json:"partial,omitempty"`  // interrupted: the counts so far
+// Choose checks a request before it starts and returns the engine that serves it: the one
+// Count uses for the n×n board with these options if count is set, else the one Solutions
+// lists with. A request that cannot be served is a *RequestError, the error Count and
+// Solutions give for it.
+func Choose(n int, count bool, opt Options) (Engine, error) {
+	if count {
+		return chooseCount(n, opt)
+	}
+	return chooseList(n, opt)
 }
 
-// finish completes the report of a count that started at start, given the essentially
-// different solutions counted (classes) and the count's error: its time, Distinct if
-// distinct was asked for, Partial when ctx was cancelled. A count that failed otherwise
-// gives nil and its error.
-func (r *CountReport) finish(ctx context.Context, start time.Time, distinct bool, classes uint64, err error) (*CountReport, error) {
-	if err != nil && ctx.Err() == nil {
-		return nil, err
-	}
-	if distinct {
-		r.Distinct = &classes
-	}
-	r.Seconds = time.Since(start).Seconds()
-	r.Partial = err != nil
-	return r, err
-}
-
-// Text returns the report as a line of text: "92" or, with Distinct, "92 solutions, 12
-// essentially different".
-func (r CountReport) Text() string {
-	if r.Distinct == nil {
-		return fmt.Sprintf("%d\n", r.Solutions)
-	}
-	return fmt.Sprintf("%d solutions, %d essentially different\n", r.Solutions, *r.Distinct)
-}
-
-// CheckCount reports whether CountSolutions can count the n×n board with these options,
-// and which engine it would use: a front end can refuse a request before it starts.
-func CheckCount(n int, distinct bool, opt Options) (engine string, err error) {
+// chooseCount is Choose for a count.
+func chooseCount(n int, opt Options) (Engine, error) {
 	if err := opt.check(n); err != nil {
-		return "", err
+		return 0, err
 	}
-	engine = opt.Engine
-	if engine == "" || engine == "auto" {
-		engine = CountEngine(opt.perLine())
+	engine := opt.Engine
+	if engine == 0 {
+		engine = countEngine(opt.perLine())
 	}
 	switch k := opt.perLine(); {
 	case engine == EngineConstruct:
-		return "", requestErrorf("engine construct builds one solution; it cannot count")
+		return 0, requestErrorf("engine construct builds one solution; it cannot count")
 	case engine == EngineBitboard && k > 1:
-		return "", requestErrorf("engine bitboard counts one queen per line only; use engine xc for %d per line", k)
-	case engine == EngineBitboard && n > MaxCountN:
-		return "", requestErrorf("engine bitboard counts boards up to N = %d", MaxCountN)
-	case engine == EngineXC && n > MaxProblemN:
-		return "", tooLarge(n)
-	case distinct && k > 1:
-		return "", requestErrorf("essentially different solutions are counted with one queen per line only")
-	case k == 1 && n > MaxKnownCountN:
-		return "", requestErrorf("counting N = %d is out of reach: the largest count known, N = %d, took a year on FPGAs", n, MaxKnownCountN)
+		return 0, requestErrorf("engine bitboard counts one queen per line only; use engine xc for %d per line", k)
+	case engine == EngineBitboard && n > maxCountN:
+		return 0, requestErrorf("engine bitboard counts boards up to N = %d", maxCountN)
+	case engine == EngineXC && n > maxProblemN:
+		return 0, tooLarge(n)
+	case opt.Distinct && k > 1:
+		return 0, requestErrorf("essentially different solutions are counted with one queen per line only")
+	case k == 1 && n > maxKnownCountN:
+		return 0, requestErrorf("counting N = %d is out of reach: the largest count known, N = %d, took a year on FPGAs", n, maxKnownCountN)
+	case opt.Checkpoint != nil && engine != EngineBitboard:
+		return 0, requestErrorf("a checkpointed count uses the bitboard engine, one queen per line")
 	}
 	return engine, nil
 }
 
-// CountSolutions counts the solutions of the n×n board, and the essentially different ones
-// if distinct is set, with the engine the options name or the fastest one, and reports
-// the count with its engine and time. When ctx is cancelled it returns the counts so far
-// (those of finished tasks), Partial, and ctx's error. The report is nil, with the error,
-// when the request is refused ([CheckCount]) or the count fails.
-func CountSolutions(ctx context.Context, n int, distinct bool, opt Options) (*CountReport, error) {
-	engine, err := CheckCount(n, distinct, opt)
+// Count counts the solutions of the n×n board, and the essentially different ones if
+// opt.Distinct is set, with the engine the options name or the fastest one; the counts say
+// which engine counted. When ctx is cancelled it returns the counts so far (those of
+// finished tasks) and ctx's error. A request that cannot be served (see [Choose]) gives a
+// *RequestError before any search.
+//
+// With one queen per line and the bitboard engine, Distinct and the orbit sizes come with
+// every count, at little cost; with the general engine the essentially different solutions
+// take a census of every solution. With opt.Checkpoint the count resumes from and saves to
+// Checkpoint.File; a file of another count is refused, with nothing counted.
+func Count(ctx context.Context, n int, opt Options) (Counts, error) {
+	engine, err := chooseCount(n, opt)
 	if err != nil {
-		return nil, err
+		return Counts{}, err
 	}
-	start := time.Now()
-	r := &CountReport{N: n, Engine: engine}
-	if k := opt.perLine(); k > 1 {
-		r.PerLine = k
+	var c Counts
+	switch {
+	case opt.Checkpoint != nil:
+		c, err = countCheckpointed(ctx, n, opt.Workers, opt.Distinct, *opt.Checkpoint)
+	case engine == EngineBitboard:
+		c, err = countBoard(ctx, n, opt.Workers)
+	default:
+		c.Solutions, c.Distinct, err = countXC(ctx, n, opt.Distinct, opt)
 	}
-	var classes uint64
-	if engine == EngineBitboard {
-		var c Counts
-		c, err = Count(ctx, n, opt.Workers)
-		r.Solutions, classes = c.Solutions, c.Distinct
-	} else {
-		r.Solutions, classes, err = countXC(ctx, n, distinct, opt)
-	}
-	return r.finish(ctx, start, distinct, classes, err)
+	c.Engine = engine
+	return c, err
 }
 
 // countXC counts the solutions of the n×n board with the general engine and, if distinct
@@ -181,103 +166,107 @@ func countXC(ctx context.Context, n int, distinct bool, opt Options) (solutions,
 	return solutions, c.Orbits, nil
 }
 
-// A Solution is one solution, checked.
-type Solution struct {
-	// Files gives, with one queen per line, the file of the queen on each rank; nil with
-	// several per line.
-	Files []int
-	Board Board
-	// Options are the indices of the solution's options in Problem's encoding, when the
-	// general engine found it; nil otherwise.
-	Options []int
-}
-
-// A Lister lists solutions of one board with one engine. Use it as bufio.Scanner:
-//
-//	l, err := queens.NewLister(n, opt)
-//	for sol := range l.Solutions(ctx) { ... }
-//	if err := l.Err(); err != nil { ... }
-type Lister struct {
-	n      int
-	opt    Options
-	engine string
-	err    error
-}
-
-// NewLister checks the request and chooses the engine for it.
-func NewLister(n int, opt Options) (*Lister, error) {
+// chooseList is Choose for a listing.
+func chooseList(n int, opt Options) (Engine, error) {
 	if err := opt.check(n); err != nil {
-		return nil, err
+		return 0, err
 	}
 	engine := opt.Engine
 	switch {
-	case opt.SolveAll != nil && (opt.Random || engine != "" && engine != "auto" && engine != EngineXC):
-		return nil, requestErrorf("an external solver lists solutions in order, on engine xc's encoding")
+	case opt.SolveAll != nil && (opt.Random || engine != 0 && engine != EngineXC):
+		return 0, requestErrorf("an external solver lists solutions in order, on engine xc's encoding")
 	case opt.SolveAll != nil:
 		engine = EngineXC
-	case engine == "" || engine == "auto":
-		engine = ListEngine(n, opt.perLine(), opt.Random)
+	case engine == 0:
+		engine = listEngine(n, opt.perLine(), opt.Random)
 	}
 	switch k := opt.perLine(); {
 	case engine == EngineBitboard && k > 1:
-		return nil, requestErrorf("engine bitboard lists one queen per line only")
+		return 0, requestErrorf("engine bitboard lists one queen per line only")
 	case engine == EngineBitboard && opt.Random:
-		return nil, requestErrorf("engine bitboard lists in order; use engine xc or construct for random solutions")
-	case engine == EngineBitboard && n > MaxCountN:
-		return nil, requestErrorf("engine bitboard lists boards up to N = %d", MaxCountN)
+		return 0, requestErrorf("engine bitboard lists in order; use engine xc or construct for random solutions")
+	case engine == EngineBitboard && n > maxCountN:
+		return 0, requestErrorf("engine bitboard lists boards up to N = %d", maxCountN)
 	case engine == EngineConstruct && k > 1:
-		return nil, requestErrorf("engine construct places one queen per line only")
-	case engine == EngineXC && n > MaxProblemN:
-		return nil, tooLarge(n)
+		return 0, requestErrorf("engine construct places one queen per line only")
+	case engine == EngineXC && n > maxProblemN:
+		return 0, tooLarge(n)
 	}
-	return &Lister{n: n, opt: opt, engine: engine}, nil
+	return engine, nil
 }
 
-// Engine returns the engine that lists.
-func (l *Lister) Engine() string { return l.engine }
-
-// NoSolution returns what to say of a listing that found no solution: "no solution", and
-// why when the package knows: the queens per line do not fit on the board, or the board
-// has none (every N from 4 up has some). An external solver's listing (SolveAll) says no
-// more.
-func (l *Lister) NoSolution() string {
-	switch k := l.opt.perLine(); {
-	case l.opt.SolveAll != nil:
-		return "no solution"
-	case k > 1:
-		return fmt.Sprintf("no solution: %d queens per line do not fit on a %dx%d board", k, l.n, l.n)
+// Solutions returns an iterator over the solutions of the n×n board, up to opt.Limit, each
+// checked by the package's own checker before it is yielded, with a nil error. A listing
+// that cannot go on ends with one last pair of a zero Board and the error: a
+// *RequestError for a request that cannot be served (see [Choose]), ctx's error when
+// cancelled, or an internal error if a solution failed its check.
+//
+// The bitboard engine lists every solution in lexicographic order of its files; the
+// construction gives one solution for any N >= 4 in linear time (with Random, min-conflicts
+// search, one solution per seed from Seed on); the general engine lists in its own order,
+// or at random, and finds one solution (Limit 1) of a large board with randomised restarts.
+func Solutions(ctx context.Context, n int, opt Options) iter.Seq2[Board, error] {
+	return func(yield func(Board, error) bool) {
+		engine, err := chooseList(n, opt)
+		if err != nil {
+			yield(Board{}, err)
+			return
+		}
+		l := &lister{n: n, opt: opt, engine: engine}
+		for b := range l.solutions(ctx) {
+			if !yield(b, nil) {
+				return
+			}
+		}
+		if l.err != nil {
+			yield(Board{}, l.err)
+		}
 	}
-	return fmt.Sprintf("no solution: N = %d has none (every N from 4 up has some)", l.n)
 }
 
-// Err returns the error that ended the listing early, if any: ctx's error when cancelled,
-// or an internal error if a solution failed its check.
-func (l *Lister) Err() error { return l.err }
+// A solution is one solution: its board and, with one queen per line, its files.
+type solution struct {
+	files []int // the file of the queen on each rank; nil with several per line
+	board Board
+}
 
-// Solutions returns an iterator over the solutions, each checked by the package's own
-// checker before it is yielded, up to the options' Limit. The construction gives one
-// solution (min-conflicts search, with Random, one per seed from Seed on).
-func (l *Lister) Solutions(ctx context.Context) iter.Seq[Solution] {
-	return func(yield func(Solution) bool) {
+// solutionOf returns the solution of the given files.
+func solutionOf(files []int) solution { return solution{files: files, board: BoardOf(files)} }
+
+// A lister lists solutions of one board with one engine; err is what ended the listing
+// early, if anything: ctx's error when cancelled, or an internal error if a solution
+// failed its check.
+type lister struct {
+	n      int
+	opt    Options
+	engine Engine
+	err    error
+}
+
+// solutions returns an iterator over the boards of the solutions, each checked by the
+// package's own checker before it is yielded, up to the options' Limit. The construction
+// gives one solution (min-conflicts search, with Random, one per seed from Seed on).
+func (l *lister) solutions(ctx context.Context) iter.Seq[Board] {
+	return func(yield func(Board) bool) {
 		l.err = nil
 		found := uint64(0)
 		// emit checks a solution and yields it; it reports whether to go on.
-		emit := func(s Solution) bool {
+		emit := func(s solution) bool {
 			if err := l.check(s); err != nil {
 				l.err = err
 				return false
 			}
 			found++
-			return yield(s) && (l.opt.Limit == 0 || found < l.opt.Limit)
+			return yield(s.board) && (l.opt.Limit == 0 || found < l.opt.Limit)
 		}
 		switch l.engine {
 		case EngineBitboard:
-			for cols := range All(l.n) {
+			for cols := range allSolutions(l.n) {
 				if found&1023 == 1023 && ctx.Err() != nil {
 					l.err = ctx.Err()
 					return
 				}
-				if !emit(Solution{Files: cols, Board: BoardOf(cols)}) {
+				if !emit(solutionOf(cols)) {
 					return
 				}
 			}
@@ -290,32 +279,32 @@ func (l *Lister) Solutions(ctx context.Context) iter.Seq[Solution] {
 }
 
 // construct lists the construction's solution, or min-conflicts solutions when random.
-func (l *Lister) construct(ctx context.Context, emit func(Solution) bool) {
+func (l *lister) construct(ctx context.Context, emit func(solution) bool) {
 	for i := uint64(0); ; i++ {
 		var cols []int
 		var err error
 		if l.opt.Random {
-			cols, err = MinConflicts(ctx, l.n, l.opt.Seed+i)
+			cols, err = minConflicts(ctx, l.n, l.opt.Seed+i)
 		} else {
-			cols, err = Construct(l.n)
+			cols, err = construction(l.n)
 		}
 		switch {
-		case errors.Is(err, ErrNoSolution):
+		case errors.Is(err, errNoSolution):
 			return
 		case err != nil:
 			l.err = err
 			return
 		}
-		if !emit(Solution{Files: cols, Board: BoardOf(cols)}) || !l.opt.Random || l.opt.Limit == 0 {
+		if !emit(solutionOf(cols)) || !l.opt.Random || l.opt.Limit == 0 {
 			return
 		}
 	}
 }
 
 // xc lists solutions found by the general engine on Problem's encoding; a listing of one
-// solution uses FirstXC or RandomXC, whose restarts keep the engine out of hopeless
+// solution uses firstXC or randomXC, whose restarts keep the engine out of hopeless
 // subtrees.
-func (l *Lister) xc(ctx context.Context, emit func(Solution) bool) {
+func (l *lister) xc(ctx context.Context, emit func(solution) bool) {
 	n, k := l.n, l.opt.perLine()
 	p, err := Problem(n, k)
 	if err != nil {
@@ -323,21 +312,21 @@ func (l *Lister) xc(ctx context.Context, emit func(Solution) bool) {
 		return
 	}
 	chk := verify.NewChecker(p)
-	solution := func(sol []int) Solution {
+	decode := func(sol []int) solution {
 		if v := chk.Check(sol); len(v) > 0 {
 			l.err = fmt.Errorf("queens: internal error: the engine's solution fails verification: %v", v[0])
-			return Solution{}
+			return solution{}
 		}
-		s := Solution{Options: sol, Board: Board{N: n, Queens: Decode(n, sol)}}
+		s := solution{board: Decode(n, sol)}
 		if k == 1 {
-			s.Files, _ = Columns(n, sol)
+			s.files, _ = columns(n, sol)
 		}
 		return s
 	}
 	if l.opt.SolveAll != nil {
 		sols, err := l.opt.SolveAll(ctx, p, int(l.opt.Limit))
 		for _, sol := range sols {
-			if x := solution(sol); l.err != nil || !emit(x) {
+			if x := decode(sol); l.err != nil || !emit(x) {
 				return
 			}
 		}
@@ -347,15 +336,15 @@ func (l *Lister) xc(ctx context.Context, emit func(Solution) bool) {
 	if l.opt.Limit == 1 {
 		var sol []int
 		if l.opt.Random {
-			sol, _, err = RandomXC(ctx, p, l.opt.Seed)
+			sol, _, err = randomXC(ctx, p, l.opt.Seed)
 		} else {
-			sol, err = FirstXC(ctx, p)
+			sol, err = firstXC(ctx, p)
 		}
 		switch {
 		case ctx.Err() != nil:
 			l.err = ctx.Err()
 		case err == nil:
-			if s := solution(sol); l.err == nil {
+			if s := decode(sol); l.err == nil {
 				emit(s)
 			}
 		}
@@ -367,7 +356,7 @@ func (l *Lister) xc(ctx context.Context, emit func(Solution) bool) {
 		return
 	}
 	for sol := range s.Solutions(ctx) {
-		if x := solution(sol); l.err != nil || !emit(x) {
+		if x := decode(sol); l.err != nil || !emit(x) {
 			return
 		}
 	}
@@ -376,12 +365,12 @@ func (l *Lister) xc(ctx context.Context, emit func(Solution) bool) {
 
 // check checks a solution with the package's checker, which shares nothing with the
 // engines.
-func (l *Lister) check(s Solution) error {
+func (l *lister) check(s solution) error {
 	var err error
-	if s.Files != nil {
-		err = Check(s.Files)
+	if s.files != nil {
+		err = checkFiles(s.files)
 	} else {
-		err = CheckSquares(l.n, l.opt.perLine(), s.Board.Queens)
+		err = checkSquares(l.n, l.opt.perLine(), s.board.Queens)
 	}
 	if err != nil {
 		return fmt.Errorf("queens: internal error: the %s engine gave a non-solution: %w", l.engine, err)

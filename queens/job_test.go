@@ -5,25 +5,26 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"reflect"
 	"testing"
 
 	"github.com/xcover/xcover/shard"
 )
 
-// TestCountJobShards drives the count as 1, 3 and 7 shards through the shard driver: the
+// TestJobShards drives the count as 1, 3 and 7 shards through the shard driver: the
 // merged shards give A000170 and A002562 for every n up to 11, boards without tasks
 // (n < 4) included.
-func TestCountJobShards(t *testing.T) {
+func TestJobShards(t *testing.T) {
 	for n := 1; n <= 11; n++ {
 		for _, shards := range []int{1, 3, 7} {
-			job := CountJob{N: n, Workers: 2, Orbits: true}
+			job := Job{N: n, Workers: 2, Distinct: true}
 			var results []*shard.Result
 			for k := 1; k <= shards; k++ {
-				res, err := job.Share(context.Background(), k, shards, shard.DriveOptions{})
+				cp, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(job.Identity(), k, shards), shard.DriveOptions{})
 				if err != nil {
 					t.Fatalf("n=%d shard %d/%d: %v", n, k, shards, err)
 				}
+				res := cp.Result()
+				res.Distinct = cp.Distinct()
 				results = append(results, res)
 			}
 			total, _, err := shard.Merge(results)
@@ -37,13 +38,13 @@ func TestCountJobShards(t *testing.T) {
 	}
 }
 
-// TestCountJobQuadrants: at n = 14 the fastest tasks (the quadrant counter's) give the
-// solutions, and Complete the essentially different ones from their total; with Orbits
+// TestJobQuadrants: at n = 14 the fastest tasks (the quadrant counter's) give the
+// solutions, and complete the essentially different ones from their total; with Distinct
 // every shard counts its orbits, and the shards add up to A002562.
-func TestCountJobQuadrants(t *testing.T) {
+func TestJobQuadrants(t *testing.T) {
 	const n = 14
 	for _, orbits := range []bool{false, true} {
-		job := CountJob{N: n, Workers: 2, Orbits: orbits}
+		job := Job{N: n, Workers: 2, Distinct: orbits}
 		var results []*shard.Result
 		for k := 1; k <= 3; k++ {
 			cp, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(job.Identity(), k, 3), shard.DriveOptions{})
@@ -63,7 +64,7 @@ func TestCountJobQuadrants(t *testing.T) {
 		}
 		distinct := total.Distinct.Uint64()
 		if !orbits {
-			c, err := Complete(context.Background(), n, total.Solutions.Uint64())
+			c, err := complete(context.Background(), n, total.Solutions.Uint64())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +74,7 @@ func TestCountJobQuadrants(t *testing.T) {
 			t.Errorf("orbits %v: %d distinct, want %d", orbits, distinct, a002562[n])
 		}
 	}
-	if (CountJob{N: n}).Identity().Cut == (CountJob{N: n, Orbits: true}).Identity().Cut {
+	if (Job{N: n}).Identity().Cut == (Job{N: n, Distinct: true}).Identity().Cut {
 		t.Error("the two kinds of task share a cut: their shards would be merged")
 	}
 }
@@ -91,28 +92,25 @@ func TestCountCheckpointed(t *testing.T) {
 		file := filepath.Join(dir, fmt.Sprintf("q%d-%v", tc.n, tc.distinct))
 		for run := range 2 { // the second resumes from the file
 			resumed := false
-			opt := shard.DriveOptions{File: file, Resumed: func(*shard.Checkpoint) { resumed = true }}
-			tl, err := CountCheckpointed(context.Background(), tc.n, 2, tc.distinct, opt)
+			opt := Options{Workers: 2, Distinct: tc.distinct,
+				Checkpoint: &shard.DriveOptions{File: file, Resumed: func(*shard.Checkpoint) { resumed = true }}}
+			c, err := Count(context.Background(), tc.n, opt)
 			if err != nil {
 				t.Fatalf("n=%d run %d: %v", tc.n, run, err)
 			}
-			want := CountReport{N: tc.n, Solutions: a000170[tc.n], Engine: EngineBitboard, Seconds: tl.Seconds}
-			if tc.distinct {
-				want.Distinct = &a002562[tc.n]
-			}
-			if !reflect.DeepEqual(*tl, want) || resumed != (run == 1) {
-				t.Errorf("n=%d run %d: %+v, resumed %v; want %+v, resumed %v", tc.n, run, *tl, resumed, want, run == 1)
+			if c.Solutions != a000170[tc.n] || c.Engine != EngineBitboard || tc.distinct && c.Distinct != a002562[tc.n] || resumed != (run == 1) {
+				t.Errorf("n=%d run %d: %+v, resumed %v; want %d, %d, resumed %v", tc.n, run, c, resumed, a000170[tc.n], a002562[tc.n], run == 1)
 			}
 		}
 	}
 	// The file of n = 8 is not one of n = 9's.
-	if tl, err := CountCheckpointed(context.Background(), 9, 1, false, shard.DriveOptions{File: filepath.Join(dir, "q8-true")}); tl != nil || err == nil {
-		t.Errorf("n = 9 from n = 8's checkpoint: %v, %v; want nil and an error", tl, err)
+	if c, err := Count(context.Background(), 9, Options{Workers: 1, Checkpoint: &shard.DriveOptions{File: filepath.Join(dir, "q8-true")}}); c.Solutions != 0 || err == nil {
+		t.Errorf("n = 9 from n = 8's checkpoint: %+v, %v; want nothing and an error", c, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	tl, err := CountCheckpointed(ctx, 12, 1, true, shard.DriveOptions{File: filepath.Join(dir, "q12")})
-	if tl == nil || !errors.Is(err, context.Canceled) || !tl.Partial || tl.Distinct == nil || *tl.Distinct != 0 {
-		t.Errorf("cancelled: %+v, %v; want the tasks finished and context.Canceled", tl, err)
+	c, err := Count(ctx, 12, Options{Workers: 1, Distinct: true, Checkpoint: &shard.DriveOptions{File: filepath.Join(dir, "q12")}})
+	if !errors.Is(err, context.Canceled) || c.Distinct != 0 {
+		t.Errorf("cancelled: %+v, %v; want the tasks finished and context.Canceled", c, err)
 	}
 }

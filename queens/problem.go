@@ -7,12 +7,12 @@ import (
 	"github.com/xcover/xcover"
 )
 
-// MaxProblemN is the largest board side [Problem] encodes: the encoding has n² options.
-const MaxProblemN = 4096
+// maxProblemN is the largest board side [Problem] encodes: the encoding has n² options.
+const maxProblemN = 4096
 
-// tooLarge refuses a board side beyond MaxProblemN.
+// tooLarge refuses a board side beyond maxProblemN.
 func tooLarge(n int) error {
-	return requestErrorf("board side %d too large to encode: at most %d", n, MaxProblemN)
+	return requestErrorf("board side %d too large to encode: at most %d", n, maxProblemN)
 }
 
 // A Square is a cell of the board, given by its 0-based rank (row) and file (column).
@@ -23,19 +23,19 @@ type Square struct {
 // Problem returns the exact cover encoding of placing perLine queens on every rank and
 // every file of an n×n board with at most perLine queens on every diagonal.
 //
-// Option r*n+f places a queen on rank r, file f (see [SquareOf]). Ranks and files are
+// Option r*n+f places a queen on rank r, file f; [Decode] reads a solution back. Ranks and files are
 // primary items named r<i> and f<i>, listed from the middle of the board outwards, ranks and
 // files alternating, so that a solver that breaks ties by item order starts where the
 // choices are fewest. Diagonals are named a<r+f> and d<r-f+n-1>. For perLine = 1 they are
 // secondary items; for perLine = K > 1 they are primary items with bounds 0..K, ranks and files
 // exactly K. Diagonals with at most perLine squares can never be overfull and are left out.
-// A board side beyond MaxProblemN is a *RequestError, as front ends report it.
+// A board side beyond 4096 is a *RequestError, as front ends report it.
 func Problem(n, perLine int) (*xcover.Problem, error) {
-	if n > MaxProblemN {
+	if n > maxProblemN {
 		return nil, tooLarge(n)
 	}
 	if n < 1 {
-		return nil, fmt.Errorf("queens: board side %d out of range [1, %d]", n, MaxProblemN)
+		return nil, fmt.Errorf("queens: board side %d out of range [1, %d]", n, maxProblemN)
 	}
 	if perLine < 1 || perLine > n {
 		return nil, fmt.Errorf("queens: %d queens per line out of range [1, %d]", perLine, n)
@@ -107,22 +107,23 @@ func middleOut(n int) []int {
 	return out
 }
 
-// SquareOf returns the square on which option k of Problem(n, ·) places its queen.
-func SquareOf(n, k int) Square { return Square{Rank: k / n, File: k % n} }
+// squareOf returns the square on which option k of Problem(n, ·) places its queen.
+func squareOf(n, k int) Square { return Square{Rank: k / n, File: k % n} }
 
-// Decode returns the squares of the queens of a solution of Problem(n, ·), given as option
-// indices, in the order of the options.
-func Decode(n int, sol []int) []Square {
+// Decode returns the board of a solution of Problem(n, ·), given as option indices: its
+// queens in the order of the options. [Board.Files] gives the file of the queen on each
+// rank of a solution with one queen per line.
+func Decode(n int, sol []int) Board {
 	out := make([]Square, len(sol))
 	for i, k := range sol {
-		out[i] = SquareOf(n, k)
+		out[i] = squareOf(n, k)
 	}
-	return out
+	return Board{N: n, Queens: out}
 }
 
-// Columns returns the file of the queen on each rank of a solution of Problem(n, 1), given as
+// columns returns the file of the queen on each rank of a solution of Problem(n, 1), given as
 // option indices. It fails unless the options put exactly one queen on every rank.
-func Columns(n int, sol []int) ([]int, error) {
+func columns(n int, sol []int) ([]int, error) {
 	if len(sol) != n {
 		return nil, fmt.Errorf("queens: %d options for %d ranks", len(sol), n)
 	}
@@ -134,7 +135,7 @@ func Columns(n int, sol []int) ([]int, error) {
 		if k < 0 || k >= n*n {
 			return nil, fmt.Errorf("queens: option %d out of range [0, %d)", k, n*n)
 		}
-		sq := SquareOf(n, k)
+		sq := squareOf(n, k)
 		if cols[sq.Rank] >= 0 {
 			return nil, fmt.Errorf("queens: two queens on rank %d", sq.Rank)
 		}

@@ -48,7 +48,7 @@ func TestQuadCounts(t *testing.T) {
 			t.Errorf("n=%d: %d solutions, want %d", n, got, a000170[n])
 			continue
 		}
-		c, err := Complete(ctx, n, got)
+		c, err := complete(ctx, n, got)
 		if err != nil || c.Distinct != a002562[n] {
 			t.Errorf("n=%d: Complete = %+v, %v; want %d distinct", n, c, err, a002562[n])
 		}
@@ -97,19 +97,19 @@ func TestCompleteOEIS(t *testing.T) {
 		if n == 2 || n == 3 {
 			continue
 		}
-		c, err := Complete(ctx, n, a000170[n])
+		c, err := complete(ctx, n, a000170[n])
 		if err != nil || c.Distinct != a002562[n] || c.Solutions != a000170[n] ||
 			n > 1 && c.Solutions != 8*c.Orbit8+4*c.Orbit4+2*c.Orbit2 {
 			t.Errorf("n=%d: %+v %v, want distinct %d", n, c, err, a002562[n])
 		}
 	}
 	for _, bad := range []uint64{91, 93, 94} {
-		if _, err := Complete(ctx, 8, bad); err == nil {
-			t.Errorf("Complete(8, %d): no error", bad)
+		if _, err := complete(ctx, 8, bad); err == nil {
+			t.Errorf("complete(8, %d): no error", bad)
 		}
 	}
-	if _, err := Complete(ctx, 0, 1); err == nil {
-		t.Error("Complete(0): no error")
+	if _, err := complete(ctx, 0, 1); err == nil {
+		t.Error("complete(0): no error")
 	}
 }
 
@@ -122,15 +122,15 @@ func TestQuadTasksAddUp(t *testing.T) {
 	}
 	seen := map[int]bool{}
 	var sum uint64
-	c, tasks, err := CountTasks(context.Background(), n, 2, 1, 1, nil, func(i int, c Counts) {
+	c, tasks, err := countShardTasks(context.Background(), n, 2, 1, 1, nil, func(i int, c Counts) {
 		if seen[i] {
 			t.Errorf("task %d reported twice", i)
 		}
 		seen[i] = true
 		sum += c.Solutions
 	})
-	if err != nil || len(seen) != tasks || tasks != NumTasks(n) {
-		t.Fatalf("%v; %d of %d tasks reported (NumTasks %d)", err, len(seen), tasks, NumTasks(n))
+	if err != nil || len(seen) != tasks || tasks != numTasks(n) {
+		t.Fatalf("%v; %d of %d tasks reported (NumTasks %d)", err, len(seen), tasks, numTasks(n))
 	}
 	if sum != a000170[n] || c.Solutions != sum || c.Distinct != a002562[n] {
 		t.Errorf("tasks add up to %d; returned %+v; want %d, %d distinct", sum, c, a000170[n], a002562[n])
@@ -145,14 +145,14 @@ func TestQuadStopsWithinATask(t *testing.T) {
 	start := time.Now()
 	var sum uint64
 	reported := 0
-	_, _, err := CountTasks(ctx, 19, 2, 1, 1, nil, func(_ int, c Counts) { reported++; sum += c.Solutions })
+	_, _, err := countShardTasks(ctx, 19, 2, 1, 1, nil, func(_ int, c Counts) { reported++; sum += c.Solutions })
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("error %v, want the context's", err)
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("returned after %v", d)
 	}
-	if reported >= NumTasks(19) || sum >= a000170[19] {
+	if reported >= numTasks(19) || sum >= a000170[19] {
 		t.Errorf("%d tasks, %d solutions reported in 0.2 s", reported, sum)
 	}
 }
@@ -190,7 +190,7 @@ func BenchmarkCount(b *testing.B) {
 	for _, n := range []int{9, 12, 14, 16} {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
-				c, err := Count(context.Background(), n, 1)
+				c, err := countBoard(context.Background(), n, 1)
 				if err != nil || c.Solutions != a000170[n] || c.Distinct != a002562[n] {
 					b.Fatalf("%+v, %v", c, err)
 				}

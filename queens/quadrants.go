@@ -236,8 +236,8 @@ func abs(x int) int {
 // 8 images, compared as (r, f).
 func leastMiddle(n, r, f int) bool {
 	h := n / 2
-	for _, g := range Symmetries {
-		a, b := g.Square(n, Square{Rank: h, File: f}), g.Square(n, Square{Rank: r, File: h})
+	for _, g := range symmetries {
+		a, b := g.mapSquare(n, Square{Rank: h, File: f}), g.mapSquare(n, Square{Rank: r, File: h})
 		if a.Rank != h { // the images swapped lines
 			a, b = b, a
 		}

@@ -69,11 +69,7 @@ type quadOptions struct {
 	minBucket int // the sieve's bucket size, if > 0
 }
 
-// QuadrantTasks reports whether CountTasks uses the quadrant counter for n, whose tasks
-// report Solutions only (see Complete).
-func QuadrantTasks(n int) bool { return useQuadrants(n) }
-
-// countQuadTasks is CountTasks for the quadrant counter.
+// countQuadTasks is countShardTasks for the quadrant counter.
 func countQuadTasks(ctx context.Context, n, workers, k, shards int, skip func(task int) bool, done func(task int, c Counts)) (Counts, int, error) {
 	p := newQuadPlan(n)
 	var mine []int
@@ -103,7 +99,7 @@ func countQuadTasks(ctx context.Context, n, workers, k, shards int, skip func(ta
 			}
 		}
 	} else if err == nil && all {
-		c, err = Complete(ctx, n, c.Solutions)
+		c, err = complete(ctx, n, c.Solutions)
 	}
 	return c, len(p.tasks), err
 }
@@ -115,7 +111,7 @@ type fixedResult struct {
 }
 
 // Complete returns the full counts of the n-queens problem from its number of solutions
-// (the sum of the Solutions of every task of CountTasks, over all shards): the
+// (the sum of the Solutions of every task of countShardTasks, over all shards): the
 // essentially different solutions and their orbit sizes, by Burnside's lemma. It counts the
 // solutions fixed by the half turn and by the quarter turn with a quick dedicated search
 // (no reflection fixes a solution for n > 1), and then
@@ -123,10 +119,10 @@ type fixedResult struct {
 //	Orbit2 = F90/2, Orbit4 = (F180-F90)/4, Orbit8 = (Solutions-F180)/8.
 //
 // It fails if these are not whole numbers (a wrong total) or ctx ends.
-func Complete(ctx context.Context, n int, solutions uint64) (Counts, error) {
+func complete(ctx context.Context, n int, solutions uint64) (Counts, error) {
 	switch {
-	case n < 1 || n > MaxCountN:
-		return Counts{}, fmt.Errorf("queens: board side %d out of range [1, %d]", n, MaxCountN)
+	case n < 1 || n > maxCountN:
+		return Counts{}, fmt.Errorf("queens: board side %d out of range [1, %d]", n, maxCountN)
 	case n == 1:
 		if solutions != 1 {
 			return Counts{}, fmt.Errorf("queens: n = 1 has 1 solution, not %d", solutions)

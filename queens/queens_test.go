@@ -45,7 +45,7 @@ func solveXC(t *testing.T, n, k int, visit func(sol []int)) uint64 {
 		if v := chk.Check(sol); len(v) > 0 {
 			t.Fatalf("n=%d k=%d: verify: %v", n, k, v)
 		}
-		if err := CheckSquares(n, k, Decode(n, sol)); err != nil {
+		if err := Check(Decode(n, sol), k); err != nil {
 			t.Fatalf("n=%d k=%d: %v", n, k, err)
 		}
 		if visit != nil {
@@ -64,11 +64,11 @@ func TestProblemCounts(t *testing.T) {
 	for n := 1; n <= maxN; n++ {
 		seen := make(map[string]bool)
 		got := solveXC(t, n, 1, func(sol []int) {
-			cols, err := Columns(n, sol)
+			cols, err := columns(n, sol)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := Check(cols); err != nil {
+			if err := checkFiles(cols); err != nil {
 				t.Fatalf("n=%d: %v", n, err)
 			}
 			key := fmt.Sprint(cols)
@@ -118,7 +118,7 @@ func TestProblemPerLine(t *testing.T) {
 }
 
 func TestProblemErrors(t *testing.T) {
-	for _, c := range []struct{ n, k int }{{0, 1}, {-1, 1}, {MaxProblemN + 1, 1}, {4, 0}, {4, 5}} {
+	for _, c := range []struct{ n, k int }{{0, 1}, {-1, 1}, {maxProblemN + 1, 1}, {4, 0}, {4, 5}} {
 		if _, err := Problem(c.n, c.k); err == nil {
 			t.Errorf("Problem(%d, %d): no error", c.n, c.k)
 		}
@@ -175,8 +175,8 @@ func TestCheck(t *testing.T) {
 		{[]int{1, 3, 0, 4}, false}, // off the board
 		{[]int{1, 3, 0, -1}, false},
 	} {
-		if err := Check(c.cols); (err == nil) != c.ok {
-			t.Errorf("Check(%v) = %v", c.cols, err)
+		if err := checkFiles(c.cols); (err == nil) != c.ok {
+			t.Errorf("checkFiles(%v) = %v", c.cols, err)
 		}
 	}
 	for _, c := range []struct {
@@ -190,15 +190,15 @@ func TestCheck(t *testing.T) {
 		{3, 2, []Square{{0, 0}, {0, 1}, {1, 1}, {1, 2}, {2, 2}, {2, 0}}, false}, // 3 on a diagonal
 		{2, 1, []Square{{0, 1}, {2, 0}}, false},
 	} {
-		if err := CheckSquares(c.n, c.k, c.sq); (err == nil) != c.ok {
-			t.Errorf("CheckSquares(%d, %d, %v) = %v", c.n, c.k, c.sq, err)
+		if err := checkSquares(c.n, c.k, c.sq); (err == nil) != c.ok {
+			t.Errorf("checkSquares(%d, %d, %v) = %v", c.n, c.k, c.sq, err)
 		}
 	}
 }
 
 func TestCount(t *testing.T) {
 	for n := 1; n <= 15; n++ {
-		c, err := Count(context.Background(), n, 2)
+		c, err := countBoard(context.Background(), n, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,7 +217,7 @@ func TestCount(t *testing.T) {
 func TestCountLong(t *testing.T) {
 	long(t)
 	for n := 16; n <= 18; n++ {
-		c, err := Count(context.Background(), n, 0)
+		c, err := countBoard(context.Background(), n, 0)
 		if err != nil || c.Solutions != a000170[n] || c.Distinct != a002562[n] {
 			t.Errorf("n=%d: %+v, %v; want %d, %d", n, c, err, a000170[n], a002562[n])
 		}
@@ -227,12 +227,12 @@ func TestCountLong(t *testing.T) {
 func TestCountCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Count(ctx, 20, 1); err == nil {
+	if _, err := countBoard(ctx, 20, 1); err == nil {
 		t.Error("no error from a cancelled count")
 	}
-	for _, n := range []int{0, MaxCountN + 1} {
-		if _, err := Count(context.Background(), n, 1); err == nil {
-			t.Errorf("Count(%d): no error", n)
+	for _, n := range []int{0, maxCountN + 1} {
+		if _, err := countBoard(context.Background(), n, 1); err == nil {
+			t.Errorf("countBoard(%d): no error", n)
 		}
 	}
 }
@@ -242,21 +242,21 @@ func TestCountCancel(t *testing.T) {
 func TestEnginesAgree(t *testing.T) {
 	for n := 1; n <= 9; n++ {
 		var fromAll, fromXC [][]int
-		for cols := range All(n) {
-			if err := Check(cols); err != nil {
-				t.Fatalf("All(%d): %v: %v", n, cols, err)
+		for cols := range allSolutions(n) {
+			if err := checkFiles(cols); err != nil {
+				t.Fatalf("allSolutions(%d): %v: %v", n, cols, err)
 			}
 			fromAll = append(fromAll, cols)
 		}
 		solveXC(t, n, 1, func(sol []int) {
-			cols, _ := Columns(n, sol)
+			cols, _ := columns(n, sol)
 			fromXC = append(fromXC, cols)
 		})
 		slices.SortFunc(fromXC, slices.Compare)
 		if !slices.EqualFunc(fromAll, fromXC, slices.Equal) {
 			t.Errorf("n=%d: All and the engine list different solutions", n)
 		}
-		c, _ := Count(context.Background(), n, 1)
+		c, _ := countBoard(context.Background(), n, 1)
 		if uint64(len(fromAll)) != c.Solutions {
 			t.Errorf("n=%d: All lists %d, Count says %d", n, len(fromAll), c.Solutions)
 		}
@@ -269,14 +269,14 @@ func TestEnginesAgree(t *testing.T) {
 func TestAllCounts(t *testing.T) {
 	for n := 10; n <= 12; n++ {
 		var k uint64
-		for cols := range All(n) {
-			if err := Check(cols); err != nil {
+		for cols := range allSolutions(n) {
+			if err := checkFiles(cols); err != nil {
 				t.Fatalf("n=%d: %v", n, err)
 			}
 			k++
 		}
 		if k != a000170[n] {
-			t.Errorf("All(%d): %d solutions, want %d", n, k, a000170[n])
+			t.Errorf("allSolutions(%d): %d solutions, want %d", n, k, a000170[n])
 		}
 	}
 }
@@ -293,8 +293,7 @@ func ExampleProblem() {
 	p, _ := Problem(6, 1)
 	sv, _ := xcover.NewSolver(p, xcover.Config{})
 	for sol := range sv.Solutions(context.Background()) {
-		cols, _ := Columns(6, sol)
-		fmt.Println(cols)
+		fmt.Println(Decode(6, sol).Files())
 	}
 	// Unordered output:
 	// [1 3 5 0 2 4]
@@ -304,7 +303,7 @@ func ExampleProblem() {
 }
 
 func ExampleCount() {
-	c, _ := Count(context.Background(), 8, 1)
+	c, _ := Count(context.Background(), 8, Options{Distinct: true})
 	fmt.Println(c.Solutions, c.Distinct)
 	// Output: 92 12
 }
@@ -322,7 +321,7 @@ func TestFirstXC(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sol, err := FirstXC(context.Background(), p)
+		sol, err := firstXC(context.Background(), p)
 		if n == 2 || n == 3 {
 			if err == nil {
 				t.Errorf("N = %d: a solution %v", n, sol)
@@ -332,14 +331,14 @@ func TestFirstXC(t *testing.T) {
 		if err != nil {
 			t.Fatalf("N = %d: %v", n, err)
 		}
-		cols, err := Columns(n, sol)
+		cols, err := columns(n, sol)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := Check(cols); err != nil {
+		if err := checkFiles(cols); err != nil {
 			t.Fatalf("N = %d: %v", n, err)
 		}
-		again, _ := FirstXC(context.Background(), p)
+		again, _ := firstXC(context.Background(), p)
 		if !slices.Equal(sol, again) {
 			t.Errorf("N = %d: two runs gave different solutions", n)
 		}
@@ -355,7 +354,7 @@ func TestCountShard(t *testing.T) {
 			var sum Counts
 			tasks := -1
 			for k := 1; k <= shards; k++ {
-				c, nt, err := CountShard(context.Background(), n, 2, k, shards)
+				c, nt, err := countShardTasks(context.Background(), n, 2, k, shards, nil, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -366,12 +365,12 @@ func TestCountShard(t *testing.T) {
 				sum.Solutions += c.Solutions
 				sum.Distinct += c.Distinct
 			}
-			if QuadrantTasks(n) && shards > 1 {
+			if useQuadrants(n) && shards > 1 {
 				if sum.Distinct != 0 {
 					t.Errorf("N = %d: quadrant shards give %d distinct", n, sum.Distinct)
 				}
 				var err error
-				if sum, err = Complete(context.Background(), n, sum.Solutions); err != nil {
+				if sum, err = complete(context.Background(), n, sum.Solutions); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -380,7 +379,7 @@ func TestCountShard(t *testing.T) {
 			}
 		}
 	}
-	if _, _, err := CountShard(context.Background(), 8, 1, 3, 2); err == nil {
+	if _, _, err := countShardTasks(context.Background(), 8, 1, 3, 2, nil, nil); err == nil {
 		t.Error("shard 3/2 accepted")
 	}
 }
@@ -390,17 +389,17 @@ func TestEngines(t *testing.T) {
 	for _, tt := range []struct {
 		n, perLine int
 		random     bool
-		list       string
+		list       Engine
 	}{
 		{8, 1, false, EngineBitboard}, {32, 1, false, EngineBitboard}, {33, 1, false, EngineConstruct},
 		{8, 2, false, EngineXC}, {12, 1, true, EngineXC}, {13, 1, true, EngineConstruct},
 	} {
-		if got := ListEngine(tt.n, tt.perLine, tt.random); got != tt.list {
-			t.Errorf("ListEngine(%d, %d, %v) = %s, want %s", tt.n, tt.perLine, tt.random, got, tt.list)
+		if got := listEngine(tt.n, tt.perLine, tt.random); got != tt.list {
+			t.Errorf("listEngine(%d, %d, %v) = %s, want %s", tt.n, tt.perLine, tt.random, got, tt.list)
 		}
 	}
-	if CountEngine(1) != EngineBitboard || CountEngine(2) != EngineXC {
-		t.Errorf("CountEngine: %s, %s", CountEngine(1), CountEngine(2))
+	if countEngine(1) != EngineBitboard || countEngine(2) != EngineXC {
+		t.Errorf("countEngine: %s, %s", countEngine(1), countEngine(2))
 	}
 }
 
@@ -417,11 +416,11 @@ func TestCountTasksResume(t *testing.T) {
 			}
 			done[i] = c
 		}
-		first, tasks, err := CountTasks(ctx, n, 2, 1, 1, func(i int) bool { return i%3 == 0 }, record)
-		if err != nil || tasks != NumTasks(n) || len(done) == 0 || len(done) == tasks {
-			t.Fatalf("n=%d first session: %v, %d tasks (NumTasks %d), %d done", n, err, tasks, NumTasks(n), len(done))
+		first, tasks, err := countShardTasks(ctx, n, 2, 1, 1, func(i int) bool { return i%3 == 0 }, record)
+		if err != nil || tasks != numTasks(n) || len(done) == 0 || len(done) == tasks {
+			t.Fatalf("n=%d first session: %v, %d tasks (NumTasks %d), %d done", n, err, tasks, numTasks(n), len(done))
 		}
-		second, _, err := CountTasks(ctx, n, 2, 1, 1, func(i int) bool { _, ok := done[i]; return ok }, record)
+		second, _, err := countShardTasks(ctx, n, 2, 1, 1, func(i int) bool { _, ok := done[i]; return ok }, record)
 		if err != nil || len(done) != tasks {
 			t.Fatalf("n=%d second session: %v, %d of %d tasks done", n, err, len(done), tasks)
 		}
@@ -430,8 +429,8 @@ func TestCountTasksResume(t *testing.T) {
 			sum.Solutions += c.Solutions
 			sum.Distinct += c.Distinct
 		}
-		if QuadrantTasks(n) {
-			sum, err = Complete(ctx, n, sum.Solutions)
+		if useQuadrants(n) {
+			sum, err = complete(ctx, n, sum.Solutions)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -451,7 +450,7 @@ func TestCountStopsWithinATask(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	reported := 0
-	_, _, err := CountTasks(ctx, 25, 2, 1, 1, nil, func(int, Counts) { reported++ })
+	_, _, err := countShardTasks(ctx, 25, 2, 1, 1, nil, func(int, Counts) { reported++ })
 	if !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("error %v, want the context's", err)
 	}

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"strconv"
 	"strings"
 )
 
-// A Board is a set of queens on an n×n board, for drawing.
+// A Board is a set of queens on an N×N board: a solution as [Solutions] lists it and
+// [Decode] reads it, or any placement to [Check] or draw.
 type Board struct {
 	N      int
 	Queens []Square
@@ -222,31 +222,4 @@ func (b Board) Files() []int {
 		files[q.Rank] = q.File
 	}
 	return files
-}
-
-// AppendJSON appends the board as a JSON object, the form every front end prints:
-// {"queens":[f0,f1,...]}, the file of the queen on each rank, with one queen per line
-// (perLine 0 or 1), else {"queens":[[rank,file],...]}.
-func AppendJSON(b []byte, board Board, perLine int) []byte {
-	b = append(b, `{"queens":[`...)
-	if perLine <= 1 {
-		for i, f := range board.Files() {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, int64(f), 10)
-		}
-		return append(b, "]}"...)
-	}
-	for i, q := range board.Queens {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		b = strconv.AppendInt(b, int64(q.Rank), 10)
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(q.File), 10)
-		b = append(b, ']')
-	}
-	return append(b, "]}"...)
 }

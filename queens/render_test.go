@@ -48,7 +48,7 @@ func svgQueens(t *testing.T, doc []byte) (boards, queens int) {
 
 func TestWriteSVG(t *testing.T) {
 	var boards []Board
-	for cols := range All(8) {
+	for cols := range allSolutions(8) {
 		boards = append(boards, BoardOf(cols))
 	}
 	var buf bytes.Buffer
@@ -103,9 +103,9 @@ func TestWriteHTML(t *testing.T) {
 }
 
 func ExampleWriteText() {
-	cols, _ := Construct(5)
+	cols, _ := construction(5)
 	WriteText(os.Stdout, BoardOf(cols))
-	fmt.Println(Check(cols))
+	fmt.Println(checkFiles(cols))
 	// Output:
 	// . Q . . .
 	// . . . Q .

@@ -9,9 +9,9 @@ import (
 	"github.com/xcover/xcover/internal/problems"
 )
 
-// TestListerSolveAll lists through Options.SolveAll: the solutions it returns, each
+// TestSolveAll lists through Options.SolveAll: the solutions it returns, each
 // checked, on the xc engine; a non-solution or its error ends the listing.
-func TestListerSolveAll(t *testing.T) {
+func TestSolveAll(t *testing.T) {
 	ctx := context.Background()
 	errSolver := errors.New("solver failed")
 	cases := []struct {
@@ -37,21 +37,16 @@ func TestListerSolveAll(t *testing.T) {
 	}
 	for _, tc := range cases {
 		tc.opt.SolveAll = tc.solveAll
-		l, err := NewLister(tc.n, tc.opt)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
+		if e, err := Choose(tc.n, false, tc.opt); err != nil || e != EngineXC {
+			t.Errorf("%s: engine %s, %v; want xc", tc.name, e, err)
 		}
-		if l.Engine() != EngineXC {
-			t.Errorf("%s: engine %s, want xc", tc.name, l.Engine())
-		}
-		got := 0
-		for s := range l.Solutions(ctx) {
-			got++
-			if err := CheckSquares(tc.n, max(1, tc.opt.PerLine), s.Board.Queens); err != nil {
+		boards, err := list(ctx, tc.n, tc.opt)
+		got := len(boards)
+		for _, b := range boards {
+			if err := Check(b, tc.opt.PerLine); err != nil {
 				t.Errorf("%s: %v", tc.name, err)
 			}
 		}
-		err = l.Err()
 		if got != tc.want || (err == nil) != (tc.err == nil) || (tc.err == errSolver && !errors.Is(err, errSolver)) {
 			t.Errorf("%s: %d solutions, %v; want %d, %v", tc.name, got, err, tc.want, tc.err)
 		}
@@ -59,23 +54,21 @@ func TestListerSolveAll(t *testing.T) {
 	for _, opt := range []Options{{Random: true}, {Engine: EngineBitboard}, {Engine: EngineConstruct}} {
 		opt.SolveAll = problems.SolveAll
 		var re *RequestError
-		if _, err := NewLister(8, opt); !errors.As(err, &re) {
+		if _, err := list(ctx, 8, opt); !errors.As(err, &re) {
 			t.Errorf("%+v: %v, want a RequestError", opt, err)
 		}
 	}
 	asked := -1 // the limit the solver is given: the listing's
-	l, _ := NewLister(8, Options{Limit: 3, SolveAll: func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
+	list(ctx, 8, Options{Limit: 3, SolveAll: func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
 		asked = limit
 		return problems.SolveAll(ctx, p, limit)
 	}})
-	for range l.Solutions(ctx) {
-	}
 	if asked != 3 {
 		t.Errorf("the solver was asked for %d solutions, want 3", asked)
 	}
 	var re *RequestError
-	if _, err := NewLister(MaxProblemN+1, Options{SolveAll: problems.SolveAll}); !errors.As(err, &re) {
-		t.Errorf("N = %d: %v, want a RequestError", MaxProblemN+1, err)
+	if _, err := list(ctx, maxProblemN+1, Options{SolveAll: problems.SolveAll}); !errors.As(err, &re) {
+		t.Errorf("N = %d: %v, want a RequestError", maxProblemN+1, err)
 	}
 }
 

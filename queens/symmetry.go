@@ -6,23 +6,26 @@ import (
 	"slices"
 )
 
-// A Symmetry is one of the 8 symmetries of the square board (the dihedral group of order 8).
+// A Symmetry is one of the 8 symmetries of the square board (the dihedral group of order 8):
+// Symmetry(0) to Symmetry(7) are, in this order, the identity, the quarter, half and three
+// quarter turns clockwise, the mirrors left to right and top to bottom, and the two
+// transpositions about the diagonals; [Census].Fixed is indexed by them.
 type Symmetry uint8
 
 // The symmetries of the board. Turns are clockwise as the board is printed, rank 0 on top.
 const (
-	Identity      Symmetry = iota
-	Rotate90               // quarter turn: (r, f) -> (f, n-1-r)
-	Rotate180              // half turn: (r, f) -> (n-1-r, n-1-f)
-	Rotate270              // three quarter turns: (r, f) -> (n-1-f, r)
-	MirrorFiles            // left to right: (r, f) -> (r, n-1-f)
-	MirrorRanks            // top to bottom: (r, f) -> (n-1-r, f)
-	Transpose              // about the main diagonal: (r, f) -> (f, r)
-	AntiTranspose          // about the other diagonal: (r, f) -> (n-1-f, n-1-r)
+	identity      Symmetry = iota
+	rot90                  // quarter turn: (r, f) -> (f, n-1-r)
+	rot180                 // half turn: (r, f) -> (n-1-r, n-1-f)
+	rot270                 // three quarter turns: (r, f) -> (n-1-f, r)
+	mirrorFiles            // left to right: (r, f) -> (r, n-1-f)
+	mirrorRanks            // top to bottom: (r, f) -> (n-1-r, f)
+	transpose              // about the main diagonal: (r, f) -> (f, r)
+	antiTranspose          // about the other diagonal: (r, f) -> (n-1-f, n-1-r)
 )
 
-// Symmetries lists the 8 symmetries of the board.
-var Symmetries = [8]Symmetry{Identity, Rotate90, Rotate180, Rotate270, MirrorFiles, MirrorRanks, Transpose, AntiTranspose}
+// symmetries lists the 8 symmetries of the board.
+var symmetries = [8]Symmetry{identity, rot90, rot180, rot270, mirrorFiles, mirrorRanks, transpose, antiTranspose}
 
 var symmetryNames = [8]string{"identity", "rot90", "rot180", "rot270", "mirror-files", "mirror-ranks", "transpose", "anti-transpose"}
 
@@ -36,23 +39,23 @@ func (g Symmetry) String() string {
 }
 
 // Square returns the image of the square s of an n×n board under g.
-func (g Symmetry) Square(n int, s Square) Square {
+func (g Symmetry) mapSquare(n int, s Square) Square {
 	m := n - 1
 	r, f := s.Rank, s.File
 	switch g {
-	case Rotate90:
+	case rot90:
 		return Square{f, m - r}
-	case Rotate180:
+	case rot180:
 		return Square{m - r, m - f}
-	case Rotate270:
+	case rot270:
 		return Square{m - f, r}
-	case MirrorFiles:
+	case mirrorFiles:
 		return Square{r, m - f}
-	case MirrorRanks:
+	case mirrorRanks:
 		return Square{m - r, f}
-	case Transpose:
+	case transpose:
 		return Square{f, r}
-	case AntiTranspose:
+	case antiTranspose:
 		return Square{m - f, m - r}
 	}
 	return s
@@ -60,11 +63,11 @@ func (g Symmetry) Square(n int, s Square) Square {
 
 // Apply returns the image under g of a solution given as the file of the queen on each rank
 // (any permutation, in fact).
-func (g Symmetry) Apply(cols []int) []int {
+func (g Symmetry) apply(cols []int) []int {
 	n := len(cols)
 	out := make([]int, n)
 	for r, f := range cols {
-		s := g.Square(n, Square{r, f})
+		s := g.mapSquare(n, Square{r, f})
 		out[s.Rank] = s.File
 	}
 	return out
@@ -89,19 +92,19 @@ func newImage(cols []int) *image {
 func (im *image) at(g Symmetry, r int) int {
 	m := im.m
 	switch g {
-	case Rotate90:
+	case rot90:
 		return m - im.inv[r]
-	case Rotate180:
+	case rot180:
 		return m - im.col[m-r]
-	case Rotate270:
+	case rot270:
 		return im.inv[m-r]
-	case MirrorFiles:
+	case mirrorFiles:
 		return m - im.col[r]
-	case MirrorRanks:
+	case mirrorRanks:
 		return im.col[m-r]
-	case Transpose:
+	case transpose:
 		return im.inv[r]
-	case AntiTranspose:
+	case antiTranspose:
 		return m - im.inv[m-r]
 	}
 	return im.col[r]
@@ -125,14 +128,14 @@ func (im *image) compare(g Symmetry) int {
 type Orbit struct {
 	Rep    []int      // the lexicographically least member, as files rank by rank
 	Size   int        // the number of distinct solutions in the orbit: 8, 4, 2 (or 1 for n = 1)
-	Fixers []Symmetry // the symmetries that fix Rep, Identity first
+	Fixers []Symmetry // the symmetries that fix Rep, identity first
 }
 
 // Canonical returns the orbit of a solution: its least image and the symmetries fixing it.
 func Canonical(cols []int) Orbit {
 	rep := cols
-	for _, g := range Symmetries[1:] {
-		if img := g.Apply(cols); slices.Compare(img, rep) < 0 {
+	for _, g := range symmetries[1:] {
+		if img := g.apply(cols); slices.Compare(img, rep) < 0 {
 			rep = img
 		}
 	}
@@ -143,7 +146,7 @@ func Canonical(cols []int) Orbit {
 func fixers(cols []int) []Symmetry {
 	im := newImage(cols)
 	var out []Symmetry
-	for _, g := range Symmetries {
+	for _, g := range symmetries {
 		if im.compare(g) == 0 {
 			out = append(out, g)
 		}
@@ -171,15 +174,15 @@ func (c *Census) Burnside() uint64 {
 	return sum / 8
 }
 
-// TakeCensus lists every solution of the n-queens problem with [All], keeps the first limit
+// TakeCensus lists every solution of the n-queens problem (n <= 32), keeps the first limit
 // orbits (all if limit <= 0), and counts the orbits and the fixed points of each symmetry
 // independently of each other. It returns ctx's error if cancelled.
 func TakeCensus(ctx context.Context, n, limit int) (*Census, error) {
-	if n < 1 || n > MaxCountN {
-		return nil, fmt.Errorf("queens: board side %d out of range [1, %d]", n, MaxCountN)
+	if n < 1 || n > maxCountN {
+		return nil, fmt.Errorf("queens: board side %d out of range [1, %d]", n, maxCountN)
 	}
 	c := &Census{N: n}
-	for cols := range All(n) {
+	for cols := range allSolutions(n) {
 		if c.Solutions%4096 == 0 && ctx.Err() != nil {
 			return c, ctx.Err()
 		}
@@ -187,7 +190,7 @@ func TakeCensus(ctx context.Context, n, limit int) (*Census, error) {
 		im := newImage(cols)
 		least := true
 		var fix []Symmetry
-		for _, g := range Symmetries {
+		for _, g := range symmetries {
 			switch im.compare(g) {
 			case 0:
 				c.Fixed[g]++

@@ -12,16 +12,16 @@ func TestSymmetryGroup(t *testing.T) {
 	// distinct, and Apply agrees with Square.
 	n := 7
 	seen := make(map[Square]bool)
-	for _, g := range Symmetries {
-		seen[g.Square(n, Square{0, 2})] = true
+	for _, g := range symmetries {
+		seen[g.mapSquare(n, Square{0, 2})] = true
 	}
 	if len(seen) != 8 {
 		t.Errorf("images of (0, 2): %v", seen)
 	}
 	sol := []int{0, 2, 4, 6, 1, 3, 5}
-	for _, g := range Symmetries {
-		img := g.Apply(sol)
-		if err := Check(img); err != nil {
+	for _, g := range symmetries {
+		img := g.apply(sol)
+		if err := checkFiles(img); err != nil {
 			t.Errorf("%v: %v", g, err)
 		}
 		im := newImage(sol)
@@ -32,17 +32,17 @@ func TestSymmetryGroup(t *testing.T) {
 		}
 	}
 	// The rotations compose as they should.
-	if got := Rotate90.Apply(Rotate90.Apply(sol)); !slices.Equal(got, Rotate180.Apply(sol)) {
+	if got := rot90.apply(rot90.apply(sol)); !slices.Equal(got, rot180.apply(sol)) {
 		t.Error("rot90 twice is not rot180")
 	}
-	if got := Rotate90.Apply(Rotate180.Apply(sol)); !slices.Equal(got, Rotate270.Apply(sol)) {
+	if got := rot90.apply(rot180.apply(sol)); !slices.Equal(got, rot270.apply(sol)) {
 		t.Error("rot90 after rot180 is not rot270")
 	}
-	if got := MirrorFiles.Apply(Rotate90.Apply(sol)); !slices.Equal(got, Transpose.Apply(sol)) &&
-		!slices.Equal(got, AntiTranspose.Apply(sol)) {
+	if got := mirrorFiles.apply(rot90.apply(sol)); !slices.Equal(got, transpose.apply(sol)) &&
+		!slices.Equal(got, antiTranspose.apply(sol)) {
 		t.Error("a mirror after a quarter turn is not a diagonal reflection")
 	}
-	if Rotate90.String() != "rot90" || Symmetry(9).String() != "Symmetry(9)" {
+	if rot90.String() != "rot90" || Symmetry(9).String() != "Symmetry(9)" {
 		t.Error("String")
 	}
 }
@@ -62,7 +62,7 @@ func TestCensus(t *testing.T) {
 		}
 		var total uint64
 		for _, o := range c.Reps {
-			if err := Check(o.Rep); err != nil {
+			if err := checkFiles(o.Rep); err != nil {
 				t.Fatal(err)
 			}
 			can := Canonical(o.Rep)
@@ -71,8 +71,8 @@ func TestCensus(t *testing.T) {
 			}
 			// The orbit has Size distinct images.
 			imgs := make(map[string]bool)
-			for _, g := range Symmetries {
-				imgs[fmt.Sprint(g.Apply(o.Rep))] = true
+			for _, g := range symmetries {
+				imgs[fmt.Sprint(g.apply(o.Rep))] = true
 			}
 			if len(imgs) != o.Size || len(o.Fixers)*o.Size != 8 {
 				t.Errorf("n=%d: %v: %d images, size %d, fixers %v", n, o.Rep, len(imgs), o.Size, o.Fixers)
@@ -83,7 +83,7 @@ func TestCensus(t *testing.T) {
 			t.Errorf("n=%d: orbit sizes sum to %d, want %d", n, total, c.Solutions)
 		}
 		// The orbit sizes agree with those of Count.
-		cnt, _ := Count(context.Background(), n, 1)
+		cnt, _ := countBoard(context.Background(), n, 1)
 		var by [9]uint64
 		for _, o := range c.Reps {
 			by[o.Size]++

@@ -8,28 +8,28 @@ import (
 	"github.com/xcover/xcover"
 )
 
-// A Restart describes one attempt of [RandomXC].
-type Restart struct {
+// A restart describes one attempt of [randomXC].
+type restart struct {
 	Seed   uint64
 	Budget uint64 // the node budget of the attempt
 	Nodes  uint64 // the nodes it used
 }
 
-// RandomXC finds one random solution of p, an encoding made by [Problem], with the general
+// randomXC finds one random solution of p, an encoding made by [Problem], with the general
 // engine making random choices. An attempt that has visited more search nodes than its budget
 // (Config.MaxNodes) is abandoned, and the search starts again with the next seed and twice
 // the budget, so that one unlucky early choice cannot trap it in a hopeless subtree. Budgets
 // are counted in nodes, not time, so the same seed gives the same solution on every machine.
 // It returns the solution as option indices, and the attempts made (the last one
 // successful).
-func RandomXC(ctx context.Context, p *xcover.Problem, seed uint64) ([]int, []Restart, error) {
+func randomXC(ctx context.Context, p *xcover.Problem, seed uint64) ([]int, []restart, error) {
 	budget := uint64(4*p.NumPrimary() + 1000)
-	var tries []Restart
+	var tries []restart
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, tries, err
 		}
-		try := Restart{Seed: seed, Budget: budget}
+		try := restart{Seed: seed, Budget: budget}
 		s, err := xcover.NewSolver(p, xcover.Config{Limit: 1, Random: true, Seed: seed, MaxNodes: budget})
 		if err != nil {
 			return nil, tries, fmt.Errorf("queens: %w", err)
@@ -53,18 +53,18 @@ func RandomXC(ctx context.Context, p *xcover.Problem, seed uint64) ([]int, []Res
 	}
 }
 
-// FirstXCBudget is the node budget of the plain search in FirstXC: about 10 ms. (Measured:
+// firstXCBudget is the node budget of the plain search in firstXC: about 10 ms. (Measured:
 // with it, the slowest board up to N = 200 took 0.14 s, process start included.)
-const FirstXCBudget = 1 << 16
+const firstXCBudget = 1 << 16
 
-// FirstXC finds one solution of p, an encoding made by [Problem], with the general engine:
-// the first solution of its plain search if that comes within FirstXCBudget nodes, and
-// otherwise the solution of RandomXC with seed 1 (randomised restarts with doubling node
+// firstXC finds one solution of p, an encoding made by [Problem], with the general engine:
+// the first solution of its plain search if that comes within firstXCBudget nodes, and
+// otherwise the solution of randomXC with seed 1 (randomised restarts with doubling node
 // budgets). Both are counted in nodes, so the answer is the same on every run and machine.
 // The plain search's first solution sinks into hopeless subtrees on large boards (64 queens
 // ran past a minute); the restarts find one for every N up to 200 in well under a second.
-func FirstXC(ctx context.Context, p *xcover.Problem) ([]int, error) {
-	s, err := xcover.NewSolver(p, xcover.Config{Limit: 1, MaxNodes: FirstXCBudget})
+func firstXC(ctx context.Context, p *xcover.Problem) ([]int, error) {
+	s, err := xcover.NewSolver(p, xcover.Config{Limit: 1, MaxNodes: firstXCBudget})
 	if err != nil {
 		return nil, fmt.Errorf("queens: %w", err)
 	}
@@ -77,6 +77,6 @@ func FirstXC(ctx context.Context, p *xcover.Problem) ([]int, error) {
 	case !errors.Is(err, xcover.ErrNodeLimit):
 		return nil, err
 	}
-	sol, _, err := RandomXC(ctx, p, 1)
+	sol, _, err := randomXC(ctx, p, 1)
 	return sol, err
 }

@@ -18,18 +18,18 @@ func TestRandomXC(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sol, tries, err := RandomXC(ctx, p, 1)
+		sol, tries, err := randomXC(ctx, p, 1)
 		if err != nil {
 			t.Fatalf("n=%d: %v", n, err)
 		}
 		if v := verify.Check(p, sol); len(v) > 0 {
 			t.Fatalf("n=%d: %v", n, v)
 		}
-		cols, err := Columns(n, sol)
+		cols, err := columns(n, sol)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := Check(cols); err != nil {
+		if err := checkFiles(cols); err != nil {
 			t.Fatalf("n=%d: %v", n, err)
 		}
 		if len(tries) == 0 {
@@ -37,15 +37,15 @@ func TestRandomXC(t *testing.T) {
 		}
 	}
 	p, _ := Problem(3, 1)
-	if _, _, err := RandomXC(ctx, p, 1); err == nil {
+	if _, _, err := randomXC(ctx, p, 1); err == nil {
 		t.Error("n=3: no error")
 	}
 	p, _ = Problem(6, 2)
-	sol, _, err := RandomXC(ctx, p, 5)
+	sol, _, err := randomXC(ctx, p, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := CheckSquares(6, 2, Decode(6, sol)); err != nil {
+	if err := Check(Decode(6, sol), 2); err != nil {
 		t.Error(err)
 	}
 }
@@ -56,12 +56,12 @@ func TestRandomXCLarge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, tries, err := RandomXC(context.Background(), p, 1)
+	sol, tries, err := randomXC(context.Background(), p, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cols, _ := Columns(500, sol)
-	if err := Check(cols); err != nil {
+	cols, _ := columns(500, sol)
+	if err := checkFiles(cols); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%d attempts: %+v", len(tries), tries)

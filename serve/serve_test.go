@@ -178,7 +178,7 @@ func TestSearches(t *testing.T) {
 		{name: "queens 8", body: `{"puzzle":"queens","n":8}`, solutions: 92, kept: 92,
 			check: func(t *testing.T, sols []Solution) {
 				for _, sol := range sols {
-					if err := queens.CheckSquares(8, 1, queens.Decode(8, sol.Options)); err != nil {
+					if err := queens.Check(queens.Decode(8, sol.Options), 1); err != nil {
 						t.Errorf("%v: %v", sol.Options, err)
 					}
 					if n := strings.Count(sol.SVG, `class="queen"`); n != 8 {
@@ -192,10 +192,7 @@ func TestSearches(t *testing.T) {
 			check: func(t *testing.T, sols []Solution) {
 				seen := map[string]bool{}
 				for _, sol := range sols {
-					cols, err := queens.Columns(8, sol.Options)
-					if err != nil {
-						t.Fatal(err)
-					}
+					cols := queens.Decode(8, sol.Options).Files()
 					rep := fmt.Sprint(queens.Canonical(cols).Rep)
 					if seen[rep] {
 						t.Errorf("two solutions of the class of %s", rep)
@@ -207,7 +204,7 @@ func TestSearches(t *testing.T) {
 		{name: "queens 4 two per line", body: `{"puzzle":"queens","n":4,"perLine":2,"mode":"solve"}`, solutions: 11, kept: 11,
 			check: func(t *testing.T, sols []Solution) {
 				for _, sol := range sols {
-					if err := queens.CheckSquares(4, 2, queens.Decode(4, sol.Options)); err != nil {
+					if err := queens.Check(queens.Decode(4, sol.Options), 2); err != nil {
 						t.Errorf("%v: %v", sol.Options, err)
 					}
 				}

@@ -15,9 +15,8 @@ import (
 
 // Limits of the queens command.
 const (
-	queensMaxN       = 100_000_000 // beyond this a board is absurd
-	queensCountWarnN = 21          // counting from here takes days or more
-	queensMaxOrbitsN = 16          // --orbits lists every solution
+	queensCountWarnN = 21 // counting from here takes days or more
+	queensMaxOrbitsN = 16 // --orbits lists every solution
 )
 
 // queensFlags are the flags of the queens command.
@@ -102,12 +101,12 @@ type queensRun struct {
 	n   int
 	ctx context.Context
 	out *bufio.Writer
-	lw  *queens.ListWriter // the listing's solutions
+	lw  *queensWriter // the listing's solutions
 }
 
 func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
-	if n < 1 || n > queensMaxN {
-		return usageErrorf("board side %d out of range: N must be between 1 and %d", n, queensMaxN)
+	if _, err := queens.Choose(n, false, queens.Options{}); err != nil {
+		return usage(err) // a board side out of the library's range
 	}
 	if f.perLine < 1 || f.perLine > n {
 		return usageErrorf("--per-line %d out of range: K must be between 1 and N = %d", f.perLine, n)
@@ -136,10 +135,10 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 	r := &queensRun{cmd: cmd, f: f, n: n, ctx: cmd.Context(),
 		out: bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)}
 	format := f.format
-	if f.json && format == queens.FormatText {
-		format = queens.FormatJSON
+	if f.json && format == queensText {
+		format = queensJSON
 	}
-	r.lw, _ = queens.NewListWriter(r.out, n, f.perLine, format) // the format is checked above
+	r.lw, _ = newQueensWriter(r.out, n, f.perLine, format) // the format is checked above
 	var err error
 	switch {
 	case f.via != "" && (f.count || f.orbits || f.random || cmd.Flags().Changed("engine")):
@@ -162,7 +161,20 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 // options returns the queens package's options for the flags.
 func (r *queensRun) options() queens.Options {
 	f := r.f
-	return queens.Options{PerLine: f.perLine, Engine: f.engine, Workers: f.workers.n(), Random: f.random, Seed: f.seed}
+	return queens.Options{PerLine: f.perLine, Engine: queensEngine(f.engine), Workers: f.workers.n(), Random: f.random, Seed: f.seed}
+}
+
+// queensEngine returns the engine named by --engine (checked): the zero Engine for auto.
+func queensEngine(name string) queens.Engine {
+	switch name {
+	case "xc":
+		return queens.EngineXC
+	case "bitboard":
+		return queens.EngineBitboard
+	case "construct":
+		return queens.EngineConstruct
+	}
+	return 0
 }
 
 // usage turns the queens package's refusal of a request into wrong usage (exit 2).
@@ -191,7 +203,7 @@ func (r *queensRun) runOrbits() error {
 	if err != nil {
 		return r.interrupted()
 	}
-	if err := r.lw.WriteCensus(c); err != nil {
+	if err := r.lw.writeCensus(c); err != nil {
 		return err
 	}
 	return c.Check()
@@ -237,33 +249,33 @@ func (r *queensRun) runList() error {
 		opt.SolveAll = interop.Via(f.via)
 	}
 	opt.Limit = limit
-	l, err := queens.NewLister(n, opt)
+	engine, err := queens.Choose(n, false, opt)
 	if err != nil {
 		return usage(err)
 	}
-	if l.Engine() == queens.EngineConstruct && !f.random && limit != 1 && r.cmd.Flags().Changed("limit") {
+	if engine == queens.EngineConstruct && !f.random && limit != 1 && r.cmd.Flags().Changed("limit") {
 		warnf(r.cmd, "the construction gives one solution")
 	}
-	for sol := range l.Solutions(r.ctx) {
-		if err := r.lw.Write(sol.Board); err != nil {
+	for b, err := range queens.Solutions(r.ctx, n, opt) {
+		if err != nil {
+			if r.ctx.Err() != nil {
+				return r.interrupted()
+			}
+			return err
+		}
+		if err := r.lw.write(b); err != nil {
 			return err
 		}
 	}
-	if err := l.Err(); err != nil {
-		if r.ctx.Err() != nil {
-			return r.interrupted()
-		}
-		return err
+	if r.lw.written == 0 {
+		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: %s\n", noQueensSolution(n, f.perLine, opt.SolveAll != nil))
 	}
-	if r.lw.Written() == 0 {
-		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: %s\n", l.NoSolution())
-	}
-	return r.lw.Flush()
+	return r.lw.flush()
 }
 
 // interrupted ends a listing cut off by a signal, with what was written so far.
 func (r *queensRun) interrupted() error {
-	r.lw.Flush() // a whole picture of the boards found so far
+	r.lw.flush() // a whole picture of the boards found so far
 	r.out.Flush()
-	return interruptedf("interrupted after %d solutions", r.lw.Written())
+	return interruptedf("interrupted after %d solutions", r.lw.written)
 }

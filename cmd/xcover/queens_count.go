@@ -1,13 +1,19 @@
 package main
 
 import (
+	"context"
+	"time"
+
 	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/queens"
+	"github.com/xcover/xcover/shard"
 )
 
 func (r *queensRun) runCount() error {
 	f, n := r.f, r.n
-	engine, err := queens.CheckCount(n, f.distinct, r.options())
+	opt := r.options()
+	opt.Distinct = f.distinct
+	engine, err := queens.Choose(n, true, opt)
 	if err != nil {
 		return usage(err)
 	}
@@ -25,15 +31,22 @@ func (r *queensRun) runCount() error {
 	if n >= queensCountWarnN {
 		warnf(r.cmd, "counting the solutions for N = %d takes days or more (N = 27 took a year on FPGAs)", n)
 	}
-	var res *queens.CountReport
-	var cerr error
 	if f.checkpoint != "" {
-		res, cerr = queens.CountCheckpointed(r.ctx, n, f.workers.n(), f.distinct, drive(r.cmd, f.checkpoint, f.every))
-	} else {
-		res, cerr = queens.CountSolutions(r.ctx, n, f.distinct, r.options())
+		d := drive(r.cmd, f.checkpoint, f.every)
+		opt.Checkpoint = &d
 	}
-	if res == nil { // nothing counted: a failure, or a checkpoint that cannot be used
+	start := time.Now()
+	c, cerr := queens.Count(r.ctx, n, opt)
+	if cerr != nil && r.ctx.Err() == nil { // nothing counted: a failure, or a checkpoint that cannot be used
 		return checkpointFlag(cerr)
+	}
+	res := queensCount{N: n, Solutions: c.Solutions, Engine: c.Engine.String(),
+		Seconds: time.Since(start).Seconds(), Partial: cerr != nil}
+	if f.perLine > 1 {
+		res.PerLine = f.perLine
+	}
+	if f.distinct {
+		res.Distinct = &c.Distinct
 	}
 	if err := printResult(r.out, f.json, res, res.Text(), "the count"); err != nil {
 		return err
@@ -53,8 +66,8 @@ func (r *queensRun) countShard() error {
 		return err
 	}
 	// With --distinct every shard counts its orbits, which merge adds up.
-	job := queens.CountJob{N: r.n, Workers: f.workers.n(), Orbits: f.distinct}
-	res, cerr := job.Share(r.ctx, k, shards, drive(r.cmd, f.checkpoint, f.every))
+	job := queens.Job{N: r.n, Workers: f.workers.n(), Distinct: f.distinct}
+	res, cerr := shareQueens(r.ctx, job, k, shards, drive(r.cmd, f.checkpoint, f.every))
 	if res == nil || cerr != nil && r.ctx.Err() == nil {
 		return checkpointFlag(cerr) // not an interruption: a checkpoint that cannot be used
 	}
@@ -65,4 +78,22 @@ func (r *queensRun) countShard() error {
 		return interruptedf("interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, k, shards, resumeHint(r.f.checkpoint, "tasks"))
 	}
 	return nil
+}
+
+// shareQueens counts shard k of shards (1 <= k <= shards) of the job through shard.Drive
+// and returns the shard's result, for xcover merge; with Distinct, the result's Distinct
+// holds the shard's essentially different solutions. opt.File keeps the finished tasks in
+// a file and resumes from it. If ctx is cancelled it returns a Partial result, the tasks
+// finished, and ctx's error. The result is nil, with the error, when nothing was counted:
+// a checkpoint file of another count, or one that cannot be saved.
+func shareQueens(ctx context.Context, job queens.Job, k, shards int, opt shard.DriveOptions) (*shard.Result, error) {
+	cp, err := shard.Drive(ctx, job, shard.NewJobCheckpoint(job.Identity(), k, shards), opt)
+	if cp == nil {
+		return nil, err
+	}
+	res := cp.Result()
+	if job.Distinct {
+		res.Distinct = cp.Distinct()
+	}
+	return res, err
 }

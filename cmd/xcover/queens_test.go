@@ -27,7 +27,7 @@ func queensLines(t *testing.T, n int, out string) [][]int {
 		if len(v.Queens) != n {
 			t.Fatalf("%d queens, want %d", len(v.Queens), n)
 		}
-		if err := queens.Check(v.Queens); err != nil {
+		if err := queens.Check(queens.BoardOf(v.Queens), 1); err != nil {
 			t.Fatalf("invalid solution: %v", err)
 		}
 		if seen[line] {
@@ -99,7 +99,7 @@ func TestQueensPerLine(t *testing.T) {
 		for i, p := range v.Queens {
 			sq[i] = queens.Square{Rank: p[0], File: p[1]}
 		}
-		if err := queens.CheckSquares(6, 2, sq); err != nil {
+		if err := queens.Check(queens.Board{N: 6, Queens: sq}, 2); err != nil {
 			t.Errorf("%s: %v", line, err)
 		}
 	}
@@ -148,7 +148,7 @@ func TestQueensList(t *testing.T) {
 	for f := range strings.FieldsSeq(r.stdout) {
 		cols = append(cols, atoi(f))
 	}
-	if len(cols) != 200 || queens.Check(cols) != nil {
+	if len(cols) != 200 || queens.Check(queens.BoardOf(cols), 1) != nil {
 		t.Errorf("queens 200: %d files", len(cols))
 	}
 	if r := runX(t, "", "queens", "3"); r.code != 0 || r.stdout != "" {
@@ -170,7 +170,7 @@ func TestQueensOrbits(t *testing.T) {
 			FixedBy []string `json:"fixedBy"`
 		}
 		json.Unmarshal([]byte(line), &v)
-		if queens.Check(v.Queens) != nil || v.Size*len(v.FixedBy) != 8 {
+		if queens.Check(queens.BoardOf(v.Queens), 1) != nil || v.Size*len(v.FixedBy) != 8 {
 			t.Errorf("bad orbit %s", line)
 		}
 		sizes += v.Size
