@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"github.com/xcover/xcover/internal/present"
+
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -12,63 +14,6 @@ import (
 
 	"github.com/xcover/xcover/dlx"
 )
-
-// Status describes a search.
-type Status struct {
-	ID    string `json:"id"`
-	Kind  string `json:"kind"`  // dlx, queens, tiling or sudoku
-	Title string `json:"title"` // what is searched, in words
-	Mode  string `json:"mode"`
-	State string `json:"state"` // running, done, failed or cancelled
-	// Solutions is the number of solutions found so far (of classes, in distinct mode);
-	// Total, in distinct mode, the number of solutions in those classes; Kept the
-	// number of solutions kept for listing.
-	Solutions uint64 `json:"solutions"`
-	// Count, in count mode once done, is the exact number of solutions in decimal: a
-	// string, because JavaScript's numbers lose digits past 2^53 (and Solutions stops at
-	// 2^64-1).
-	Count string `json:"count,omitempty"`
-	Total uint64 `json:"total,omitempty"`
-	Kept  int    `json:"kept"`
-	// LimitReached says the search stopped at the limit asked for.
-	LimitReached bool `json:"limitReached,omitempty"`
-	// The progress of the search: nodes of the search tree entered, Knuth's estimate of
-	// the fraction of the tree done, seconds elapsed, the speed, and the estimated seconds
-	// left (-1 when unknown).
-	Nodes          uint64  `json:"nodes"`
-	Fraction       float64 `json:"fraction"`
-	Elapsed        float64 `json:"elapsed"`
-	NodesPerSecond float64 `json:"nodesPerSecond"`
-	ETA            float64 `json:"eta"`
-	// Seed is the seed of a random search.
-	Seed *uint64 `json:"seed,omitempty"`
-	// Error says why a search failed or was cancelled.
-	Error    string   `json:"error,omitempty"`
-	Note     string   `json:"note,omitempty"`
-	Warnings []string `json:"warnings,omitempty"`
-	// Drawable says whether the solutions have drawings.
-	Drawable bool `json:"drawable"`
-	// The size of the exact cover problem.
-	Items   int `json:"items"`
-	Options int `json:"options"`
-}
-
-// A Page is a list of solutions.
-type Page struct {
-	Offset    int        `json:"offset"`
-	Kept      int        `json:"kept"` // solutions kept in all
-	State     string     `json:"state"`
-	Solutions []Solution `json:"solutions"`
-}
-
-// A Solution is one solution of a search.
-type Solution struct {
-	Index   int    `json:"index"`           // its position among the kept solutions
-	Options []int  `json:"options"`         // the chosen options, 0-based indices, ascending
-	Text    string `json:"text"`            // the solution as text (the options' lines for a DLX problem)
-	SVG     string `json:"svg,omitempty"`   // its drawing, if the puzzle has one
-	Class   int    `json:"class,omitempty"` // distinct mode: the size of its class
-}
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	tooLarge := fmt.Sprintf("request body larger than %d bytes", s.opt.MaxBodyBytes)
@@ -102,7 +47,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBodyBytes)
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
-	var req Request
+	var req present.Request
 	err := dec.Decode(&req)
 	if err == nil {
 		// One JSON object and nothing after it but blanks.
@@ -220,7 +165,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		changed := j.changed
 		j.mu.Unlock()
 		event := "progress"
-		if st.State != StateRunning {
+		if st.State != present.StateRunning {
 			event = "end"
 		}
 		b, _ := json.Marshal(st)
@@ -289,11 +234,11 @@ func (s *Server) handleSolutions(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	pg := Page{Offset: offset, Solutions: make([]Solution, len(sols))}
+	pg := present.Page{Offset: offset, Solutions: make([]present.Solution, len(sols))}
 	t := j.task
 	var buf bytes.Buffer
 	for i, sol := range sols {
-		out := Solution{Index: offset + i, Options: sol}
+		out := present.Solution{Index: offset + i, Options: sol}
 		if t.Text != nil {
 			out.Text = t.Text(sol)
 		}

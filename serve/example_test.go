@@ -25,7 +25,11 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var st serve.Status
+	// The fields of the answers that this example reads (docs/serve.md lists them all).
+	var st struct {
+		ID, Title, State string
+		Solutions, Total uint64
+	}
 	json.NewDecoder(resp.Body).Decode(&st)
 	resp.Body.Close()
 	fmt.Println(resp.StatusCode, st.Title)
@@ -47,7 +51,13 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var page serve.Page
+	var page struct {
+		Solutions []struct {
+			Options []int
+			Class   int
+			Text    string
+		}
+	}
 	json.NewDecoder(resp.Body).Decode(&page)
 	resp.Body.Close()
 	sol := page.Solutions[0]

@@ -16,22 +16,6 @@ import (
 	"github.com/xcover/xcover/verify"
 )
 
-// The states of a search.
-const (
-	StateRunning   = "running"
-	StateDone      = "done"      // the search ended: every solution found, or the limit reached
-	StateFailed    = "failed"    // an error stopped it
-	StateCancelled = "cancelled" // stopped by DELETE, the time limit, abandonment or shutdown
-)
-
-// The modes of a search.
-const (
-	ModeCount    = "count"    // count the solutions
-	ModeSolve    = "solve"    // list the solutions (the first Limit, or all)
-	ModeRandom   = "random"   // list Limit random solutions (default 1)
-	ModeDistinct = "distinct" // list one solution of every class of symmetric ones
-)
-
 // A job is one search and what it has found.
 type job struct {
 	id   string
@@ -80,8 +64,8 @@ func (j *job) notify() {
 }
 
 // status returns the job's status; j.mu must be held.
-func (j *job) status() Status {
-	st := Status{
+func (j *job) status() present.Status {
+	st := present.Status{
 		ID:        j.id,
 		Kind:      j.task.Kind,
 		Title:     j.task.Title,
@@ -102,7 +86,7 @@ func (j *job) status() Status {
 		Items:     j.task.Problem.NumItems(),
 		Options:   j.task.Problem.NumOptions(),
 	}
-	if j.mode == ModeRandom {
+	if j.mode == present.ModeRandom {
 		seed := j.seed
 		st.Seed = &seed
 	}
@@ -111,9 +95,9 @@ func (j *job) status() Status {
 	}
 	st.LimitReached = j.limit > 0 && j.found >= j.limit
 	switch {
-	case j.state != StateRunning:
+	case j.state != present.StateRunning:
 		st.ETA = 0
-		if j.state == StateDone && !st.LimitReached {
+		if j.state == present.StateDone && !st.LimitReached {
 			st.Fraction = 1 // the estimate is of the whole tree
 		}
 	case st.Fraction > 0:
@@ -124,7 +108,7 @@ func (j *job) status() Status {
 
 // start registers a job for the task and starts its search, or returns the HTTP status
 // and message of a refusal.
-func (s *Server) start(t *task, req *Request, adm *admission) (*job, int, string) {
+func (s *Server) start(t *task, req *present.Request, adm *admission) (*job, int, string) {
 	now := s.opt.Time()
 	keep, searching := taskBytes(t, req, s.opt.Workers)
 	memo, _ := present.ParseMemoMode(req.Memo) // checked by newTask
@@ -136,11 +120,11 @@ func (s *Server) start(t *task, req *Request, adm *admission) (*job, int, string
 		limit:    req.Limit,
 		created:  now,
 		done:     make(chan struct{}),
-		state:    StateRunning,
+		state:    present.StateRunning,
 		lastSeen: now,
 		changed:  make(chan struct{}),
 	}
-	if j.mode == ModeCount && j.memo != xcover.MemoOff {
+	if j.mode == present.ModeCount && j.memo != xcover.MemoOff {
 		// A memoised count's cache is a share of the memory budget, reserved with the
 		// search and handed to it as the cache's bound: the cache stops growing there and
 		// the count goes on without keeping more (it used to take the library's default,
@@ -148,7 +132,7 @@ func (s *Server) start(t *task, req *Request, adm *admission) (*job, int, string
 		j.memoBytes = s.opt.MaxMemoryBytes / int64(2*s.opt.MaxRunning)
 		searching += j.memoBytes
 	}
-	if j.mode == ModeRandom {
+	if j.mode == present.ModeRandom {
 		j.seed = uint64(now.UnixNano())
 		if req.Seed != nil {
 			j.seed = *req.Seed
@@ -193,7 +177,7 @@ func (s *Server) forgetOldest() bool {
 	var old *job
 	for _, j := range s.jobs {
 		j.mu.Lock()
-		if j.state != StateRunning && (old == nil || j.finished.Before(old.finished)) {
+		if j.state != present.StateRunning && (old == nil || j.finished.Before(old.finished)) {
 			old = j
 		}
 		j.mu.Unlock()
@@ -277,7 +261,7 @@ const baseJobBytes = 256 << 10
 // taskBytes estimates the memory a task keeps (its problem, with the option lines of a DLX
 // problem) and the extra memory its search takes while it runs (the kernels' nodes, one
 // set per worker).
-func taskBytes(t *task, req *Request, workers int) (keep, searching int64) {
+func taskBytes(t *task, req *present.Request, workers int) (keep, searching int64) {
 	keep = baseJobBytes + int64(len(req.Problem))
 	if p := t.Problem; p != nil {
 		keep += 16*int64(p.NumEntries()) + 48*int64(p.NumOptions()) + 64*int64(p.NumItems())
@@ -300,15 +284,15 @@ func (s *Server) run(ctx context.Context, j *job, stopTimer context.CancelFunc) 
 	j.finished = s.opt.Time()
 	switch {
 	case err == nil:
-		j.state = StateDone
+		j.state = present.StateDone
 	case stopped:
-		j.state = StateCancelled
+		j.state = present.StateCancelled
 		if errors.Is(cause, context.Canceled) && s.ctx.Err() != nil {
 			cause = errShutdown
 		}
 		j.err = cause.Error()
 	default:
-		j.state = StateFailed
+		j.state = present.StateFailed
 		j.err = err.Error()
 	}
 	j.notify()
@@ -335,7 +319,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 	t := j.task
 	if t.Note != "" && t.Impossible {
 		// No solutions, and no search needed to say so; a count says 0, as the command does.
-		if j.mode == ModeCount {
+		if j.mode == present.ModeCount {
 			j.mu.Lock()
 			j.count = "0"
 			j.mu.Unlock()
@@ -348,7 +332,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		ProgressInterval: s.opt.ProgressInterval,
 		Progress:         j.progress,
 	}
-	if j.mode == ModeRandom {
+	if j.mode == present.ModeRandom {
 		cfg.Random, cfg.Seed = true, j.seed
 	}
 	checker := verify.NewChecker(t.Problem)
@@ -369,14 +353,14 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 				}
 			}
 			j.sols = append(j.sols, sol)
-			if j.mode == ModeDistinct {
+			if j.mode == present.ModeDistinct {
 				j.classes = append(j.classes, class)
 			}
 		}
 		return nil
 	}
 	switch {
-	case j.mode == ModeCount && t.Count != nil && j.memo == xcover.MemoOff:
+	case j.mode == present.ModeCount && t.Count != nil && j.memo == xcover.MemoOff:
 		// The puzzle's own counter (Sudoku: its kernel, as the command counts).
 		n, err := t.Count(ctx, j.limit, cfg.Workers)
 		j.mu.Lock()
@@ -386,7 +370,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		}
 		j.mu.Unlock()
 		return err
-	case j.mode == ModeSolve && t.Solve != nil:
+	case j.mode == present.ModeSolve && t.Solve != nil:
 		// The puzzle's own solver; every solution is still checked by keep.
 		var kerr error
 		err := t.Solve(ctx, j.limit, func(sol []int) bool {
@@ -394,7 +378,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 			return kerr == nil
 		})
 		return errors.Join(kerr, err)
-	case j.mode == ModeCount:
+	case j.mode == present.ModeCount:
 		opt := xcover.Config{Limit: cfg.Limit, Workers: cfg.Workers, Memo: j.memo, MemoBytes: j.memoBytes,
 			Progress: cfg.Progress, ProgressInterval: cfg.ProgressInterval}
 		res, err := xcover.Count(ctx, t.Problem, opt)
@@ -412,7 +396,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		}
 		j.mu.Unlock()
 		return err
-	case j.mode == ModeDistinct:
+	case j.mode == present.ModeDistinct:
 		var kerr error
 		cfg.Limit = 0 // the limit counts classes, not solutions
 		err := t.Distinct(ctx, cfg, func(sol []int, class int) bool {
@@ -455,7 +439,7 @@ func (j *job) progress(p xcover.Progress) {
 			j.partDone++
 		}
 	}
-	if j.mode == ModeCount {
+	if j.mode == present.ModeCount {
 		j.found = p.Solutions
 	}
 	j.prog = p

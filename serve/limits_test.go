@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"github.com/xcover/xcover/internal/present"
+
 	"bufio"
 	"fmt"
 	"net"
@@ -48,8 +50,8 @@ func TestMemoryBudget(t *testing.T) {
 		if resp.StatusCode != http.StatusCreated {
 			t.Fatalf("post %d: %s %.200s", i, resp.Status, b)
 		}
-		id := decode[Status](t, b).ID
-		if st := wait(t, s, id); st.State != StateDone || st.Solutions != 0 {
+		id := decode[present.Status](t, b).ID
+		if st := wait(t, s, id); st.State != present.StateDone || st.Solutions != 0 {
 			t.Fatalf("post %d: %+v", i, st)
 		}
 		s.mu.Lock()
@@ -132,7 +134,7 @@ func TestExactCount(t *testing.T) {
 	dlx.Write(&d16, problems.Dominoes(16, 16))
 	id := create(t, ts.URL, `{"mode":"count","memo":"on","problem":`+jsonString(d16.String())+`}`)
 	st := wait(t, s, id)
-	if st.State != StateDone || st.Count != "2444888770250892795802079170816" || st.Solutions != 1<<64-1 {
+	if st.State != present.StateDone || st.Count != "2444888770250892795802079170816" || st.Solutions != 1<<64-1 {
 		t.Errorf("16x16 dominoes: state %s, count %q, solutions %d", st.State, st.Count, st.Solutions)
 	}
 	id = create(t, ts.URL, `{"mode":"count","memo":"auto","puzzle":"queens","n":8}`)

@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"github.com/xcover/xcover/internal/present"
+
 	"bufio"
 	"io"
 	"net/http"
@@ -99,7 +101,7 @@ func load(t *testing.T) {
 			case resp.StatusCode == http.StatusTooManyRequests && resp.Header.Get("Retry-After") == "":
 				t.Errorf("429 without Retry-After")
 			case resp.StatusCode == http.StatusCreated:
-				st := decode[Status](t, b)
+				st := decode[present.Status](t, b)
 				mu.Lock()
 				created = append(created, st.ID)
 				mu.Unlock()
@@ -114,7 +116,7 @@ func load(t *testing.T) {
 
 	// Every search started under load ends properly, and the server still answers.
 	for _, id := range created {
-		if st := wait(t, s, id); st.State != StateDone {
+		if st := wait(t, s, id); st.State != present.StateDone {
 			t.Errorf("search %s: %s %s", id, st.State, st.Error)
 		}
 	}

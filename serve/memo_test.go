@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"github.com/xcover/xcover/internal/present"
+
 	"runtime"
 	"testing"
 	"time"
@@ -22,14 +24,14 @@ func TestMemoCountWithinBudget(t *testing.T) {
 	runtime.ReadMemStats(&base)
 	id := create(t, ts.URL, `{"puzzle":"queens","n":12,"mode":"count","memo":"on"}`)
 	var peak uint64
-	done := make(chan Status)
+	done := make(chan present.Status)
 	go func() { done <- wait(t, s, id) }()
 	tick := time.NewTicker(20 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
 		case st := <-done:
-			if st.State != StateDone || st.Count != "14200" {
+			if st.State != present.StateDone || st.Count != "14200" {
 				t.Fatalf("12 queens memoised: state %s, count %q", st.State, st.Count)
 			}
 			if grew := int64(peak) - int64(base.HeapAlloc); grew > budget {

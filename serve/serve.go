@@ -26,6 +26,8 @@
 package serve
 
 import (
+	"github.com/xcover/xcover/internal/present"
+
 	"bytes"
 	"context"
 	"encoding/json"
@@ -284,9 +286,9 @@ func (s *Server) sweep() {
 	for id, j := range s.jobs {
 		j.mu.Lock()
 		switch {
-		case j.state == StateRunning && j.streams == 0 && now.Sub(j.lastSeen) > s.opt.IdleTimeout:
+		case j.state == present.StateRunning && j.streams == 0 && now.Sub(j.lastSeen) > s.opt.IdleTimeout:
 			j.cancel(fmt.Errorf("%w for %v", errAbandoned, s.opt.IdleTimeout))
-		case j.state != StateRunning && now.Sub(j.finished) > s.opt.Expiry && now.Sub(j.lastSeen) > s.opt.Expiry:
+		case j.state != present.StateRunning && now.Sub(j.finished) > s.opt.Expiry && now.Sub(j.lastSeen) > s.opt.Expiry:
 			s.forget(id, j)
 		}
 		j.mu.Unlock()

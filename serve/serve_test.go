@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"github.com/xcover/xcover/internal/present"
+
 	"bufio"
 	"context"
 	"encoding/json"
@@ -73,7 +75,7 @@ func create(t *testing.T, base, body string) string {
 	if resp.StatusCode != http.StatusCreated {
 		t.Fatalf("POST %s: %s %s", body, resp.Status, b)
 	}
-	st := decode[Status](t, b)
+	st := decode[present.Status](t, b)
 	if st.ID == "" || resp.Header.Get("Location") != "/api/jobs/"+st.ID {
 		t.Fatalf("POST %s: id %q, Location %q", body, st.ID, resp.Header.Get("Location"))
 	}
@@ -81,7 +83,7 @@ func create(t *testing.T, base, body string) string {
 }
 
 // wait waits for a search of s to end and returns its status.
-func wait(t *testing.T, s *Server, id string) Status {
+func wait(t *testing.T, s *Server, id string) present.Status {
 	t.Helper()
 	s.mu.Lock()
 	j := s.jobs[id]
@@ -100,13 +102,13 @@ func wait(t *testing.T, s *Server, id string) Status {
 }
 
 // status gets the status of a search through the API.
-func status(t *testing.T, base, id string) Status {
+func status(t *testing.T, base, id string) present.Status {
 	t.Helper()
 	resp, b := do(t, "GET", base+"/api/jobs/"+id, "")
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("GET status: %s %s", resp.Status, b)
 	}
-	return decode[Status](t, b)
+	return decode[present.Status](t, b)
 }
 
 // long is a search that takes far longer than any test waits: counting the 20-queens
@@ -115,7 +117,7 @@ const long = `{"puzzle":"queens","n":20,"mode":"count"}`
 
 // checkSolutions fetches the problem searched and every kept solution, and checks each
 // with package verify against the problem read back from its DLX download.
-func checkSolutions(t *testing.T, base, id string) []Solution {
+func checkSolutions(t *testing.T, base, id string) []present.Solution {
 	t.Helper()
 	resp, b := do(t, "GET", base+"/api/jobs/"+id+"/problem.dlx", "")
 	if resp.StatusCode != http.StatusOK {
@@ -125,13 +127,13 @@ func checkSolutions(t *testing.T, base, id string) []Solution {
 	if err != nil {
 		t.Fatalf("problem.dlx does not read back: %v", err)
 	}
-	var all []Solution
+	var all []present.Solution
 	for off := 0; ; {
 		resp, b := do(t, "GET", fmt.Sprintf("%s/api/jobs/%s/solutions?offset=%d&count=100", base, id, off), "")
 		if resp.StatusCode != http.StatusOK {
 			t.Fatalf("solutions: %s %s", resp.Status, b)
 		}
-		pg := decode[Page](t, b)
+		pg := decode[present.Page](t, b)
 		for i, sol := range pg.Solutions {
 			if sol.Index != off+i {
 				t.Errorf("solution %d has index %d", off+i, sol.Index)
@@ -173,10 +175,10 @@ func TestSearches(t *testing.T) {
 		kept      int
 		limited   bool // stopped at the limit
 		note      string
-		check     func(t *testing.T, sols []Solution)
+		check     func(t *testing.T, sols []present.Solution)
 	}{
 		{name: "queens 8", body: `{"puzzle":"queens","n":8}`, solutions: 92, kept: 92,
-			check: func(t *testing.T, sols []Solution) {
+			check: func(t *testing.T, sols []present.Solution) {
 				for _, sol := range sols {
 					if err := queens.Check(queens.Decode(8, sol.Options), 1); err != nil {
 						t.Errorf("%v: %v", sol.Options, err)
@@ -189,7 +191,7 @@ func TestSearches(t *testing.T) {
 		{name: "queens 8 count", body: `{"puzzle":"queens","n":8,"mode":"count"}`, solutions: 92},
 		{name: "queens 8 count limit", body: `{"puzzle":"queens","n":8,"mode":"count","limit":50}`, solutions: 50, limited: true},
 		{name: "queens 8 distinct", body: `{"puzzle":"queens","n":8,"mode":"distinct"}`, solutions: 12, total: 92, kept: 12,
-			check: func(t *testing.T, sols []Solution) {
+			check: func(t *testing.T, sols []present.Solution) {
 				seen := map[string]bool{}
 				for _, sol := range sols {
 					cols := queens.Decode(8, sol.Options).Files()
@@ -202,7 +204,7 @@ func TestSearches(t *testing.T) {
 			}},
 		{name: "queens 10 solve limit", body: `{"puzzle":"queens","n":10,"limit":7}`, solutions: 7, kept: 7, limited: true},
 		{name: "queens 4 two per line", body: `{"puzzle":"queens","n":4,"perLine":2,"mode":"solve"}`, solutions: 11, kept: 11,
-			check: func(t *testing.T, sols []Solution) {
+			check: func(t *testing.T, sols []present.Solution) {
 				for _, sol := range sols {
 					if err := queens.Check(queens.Decode(4, sol.Options), 2); err != nil {
 						t.Errorf("%v: %v", sol.Options, err)
@@ -213,7 +215,7 @@ func TestSearches(t *testing.T) {
 		{name: "pentominoes holed distinct", body: `{"puzzle":"tiling","pieces":"pentominoes","region":` + jsonString(holed8x8) + `,"mode":"distinct"}`,
 			solutions: 65, total: 520, kept: 65, note: "8 symmetries"},
 		{name: "tetrominoes twice", body: `{"puzzle":"tiling","pieces":"tetrominoes:2","region":"5x8","limit":3}`, solutions: 3, kept: 3, limited: true,
-			check: func(t *testing.T, sols []Solution) {
+			check: func(t *testing.T, sols []present.Solution) {
 				for _, sol := range sols {
 					if !strings.HasPrefix(sol.SVG, "<svg") || len(strings.Split(strings.TrimSpace(sol.Text), "\n")) != 8 {
 						t.Errorf("tiling %v drawn as %.40q and %q", sol.Options, sol.SVG, sol.Text)
@@ -224,7 +226,7 @@ func TestSearches(t *testing.T) {
 			note: "no tilings: the pieces have 60 cells and the region 64"},
 		{name: "sudoku", body: `{"puzzle":"sudoku","grid":"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"}`,
 			solutions: 1, kept: 1,
-			check: func(t *testing.T, sols []Solution) {
+			check: func(t *testing.T, sols []present.Solution) {
 				if want := "534678912672195348198342567859761423426853791713924856961537284287419635345286179"; sols[0].Text != want {
 					t.Errorf("sudoku solved as %s, want %s", sols[0].Text, want)
 				}
@@ -233,7 +235,7 @@ func TestSearches(t *testing.T) {
 				}
 			}},
 		{name: "dlx", body: `{"problem":` + jsonString(knuthExample) + `}`, solutions: 1, kept: 1,
-			check: func(t *testing.T, sols []Solution) {
+			check: func(t *testing.T, sols []present.Solution) {
 				if got := fmt.Sprint(sols[0].Options); got != "[0 3 4]" || sols[0].Text != "C E F\nA D\nB G" {
 					t.Errorf("got %s %q", got, sols[0].Text)
 				}
@@ -243,7 +245,7 @@ func TestSearches(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			id := create(t, ts.URL, tc.body)
 			st := wait(t, s, id)
-			if st.State != StateDone || st.Error != "" {
+			if st.State != present.StateDone || st.Error != "" {
 				t.Fatalf("state %s (%s)", st.State, st.Error)
 			}
 			if st.Solutions != tc.solutions || st.Total != tc.total || st.Kept != tc.kept {
@@ -258,7 +260,7 @@ func TestSearches(t *testing.T) {
 			if !strings.HasPrefix(st.Note, tc.note) {
 				t.Errorf("note %q, want %q", st.Note, tc.note)
 			}
-			if got := status(t, ts.URL, id); got.State != StateDone || got.Solutions != tc.solutions {
+			if got := status(t, ts.URL, id); got.State != present.StateDone || got.Solutions != tc.solutions {
 				t.Errorf("GET status: %+v", got)
 			}
 			sols := checkSolutions(t, ts.URL, id)
@@ -280,10 +282,10 @@ func jsonString(s string) string {
 func TestRandomSeed(t *testing.T) {
 	s := New(Options{})
 	ts := newHTTPServer(t, s)
-	first := func(body string) Status {
+	first := func(body string) present.Status {
 		id := create(t, ts.URL, body)
 		st := wait(t, s, id)
-		if st.State != StateDone || st.Kept != 1 {
+		if st.State != present.StateDone || st.Kept != 1 {
 			t.Fatalf("%s: %+v", body, st)
 		}
 		checkSolutions(t, ts.URL, id)
@@ -392,11 +394,11 @@ func TestTooManyAndCancel(t *testing.T) {
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("DELETE: %s %s", resp.Status, b)
 	}
-	st := decode[Status](t, b)
-	if st.State != StateCancelled || st.Error != "cancelled by request" || st.Fraction >= 1 {
+	st := decode[present.Status](t, b)
+	if st.State != present.StateCancelled || st.Error != "cancelled by request" || st.Fraction >= 1 {
 		t.Errorf("after DELETE: state %s, error %q, fraction %g", st.State, st.Error, st.Fraction)
 	}
-	if st := status(t, ts.URL, id); st.State != StateCancelled {
+	if st := status(t, ts.URL, id); st.State != present.StateCancelled {
 		t.Errorf("GET after DELETE: state %s", st.State)
 	}
 	id = create(t, ts.URL, `{"puzzle":"queens","n":6}`) // there is room again
@@ -406,7 +408,7 @@ func TestTooManyAndCancel(t *testing.T) {
 	if resp, _ := do(t, "DELETE", ts.URL+"/api/jobs/"+id, ""); resp.StatusCode != http.StatusOK {
 		t.Errorf("DELETE of a finished search: %s", resp.Status)
 	}
-	if st := status(t, ts.URL, id); st.State != StateDone {
+	if st := status(t, ts.URL, id); st.State != present.StateDone {
 		t.Errorf("DELETE changed a finished search to %s", st.State)
 	}
 	if resp, _ := do(t, "GET", ts.URL+"/api/jobs/nosuchjob", ""); resp.StatusCode != http.StatusNotFound {
@@ -418,7 +420,7 @@ func TestTimeLimit(t *testing.T) {
 	s := New(Options{JobTimeout: time.Millisecond})
 	ts := newHTTPServer(t, s)
 	st := wait(t, s, create(t, ts.URL, long))
-	if st.State != StateCancelled || !strings.Contains(st.Error, "time limit") {
+	if st.State != present.StateCancelled || !strings.Contains(st.Error, "time limit") {
 		t.Errorf("state %s, error %q; want cancelled by the time limit", st.State, st.Error)
 	}
 }
@@ -472,8 +474,8 @@ func TestEvents(t *testing.T) {
 		}
 		last = ev
 	}
-	st := decode[Status](t, []byte(last[1]))
-	if last[0] != "end" || st.State != StateDone || st.Solutions != 352 {
+	st := decode[present.Status](t, []byte(last[1]))
+	if last[0] != "end" || st.State != present.StateDone || st.Solutions != 352 {
 		t.Errorf("last event %s: %+v", last[0], st)
 	}
 
@@ -482,14 +484,14 @@ func TestEvents(t *testing.T) {
 	ch = make(chan [2]string)
 	go events(t, context.Background(), ts.URL+"/api/jobs/"+id+"/events", ch)
 	ev := <-ch
-	if ev[0] != "progress" || decode[Status](t, []byte(ev[1])).State != StateRunning {
+	if ev[0] != "progress" || decode[present.Status](t, []byte(ev[1])).State != present.StateRunning {
 		t.Errorf("first event %v", ev)
 	}
 	do(t, "DELETE", ts.URL+"/api/jobs/"+id, "")
 	for e := range ch {
 		ev = e
 	}
-	if st := decode[Status](t, []byte(ev[1])); ev[0] != "end" || st.State != StateCancelled {
+	if st := decode[present.Status](t, []byte(ev[1])); ev[0] != "end" || st.State != present.StateCancelled {
 		t.Errorf("last event after DELETE: %s %+v", ev[0], st)
 	}
 }
@@ -523,7 +525,7 @@ func TestAbandoned(t *testing.T) {
 	status(t, ts.URL, polled)
 	c.Add(20 * time.Second)
 	s.sweep()
-	if st := status(t, ts.URL, polled); st.State != StateRunning {
+	if st := status(t, ts.URL, polled); st.State != present.StateRunning {
 		t.Fatalf("a polled search was stopped: %+v", st)
 	}
 
@@ -535,10 +537,10 @@ func TestAbandoned(t *testing.T) {
 	<-ch
 	c.Add(time.Hour)
 	s.sweep()
-	if st := status(t, ts.URL, streamed); st.State != StateRunning {
+	if st := status(t, ts.URL, streamed); st.State != present.StateRunning {
 		t.Fatalf("a streamed search was stopped: %+v", st)
 	}
-	if st := wait(t, s, polled); st.State != StateCancelled || !strings.Contains(st.Error, "abandoned") {
+	if st := wait(t, s, polled); st.State != present.StateCancelled || !strings.Contains(st.Error, "abandoned") {
 		t.Errorf("search left alone for an hour: state %s, error %q", st.State, st.Error)
 	}
 
@@ -563,12 +565,12 @@ func TestAbandoned(t *testing.T) {
 	}
 	c.Add(29 * time.Second)
 	s.sweep()
-	if st := status(t, ts.URL, streamed); st.State != StateRunning {
+	if st := status(t, ts.URL, streamed); st.State != present.StateRunning {
 		t.Fatalf("stopped before IdleTimeout: %+v", st)
 	}
 	c.Add(31 * time.Second)
 	s.sweep()
-	if st := wait(t, s, streamed); st.State != StateCancelled || !strings.Contains(st.Error, "abandoned") {
+	if st := wait(t, s, streamed); st.State != present.StateCancelled || !strings.Contains(st.Error, "abandoned") {
 		t.Errorf("search whose stream closed: state %s, error %q", st.State, st.Error)
 	}
 }
@@ -581,7 +583,7 @@ func TestExpiry(t *testing.T) {
 	wait(t, s, id)
 	c.Add(9 * time.Minute)
 	s.sweep()
-	if st := status(t, ts.URL, id); st.State != StateDone { // seen: kept Expiry longer
+	if st := status(t, ts.URL, id); st.State != present.StateDone { // seen: kept Expiry longer
 		t.Fatalf("before expiry: %+v", st)
 	}
 	c.Add(9 * time.Minute)
@@ -620,7 +622,7 @@ func TestClose(t *testing.T) {
 	ts := newHTTPServer(t, s)
 	id := create(t, ts.URL, long)
 	s.Close()
-	if st := wait(t, s, id); st.State != StateCancelled || st.Error != "server shutting down" {
+	if st := wait(t, s, id); st.State != present.StateCancelled || st.Error != "server shutting down" {
 		t.Errorf("after Close: state %s, error %q", st.State, st.Error)
 	}
 	if resp, b := do(t, "POST", ts.URL+"/api/jobs", `{"puzzle":"queens","n":6}`); resp.StatusCode != http.StatusServiceUnavailable {
@@ -636,12 +638,12 @@ func TestPaging(t *testing.T) {
 	if st := wait(t, s, id); st.Solutions != 92 || st.Kept != 50 {
 		t.Fatalf("solutions %d, kept %d; want 92, 50", st.Solutions, st.Kept)
 	}
-	page := func(query string) Page {
+	page := func(query string) present.Page {
 		resp, b := do(t, "GET", ts.URL+"/api/jobs/"+id+"/solutions"+query, "")
 		if resp.StatusCode != http.StatusOK {
 			t.Fatalf("%s: %s %s", query, resp.Status, b)
 		}
-		return decode[Page](t, b)
+		return decode[present.Page](t, b)
 	}
 	tests := []struct {
 		query string

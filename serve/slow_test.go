@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"github.com/xcover/xcover/internal/present"
+
 	"fmt"
 	"net"
 	"net/http"
@@ -64,6 +66,6 @@ func TestDeleteThenPost(t *testing.T) {
 		if resp.StatusCode != http.StatusCreated {
 			t.Fatalf("try %d: POST right after DELETE: %s %s", i, resp.Status, b)
 		}
-		id = decode[Status](t, b).ID
+		id = decode[present.Status](t, b).ID
 	}
 }

@@ -13,62 +13,6 @@ import (
 	"github.com/xcover/xcover/tiling"
 )
 
-// A Request asks for a search: either Problem, an exact cover problem in DLX format, or
-// Puzzle, the name of a puzzle, with the fields of that puzzle.
-type Request struct {
-	// Mode is count, solve (the default), random or distinct. Distinct lists one
-	// solution of every class of solutions that the symmetries of the puzzle map onto
-	// each other; only queens (one per line) and tilings have it.
-	Mode string `json:"mode,omitempty"`
-	// Limit stops the search after this many solutions (classes in distinct mode);
-	// 0 means no limit, except in random mode where it means 1.
-	Limit uint64 `json:"limit,omitempty"`
-	// Seed seeds random mode; by default it comes from the clock (and is in the Status).
-	Seed *uint64 `json:"seed,omitempty"`
-	// Memo, in count mode, counts by memoisation: "on", "auto" (only where it pays) or ""
-	// (off). See docs/memo.md.
-	Memo string `json:"memo,omitempty"`
-
-	// Problem is an exact cover problem in DLX format, and Name the file name that error
-	// messages give it ("problem" by default).
-	Problem string `json:"problem,omitempty"`
-	Name    string `json:"name,omitempty"`
-
-	// Puzzle is "queens", "tiling" or "sudoku".
-	Puzzle string `json:"puzzle,omitempty"`
-
-	// Queens: PerLine queens (default 1) on every rank and file of an N×N board, at most
-	// PerLine on every diagonal.
-	N       int `json:"n,omitempty"`
-	PerLine int `json:"perLine,omitempty"`
-
-	// Tiling: the pieces, built-in sets as the command's --pieces takes them
-	// ("pentominoes", "tetrominoes:2", "pentominoes,tetrominoes.O") or PiecesPicture, a
-	// picture in which each character other than blank or '.' is a piece; Region, a size
-	// ("6x10", "3x3x3") or a picture in which each character other than blank or '.' is a
-	// cell (layers separated by blank lines). NoFlip forbids turning pieces over in the
-	// plane, Mirror allows mirroring them in space, MirrorImages identifies mirror-image
-	// tilings in distinct mode, AtMost uses each piece at most once, Partial lets cells
-	// stay empty: as the command's flags of the same names.
-	Pieces        string `json:"pieces,omitempty"`
-	PiecesPicture string `json:"piecesPicture,omitempty"`
-	Region        string `json:"region,omitempty"`
-	NoFlip        bool   `json:"noFlip,omitempty"`
-	Mirror        bool   `json:"mirror,omitempty"`
-	MirrorImages  bool   `json:"mirrorImages,omitempty"`
-	AtMost        bool   `json:"atMost,omitempty"`
-	Partial       bool   `json:"partial,omitempty"`
-
-	// Sudoku: Grid, the puzzle on one line ("53..7....6..195...") or over N lines; the box
-	// shape (default: square boxes, or the most nearly square ones); the X (diagonals)
-	// and windoku variants.
-	Grid    string `json:"grid,omitempty"`
-	BoxRows int    `json:"boxRows,omitempty"`
-	BoxCols int    `json:"boxCols,omitempty"`
-	X       bool   `json:"x,omitempty"`
-	Windoku bool   `json:"windoku,omitempty"`
-}
-
 // Limits on what a request may ask for, so that one request cannot exhaust the memory.
 const (
 	maxQueensN     = 256      // side of a queens board
@@ -102,18 +46,18 @@ func memoErr(memo string) error {
 }
 
 // newTask prepares the search a request asks for.
-func newTask(req *Request) (*task, error) {
+func newTask(req *present.Request) (*task, error) {
 	switch req.Mode {
 	case "":
-		req.Mode = ModeSolve
-	case ModeCount, ModeSolve, ModeRandom, ModeDistinct:
+		req.Mode = present.ModeSolve
+	case present.ModeCount, present.ModeSolve, present.ModeRandom, present.ModeDistinct:
 	default:
 		return nil, badRequest("unknown mode %q: want count, solve, random or distinct", req.Mode)
 	}
 	switch {
 	case memoErr(req.Memo) != nil:
 		return nil, badRequest("%v", memoErr(req.Memo))
-	case req.Memo != "" && req.Memo != "off" && req.Mode != ModeCount:
+	case req.Memo != "" && req.Memo != "off" && req.Mode != present.ModeCount:
 		return nil, badRequest("memo counts: it goes with mode count only")
 	}
 	var (
@@ -139,14 +83,14 @@ func newTask(req *Request) (*task, error) {
 	if err != nil {
 		return nil, err
 	}
-	if req.Mode == ModeDistinct && t.Distinct == nil {
+	if req.Mode == present.ModeDistinct && t.Distinct == nil {
 		return nil, badRequest("no distinct mode for %s: it knows of no symmetries to identify solutions by; count or list them all instead", t.Title)
 	}
 	return t, nil
 }
 
 // dlxTask reads a problem in DLX format.
-func dlxTask(req *Request) (*task, error) {
+func dlxTask(req *present.Request) (*task, error) {
 	name := req.Name
 	if name == "" {
 		name = "problem"
@@ -166,7 +110,7 @@ func dlxTask(req *Request) (*task, error) {
 }
 
 // queensTask encodes an N-queens problem.
-func queensTask(req *Request) (*task, error) {
+func queensTask(req *present.Request) (*task, error) {
 	n, k := req.N, req.PerLine
 	if k == 0 {
 		k = 1
@@ -177,7 +121,7 @@ func queensTask(req *Request) (*task, error) {
 	if k < 1 || k > n {
 		return nil, badRequest("queens: perLine = %d out of range: want 1 to n = %d", k, n)
 	}
-	if req.Mode == ModeCount || req.Mode == ModeDistinct {
+	if req.Mode == present.ModeCount || req.Mode == present.ModeDistinct {
 		// The library's refusal of a count out of reach (asked of the general engine, whose
 		// board limit is beyond the server's).
 		if _, err := queens.Choose(n, true, queens.Options{PerLine: k, Engine: queens.EngineXC}); err != nil {
@@ -192,7 +136,7 @@ func queensTask(req *Request) (*task, error) {
 }
 
 // tilingTask encodes a tiling puzzle, read by the tiling package as for every front end.
-func tilingTask(req *Request) (*task, error) {
+func tilingTask(req *present.Request) (*task, error) {
 	spec := tiling.Spec{
 		Pieces: req.Pieces, PiecesPicture: req.PiecesPicture,
 		NoFlip: req.NoFlip, Mirror: req.Mirror, AtMost: req.AtMost, Partial: req.Partial,
@@ -203,7 +147,7 @@ func tilingTask(req *Request) (*task, error) {
 	if err != nil {
 		return nil, badRequest("%v", err)
 	}
-	t, err := puzzle.Tiling(pz, puzzle.TilingOptions{Title: title, Distinct: req.Mode == ModeDistinct, MirrorImages: req.MirrorImages})
+	t, err := puzzle.Tiling(pz, puzzle.TilingOptions{Title: title, Distinct: req.Mode == present.ModeDistinct, MirrorImages: req.MirrorImages})
 	if err != nil {
 		return nil, badRequest("tiling: %v", err)
 	}
@@ -211,7 +155,7 @@ func tilingTask(req *Request) (*task, error) {
 }
 
 // sudokuTask encodes a Sudoku, read by the sudoku package as for every front end.
-func sudokuTask(req *Request) (*task, error) {
+func sudokuTask(req *present.Request) (*task, error) {
 	spec := sudoku.Spec{BoxRows: req.BoxRows, BoxCols: req.BoxCols, X: req.X, Windoku: req.Windoku}
 	board, pz, err := sudoku.ParsePuzzle(req.Grid, spec, sudoku.Auto)
 	if err != nil { // its errors say "sudoku: " already

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/serve"
 )
 
@@ -24,13 +25,13 @@ func TestSameAnswers(t *testing.T) {
 	s := serve.New(serve.Options{})
 	ts := httptest.NewServer(s)
 	defer func() { s.Close(); ts.Close() }()
-	apiStatus := func(body string) serve.Status {
+	apiStatus := func(body string) present.Status {
 		t.Helper()
 		resp, err := http.Post(ts.URL+"/api/jobs", "application/json", strings.NewReader(body))
 		if err != nil {
 			t.Fatal(err)
 		}
-		var st serve.Status
+		var st present.Status
 		json.NewDecoder(resp.Body).Decode(&st)
 		resp.Body.Close()
 		for deadline := time.Now().Add(time.Minute); st.State == "running" && time.Now().Before(deadline); {
