@@ -364,7 +364,7 @@ func TestMemoAutoChooses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	enc, err := b.Encode(pz.Grid, sudoku.GivensOmit)
+	enc, err := b.Encode(pz.Grid)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -232,10 +232,10 @@ func Tiling(tp *tiling.Puzzle, opt TilingOptions) (*Puzzle, error) {
 
 // Sudoku poses the puzzle grid on the board, written in alphabet a; the givens are left out
 // of the problem, so that it stands alone. It is solved and counted by the sudoku
-// package's Solver (Solve, Count), as the command solves Sudoku; the problem serves for
+// package's own solver (Solve, Count), as the command solves Sudoku; the problem serves for
 // export and random solutions.
 func Sudoku(board *sudoku.Board, grid sudoku.Grid, a sudoku.Alphabet) (*Puzzle, error) {
-	enc, err := board.Encode(grid, sudoku.GivensOmit)
+	enc, err := board.Encode(grid)
 	if err != nil {
 		return nil, err
 	}
@@ -264,10 +264,10 @@ func Sudoku(board *sudoku.Board, grid sudoku.Grid, a sudoku.Alphabet) (*Puzzle, 
 			}
 			return board.WriteSVG(w, grid, solved(sols[0]), a)
 		},
-		// A Solver is for one goroutine: each search makes its own.
+		// Each search has a solver of its own.
 		Solve: func(ctx context.Context, limit uint64, visit func(sol []int) bool) error {
 			var oerr error
-			_, err := board.NewSolver().Each(ctx, grid, limit, func(g sudoku.Grid) bool {
+			_, err := board.Each(ctx, grid, limit, func(g sudoku.Grid) bool {
 				var sol []int
 				if sol, oerr = enc.Options(g); oerr != nil {
 					return false
@@ -278,7 +278,8 @@ func Sudoku(board *sudoku.Board, grid sudoku.Grid, a sudoku.Alphabet) (*Puzzle, 
 		},
 		// One puzzle is searched on one goroutine: it takes microseconds.
 		Count: func(ctx context.Context, limit uint64, _ int) (uint64, error) {
-			return board.NewSolver().Solve(ctx, grid, limit, nil)
+			n, _, err := board.Solve(ctx, grid, limit)
+			return n, err
 		},
 	}, nil
 }

@@ -189,8 +189,7 @@ func TestSudokuSolver(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		full := make(sudoku.Grid, b.Cells())
-		b.NewSolver().Solve(ctx, make(sudoku.Grid, b.Cells()), 1, full)
+		_, full, _ := b.Solve(ctx, make(sudoku.Grid, b.Cells()), 1)
 		for try := range 5 {
 			g := slices.Clone(full)
 			keep := 0.1 * float64(try) // 4x4: from the empty grid's 288 solutions

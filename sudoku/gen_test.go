@@ -17,7 +17,7 @@ import (
 func shuffled(t testing.TB, b *Board, rng *rand.Rand, shuffle bool) Grid {
 	n := b.N()
 	full := make(Grid, n*n)
-	if k, err := b.NewSolver().Solve(context.Background(), make(Grid, n*n), 1, full); k != 1 || err != nil {
+	if k, err := b.newSolver().solve(context.Background(), make(Grid, n*n), 1, full); k != 1 || err != nil {
 		t.Fatalf("%v: empty board: %d solutions, %v", b, k, err)
 	}
 	boxR, boxC := b.Box()
@@ -79,7 +79,7 @@ func TestGenerateSets(t *testing.T) {
 	} {
 		b := mustBoard(t, c.spec)
 		rng := rand.New(rand.NewPCG(uint64(i), 24))
-		s := b.NewSolver()
+		s := b.newSolver()
 		nn := b.Cells()
 		var sb strings.Builder
 		for range puzzles {
@@ -91,7 +91,7 @@ func TestGenerateSets(t *testing.T) {
 				}
 				v := g[cell]
 				g[cell] = 0
-				if k, err := s.Solve(context.Background(), g, 2, nil); err != nil || k != 1 {
+				if k, err := s.solve(context.Background(), g, 2, nil); err != nil || k != 1 {
 					g[cell] = v // needed for uniqueness
 					continue
 				}

@@ -163,7 +163,7 @@ func TestNewSolverKernel(t *testing.T) {
 	for _, tt := range tests {
 		b := mustBoard(t, tt.spec)
 		got := "general"
-		switch b.NewSolver().k.(type) {
+		switch b.newSolver().k.(type) {
 		case *kernel9:
 			got = "9"
 			if vectorPropagate != nil {

@@ -32,7 +32,7 @@ func TestSolveAll(t *testing.T) {
 	input := strings.Join(lines, "\n") + "\n"
 	want := make([]uint64, len(lines))
 	for i, l := range lines {
-		g, _, err := ParseLine(l, 9, Auto)
+		g, _, err := parseOneLine(l, 9, Auto)
 		if err != nil {
 			want[i] = 99 // malformed
 			continue
@@ -79,7 +79,7 @@ func TestSolveAll(t *testing.T) {
 // once a given is changed).
 func randomPuzzles(t testing.TB, b *Board, rng *rand.Rand, n int, keep float64) []Grid {
 	full := make(Grid, b.Cells())
-	if k, err := b.NewSolver().Solve(context.Background(), make(Grid, b.Cells()), 1, full); k != 1 || err != nil {
+	if k, err := b.newSolver().solve(context.Background(), make(Grid, b.Cells()), 1, full); k != 1 || err != nil {
 		t.Fatalf("%v: empty board: %d solutions, %v", b, k, err)
 	}
 	var out []Grid

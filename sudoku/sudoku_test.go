@@ -30,7 +30,7 @@ func mustBoard(t testing.TB, s Spec) *Board {
 
 func mustParse(t testing.TB, s string, n int) Grid {
 	t.Helper()
-	g, _, err := ParseLine(s, n, Auto)
+	g, _, err := parseOneLine(s, n, Auto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func mustParse(t testing.TB, s string, n int) Grid {
 func count(t testing.TB, b *Board, g Grid, limit uint64) uint64 {
 	t.Helper()
 	sol := make(Grid, len(g))
-	k, err := b.NewSolver().Solve(context.Background(), g, limit, sol)
+	k, err := b.newSolver().solve(context.Background(), g, limit, sol)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,11 +57,11 @@ func count(t testing.TB, b *Board, g Grid, limit uint64) uint64 {
 // and with Board.Check.
 func engineCount(t testing.TB, b *Board, g Grid, limit uint64) uint64 {
 	t.Helper()
-	e, err := b.Encode(g, GivensInitial)
+	e, err := b.encode(g, givensInitial)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := xcover.NewSolver(e.Problem, xcover.Config{Limit: limit, Initial: e.Initial})
+	s, err := xcover.NewSolver(e.Problem, xcover.Config{Limit: limit, Initial: e.initial})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,24 +106,24 @@ func TestParseLine(t *testing.T) {
 		{"[" + strings.Repeat(".", 255), 16, "", OneBased, `'['`},
 	}
 	for _, tt := range tests {
-		g, a, err := ParseLine(tt.in, tt.n, Auto)
+		g, a, err := parseOneLine(tt.in, tt.n, Auto)
 		if tt.want == "" {
 			if err == nil || !strings.Contains(err.Error(), tt.errPart) {
-				t.Errorf("ParseLine(%.20q...): error %v, want one containing %q", tt.in, err, tt.errPart)
+				t.Errorf("parseOneLine(%.20q...): error %v, want one containing %q", tt.in, err, tt.errPart)
 			}
 			continue
 		}
 		if err != nil {
-			t.Errorf("ParseLine(%.20q...): %v", tt.in, err)
+			t.Errorf("parseOneLine(%.20q...): %v", tt.in, err)
 			continue
 		}
 		if a != tt.alpha || g.Format(a) != tt.want {
-			t.Errorf("ParseLine(%.20q...) = %.20q... in %v, want %.20q... in %v", tt.in, g.Format(a), a, tt.want, tt.alpha)
+			t.Errorf("parseOneLine(%.20q...) = %.20q... in %v, want %.20q... in %v", tt.in, g.Format(a), a, tt.want, tt.alpha)
 		}
 	}
 	// The two 16x16 alphabets name the same values.
 	g1 := mustParse(t, "G"+strings.Repeat(".", 255), 16)
-	g0, _, _ := ParseLine("F"+strings.Repeat(".", 255), 16, ZeroBased)
+	g0, _, _ := parseOneLine("F"+strings.Repeat(".", 255), 16, ZeroBased)
 	if g1[0] != 16 || g0[0] != 16 {
 		t.Errorf("G in 1-9A-G = %d, F in 0-F = %d; want 16", g1[0], g0[0])
 	}
@@ -176,7 +176,7 @@ func TestGridRoundTrip(t *testing.T) {
 			t.Fatalf("%v: empty grid has no solution", b)
 		}
 		sol := make(Grid, b.Cells())
-		b.NewSolver().Solve(context.Background(), g, 1, sol)
+		b.newSolver().solve(context.Background(), g, 1, sol)
 		for i := range sol {
 			if i%3 == 0 {
 				sol[i] = 0
@@ -281,7 +281,7 @@ func TestSizesAndVariants(t *testing.T) {
 		if k := count(t, b, make(Grid, b.Cells()), 1); k != 1 {
 			t.Fatalf("%v: empty board unsolved", b)
 		}
-		b.NewSolver().Solve(context.Background(), make(Grid, b.Cells()), 1, full)
+		b.newSolver().solve(context.Background(), make(Grid, b.Cells()), 1, full)
 		if err := b.Check(nil, full); err != nil {
 			t.Fatalf("%v: %v", b, err)
 		}
@@ -350,13 +350,13 @@ func TestKernelVsEngine(t *testing.T) {
 func TestEncodeOmit(t *testing.T) {
 	b := mustBoard(t, Spec{X: true})
 	g := make(Grid, 81)
-	b.NewSolver().Solve(context.Background(), g, 1, g)
+	b.newSolver().solve(context.Background(), g, 1, g)
 	for i := range g {
 		if i%3 != 1 {
 			g[i] = 0
 		}
 	}
-	e, err := b.Encode(g, GivensOmit)
+	e, err := b.Encode(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -379,7 +379,7 @@ func TestEncodeOmit(t *testing.T) {
 func TestSVG(t *testing.T) {
 	for _, b := range variantBoards(t) {
 		sol := make(Grid, b.Cells())
-		b.NewSolver().Solve(context.Background(), make(Grid, b.Cells()), 1, sol)
+		b.newSolver().solve(context.Background(), make(Grid, b.Cells()), 1, sol)
 		puzzle := append(Grid(nil), sol...)
 		for i := range puzzle {
 			if i%2 == 0 {

@@ -454,7 +454,7 @@ func minimalSudoku(seed uint64) (string, int) {
 		grid[i] = uint8(digits[(rr*3+rr/3+cc)%9] + 1)
 	}
 	unique := func(g sudoku.Grid) bool {
-		enc, err := board.Encode(g, sudoku.GivensOmit)
+		enc, err := board.Encode(g)
 		if err != nil {
 			return false
 		}

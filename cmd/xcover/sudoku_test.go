@@ -40,14 +40,8 @@ func checkSolutions(t *testing.T, b *sudoku.Board, puzzles, out []string) {
 			t.Errorf("puzzle %d: output %q has length %d, want %d", i, out[i], len(out[i]), len(p))
 			continue
 		}
-		pg, a, err := sudoku.ParseLine(p, b.N(), sudoku.Auto)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sg, _, err := sudoku.ParseLine(out[i], b.N(), a)
-		if err != nil {
-			t.Fatalf("puzzle %d: output %q: %v", i, out[i], err)
-		}
+		pg, a := parseSudokuLine(t, p, b.N(), sudoku.Auto)
+		sg, _ := parseSudokuLine(t, out[i], b.N(), a)
 		if err := b.Check(pg, sg); err != nil {
 			t.Errorf("puzzle %d: %v", i, err)
 		}
@@ -87,7 +81,7 @@ func TestSudokuMarkersAndCounts(t *testing.T) {
 		t.Errorf("exit %d, stderr %q: want 1 and an error naming line 4", code, errs)
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 5 || lines[0] != sudokuClassicSol || lines[1] != "# malformed line 4" || lines[2] != sudoku.NoSolution {
+	if len(lines) != 5 || lines[0] != sudokuClassicSol || lines[1] != "# malformed line 4" || lines[2] != sudokuNoSolution {
 		t.Fatalf("output %q", out)
 	}
 	b, _ := sudoku.NewBoard(sudoku.Spec{})
@@ -148,7 +142,7 @@ func TestSudokuSizesAndAlphabets(t *testing.T) {
 	b, _ := sudoku.NewBoard(sudoku.Spec{BoxRows: 4, BoxCols: 4})
 	full, _, _ := runSudokuArgs(t, strings.Repeat(".", 256)+"\n", "--box", "4x4", "--first")
 	full = strings.TrimSpace(full)
-	g, _, _ := sudoku.ParseLine(full, 16, sudoku.OneBased)
+	g, _ := parseSudokuLine(t, full, 16, sudoku.OneBased)
 	hex := []byte(g.Format(sudoku.ZeroBased))
 	for i := range hex {
 		if i%2 == 0 {
@@ -203,8 +197,8 @@ func TestSudokuVariants(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v --emit dlx: %v", tt.args, err)
 		}
-		g, _, _ := sudoku.ParseLine(string(bs), 9, sudoku.Auto)
-		e, _ := b.Encode(g, sudoku.GivensOmit)
+		g, _ := parseSudokuLine(t, string(bs), 9, sudoku.Auto)
+		e, _ := b.Encode(g)
 		if file.Problem.NumOptions() != e.Problem.NumOptions() {
 			t.Errorf("%v: emitted %d options, want %d", tt.args, file.Problem.NumOptions(), e.Problem.NumOptions())
 		}
