@@ -187,7 +187,7 @@ func Tiling(tp *tiling.Puzzle, opt TilingOptions) (*Puzzle, error) {
 		Title:   opt.Title,
 		Problem: enc.Problem,
 		Check:   func(sol []int) error { return tiling.Check(tp, enc.Tiling(sol)) },
-		Text:    func(sol []int) string { return tiling.Text(enc.Tiling(sol)) },
+		Text:    func(sol []int) string { return enc.Tiling(sol).String() },
 		Draw: func(w io.Writer, sols [][]int) error {
 			ts := make([]*tiling.Tiling, len(sols))
 			for i, sol := range sols {
@@ -198,10 +198,11 @@ func Tiling(tp *tiling.Puzzle, opt TilingOptions) (*Puzzle, error) {
 		DrawsMany: true,
 		JSON: func(sol []int) any {
 			t := enc.Tiling(sol)
+			rows := strings.Split(strings.TrimSuffix(t.String(), "\n"), "\n")
 			if tp.Region.Flat() {
-				return TilingJSON{Rows: tiling.Rows(t)}
+				return TilingJSON{Rows: rows}
 			}
-			return TilingJSON{Layers: tiling.Layers(t)}
+			return TilingJSON{Layers: layers(rows)}
 		},
 	}
 	if !tp.Region.Flat() {
@@ -213,21 +214,33 @@ func Tiling(tp *tiling.Puzzle, opt TilingOptions) (*Puzzle, error) {
 	if !opt.Distinct {
 		return pz, nil
 	}
-	sym, err := enc.Symmetry(opt.MirrorImages)
+	red, err := enc.Reduce(opt.MirrorImages)
 	if err != nil {
 		return nil, err
 	}
-	red, err := sym.Reduce()
-	if err != nil {
-		return nil, err
-	}
-	pz.Parts = len(red.Parts)
+	pz.Parts = red.Subproblems()
 	pz.Distinct = red.Search
 	pz.CountDistinct = red.CountDistinct
 	if !pz.Impossible {
-		pz.Note = fmt.Sprintf("%d symmetries", sym.Order())
+		pz.Note = fmt.Sprintf("%d symmetries", red.Order())
 	}
 	return pz, nil
+}
+
+// layers groups the rows of a tiling's picture in space by layer, from the bottom: the
+// picture separates the layers by an empty row.
+func layers(rows []string) [][]string {
+	var out [][]string
+	cur := []string{}
+	for _, r := range rows {
+		if strings.TrimSpace(r) == "" {
+			out = append(out, cur)
+			cur = []string{}
+			continue
+		}
+		cur = append(cur, r)
+	}
+	return append(out, cur)
 }
 
 // Sudoku poses the puzzle grid on the board, written in alphabet a; the givens are left out

@@ -25,7 +25,7 @@ func NewRegion(cells []Point) (*Region, error) {
 		return nil, errNoCells("region")
 	}
 	r := &Region{cells: []Point(s)}
-	r.w, r.h, r.d = s.Size()
+	r.w, r.h, r.d = s.size()
 	// Number the cells with the longest axis varying slowest and the shortest fastest.
 	ext := [3]int{r.w, r.h, r.d}
 	axes := []int{0, 1, 2}
@@ -65,9 +65,9 @@ func Box(w, h, d int) (*Region, error) {
 // maxSide bounds each side of a region given by its size.
 const maxSide = 1 << 12
 
-// ParseSize returns the rectangle or box described by "WxH" or "WxHxD", such as "6x10" or
+// parseSize returns the rectangle or box described by "WxH" or "WxHxD", such as "6x10" or
 // "3x3x3": W columns, H rows and D layers.
-func ParseSize(s string) (*Region, error) {
+func parseSize(s string) (*Region, error) {
 	parts := strings.Split(strings.ToLower(strings.TrimSpace(s)), "x")
 	if len(parts) != 2 && len(parts) != 3 {
 		return nil, fmt.Errorf("region size %q: want WxH or WxHxD", s)
@@ -109,14 +109,14 @@ func ParseRegion(picture string) (*Region, error) {
 // Len returns the number of cells.
 func (r *Region) Len() int { return len(r.cells) }
 
-// Cell returns cell i.
-func (r *Region) Cell(i int) Point { return r.cells[i] }
+// cell returns cell i.
+func (r *Region) cell(i int) Point { return r.cells[i] }
 
 // Cells returns the cells in their numbering order. The caller must not modify them.
 func (r *Region) Cells() []Point { return r.cells }
 
-// Index returns the number of the cell at p, and whether p is a cell of the region.
-func (r *Region) Index(p Point) (int, bool) {
+// indexOf returns the number of the cell at p, and whether p is a cell of the region.
+func (r *Region) indexOf(p Point) (int, bool) {
 	i, ok := r.index[p]
 	return i, ok
 }
@@ -127,11 +127,11 @@ func (r *Region) Size() (w, h, d int) { return r.w, r.h, r.d }
 // Flat reports whether the region lies in one layer.
 func (r *Region) Flat() bool { return r.d == 1 }
 
-// Shape returns the cells of the region as a shape.
-func (r *Region) Shape() Shape { return NewShape(r.cells) }
+// shape returns the cells of the region as a shape.
+func (r *Region) shape() Shape { return NewShape(r.cells) }
 
 // String draws the region with '#' for its cells.
-func (r *Region) String() string { return r.Shape().String() }
+func (r *Region) String() string { return r.shape().String() }
 
 // cellName is the item name of a cell: "x,y" in the plane, "x,y,z" in space.
 func (r *Region) cellName(i int) string {
