@@ -70,7 +70,7 @@ func puzzles(t *testing.T) []puzzleCase {
 	if err != nil {
 		t.Fatal(err)
 	}
-	board, err := sudoku.NewBoard(sudoku.Spec{})
+	board, err := sudoku.NewBoard(sudoku.Variant{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func tilingPuzzle(t *testing.T, pieces, size string) *tiling.Puzzle {
 // puzzle's own checker, which must also reject a solution with an option missing.
 func TestPuzzles(t *testing.T) {
 	ctx := context.Background()
-	board, err := sudoku.NewBoard(sudoku.Spec{BoxRows: 2, BoxCols: 2})
+	board, err := sudoku.NewBoard(sudoku.Variant{BoxRows: 2, BoxCols: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +180,7 @@ func TestSudokuSolver(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	ctx := context.Background()
 	for _, box := range [][2]int{{2, 2}, {2, 3}, {3, 3}} {
-		b, err := sudoku.NewBoard(sudoku.Spec{BoxRows: box[0], BoxCols: box[1]})
+		b, err := sudoku.NewBoard(sudoku.Variant{BoxRows: box[0], BoxCols: box[1]})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,7 +12,7 @@ import (
 // 'Z' ("[\]^_…"), which the reader refused.
 func TestWideBoardsRoundTrip(t *testing.T) {
 	for _, box := range [][2]int{{6, 7}, {7, 7}, {8, 8}, {3, 4}} {
-		b, err := NewBoard(Spec{BoxRows: box[0], BoxCols: box[1]})
+		b, err := NewBoard(Variant{BoxRows: box[0], BoxCols: box[1]})
 		if err != nil {
 			t.Fatal(err)
 		}

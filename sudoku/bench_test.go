@@ -40,7 +40,7 @@ func TestBenchSets(t *testing.T) {
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	b, _ := NewBoard(Spec{})
+	b, _ := NewBoard(Variant{})
 	s := b.newSolver()
 	sol := make(Grid, 81)
 	for _, name := range []string{"17_clue.txt", "top1465.txt", "hardest_1106.txt"} {
@@ -74,7 +74,7 @@ func TestBenchSets(t *testing.T) {
 }
 
 func benchSet(b *testing.B, name string) {
-	bd, _ := NewBoard(Spec{})
+	bd, _ := NewBoard(Variant{})
 	s := bd.newSolver()
 	set := loadSet(b, name)
 	sol := make(Grid, 81)

@@ -13,8 +13,9 @@ import (
 // maxN is the largest side a Board may have.
 const maxN = 64
 
-// A Spec describes the board to build: the box shape and the variants.
-type Spec struct {
+// A Variant describes the board to build: the box shape or jigsaw regions, and the extra
+// units of the X and windoku variants. The zero Variant is the classic 9x9 Sudoku.
+type Variant struct {
 	// BoxRows and BoxCols give the shape of a box; the side is N = BoxRows*BoxCols.
 	// Both zero mean 3x3 boxes (the classic 9x9 Sudoku). Ignored when Regions is set.
 	BoxRows, BoxCols int
@@ -45,7 +46,7 @@ type Board struct {
 }
 
 // NewBoard builds the board described by s.
-func NewBoard(s Spec) (*Board, error) {
+func NewBoard(s Variant) (*Board, error) {
 	b := &Board{x: s.X, windoku: s.Windoku}
 	if s.Regions != nil {
 		n := isqrt(len(s.Regions))
@@ -204,7 +205,7 @@ func (b *Board) String() string {
 // ParseRegions reads a jigsaw picture: N lines of N region symbols (any non-blank
 // characters; blanks between them are ignored), each symbol naming the region of its cell.
 // Lines starting with '#' and blank lines are skipped. It returns the region numbers, 0 for
-// the first symbol met, 1 for the next new one, and so on, ready for [Spec].Regions.
+// the first symbol met, 1 for the next new one, and so on, ready for [Variant].Regions.
 func ParseRegions(r io.Reader) ([]int, error) {
 	lr := dlx.NewLineReader(r, "")
 	var rows [][]rune

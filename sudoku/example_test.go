@@ -11,7 +11,7 @@ import (
 
 func ExampleBoard_Solve() {
 	// One puzzle on one line: 81 characters make a 9x9 board with 3x3 boxes.
-	b, p, _ := sudoku.ParsePuzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", sudoku.Spec{}, sudoku.Auto)
+	b, p, _ := sudoku.ParsePuzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", sudoku.Variant{}, sudoku.Auto)
 	n, sol, _ := b.Solve(context.Background(), p.Grid, 2) // limit 2: uniqueness check
 	fmt.Println(n, sol.Format(p.Alphabet), b.Check(p.Grid, sol))
 	// Output:
@@ -19,7 +19,7 @@ func ExampleBoard_Solve() {
 }
 
 func ExampleBoard_WriteText() {
-	b, p, _ := sudoku.ParsePuzzle("1.3.3.1.2.4.4.2.", sudoku.Spec{}, sudoku.Auto) // 4x4: 2x2 boxes
+	b, p, _ := sudoku.ParsePuzzle("1.3.3.1.2.4.4.2.", sudoku.Variant{}, sudoku.Auto) // 4x4: 2x2 boxes
 	_, sol, _ := b.Solve(context.Background(), p.Grid, 1)
 	b.WriteText(os.Stdout, sol, p.Alphabet)
 	// Output:
@@ -33,7 +33,7 @@ func ExampleBoard_WriteText() {
 // SolveAll solves a stream of puzzles on several goroutines and gives the results in the
 // order of the input; a malformed line is reported and the rest go on.
 func ExampleBoard_SolveAll() {
-	b, _ := sudoku.NewBoard(sudoku.Spec{})
+	b, _ := sudoku.NewBoard(sudoku.Variant{})
 	input := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n" +
 		"this line is not a puzzle\n" +
 		"11...............................................................................\n" + // no solution
@@ -71,14 +71,14 @@ func ExampleParsePuzzle() {
 . . 3 | . . .
 . . . | . . 6
 `
-	b, p, err := sudoku.ParsePuzzle(text, sudoku.Spec{}, sudoku.Auto)
+	b, p, err := sudoku.ParsePuzzle(text, sudoku.Variant{}, sudoku.Auto)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(b, "from line", p.Line, p.Grid.Givens(), "givens")
 
-	_, _, err = sudoku.ParsePuzzle("# comment\n12345", sudoku.Spec{}, sudoku.Auto)
+	_, _, err = sudoku.ParsePuzzle("# comment\n12345", sudoku.Variant{}, sudoku.Auto)
 	fmt.Println(err)
 	// Output:
 	// 6x6 (2x3 boxes) from line 2 6 givens

@@ -68,14 +68,14 @@ func TestGenerateSets(t *testing.T) {
 	}
 	for i, c := range []struct {
 		name string
-		spec Spec
+		spec Variant
 		keep float64 // stop taking givens out at this share of the cells
 	}{
-		{"2x2", Spec{BoxRows: 2, BoxCols: 2}, 0},
-		{"4x4", Spec{BoxRows: 4, BoxCols: 4}, 0.45},
-		{"5x5", Spec{BoxRows: 5, BoxCols: 5}, 0.55},
-		{"x", Spec{X: true}, 0},
-		{"windoku", Spec{Windoku: true}, 0},
+		{"2x2", Variant{BoxRows: 2, BoxCols: 2}, 0},
+		{"4x4", Variant{BoxRows: 4, BoxCols: 4}, 0.45},
+		{"5x5", Variant{BoxRows: 5, BoxCols: 5}, 0.55},
+		{"x", Variant{X: true}, 0},
+		{"windoku", Variant{Windoku: true}, 0},
 	} {
 		b := mustBoard(t, c.spec)
 		rng := rand.New(rand.NewPCG(uint64(i), 24))

@@ -47,7 +47,7 @@ func BenchmarkPipeline(b *testing.B) {
 		w, _ := strconv.Atoi(s)
 		ws = []int{w}
 	}
-	bd, _ := NewBoard(Spec{})
+	bd, _ := NewBoard(Variant{})
 	for _, name := range sets {
 		data := loadRepeated(b, name, 100000)
 		for _, w := range ws {

@@ -86,7 +86,7 @@ func TestEachVsEngine(t *testing.T) {
 }
 
 func TestEachLimits(t *testing.T) {
-	b := mustBoard(t, Spec{BoxRows: 2, BoxCols: 2})
+	b := mustBoard(t, Variant{BoxRows: 2, BoxCols: 2})
 	empty := make(Grid, b.Cells())
 	tests := []struct {
 		limit, stopAfter, want uint64 // stopAfter: visit returns false at this solution (0: never)
@@ -109,14 +109,14 @@ func TestEachLimits(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	big := mustBoard(t, Spec{BoxRows: 4, BoxCols: 4})
+	big := mustBoard(t, Variant{BoxRows: 4, BoxCols: 4})
 	if _, err := big.newSolver().each(ctx, make(Grid, big.Cells()), 0, func(Grid) bool { return true }); err == nil {
 		t.Errorf("Each on an empty 16x16 board with ctx cancelled: no error")
 	}
 }
 
 func TestOptionsRefuses(t *testing.T) {
-	b := mustBoard(t, Spec{})
+	b := mustBoard(t, Variant{})
 	g := mustParse(t, classic, 9)
 	e, err := b.Encode(g)
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 // input order, with the count of a direct solve, each solution checked; a malformed line
 // reported in its place; breaking out of the loop stops it.
 func TestSolveAll(t *testing.T) {
-	b := mustBoard(t, Spec{})
+	b := mustBoard(t, Variant{})
 	set := loadSet(t, "top1465.txt")[:200]
 	var lines []string
 	for i, g := range set {
@@ -116,7 +116,7 @@ func TestSolveAllBlocks(t *testing.T) {
 		lines []int  // their line numbers
 	}
 	var inputs []input
-	for _, spec := range []Spec{{}, {BoxRows: 2, BoxCols: 2}, {BoxRows: 4, BoxCols: 4}, {X: true}} {
+	for _, spec := range []Variant{{}, {BoxRows: 2, BoxCols: 2}, {BoxRows: 4, BoxCols: 4}, {X: true}} {
 		b := mustBoard(t, spec)
 		n := 600
 		if b.N() == 16 {
@@ -236,7 +236,7 @@ func TestSolveAllBlocks(t *testing.T) {
 // three puzzles: the loop ends soon after, the results come in input order up to where it
 // stopped, and those cut off say so (Err is the context's).
 func TestSolveAllCancel(t *testing.T) {
-	b := mustBoard(t, Spec{})
+	b := mustBoard(t, Variant{})
 	rng := rand.New(rand.NewPCG(3, 4))
 	var sb strings.Builder
 	for _, g := range randomPuzzles(t, b, rng, 3000, 0.4) {

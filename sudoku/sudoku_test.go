@@ -19,7 +19,7 @@ const (
 	classicSol = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 )
 
-func mustBoard(t testing.TB, s Spec) *Board {
+func mustBoard(t testing.TB, s Variant) *Board {
 	t.Helper()
 	b, err := NewBoard(s)
 	if err != nil {
@@ -169,7 +169,7 @@ func equalInts(a, b []int) bool {
 }
 
 func TestGridRoundTrip(t *testing.T) {
-	for _, s := range []Spec{{}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 4, BoxCols: 4}} {
+	for _, s := range []Variant{{}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 4, BoxCols: 4}} {
 		b := mustBoard(t, s)
 		g := make(Grid, b.Cells())
 		if k := count(t, b, g, 1); k != 1 {
@@ -217,8 +217,8 @@ func deadly(t *testing.T) Grid {
 }
 
 func TestCounts(t *testing.T) {
-	b9 := mustBoard(t, Spec{})
-	b4 := mustBoard(t, Spec{BoxRows: 2, BoxCols: 2})
+	b9 := mustBoard(t, Variant{})
+	b4 := mustBoard(t, Variant{BoxRows: 2, BoxCols: 2})
 	band := mustParse(t, classicSol[:54]+strings.Repeat(".", 27), 9)
 	tests := []struct {
 		name  string
@@ -259,7 +259,7 @@ func variantBoards(t testing.TB) []*Board {
 	if err != nil {
 		t.Fatal(err)
 	}
-	specs := []Spec{
+	specs := []Variant{
 		{BoxRows: 1, BoxCols: 1}, {BoxRows: 2, BoxCols: 2}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 2, BoxCols: 4},
 		{}, {BoxRows: 3, BoxCols: 4}, {BoxRows: 4, BoxCols: 4}, {BoxRows: 5, BoxCols: 5},
 		{X: true}, {Windoku: true}, {X: true, Windoku: true}, {BoxRows: 2, BoxCols: 2, Windoku: true}, {BoxRows: 4, BoxCols: 4, X: true},
@@ -314,7 +314,7 @@ func TestSizesAndVariants(t *testing.T) {
 // TestKernelVsEngine compares the kernel and the general engine on about 2000 puzzles:
 // benchmark puzzles (unique) and the same with givens removed (several solutions).
 func TestKernelVsEngine(t *testing.T) {
-	b := mustBoard(t, Spec{})
+	b := mustBoard(t, Variant{})
 	var set []Grid
 	set = append(set, loadSet(t, "top1465.txt")...)
 	set = append(set, loadSet(t, "hardest_1106.txt")[:100]...)
@@ -348,7 +348,7 @@ func TestKernelVsEngine(t *testing.T) {
 }
 
 func TestEncodeOmit(t *testing.T) {
-	b := mustBoard(t, Spec{X: true})
+	b := mustBoard(t, Variant{X: true})
 	g := make(Grid, 81)
 	b.newSolver().solve(context.Background(), g, 1, g)
 	for i := range g {
@@ -416,7 +416,7 @@ func TestSVG(t *testing.T) {
 }
 
 func TestBadBoards(t *testing.T) {
-	for _, s := range []Spec{{BoxRows: 0, BoxCols: 3}, {BoxRows: 9, BoxCols: 9}, {BoxRows: 2, BoxCols: 3, Windoku: true}, {Regions: []int{0, 0, 1}}, {Regions: []int{0, 0, 0, 1}}} {
+	for _, s := range []Variant{{BoxRows: 0, BoxCols: 3}, {BoxRows: 9, BoxCols: 9}, {BoxRows: 2, BoxCols: 3, Windoku: true}, {Regions: []int{0, 0, 1}}, {Regions: []int{0, 0, 0, 1}}} {
 		if _, err := NewBoard(s); err == nil {
 			t.Errorf("NewBoard(%+v) accepted", s)
 		}
@@ -424,8 +424,8 @@ func TestBadBoards(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	b := mustBoard(t, Spec{})
-	bx := mustBoard(t, Spec{X: true})
+	b := mustBoard(t, Variant{})
+	bx := mustBoard(t, Variant{X: true})
 	sol := mustParse(t, classicSol, 9)
 	puzzle := mustParse(t, classic, 9)
 	swap := func(g Grid, i, j int) Grid {
@@ -478,7 +478,7 @@ func TestCheck(t *testing.T) {
 // puzzles with givens removed at random: full solution counts (up to 1000) and the first
 // solution of each.
 func TestKernel9VsKernel(t *testing.T) {
-	b := mustBoard(t, Spec{})
+	b := mustBoard(t, Variant{})
 	k9, kg := newKernel9(b), newKernel[uint16](b)
 	rng := rand.New(rand.NewPCG(3, 4))
 	set := loadSet(t, "top1465.txt")
@@ -524,8 +524,8 @@ func TestKernel9VsKernel(t *testing.T) {
 // the units on solutions spoiled at random: cells set to any byte, cells swapped, givens
 // changed, set to values out of range or blanked; both must accept exactly the same.
 func TestCheckClassicVsGeneral(t *testing.T) {
-	b := mustBoard(t, Spec{})
-	general := mustBoard(t, Spec{Regions: b.region}) // the same units, checked one by one
+	b := mustBoard(t, Variant{})
+	general := mustBoard(t, Variant{Regions: b.region}) // the same units, checked one by one
 	sol := mustParse(t, classicSol, 9)
 	puzzle := mustParse(t, classic, 9)
 	rng := rand.New(rand.NewPCG(9, 9))

@@ -13,23 +13,25 @@ import (
 // [sudokutext.PuzzleLine]). Every reader of puzzles skips lines by it.
 func puzzleLine(t []byte) bool { return sudokutext.PuzzleLine(t) }
 
-// NewBoardFor builds the board of spec for puzzles of side n: when spec gives neither a box
-// shape nor regions, with boxes of the default shape for n ([defaultBox]), or 3x3 when n
-// is 0 (unknown) or out of range. Every front end takes its default board from it.
-func NewBoardFor(spec Spec, n int) (*Board, error) {
-	if spec.Regions == nil && spec.BoxRows == 0 && spec.BoxCols == 0 && n > 0 && n <= maxN {
-		spec.BoxRows, spec.BoxCols = defaultBox(n)
+// NewBoardFor builds the board of variant v for puzzles of side n: when v gives neither a
+// box shape nor regions, with the most nearly square boxes R×C for n, R <= C (3×3 for 9,
+// 2×3 for 6, 4×4 for 16, 2×5 for 10, 1×7 for 7), or 3x3 when n is 0 (unknown) or out of
+// range. Every front end takes its default board from it, so that the same puzzle gets the
+// same board everywhere.
+func NewBoardFor(v Variant, n int) (*Board, error) {
+	if v.Regions == nil && v.BoxRows == 0 && v.BoxCols == 0 && n > 0 && n <= maxN {
+		v.BoxRows, v.BoxCols = defaultBox(n)
 	}
-	return NewBoard(spec)
+	return NewBoard(v)
 }
 
 // ParsePuzzle reads one puzzle given as text, as a front end takes it from a form: on one
 // line of N*N characters, or laid out over N lines (see [ReadOptions].Grid); blank lines,
 // comments ('#') and separator lines ('-', '+', '|', '=') are skipped. It returns the
-// puzzle and the board it goes on: spec's, with the default box shape for the side the
-// text implies when spec gives none ([NewBoardFor]). A fault of the text is returned as a
+// puzzle and the board it goes on: v's, with the default box shape for the side the text
+// implies when v gives none ([NewBoardFor]). A fault of the text is returned as a
 // *[LineError] (wrapped), naming the line.
-func ParsePuzzle(text string, spec Spec, a Alphabet) (*Board, Puzzle, error) {
+func ParsePuzzle(text string, v Variant, a Alphabet) (*Board, Puzzle, error) {
 	var first []byte // the first puzzle line
 	firstLine, lines := 0, 0
 	for i, line := 0, text; line != ""; i++ {
@@ -55,7 +57,7 @@ func ParsePuzzle(text string, spec Spec, a Alphabet) (*Board, Puzzle, error) {
 	if n > maxN {
 		return nil, Puzzle{}, fmt.Errorf("sudoku: side %d out of range: want 1 to %d", n, maxN)
 	}
-	b, err := NewBoardFor(spec, n)
+	b, err := NewBoardFor(v, n)
 	if err != nil {
 		return nil, Puzzle{}, err
 	}

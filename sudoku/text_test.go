@@ -15,19 +15,19 @@ func TestParsePuzzle(t *testing.T) {
 		"======+=======+======\n. 6 . | . . . | 2 8 .\n. . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n"
 	tests := []struct {
 		name, text string
-		spec       Spec
+		spec       Variant
 		box        string // the board
 		grid       string // the puzzle, in its alphabet
 		line       int
 	}{
-		{"one line", classicLine, Spec{}, "9x9 (3x3 boxes)", classicLine, 1},
-		{"after comments", "# first\n\n   # second\n" + classicLine + "\n", Spec{}, "9x9 (3x3 boxes)", classicLine, 4},
-		{"a separator line", "---\n" + classicLine + "\n===\n", Spec{}, "9x9 (3x3 boxes)", classicLine, 2},
-		{"pretty grid", pretty, Spec{}, "9x9 (3x3 boxes)", classicLine, 2},
-		{"4x4: 2x2 boxes", "1...2...3...4...", Spec{}, "4x4 (2x2 boxes)", "1...2...3...4...", 1},
-		{"6x6: 2x3 boxes", strings.Repeat(".", 35) + "1", Spec{}, "6x6 (2x3 boxes)", strings.Repeat(".", 35) + "1", 1},
-		{"6x6 grid, 3x2 boxes", "123456\n" + strings.Repeat("......\n", 5), Spec{BoxRows: 3, BoxCols: 2}, "6x6 (3x2 boxes)", "123456" + strings.Repeat(".", 30), 1},
-		{"X variant", classicLine, Spec{X: true}, "9x9 (3x3 boxes, X)", classicLine, 1},
+		{"one line", classicLine, Variant{}, "9x9 (3x3 boxes)", classicLine, 1},
+		{"after comments", "# first\n\n   # second\n" + classicLine + "\n", Variant{}, "9x9 (3x3 boxes)", classicLine, 4},
+		{"a separator line", "---\n" + classicLine + "\n===\n", Variant{}, "9x9 (3x3 boxes)", classicLine, 2},
+		{"pretty grid", pretty, Variant{}, "9x9 (3x3 boxes)", classicLine, 2},
+		{"4x4: 2x2 boxes", "1...2...3...4...", Variant{}, "4x4 (2x2 boxes)", "1...2...3...4...", 1},
+		{"6x6: 2x3 boxes", strings.Repeat(".", 35) + "1", Variant{}, "6x6 (2x3 boxes)", strings.Repeat(".", 35) + "1", 1},
+		{"6x6 grid, 3x2 boxes", "123456\n" + strings.Repeat("......\n", 5), Variant{BoxRows: 3, BoxCols: 2}, "6x6 (3x2 boxes)", "123456" + strings.Repeat(".", 30), 1},
+		{"X variant", classicLine, Variant{X: true}, "9x9 (3x3 boxes, X)", classicLine, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -46,18 +46,18 @@ func TestParsePuzzleErrors(t *testing.T) {
 	bad := strings.Repeat(".", 40) + "x" + strings.Repeat(".", 40)
 	tests := []struct {
 		name, text string
-		spec       Spec
+		spec       Variant
 		msg        string
 		line       int // of the *LineError, 0 if none
 	}{
-		{"nothing", "# only a comment\n\n", Spec{}, "sudoku: no puzzle", 0},
-		{"not a square", "# comment\n123\n", Spec{}, "sudoku: line 2: 3 characters is not a square number N*N", 2},
-		{"bad character", "# a comment\n" + bad, Spec{}, "sudoku: line 2: ", 2},
-		{"short grid row", "1234\n123\n....\n....\n", Spec{}, "sudoku: line 2: grid row 2 has 3 symbols, want 4", 2},
-		{"too large", strings.Repeat(".\n", 65), Spec{}, "sudoku: side 65 out of range", 0},
-		{"box of another side", classicLine, Spec{BoxRows: 2, BoxCols: 2}, "sudoku: a grid of side 9 on a board of side 4", 0},
-		{"bad box", classicLine, Spec{BoxRows: 9, BoxCols: 9}, "sudoku: box 9x9", 0},
-		{"two lines are a grid", "1234\n1234\n", Spec{}, "sudoku: line 1: grid row 1 has 4 symbols, want 2", 1},
+		{"nothing", "# only a comment\n\n", Variant{}, "sudoku: no puzzle", 0},
+		{"not a square", "# comment\n123\n", Variant{}, "sudoku: line 2: 3 characters is not a square number N*N", 2},
+		{"bad character", "# a comment\n" + bad, Variant{}, "sudoku: line 2: ", 2},
+		{"short grid row", "1234\n123\n....\n....\n", Variant{}, "sudoku: line 2: grid row 2 has 3 symbols, want 4", 2},
+		{"too large", strings.Repeat(".\n", 65), Variant{}, "sudoku: side 65 out of range", 0},
+		{"box of another side", classicLine, Variant{BoxRows: 2, BoxCols: 2}, "sudoku: a grid of side 9 on a board of side 4", 0},
+		{"bad box", classicLine, Variant{BoxRows: 9, BoxCols: 9}, "sudoku: box 9x9", 0},
+		{"two lines are a grid", "1234\n1234\n", Variant{}, "sudoku: line 1: grid row 1 has 4 symbols, want 2", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

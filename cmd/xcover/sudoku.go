@@ -102,7 +102,7 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 // sudokuBoard builds the board the flags describe; side, if not 0, is the side the input
 // implies, whose default box shape is taken when --box is not given (as the web page does).
 func sudokuBoard(cmd *cobra.Command, f *sudokuFlags, side int) (*sudoku.Board, error) {
-	spec := sudoku.Spec{X: f.x, Windoku: f.windoku}
+	spec := sudoku.Variant{X: f.x, Windoku: f.windoku}
 	var err error
 	switch {
 	case f.jigsaw != "" && cmd.Flags().Changed("box"):

@@ -60,7 +60,7 @@ func TestSudokuLinesInOrder(t *testing.T) {
 		}
 	}
 	puzzles = puzzles[:300]
-	b, _ := sudoku.NewBoard(sudoku.Spec{})
+	b, _ := sudoku.NewBoard(sudoku.Variant{})
 	for _, w := range []string{"1", "2", "5"} {
 		out, errs, code := runSudokuArgs(t, strings.Join(puzzles, "\n")+"\n", "--workers", w)
 		if code != 0 {
@@ -84,7 +84,7 @@ func TestSudokuMarkersAndCounts(t *testing.T) {
 	if len(lines) != 5 || lines[0] != sudokuClassicSol || lines[1] != "# malformed line 4" || lines[2] != sudokuNoSolution {
 		t.Fatalf("output %q", out)
 	}
-	b, _ := sudoku.NewBoard(sudoku.Spec{})
+	b, _ := sudoku.NewBoard(sudoku.Variant{})
 	checkSolutions(t, b, []string{strings.Repeat(".", 81), sudokuClassicSol[:54] + strings.Repeat(".", 27)}, lines[3:])
 
 	out, _, _ = runSudokuArgs(t, in, "--count", "--limit", "2", "--json")
@@ -135,11 +135,11 @@ func TestSudokuSizesAndAlphabets(t *testing.T) {
 		}
 
 		r, c := int(tt.box[0]-'0'), int(tt.box[2]-'0')
-		b, _ := sudoku.NewBoard(sudoku.Spec{BoxRows: r, BoxCols: c})
+		b, _ := sudoku.NewBoard(sudoku.Variant{BoxRows: r, BoxCols: c})
 		checkSolutions(t, b, []string{string(bs)}, []string{strings.TrimSpace(out)})
 	}
 	// 16x16 in 0-F comes back in 0-F; in 1-9A-G in 1-9A-G.
-	b, _ := sudoku.NewBoard(sudoku.Spec{BoxRows: 4, BoxCols: 4})
+	b, _ := sudoku.NewBoard(sudoku.Variant{BoxRows: 4, BoxCols: 4})
 	full, _, _ := runSudokuArgs(t, strings.Repeat(".", 256)+"\n", "--box", "4x4", "--first")
 	full = strings.TrimSpace(full)
 	g, _ := parseSudokuLine(t, full, 16, sudoku.OneBased)
@@ -164,12 +164,12 @@ func TestSudokuVariants(t *testing.T) {
 	regions, _ := sudoku.ParseRegions(strings.NewReader("AAAABBCCC\nAABBBBCCC\nAAABBBCCC\nDDDDEEFFF\nDDEEEEFFF\nDDDEEEFFF\nGGGHHHIII\nGGGHHHIII\nGGGHHHIII\n"))
 	tests := []struct {
 		args []string
-		spec sudoku.Spec
+		spec sudoku.Variant
 	}{
-		{[]string{"--x"}, sudoku.Spec{X: true}},
-		{[]string{"--windoku"}, sudoku.Spec{Windoku: true}},
-		{[]string{"--jigsaw", jig}, sudoku.Spec{Regions: regions}},
-		{[]string{"--jigsaw", jig, "--x"}, sudoku.Spec{Regions: regions, X: true}},
+		{[]string{"--x"}, sudoku.Variant{X: true}},
+		{[]string{"--windoku"}, sudoku.Variant{Windoku: true}},
+		{[]string{"--jigsaw", jig}, sudoku.Variant{Regions: regions}},
+		{[]string{"--jigsaw", jig, "--x"}, sudoku.Variant{Regions: regions, X: true}},
 	}
 	for _, tt := range tests {
 		b, err := sudoku.NewBoard(tt.spec)

@@ -16,7 +16,7 @@ import (
 
 // The tests of what the sudoku command prints, moved here from the sudoku package with it.
 
-func mustSudokuBoard(t testing.TB, s sudoku.Spec) *sudoku.Board {
+func mustSudokuBoard(t testing.TB, s sudoku.Variant) *sudoku.Board {
 	t.Helper()
 	b, err := sudoku.NewBoard(s)
 	if err != nil {
@@ -73,7 +73,7 @@ func TestTally(t *testing.T) {
 }
 
 func TestWriteAllDLX(t *testing.T) {
-	b, err := sudoku.NewBoard(sudoku.Spec{BoxRows: 3, BoxCols: 3})
+	b, err := sudoku.NewBoard(sudoku.Variant{BoxRows: 3, BoxCols: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestWriteAllDLX(t *testing.T) {
 }
 
 func TestSolveWith(t *testing.T) {
-	b, err := sudoku.NewBoard(sudoku.Spec{BoxRows: 3, BoxCols: 3})
+	b, err := sudoku.NewBoard(sudoku.Variant{BoxRows: 3, BoxCols: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestSolveWith(t *testing.T) {
 }
 
 func TestResultWriter(t *testing.T) {
-	b := mustSudokuBoard(t, sudoku.Spec{BoxRows: 2, BoxCols: 2})
+	b := mustSudokuBoard(t, sudoku.Variant{BoxRows: 2, BoxCols: 2})
 	puzzle := mustSudokuGrid(t, "1.3.3.1.2.4.4.2.", 4)
 	sol := mustSudokuGrid(t, "1234341221434321", 4)
 	solved := sudoku.Result{Puzzle: sudoku.Puzzle{Line: 3, Grid: puzzle, Alphabet: sudoku.OneBased}, Count: 1, Solution: sol}
@@ -207,7 +207,7 @@ func TestResultWriter(t *testing.T) {
 }
 
 func TestWriteDLX(t *testing.T) {
-	b := mustSudokuBoard(t, sudoku.Spec{})
+	b := mustSudokuBoard(t, sudoku.Variant{})
 	g := mustSudokuGrid(t, sudokuClassic, 9)
 	var sb strings.Builder
 	if err := sudokuWriteDLX(&sb, b, sudoku.Puzzle{Line: 4, Grid: g, Alphabet: sudoku.OneBased}); err != nil {
@@ -233,7 +233,7 @@ func TestWriteDLX(t *testing.T) {
 // TestWriteAll solves a small input through a ResultWriter: every result written in input
 // order, the tally, malformed lines reported, progress called.
 func TestWriteAll(t *testing.T) {
-	b := mustSudokuBoard(t, sudoku.Spec{BoxRows: 2, BoxCols: 2})
+	b := mustSudokuBoard(t, sudoku.Variant{BoxRows: 2, BoxCols: 2})
 	input := "1.34341.2.4343.1\n123\n11..............\n................\n"
 	var sb strings.Builder
 	rw, err := newSudokuWriter(&sb, b, sudokuFormatLine, false)
@@ -268,7 +268,7 @@ func TestWriteAll(t *testing.T) {
 // TestWriteAllInterrupted cuts WriteAll off in the middle of a puzzle: a count so far is
 // written as partial in JSON only, and the error says what was done.
 func TestWriteAllInterrupted(t *testing.T) {
-	b := mustSudokuBoard(t, sudoku.Spec{BoxRows: 2, BoxCols: 2})
+	b := mustSudokuBoard(t, sudoku.Variant{BoxRows: 2, BoxCols: 2})
 	sol := mustSudokuGrid(t, "1234341221434321", 4)
 	input := "1.3.3.1.2.4.4.2.\n................\n"
 	tests := []struct {
