@@ -18,11 +18,20 @@ type Region struct {
 	w, h, d int
 }
 
-// NewRegion returns the region made of the given cells (duplicates are dropped).
+// maxCells bounds the cells of a region from any source (a size, a picture, a list of
+// cells): far beyond any region a search could cover, and refused before its encoding
+// fills memory.
+const maxCells = 1 << 20
+
+// NewRegion returns the region made of the given cells (duplicates are dropped), at most
+// 1<<20 of them.
 func NewRegion(cells []Point) (*Region, error) {
 	s := NewShape(cells)
 	if len(s) == 0 {
 		return nil, errNoCells("region")
+	}
+	if len(s) > maxCells {
+		return nil, fmt.Errorf("region has %d cells, more than the %d a region may have", len(s), maxCells)
 	}
 	r := &Region{cells: []Point(s)}
 	r.w, r.h, r.d = s.size()
@@ -46,10 +55,14 @@ func NewRegion(cells []Point) (*Region, error) {
 	return r, nil
 }
 
-// Box returns the w x h x d box of cells; d = 1 gives a rectangle in the plane.
+// Box returns the w x h x d box of cells; d = 1 gives a rectangle in the plane. A region
+// has at most 1<<20 cells.
 func Box(w, h, d int) (*Region, error) {
 	if w < 1 || h < 1 || d < 1 {
 		return nil, fmt.Errorf("box %dx%dx%d has no cells", w, h, d)
+	}
+	if w > maxCells || h > maxCells || d > maxCells || w*h*d > maxCells {
+		return nil, fmt.Errorf("box %dx%dx%d: more than the %d cells a region may have", w, h, d, maxCells)
 	}
 	cells := make([]Point, 0, w*h*d)
 	for z := range d {
@@ -83,7 +96,7 @@ func parseSize(s string) (*Region, error) {
 		}
 		dims[i] = n
 	}
-	if dims[0]*dims[1]*dims[2] > 1<<20 {
+	if dims[0]*dims[1]*dims[2] > maxCells {
 		return nil, fmt.Errorf("region size %q: too many cells", s)
 	}
 	return Box(dims[0], dims[1], dims[2])
@@ -98,6 +111,9 @@ func ParseRegion(picture string) (*Region, error) {
 	}
 	var cells []Point
 	for c := range pictureCells(picture) {
+		if len(cells) == maxCells { // the cells of a picture are distinct
+			return nil, fmt.Errorf("region picture has more than the %d cells a region may have", maxCells)
+		}
 		cells = append(cells, c.p)
 	}
 	if len(cells) == 0 {

@@ -299,3 +299,28 @@ func TestPictureInvisibleCharacters(t *testing.T) {
 		t.Errorf("ParsePieces of accented and Cyrillic letters: %v", err)
 	}
 }
+
+// TestRegionCellCap: a region from any source has at most maxCells cells, refused with the
+// same limit whether given by its size, drawn or listed.
+func TestRegionCellCap(t *testing.T) {
+	line := strings.Repeat("#", 1024) + "\n"
+	if _, err := ParseRegion(strings.Repeat(line, maxCells/1024)); err != nil {
+		t.Errorf("picture of %d cells: %v", maxCells, err)
+	}
+	if _, err := ParseRegion(strings.Repeat(line, maxCells/1024) + "#\n"); err == nil || !strings.Contains(err.Error(), "more than the 1048576 cells") {
+		t.Errorf("picture of %d cells: %v, want refused", maxCells+1, err)
+	}
+	if _, err := Box(1024, 1024, 2); err == nil {
+		t.Errorf("box of %d cells accepted", 2*maxCells)
+	}
+	if _, err := parseSize("1024x1025"); err == nil {
+		t.Errorf("size of %d cells accepted", 1024*1025)
+	}
+	cells := make([]Point, maxCells+1)
+	for i := range cells {
+		cells[i] = Point{X: i}
+	}
+	if _, err := NewRegion(cells); err == nil {
+		t.Errorf("list of %d cells accepted", len(cells))
+	}
+}
