@@ -45,7 +45,7 @@ type Board struct {
 	nRowColRegio int       // units beyond this index are variant units
 }
 
-// NewBoard builds the board described by s.
+// NewBoard builds the board that variant s describes: Variant{} is the classic 9x9 board.
 func NewBoard(s Variant) (*Board, error) {
 	b := &Board{x: s.X, windoku: s.Windoku}
 	if s.Regions != nil {
