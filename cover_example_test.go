@@ -124,7 +124,7 @@ func ExampleCover_pentominoes() {
 	c := xcover.NewCover[placement, any]()
 	pieces, _ := tiling.Set("pentominoes")
 	for _, pc := range pieces {
-		for _, shape := range pc.Shape.Orientations(tiling.Transforms(2, true)) {
+		for _, shape := range pc.Shape.Orientations(2, true) {
 			for dx := range 8 {
 				for dy := range 8 {
 					var pl placement

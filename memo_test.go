@@ -342,11 +342,11 @@ func TestParseOrder(t *testing.T) {
 func TestMemoAutoChooses(t *testing.T) {
 	b, pz, err := sudoku.ParsePuzzle(strings.Join([]string{
 		"1....7.9.", ".3..2...8", "..96..5..", "..53..9..", ".1..8...2", "6....4...",
-		"3........", ".........", "........."}, ""), sudoku.Spec{}, sudoku.OneBased)
+		"3........", ".........", "........."}, ""), sudoku.Variant{}, sudoku.OneBased)
 	if err != nil {
 		t.Fatal(err)
 	}
-	enc, err := b.Encode(pz.Grid, sudoku.GivensOmit)
+	enc, err := b.Encode(pz.Grid)
 	if err != nil {
 		t.Fatal(err)
 	}

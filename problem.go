@@ -156,8 +156,8 @@ type NameError struct {
 // Error returns the reason followed by the quoted token.
 func (e *NameError) Error() string { return fmt.Sprintf("%s %q", e.Reason, e.Token) }
 
-// ErrOptionsStarted is returned when an item is added after the first option.
-var ErrOptionsStarted = errors.New("items must be added before options")
+// errOptionsStarted is the Builder's error when an item is added after the first option.
+var errOptionsStarted = errors.New("items must be added before options")
 
 // ValidName returns nil if s can be an item name or colour, or an error saying why not: a
 // name is one or more printable, non-blank UTF-8 characters other than ':' and '|'.
@@ -186,7 +186,7 @@ func ValidName(s string) error {
 func (b *Builder) addItem(it Item) (int, error) {
 	b.init()
 	if b.p.NumOptions() > 0 {
-		return -1, b.fail(ErrOptionsStarted)
+		return -1, b.fail(errOptionsStarted)
 	}
 	if err := ValidName(it.Name); err != nil {
 		return -1, b.fail(&NameError{it.Name, err.Error()})

@@ -57,20 +57,16 @@ func puzzles(t *testing.T) []puzzleCase {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tet, copies, err := tiling.ParseSpec("tetrominoes:2")
+	spec := tiling.Spec{Pieces: "tetrominoes:2", Size: "8x5"} // pieces turned over too
+	pz, _, err := spec.Puzzle()
 	if err != nil {
 		t.Fatal(err)
 	}
-	box, err := tiling.Box(8, 5, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pz := &tiling.Puzzle{Region: box, Pieces: tet, Copies: copies, Reflect: true}
 	enc, err := pz.Encode()
 	if err != nil {
 		t.Fatal(err)
 	}
-	board, err := sudoku.NewBoard(sudoku.Spec{})
+	board, err := sudoku.NewBoard(sudoku.Variant{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +78,7 @@ func puzzles(t *testing.T) []puzzleCase {
 			grid[i] = uint8((r*3+r/3+c)%9 + 1)
 		}
 	}
-	sd, err := board.Encode(grid, sudoku.GivensOmit)
+	sd, err := board.Encode(grid)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,12 +151,10 @@ func TestSolveAllCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases = append(cases, pcase{"dominoes 2x4", enc.Problem, 5})
-	pent, _, err := tiling.ParseSpec("pentominoes.L,pentominoes.P,pentominoes.U,pentominoes.Y")
-	if err != nil {
+	spec := tiling.Spec{Pieces: "pentominoes.L,pentominoes.P,pentominoes.U,pentominoes.Y", Size: "5x4"} // turned over too
+	if pz, _, err = spec.Puzzle(); err != nil {
 		t.Fatal(err)
 	}
-	box, _ = tiling.Box(5, 4, 1)
-	pz = &tiling.Puzzle{Region: box, Pieces: pent, Reflect: true}
 	if enc, err = pz.Encode(); err != nil {
 		t.Fatal(err)
 	}

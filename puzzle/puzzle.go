@@ -183,7 +183,7 @@ func Tiling(tp *tiling.Puzzle, opt TilingOptions) (*Puzzle, error) {
 		Title:   opt.Title,
 		Problem: enc.Problem,
 		Check:   func(sol []int) error { return tiling.Check(tp, enc.Tiling(sol)) },
-		Text:    func(sol []int) string { return tiling.Text(enc.Tiling(sol)) },
+		Text:    func(sol []int) string { return enc.Tiling(sol).String() },
 		Draw: func(w io.Writer, sols [][]int) error {
 			ts := make([]*tiling.Tiling, len(sols))
 			for i, sol := range sols {
@@ -194,10 +194,11 @@ func Tiling(tp *tiling.Puzzle, opt TilingOptions) (*Puzzle, error) {
 		DrawsMany: true,
 		JSON: func(sol []int) any {
 			t := enc.Tiling(sol)
+			rows := strings.Split(strings.TrimSuffix(t.String(), "\n"), "\n")
 			if tp.Region.Flat() {
-				return TilingJSON{Rows: tiling.Rows(t)}
+				return TilingJSON{Rows: rows}
 			}
-			return TilingJSON{Layers: tiling.Layers(t)}
+			return TilingJSON{Layers: layers(rows)}
 		},
 	}
 	if !tp.Region.Flat() {
@@ -209,29 +210,41 @@ func Tiling(tp *tiling.Puzzle, opt TilingOptions) (*Puzzle, error) {
 	if !opt.Distinct {
 		return pz, nil
 	}
-	sym, err := enc.Symmetry(opt.MirrorImages)
+	red, err := enc.Reduce(opt.MirrorImages)
 	if err != nil {
 		return nil, err
 	}
-	red, err := sym.Reduce()
-	if err != nil {
-		return nil, err
-	}
-	pz.Parts = len(red.Parts)
+	pz.Parts = red.Subproblems()
 	pz.Distinct = red.Search
 	pz.CountDistinct = red.CountDistinct
 	if !pz.Impossible {
-		pz.Note = fmt.Sprintf("%d symmetries", sym.Order())
+		pz.Note = fmt.Sprintf("%d symmetries", red.Order())
 	}
 	return pz, nil
 }
 
+// layers groups the rows of a tiling's picture in space by layer, from the bottom: the
+// picture separates the layers by an empty row.
+func layers(rows []string) [][]string {
+	var out [][]string
+	cur := []string{}
+	for _, r := range rows {
+		if strings.TrimSpace(r) == "" {
+			out = append(out, cur)
+			cur = []string{}
+			continue
+		}
+		cur = append(cur, r)
+	}
+	return append(out, cur)
+}
+
 // Sudoku poses the puzzle grid on the board, written in alphabet a; the givens are left out
 // of the problem, so that it stands alone. It is solved and counted by the sudoku
-// package's Solver (Solve, Count), as the command solves Sudoku; the problem serves for
+// package's own solver (Solve, Count), as the command solves Sudoku; the problem serves for
 // export and random solutions.
 func Sudoku(board *sudoku.Board, grid sudoku.Grid, a sudoku.Alphabet) (*Puzzle, error) {
-	enc, err := board.Encode(grid, sudoku.GivensOmit)
+	enc, err := board.Encode(grid)
 	if err != nil {
 		return nil, err
 	}
@@ -260,10 +273,10 @@ func Sudoku(board *sudoku.Board, grid sudoku.Grid, a sudoku.Alphabet) (*Puzzle, 
 			}
 			return board.WriteSVG(w, grid, solved(sols[0]), a)
 		},
-		// A Solver is for one goroutine: each search makes its own.
+		// Each search has a solver of its own.
 		Solve: func(ctx context.Context, limit uint64, visit func(sol []int) bool) error {
 			var oerr error
-			_, err := board.NewSolver().Each(ctx, grid, limit, func(g sudoku.Grid) bool {
+			_, err := board.Each(ctx, grid, limit, func(g sudoku.Grid) bool {
 				var sol []int
 				if sol, oerr = enc.Options(g); oerr != nil {
 					return false
@@ -274,7 +287,8 @@ func Sudoku(board *sudoku.Board, grid sudoku.Grid, a sudoku.Alphabet) (*Puzzle, 
 		},
 		// One puzzle is searched on one goroutine: it takes microseconds.
 		Count: func(ctx context.Context, limit uint64, _ int) (uint64, error) {
-			return board.NewSolver().Solve(ctx, grid, limit, nil)
+			n, _, err := board.Solve(ctx, grid, limit)
+			return n, err
 		},
 	}, nil
 }

@@ -18,16 +18,9 @@ import (
 
 func tilingPuzzle(t *testing.T, pieces, size string) *tiling.Puzzle {
 	t.Helper()
-	ps, copies, err := tiling.ParseSpec(pieces)
+	spec := tiling.Spec{Pieces: pieces, Size: size} // pieces in the plane turned over, in space not mirrored
+	tp, _, err := spec.Puzzle()
 	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := tiling.ParseSize(size)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tp := &tiling.Puzzle{Pieces: ps, Copies: copies, Region: r}
-	if err := tp.SetTurning(false, false); err != nil {
 		t.Fatal(err)
 	}
 	return tp
@@ -38,7 +31,7 @@ func tilingPuzzle(t *testing.T, pieces, size string) *tiling.Puzzle {
 // puzzle's own checker, which must also reject a solution with an option missing.
 func TestPuzzles(t *testing.T) {
 	ctx := context.Background()
-	board, err := sudoku.NewBoard(sudoku.Spec{BoxRows: 2, BoxCols: 2})
+	board, err := sudoku.NewBoard(sudoku.Variant{BoxRows: 2, BoxCols: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,11 +150,13 @@ func ExampleQueens() {
 // ExampleTiling tiles a 3×20 rectangle with the twelve pentominoes and draws the first
 // tiling as text.
 func ExampleTiling() {
-	ps, copies, _ := tiling.ParseSpec("pentominoes")
-	region, _ := tiling.ParseSize("20x3")
-	tp := &tiling.Puzzle{Pieces: ps, Copies: copies, Region: region}
-	tp.SetTurning(false, false) // pieces may be turned and turned over
-	pz, err := puzzle.Tiling(tp, puzzle.TilingOptions{Title: "pentominoes on 20x3"})
+	spec := tiling.Spec{Pieces: "pentominoes", Size: "20x3"} // pieces may be turned and turned over
+	tp, title, err := spec.Puzzle()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	pz, err := puzzle.Tiling(tp, puzzle.TilingOptions{Title: title})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -185,12 +180,11 @@ func TestSudokuSolver(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	ctx := context.Background()
 	for _, box := range [][2]int{{2, 2}, {2, 3}, {3, 3}} {
-		b, err := sudoku.NewBoard(sudoku.Spec{BoxRows: box[0], BoxCols: box[1]})
+		b, err := sudoku.NewBoard(sudoku.Variant{BoxRows: box[0], BoxCols: box[1]})
 		if err != nil {
 			t.Fatal(err)
 		}
-		full := make(sudoku.Grid, b.Cells())
-		b.NewSolver().Solve(ctx, make(sudoku.Grid, b.Cells()), 1, full)
+		_, full, _ := b.Solve(ctx, make(sudoku.Grid, b.Cells()), 1)
 		for try := range 5 {
 			g := slices.Clone(full)
 			keep := 0.1 * float64(try) // 4x4: from the empty grid's 288 solutions
@@ -244,5 +238,42 @@ func TestSudokuSolver(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTilingJSONLayers groups a Soma cube tiling's picture by layer in its JSON: three
+// layers of three rows, every one of the 27 cells drawn once; a flat tiling has rows.
+func TestTilingJSONLayers(t *testing.T) {
+	pz, err := puzzle.Tiling(tilingPuzzle(t, "soma", "3x3x3"), puzzle.TilingOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, _ := xcover.NewSolver(pz.Problem, xcover.Config{})
+	for sol := range sv.Solutions(context.Background()) {
+		layers := pz.JSON(sol).(puzzle.TilingJSON).Layers
+		cells := 0
+		for _, l := range layers {
+			if len(l) != 3 {
+				t.Fatalf("layer of %d rows: %q", len(l), layers)
+			}
+			for _, r := range l {
+				cells += len(strings.TrimSpace(r))
+			}
+		}
+		if len(layers) != 3 || cells != 27 {
+			t.Fatalf("layers %q", layers)
+		}
+		break
+	}
+	flat, err := puzzle.Tiling(tilingPuzzle(t, "domino:2", "2x2"), puzzle.TilingOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sv, _ = xcover.NewSolver(flat.Problem, xcover.Config{})
+	for sol := range sv.Solutions(context.Background()) {
+		if j := flat.JSON(sol).(puzzle.TilingJSON); j.Layers != nil || len(j.Rows) != 2 {
+			t.Fatalf("flat: %+v", j)
+		}
+		break
 	}
 }

@@ -156,7 +156,7 @@ func tilingTask(req *present.Request) (*task, error) {
 
 // sudokuTask encodes a Sudoku, read by the sudoku package as for every front end.
 func sudokuTask(req *present.Request) (*task, error) {
-	spec := sudoku.Spec{BoxRows: req.BoxRows, BoxCols: req.BoxCols, X: req.X, Windoku: req.Windoku}
+	spec := sudoku.Variant{BoxRows: req.BoxRows, BoxCols: req.BoxCols, X: req.X, Windoku: req.Windoku}
 	board, pz, err := sudoku.ParsePuzzle(req.Grid, spec, sudoku.Auto)
 	if err != nil { // its errors say "sudoku: " already
 		var le *sudoku.LineError

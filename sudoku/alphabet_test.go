@@ -12,13 +12,13 @@ import (
 // 'Z' ("[\]^_…"), which the reader refused.
 func TestWideBoardsRoundTrip(t *testing.T) {
 	for _, box := range [][2]int{{6, 7}, {7, 7}, {8, 8}, {3, 4}} {
-		b, err := NewBoard(Spec{BoxRows: box[0], BoxCols: box[1]})
+		b, err := NewBoard(Variant{BoxRows: box[0], BoxCols: box[1]})
 		if err != nil {
 			t.Fatal(err)
 		}
 		n := b.N()
 		empty := strings.Repeat(".", n*n)
-		p, a, err := ParseLine(empty, n, Auto)
+		p, a, err := parseOneLine(empty, n, Auto)
 		if err != nil {
 			t.Fatalf("%dx%d: %v", n, n, err)
 		}
@@ -31,7 +31,7 @@ func TestWideBoardsRoundTrip(t *testing.T) {
 			t.Errorf("%dx%d: alphabet %v, want %v", n, n, a, want)
 		}
 		sol := make(Grid, n*n)
-		if k, err := b.NewSolver().Solve(context.Background(), p, 1, sol); err != nil || k != 1 {
+		if k, err := b.newSolver().solve(context.Background(), p, 1, sol); err != nil || k != 1 {
 			t.Fatalf("%dx%d: %d solutions, %v", n, n, k, err)
 		}
 		line := sol.Format(a)
@@ -40,7 +40,7 @@ func TestWideBoardsRoundTrip(t *testing.T) {
 				t.Fatalf("%dx%d: output has %q", n, n, ch)
 			}
 		}
-		back, _, err := ParseLine(line, n, Auto)
+		back, _, err := parseOneLine(line, n, Auto)
 		if err != nil || !bytes.Equal(back, sol) {
 			t.Fatalf("%dx%d: the line written does not read back: %v", n, n, err)
 		}
@@ -58,12 +58,12 @@ func TestWideBoardsRoundTrip(t *testing.T) {
 		}
 	}
 	// A run of dots is as many blanks; bad numbers are named.
-	if _, _, err := ParseLine(strings.Repeat(". ", 37*37-3)+"...", 37, Auto); err != nil {
+	if _, _, err := parseOneLine(strings.Repeat(". ", 37*37-3)+"...", 37, Auto); err != nil {
 		t.Errorf("dots: %v", err)
 	}
 	for _, bad := range []string{strings.Repeat("1 ", 37*37-1) + "38", strings.Repeat("1 ", 37*37+1), "1 2 x"} {
-		if _, _, err := ParseLine(bad, 37, Auto); err == nil {
-			t.Errorf("ParseLine(%.20q…) did not fail", bad)
+		if _, _, err := parseOneLine(bad, 37, Auto); err == nil {
+			t.Errorf("parseOneLine(%.20q…) did not fail", bad)
 		}
 	}
 }

@@ -40,8 +40,8 @@ func TestBenchSets(t *testing.T) {
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	b, _ := NewBoard(Spec{})
-	s := b.NewSolver()
+	b, _ := NewBoard(Variant{})
+	s := b.newSolver()
 	sol := make(Grid, 81)
 	for _, name := range []string{"17_clue.txt", "top1465.txt", "hardest_1106.txt"} {
 		set := loadSet(t, name)
@@ -52,14 +52,14 @@ func TestBenchSets(t *testing.T) {
 		// Whole passes over the set until a second of CPU time, for a steadier rate.
 		for pass := 0; pass == 0 || threadCPU()-cpu0 < time.Second; pass++ {
 			for i, g := range set {
-				n, err := s.Solve(context.Background(), g, 2, sol)
+				n, err := s.solve(context.Background(), g, 2, sol)
 				if err != nil || n == 0 {
 					t.Fatalf("%s #%d: %d solutions, %v", name, i, n, err)
 				}
 				if n > 1 && pass == 0 {
 					notUnique++
 				}
-				nodes += s.Nodes()
+				nodes += s.nodes()
 				if err := b.Check(g, sol); err != nil {
 					t.Fatalf("%s #%d: %v", name, i, err)
 				}
@@ -74,13 +74,13 @@ func TestBenchSets(t *testing.T) {
 }
 
 func benchSet(b *testing.B, name string) {
-	bd, _ := NewBoard(Spec{})
-	s := bd.NewSolver()
+	bd, _ := NewBoard(Variant{})
+	s := bd.newSolver()
 	set := loadSet(b, name)
 	sol := make(Grid, 81)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		s.Solve(context.Background(), set[i%len(set)], 2, sol)
+		s.solve(context.Background(), set[i%len(set)], 2, sol)
 	}
 }
 

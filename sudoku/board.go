@@ -10,11 +10,12 @@ import (
 	"github.com/xcover/xcover/internal/textio"
 )
 
-// MaxN is the largest side a Board may have.
-const MaxN = 64
+// maxN is the largest side a Board may have.
+const maxN = 64
 
-// A Spec describes the board to build: the box shape and the variants.
-type Spec struct {
+// A Variant describes the board to build: the box shape or jigsaw regions, and the extra
+// units of the X and windoku variants. The zero Variant is the classic 9x9 Sudoku.
+type Variant struct {
 	// BoxRows and BoxCols give the shape of a box; the side is N = BoxRows*BoxCols.
 	// Both zero mean 3x3 boxes (the classic 9x9 Sudoku). Ignored when Regions is set.
 	BoxRows, BoxCols int
@@ -44,16 +45,16 @@ type Board struct {
 	nRowColRegio int       // units beyond this index are variant units
 }
 
-// NewBoard builds the board described by s.
-func NewBoard(s Spec) (*Board, error) {
+// NewBoard builds the board that variant s describes: Variant{} is the classic 9x9 board.
+func NewBoard(s Variant) (*Board, error) {
 	b := &Board{x: s.X, windoku: s.Windoku}
 	if s.Regions != nil {
 		n := isqrt(len(s.Regions))
 		if n*n != len(s.Regions) || n < 1 {
 			return nil, fmt.Errorf("sudoku: %d region entries is not a square", len(s.Regions))
 		}
-		if n > MaxN {
-			return nil, fmt.Errorf("sudoku: side %d above %d", n, MaxN)
+		if n > maxN {
+			return nil, fmt.Errorf("sudoku: side %d above %d", n, maxN)
 		}
 		size := make([]int, n)
 		for _, r := range s.Regions {
@@ -77,8 +78,8 @@ func NewBoard(s Spec) (*Board, error) {
 		if r == 0 && c == 0 {
 			r, c = 3, 3
 		}
-		if r < 1 || c < 1 || r*c > MaxN {
-			return nil, fmt.Errorf("sudoku: box %dx%d: want 1 <= rows*cols <= %d", r, c, MaxN)
+		if r < 1 || c < 1 || r*c > maxN {
+			return nil, fmt.Errorf("sudoku: box %dx%d: want 1 <= rows*cols <= %d", r, c, maxN)
 		}
 		b.n, b.boxR, b.boxC = r*c, r, c
 		b.region = make([]int, b.n*b.n)
@@ -184,14 +185,6 @@ func (b *Board) Cells() int { return b.n * b.n }
 // Box returns the box shape, or 0, 0 for a jigsaw.
 func (b *Board) Box() (rows, cols int) { return b.boxR, b.boxC }
 
-// Region returns the region (box or jigsaw region) of cell i, numbered from 0.
-func (b *Board) Region(i int) int { return b.region[i] }
-
-// Units returns the cells of every unit that must hold each symbol exactly once: the N rows,
-// the N columns, the N regions, then the variant units (diagonals, windows). The caller must
-// not modify the result.
-func (b *Board) Units() [][]int32 { return b.units }
-
 // String describes the board, e.g. "9x9 (3x3 boxes, X)".
 func (b *Board) String() string {
 	var parts []string
@@ -212,7 +205,7 @@ func (b *Board) String() string {
 // ParseRegions reads a jigsaw picture: N lines of N region symbols (any non-blank
 // characters; blanks between them are ignored), each symbol naming the region of its cell.
 // Lines starting with '#' and blank lines are skipped. It returns the region numbers, 0 for
-// the first symbol met, 1 for the next new one, and so on, ready for [Spec].Regions.
+// the first symbol met, 1 for the next new one, and so on, ready for [Variant].Regions.
 func ParseRegions(r io.Reader) ([]int, error) {
 	lr := textio.NewLineReader(r, "")
 	var rows [][]rune
@@ -242,8 +235,8 @@ func ParseRegions(r io.Reader) ([]int, error) {
 			return nil, fmt.Errorf("line %d: %d region symbols, want %d", line, len(row), len(rows[0]))
 		}
 		rows = append(rows, row)
-		if len(rows) > MaxN {
-			return nil, fmt.Errorf("line %d: more than %d rows", line, MaxN)
+		if len(rows) > maxN {
+			return nil, fmt.Errorf("line %d: more than %d rows", line, maxN)
 		}
 	}
 	if len(rows) == 0 {
@@ -271,10 +264,10 @@ func ParseRegions(r io.Reader) ([]int, error) {
 	return out, nil
 }
 
-// DefaultBox returns the box shape of a board of side n when none is given: the most nearly
+// defaultBox returns the box shape of a board of side n when none is given: the most nearly
 // square R×C with R <= C (3×3 for 9, 2×3 for 6, 4×4 for 16, 2×5 for 10, 1×7 for 7). Every
 // front end uses it, so that the same puzzle gets the same board everywhere.
-func DefaultBox(n int) (rows, cols int) {
+func defaultBox(n int) (rows, cols int) {
 	rows = 1
 	for d := 1; d*d <= n; d++ {
 		if n%d == 0 {
@@ -282,11 +275,4 @@ func DefaultBox(n int) (rows, cols int) {
 		}
 	}
 	return rows, n / rows
-}
-
-// SideOfLine returns the side of a board whose puzzle is written on one line of the given
-// number of characters, one a cell, or false if that is not a square number.
-func SideOfLine(chars int) (int, bool) {
-	n := isqrt(chars)
-	return n, n*n == chars && n >= 1
 }

@@ -8,7 +8,8 @@
 //
 // Two solvers share the same exact cover model: [Board.Encode] builds the xcover problem
 // (items: cell, row-digit, column-digit, region-digit and variant-digit; options: cell×digit)
-// for the general engine, and a [Solver] is a dedicated kernel with candidate bitsets per
-// cell, naked and hidden singles to a fixed point, and branching on the cell with fewest
-// candidates. [Board.Check] verifies a solution independently of both.
+// for the general engine, and [Board.Solve], [Board.Each] and [Board.SolveAll] use a
+// dedicated kernel with candidate bitsets per cell, naked and hidden singles to a fixed
+// point, and branching on the cell with fewest candidates. [Board.Check] verifies a
+// solution independently of both.
 package sudoku

@@ -8,16 +8,16 @@ import (
 	"github.com/xcover/xcover"
 )
 
-// Givens says how [Board.Encode] expresses the filled cells of a puzzle.
-type Givens uint8
+// givens says how [Board.encode] expresses the filled cells of a puzzle.
+type givens uint8
 
 const (
-	// GivensInitial keeps every cell×value option and lists the givens' options in
-	// [Encoding].Initial, to be passed as [xcover.Config].Initial.
-	GivensInitial Givens = iota
-	// GivensOmit leaves out every option that contradicts a given (another value in a
+	// givensInitial keeps every cell×value option and lists the givens' options in
+	// Encoding.initial, to be passed as [xcover.Config].Initial.
+	givensInitial givens = iota
+	// givensOmit leaves out every option that contradicts a given (another value in a
 	// given cell, or a given's value in one of its peers), so the problem stands alone.
-	GivensOmit
+	givensOmit
 )
 
 // An Encoding is a Sudoku puzzle as an exact cover problem, with what is needed to decode
@@ -29,15 +29,19 @@ const (
 // cell and value, naming the cell item and the unit-value item of each unit of the cell.
 type Encoding struct {
 	Problem *xcover.Problem
-	// Initial lists the options of the givens (GivensInitial), or is nil (GivensOmit).
-	Initial []int
+	initial []int // the options of the givens (givensInitial), or nil (givensOmit)
 	board   *Board
 	cell    []int32 // cell of each option
 	value   []uint8 // value of each option
 }
 
-// Encode returns puzzle as an exact cover problem.
-func (b *Board) Encode(puzzle Grid, mode Givens) (*Encoding, error) {
+// Encode returns puzzle as an exact cover problem that stands alone: the givens are
+// expressed by leaving out every option that contradicts one (another value in a given
+// cell, or a given's value in one of its peers).
+func (b *Board) Encode(puzzle Grid) (*Encoding, error) { return b.encode(puzzle, givensOmit) }
+
+// encode returns puzzle as an exact cover problem, its givens expressed as mode says.
+func (b *Board) encode(puzzle Grid, mode givens) (*Encoding, error) {
 	n := b.n
 	if len(puzzle) != n*n {
 		return nil, fmt.Errorf("sudoku: puzzle has %d cells, want %d", len(puzzle), n*n)
@@ -57,15 +61,15 @@ func (b *Board) Encode(puzzle Grid, mode Givens) (*Encoding, error) {
 	entries := make([]xcover.Entry, 0, 8)
 	for i := 0; i < n*n; i++ {
 		for v := 1; v <= n; v++ {
-			if mode == GivensOmit && b.contradicts(puzzle, i, uint8(v)) {
+			if mode == givensOmit && b.contradicts(puzzle, i, uint8(v)) {
 				continue
 			}
 			entries = append(entries[:0], xcover.Entry{Item: i})
 			for _, u := range b.cellUnits[i] {
 				entries = append(entries, xcover.Entry{Item: unitItem[u] + v - 1})
 			}
-			if mode == GivensInitial && puzzle[i] == uint8(v) {
-				e.Initial = append(e.Initial, len(e.cell))
+			if mode == givensInitial && puzzle[i] == uint8(v) {
+				e.initial = append(e.initial, len(e.cell))
 			}
 			bld.AddOptionEntries(entries...)
 			e.cell = append(e.cell, int32(i))
@@ -93,9 +97,6 @@ func (b *Board) contradicts(puzzle Grid, i int, v uint8) bool {
 	return false
 }
 
-// Option returns the cell and value of option k.
-func (e *Encoding) Option(k int) (cell int, value uint8) { return int(e.cell[k]), e.value[k] }
-
 // Decode returns the grid filled by the options of a solution.
 func (e *Encoding) Decode(sol []int) (Grid, error) {
 	g := make(Grid, e.board.Cells())
@@ -112,14 +113,15 @@ func (e *Encoding) Decode(sol []int) (Grid, error) {
 	return g, nil
 }
 
-// SolveExactCover solves puzzle with the general exact cover engine: it returns the number of
-// solutions (at most limit; 0 means no limit) and the first solution found, or nil.
-func (b *Board) SolveExactCover(ctx context.Context, puzzle Grid, limit uint64) (uint64, Grid, error) {
-	e, err := b.Encode(puzzle, GivensInitial)
+// solveExactCover solves puzzle with the general exact cover engine, as Solve does with the
+// dedicated solver: it returns the number of solutions (at most limit; 0 means no limit)
+// and the first solution found, or nil.
+func (b *Board) solveExactCover(ctx context.Context, puzzle Grid, limit uint64) (uint64, Grid, error) {
+	e, err := b.encode(puzzle, givensInitial)
 	if err != nil {
 		return 0, nil, err
 	}
-	s, err := xcover.NewSolver(e.Problem, xcover.Config{Limit: limit, Initial: e.Initial})
+	s, err := xcover.NewSolver(e.Problem, xcover.Config{Limit: limit, Initial: e.initial})
 	if err != nil {
 		return 0, nil, err
 	}

@@ -9,21 +9,19 @@ import (
 	"github.com/xcover/xcover/sudoku"
 )
 
-func ExampleSolver() {
-	b, _ := sudoku.NewBoard(sudoku.Spec{}) // 9x9, 3x3 boxes
-	puzzle, alpha, _ := sudoku.ParseLine("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", b.N(), sudoku.Auto)
-	sol := make(sudoku.Grid, b.Cells())
-	n, _ := b.NewSolver().Solve(context.Background(), puzzle, 2, sol) // limit 2: uniqueness check
-	fmt.Println(n, sol.Format(alpha), b.Check(puzzle, sol))
+func ExampleBoard_Solve() {
+	// One puzzle on one line: 81 characters make a 9x9 board with 3x3 boxes.
+	b, p, _ := sudoku.ParsePuzzle("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", sudoku.Variant{}, sudoku.Auto)
+	n, sol, _ := b.Solve(context.Background(), p.Grid, 2) // limit 2: uniqueness check
+	fmt.Println(n, sol.Format(p.Alphabet), b.Check(p.Grid, sol))
 	// Output:
 	// 1 534678912672195348198342567859761423426853791713924856961537284287419635345286179 <nil>
 }
 
 func ExampleBoard_WriteText() {
-	b, _ := sudoku.NewBoard(sudoku.Spec{BoxRows: 2, BoxCols: 2})
-	g, _, _ := sudoku.ParseLine("1.3.3.1.2.4.4.2.", 4, sudoku.Auto)
-	b.NewSolver().Solve(context.Background(), g, 1, g)
-	b.WriteText(os.Stdout, g, sudoku.OneBased)
+	b, p, _ := sudoku.ParsePuzzle("1.3.3.1.2.4.4.2.", sudoku.Variant{}, sudoku.Auto) // 4x4: 2x2 boxes
+	_, sol, _ := b.Solve(context.Background(), p.Grid, 1)
+	b.WriteText(os.Stdout, sol, p.Alphabet)
 	// Output:
 	// 1 2 | 3 4
 	// 3 4 | 1 2
@@ -35,7 +33,7 @@ func ExampleBoard_WriteText() {
 // SolveAll solves a stream of puzzles on several goroutines and gives the results in the
 // order of the input; a malformed line is reported and the rest go on.
 func ExampleBoard_SolveAll() {
-	b, _ := sudoku.NewBoard(sudoku.Spec{})
+	b, _ := sudoku.NewBoard(sudoku.Variant{})
 	input := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n" +
 		"this line is not a puzzle\n" +
 		"11...............................................................................\n" + // no solution
@@ -73,14 +71,14 @@ func ExampleParsePuzzle() {
 . . 3 | . . .
 . . . | . . 6
 `
-	b, p, err := sudoku.ParsePuzzle(text, sudoku.Spec{}, sudoku.Auto)
+	b, p, err := sudoku.ParsePuzzle(text, sudoku.Variant{}, sudoku.Auto)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(b, "from line", p.Line, p.Grid.Givens(), "givens")
 
-	_, _, err = sudoku.ParsePuzzle("# comment\n12345", sudoku.Spec{}, sudoku.Auto)
+	_, _, err = sudoku.ParsePuzzle("# comment\n12345", sudoku.Variant{}, sudoku.Auto)
 	fmt.Println(err)
 	// Output:
 	// 6x6 (2x3 boxes) from line 2 6 givens

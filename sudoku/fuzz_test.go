@@ -1,10 +1,8 @@
-package sudoku_test
+package sudoku
 
 import (
 	"bytes"
 	"testing"
-
-	"github.com/xcover/xcover/sudoku"
 )
 
 // FuzzParseLine checks that no line makes the parser panic, and that a line it accepts
@@ -18,7 +16,7 @@ func FuzzParseLine(f *testing.F) {
 	sizes := []int{4, 6, 9, 16}
 	f.Fuzz(func(t *testing.T, line string, size uint8) {
 		n := sizes[int(size)%len(sizes)]
-		g, a, err := sudoku.ParseLine(line, n, sudoku.Auto)
+		g, a, err := parseOneLine(line, n, Auto)
 		if err != nil {
 			return
 		}
@@ -30,7 +28,7 @@ func FuzzParseLine(f *testing.F) {
 				t.Fatalf("%q: value %d on a board of side %d", line, v, n)
 			}
 		}
-		again, _, err := sudoku.ParseLine(g.Format(a), n, a)
+		again, _, err := parseOneLine(g.Format(a), n, a)
 		if err != nil || !bytes.Equal(again, g) {
 			t.Fatalf("%q written as %q reads back as %v, %v", line, g.Format(a), again, err)
 		}
@@ -42,6 +40,6 @@ func FuzzParseRegions(f *testing.F) {
 	f.Add("AAAABBCCC\nAABBBBCCC\nAAABBBCCC\nDDDDEEFFF\nDDEEEEFFF\nDDDEEEFFF\nGGGHHHIII\nGGGHHHIII\nGGGHHHIII\n")
 	f.Add("AB\nBA\n")
 	f.Fuzz(func(t *testing.T, picture string) {
-		sudoku.ParseRegions(bytes.NewReader([]byte(picture)))
+		ParseRegions(bytes.NewReader([]byte(picture)))
 	})
 }

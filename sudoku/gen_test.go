@@ -17,7 +17,7 @@ import (
 func shuffled(t testing.TB, b *Board, rng *rand.Rand, shuffle bool) Grid {
 	n := b.N()
 	full := make(Grid, n*n)
-	if k, err := b.NewSolver().Solve(context.Background(), make(Grid, n*n), 1, full); k != 1 || err != nil {
+	if k, err := b.newSolver().solve(context.Background(), make(Grid, n*n), 1, full); k != 1 || err != nil {
 		t.Fatalf("%v: empty board: %d solutions, %v", b, k, err)
 	}
 	boxR, boxC := b.Box()
@@ -68,18 +68,18 @@ func TestGenerateSets(t *testing.T) {
 	}
 	for i, c := range []struct {
 		name string
-		spec Spec
+		spec Variant
 		keep float64 // stop taking givens out at this share of the cells
 	}{
-		{"2x2", Spec{BoxRows: 2, BoxCols: 2}, 0},
-		{"4x4", Spec{BoxRows: 4, BoxCols: 4}, 0.45},
-		{"5x5", Spec{BoxRows: 5, BoxCols: 5}, 0.55},
-		{"x", Spec{X: true}, 0},
-		{"windoku", Spec{Windoku: true}, 0},
+		{"2x2", Variant{BoxRows: 2, BoxCols: 2}, 0},
+		{"4x4", Variant{BoxRows: 4, BoxCols: 4}, 0.45},
+		{"5x5", Variant{BoxRows: 5, BoxCols: 5}, 0.55},
+		{"x", Variant{X: true}, 0},
+		{"windoku", Variant{Windoku: true}, 0},
 	} {
 		b := mustBoard(t, c.spec)
 		rng := rand.New(rand.NewPCG(uint64(i), 24))
-		s := b.NewSolver()
+		s := b.newSolver()
 		nn := b.Cells()
 		var sb strings.Builder
 		for range puzzles {
@@ -91,7 +91,7 @@ func TestGenerateSets(t *testing.T) {
 				}
 				v := g[cell]
 				g[cell] = 0
-				if k, err := s.Solve(context.Background(), g, 2, nil); err != nil || k != 1 {
+				if k, err := s.solve(context.Background(), g, 2, nil); err != nil || k != 1 {
 					g[cell] = v // needed for uniqueness
 					continue
 				}

@@ -15,8 +15,10 @@ type Grid []uint8
 type Alphabet uint8
 
 const (
-	// Auto, when reading, chooses the alphabet of each puzzle from its characters (see
-	// [ParseLine]); when writing, it means OneBased.
+	// Auto, when reading, chooses the alphabet of each puzzle from its characters: on
+	// boards up to 9x9 OneBased; on 16x16 a puzzle with a 'G' or more than 16 '0's is
+	// OneBased (1-9A-G), one with both '0' and '.' ZeroBased (0-F); boards of side over 36
+	// use Numbers. When writing, it means OneBased.
 	Auto Alphabet = iota
 	// OneBased writes 1..9 as '1'..'9' and 10, 11, ... as 'A', 'B', ... (1-9A-G on 16x16,
 	// 1-9A-P on 25x25). Blanks are '.' or '0'.
@@ -42,29 +44,29 @@ func (a Alphabet) String() string {
 	return "auto"
 }
 
-// MaxValue returns the largest value the alphabet can write: 35 for OneBased, 36 for
-// ZeroBased, MaxN for Numbers.
-func (a Alphabet) MaxValue() int {
+// maxValue returns the largest value the alphabet can write: 35 for OneBased, 36 for
+// ZeroBased, maxN for Numbers.
+func (a Alphabet) maxValue() int {
 	switch a {
 	case ZeroBased:
 		return 36
 	case Numbers:
-		return MaxN
+		return maxN
 	}
 	return 35
 }
 
-// AppendSymbol appends the text of value v (1 <= v <= a.MaxValue()), or "." for 0.
-func (a Alphabet) AppendSymbol(dst []byte, v uint8) []byte {
+// appendSymbol appends the text of value v (1 <= v <= a.maxValue()), or "." for 0.
+func (a Alphabet) appendSymbol(dst []byte, v uint8) []byte {
 	if a == Numbers && v != 0 {
 		return strconv.AppendUint(dst, uint64(v), 10)
 	}
-	return append(dst, a.Symbol(v))
+	return append(dst, a.symbol(v))
 }
 
-// Symbol returns the character for value v (1 <= v <= a.MaxValue()), or '.' for 0. For
-// Numbers, whose symbols may take two characters, use AppendSymbol.
-func (a Alphabet) Symbol(v uint8) byte {
+// symbol returns the character for value v (1 <= v <= a.maxValue()), or '.' for 0. For
+// Numbers, whose symbols may take two characters, use appendSymbol.
+func (a Alphabet) symbol(v uint8) byte {
 	if v == 0 {
 		return '.'
 	}
@@ -78,10 +80,10 @@ func (a Alphabet) Symbol(v uint8) byte {
 	return byte('A' + s - 10)
 }
 
-// Value returns the value of character ch, 0 for a blank, and false if ch is neither a blank
+// value returns the value of character ch, 0 for a blank, and false if ch is neither a blank
 // nor a symbol of the alphabet. Letters are read in either case. It does not check the value
 // against a board's side.
-func (a Alphabet) Value(ch byte) (uint8, bool) {
+func (a Alphabet) value(ch byte) (uint8, bool) {
 	if ch == '.' {
 		return 0, true
 	}
@@ -108,14 +110,14 @@ func (a Alphabet) Value(ch byte) (uint8, bool) {
 // either s also has '.' blanks or exactly n '0's (a full grid). Otherwise OneBased.
 func detect(s []byte, n int) Alphabet {
 	switch {
-	case n > ZeroBased.MaxValue():
+	case n > ZeroBased.maxValue():
 		return Numbers
-	case n > OneBased.MaxValue():
+	case n > OneBased.maxValue():
 		return ZeroBased
 	case n <= 9:
 		return OneBased
 	}
-	top := OneBased.Symbol(uint8(n))
+	top := OneBased.symbol(uint8(n))
 	zeros, dots := 0, 0
 	for _, ch := range s {
 		switch {
@@ -133,15 +135,15 @@ func detect(s []byte, n int) Alphabet {
 	return OneBased
 }
 
-// ParseLine parses one puzzle written on one line: N*N characters, one a cell, row by row,
+// parseOneLine parses one puzzle written on one line: N*N characters, one a cell, row by row,
 // surrounding blanks ignored — or, in the Numbers alphabet, N*N numbers separated by
 // blanks. With alphabet Auto the alphabet is chosen from the characters: see [Alphabet];
 // on 16x16, a line with a 'G' or with more than 16 '0's is 1-9A-G, a line with both '0'
 // and '.' is 0-F; boards of side over 36 use Numbers. It returns the grid and the alphabet
 // used.
-func ParseLine(line string, n int, a Alphabet) (Grid, Alphabet, error) {
+func parseOneLine(line string, n int, a Alphabet) (Grid, Alphabet, error) {
 	s := strings.TrimSpace(line)
-	if a == Auto && n > ZeroBased.MaxValue() || a == Numbers {
+	if a == Auto && n > ZeroBased.maxValue() || a == Numbers {
 		g := make(Grid, n*n)
 		return g, Numbers, parseNumbers(g, []byte(s), n)
 	}
@@ -212,25 +214,25 @@ func parseCells(g Grid, s []byte, n int, a Alphabet) (Alphabet, error) {
 		}
 	}
 	for i, ch := range s {
-		v, ok := a.Value(ch)
+		v, ok := a.value(ch)
 		if !ok || int(v) > n {
-			return a, fmt.Errorf("row %d column %d: %q is not a blank or a symbol of %s for %dx%d", i/n+1, i%n+1, ch, a.Range(n), n, n)
+			return a, fmt.Errorf("row %d column %d: %q is not a blank or a symbol of %s for %dx%d", i/n+1, i%n+1, ch, a.rangeText(n), n, n)
 		}
 		g[i] = v
 	}
 	return a, nil
 }
 
-// Range describes the symbols of the alphabet on a board of side n, e.g. "1-9", "1-9A-G" or
+// rangeText describes the symbols of the alphabet on a board of side n, e.g. "1-9", "1-9A-G" or
 // "0-F".
-func (a Alphabet) Range(n int) string {
+func (a Alphabet) rangeText(n int) string {
 	if a == Auto {
 		a = OneBased
 	}
 	if a == Numbers {
 		return fmt.Sprintf("numbers 1-%d", n)
 	}
-	lo, hi := a.Symbol(1), a.Symbol(uint8(n))
+	lo, hi := a.symbol(1), a.symbol(uint8(n))
 	switch {
 	case n <= 1:
 		return string(lo)
@@ -263,7 +265,7 @@ func (g Grid) AppendFormat(dst []byte, a Alphabet) []byte {
 		if a == Numbers && i > 0 {
 			dst = append(dst, ' ')
 		}
-		dst = a.AppendSymbol(dst, v)
+		dst = a.appendSymbol(dst, v)
 	}
 	return dst
 }
@@ -271,12 +273,12 @@ func (g Grid) AppendFormat(dst []byte, a Alphabet) []byte {
 // notSymbol marks a character that is neither a blank nor a symbol in valueTables.
 const notSymbol = 0xff
 
-// valueTables holds the Value of every character in OneBased and ZeroBased, notSymbol where
+// valueTables holds the value of every character in OneBased and ZeroBased, notSymbol where
 // it has none, made once: read only.
 var valueTables = func() (t [Numbers][256]uint8) {
 	for _, a := range []Alphabet{OneBased, ZeroBased} {
 		for ch := range 256 {
-			v, ok := a.Value(byte(ch))
+			v, ok := a.value(byte(ch))
 			if !ok {
 				v = notSymbol
 			}
@@ -286,12 +288,12 @@ var valueTables = func() (t [Numbers][256]uint8) {
 	return t
 }()
 
-// symbolTables holds each single-character alphabet's Symbol of every value, made once:
+// symbolTables holds each single-character alphabet's symbol of every value, made once:
 // read only.
 var symbolTables = func() (t [Numbers][256]byte) {
 	for a := range Numbers {
 		for v := range 256 {
-			t[a][v] = a.Symbol(uint8(v))
+			t[a][v] = a.symbol(uint8(v))
 		}
 	}
 	return t

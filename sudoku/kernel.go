@@ -6,7 +6,7 @@ import (
 	"math/bits"
 )
 
-// A Solver is the dedicated Sudoku kernel for one board: a bitset of candidate values per
+// A solver is the dedicated Sudoku kernel for one board: a bitset of candidate values per
 // cell and of placed values per unit; naked singles (a cell with one candidate) and hidden
 // singles (a value with one place in a unit) to a fixed point before each branch; branching
 // on a cell with fewest candidates. It solves the same exact cover problem as
@@ -17,9 +17,9 @@ import (
 // stack at every node (which covers hidden singles and locked candidates), naked singles
 // counted bit-parallel over the digits, and branching on a two-candidate cell; on amd64
 // with AVX-512 every digit at once in vector registers (chosen at run time; the purego
-// build tag keeps the portable code). A Solver is not safe for concurrent use: make one per
+// build tag keeps the portable code). A solver is not safe for concurrent use: make one per
 // goroutine. It does not allocate while solving.
-type Solver struct {
+type solver struct {
 	b *Board
 	k interface {
 		solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error)
@@ -27,9 +27,9 @@ type Solver struct {
 	}
 }
 
-// NewSolver returns a kernel for the board.
-func (b *Board) NewSolver() *Solver {
-	s := &Solver{b: b}
+// newSolver returns a kernel for the board.
+func (b *Board) newSolver() *solver {
+	s := &solver{b: b}
 	switch {
 	case b.n == 9 && b.boxR == 3 && len(b.units) == 27 && vectorPropagate != nil:
 		s.k = newKernel9v(b, vectorPropagate)
@@ -45,12 +45,12 @@ func (b *Board) NewSolver() *Solver {
 	return s
 }
 
-// Solve counts the solutions of puzzle, stopping at limit (0 means no limit; 1 finds one
+// solve counts the solutions of puzzle, stopping at limit (0 means no limit; 1 finds one
 // solution; 2 checks uniqueness), and copies the first one found into sol if sol is not nil
 // and there is one. The count is exact when it is below the limit. The error is ctx's if it
 // was cancelled (checked every few thousand branches), or says the puzzle does not fit the
 // board.
-func (s *Solver) Solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
+func (s *solver) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
 	n := s.b.n
 	if len(puzzle) != n*n {
 		return 0, fmt.Errorf("sudoku: puzzle has %d cells, want %d", len(puzzle), n*n)
@@ -61,8 +61,8 @@ func (s *Solver) Solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid)
 	return s.k.solve(ctx, puzzle, limit, sol)
 }
 
-// Nodes returns the number of branches tried (guesses) by the last Solve.
-func (s *Solver) Nodes() uint64 { return s.k.nodes() }
+// nodes returns the number of branches tried (guesses) by the last solve.
+func (s *solver) nodes() uint64 { return s.k.nodes() }
 
 type mask interface{ ~uint16 | ~uint32 | ~uint64 }
 

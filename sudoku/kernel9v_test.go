@@ -49,7 +49,7 @@ func agree(t *testing.T, b *Board, ks map[string]interface {
 // TestKernels9VsEngineSets compares the 9x9 kernels with the general engine (counts up to
 // 2) on the benchmark sets: every 50th puzzle, or all of them with XCOVER_LONG=1.
 func TestKernels9VsEngineSets(t *testing.T) {
-	b := mustBoard(t, Spec{})
+	b := mustBoard(t, Variant{})
 	ks := kernels9(b)
 	step := 50
 	if os.Getenv("XCOVER_LONG") != "" {
@@ -70,7 +70,7 @@ func TestKernels9VsEngineSets(t *testing.T) {
 // to 40 givens of a solution grid (one or several solutions; none when a given is
 // changed), half have 4 to 12 random digits in random cells (mostly several or none).
 func TestKernels9VsEngineRandom(t *testing.T) {
-	b := mustBoard(t, Spec{})
+	b := mustBoard(t, Variant{})
 	ks := kernels9(b)
 	rng := rand.New(rand.NewPCG(11, 12))
 	var grids []Grid
@@ -153,17 +153,17 @@ func TestPropagateVector(t *testing.T) {
 // has one, kernel9 otherwise, and other boards neither.
 func TestNewSolverKernel(t *testing.T) {
 	tests := []struct {
-		spec Spec
+		spec Variant
 		want string
 	}{
-		{Spec{}, "9"},
-		{Spec{X: true}, "general"},
-		{Spec{BoxRows: 2, BoxCols: 2}, "general"},
+		{Variant{}, "9"},
+		{Variant{X: true}, "general"},
+		{Variant{BoxRows: 2, BoxCols: 2}, "general"},
 	}
 	for _, tt := range tests {
 		b := mustBoard(t, tt.spec)
 		got := "general"
-		switch b.NewSolver().k.(type) {
+		switch b.newSolver().k.(type) {
 		case *kernel9:
 			got = "9"
 			if vectorPropagate != nil {

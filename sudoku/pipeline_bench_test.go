@@ -47,7 +47,7 @@ func BenchmarkPipeline(b *testing.B) {
 		w, _ := strconv.Atoi(s)
 		ws = []int{w}
 	}
-	bd, _ := NewBoard(Spec{})
+	bd, _ := NewBoard(Variant{})
 	for _, name := range sets {
 		data := loadRepeated(b, name, 100000)
 		for _, w := range ws {
@@ -56,9 +56,11 @@ func BenchmarkPipeline(b *testing.B) {
 				for b.Loop() {
 					rd := NewReader(bytes.NewReader(data), 9, ReadOptions{})
 					out := bufio.NewWriterSize(io.Discard, 64<<10)
-					rw, _ := NewResultWriter(out, bd, FormatLine, false)
+					var line []byte
 					for r := range bd.SolveAll(context.Background(), rd, SolveOptions{Limit: 2, Workers: w}) {
-						if err := rw.Write(r); err != nil {
+						// As the command writes a solution line.
+						line = append(r.Solution.AppendFormat(line[:0], r.Puzzle.Alphabet), '\n')
+						if _, err := out.Write(line); err != nil {
 							b.Fatal(err)
 						}
 					}

@@ -36,7 +36,7 @@ type ReadOptions struct {
 	// layout), so pretty-printed grids read back. Otherwise each puzzle is one line of
 	// N*N characters.
 	Grid bool
-	// Alphabet forces the alphabet; Auto decides for each puzzle (see [ParseLine]).
+	// Alphabet forces the alphabet; Auto decides for each puzzle (see [Auto]).
 	Alphabet Alphabet
 	// Name names the input in read errors ("puzzles.txt:7: line longer than 64 MiB").
 	Name string
@@ -116,7 +116,7 @@ func (r *Reader) nextGrid() (Puzzle, bool) {
 
 // numbers reports whether the puzzles are read in the Numbers alphabet.
 func (r *Reader) numbers() bool {
-	return r.opt.Alphabet == Numbers || r.opt.Alphabet == Auto && r.n > ZeroBased.MaxValue()
+	return r.opt.Alphabet == Numbers || r.opt.Alphabet == Auto && r.n > ZeroBased.maxValue()
 }
 
 // parseLine parses the puzzle on line number line, t (trimmed), into g (N*N cells); the

@@ -43,7 +43,7 @@ func (b *Board) WriteText(w io.Writer, g Grid, a Alphabet) error {
 			if a == Numbers && g[r*n+c] < 10 {
 				bw.WriteByte(' ') // numbers right-aligned in two columns
 			}
-			bw.Write(a.AppendSymbol(nil, g[r*n+c]))
+			bw.Write(a.appendSymbol(nil, g[r*n+c]))
 		}
 		bw.WriteByte('\n')
 	}
@@ -99,9 +99,9 @@ func (b *Board) WriteSVG(w io.Writer, puzzle, sol Grid, a Alphabet) error {
 		}
 		x, y := margin+i%n*cell+cell/2, margin+i/n*cell+cell*3/4
 		if puzzle != nil && puzzle[i] != 0 {
-			fmt.Fprintf(bw, `<text x="%d" y="%d" font-weight="bold" fill="black">%s</text>`+"\n", x, y, a.AppendSymbol(nil, v))
+			fmt.Fprintf(bw, `<text x="%d" y="%d" font-weight="bold" fill="black">%s</text>`+"\n", x, y, a.appendSymbol(nil, v))
 		} else {
-			fmt.Fprintf(bw, `<text x="%d" y="%d" fill="#1f5fbf">%s</text>`+"\n", x, y, a.AppendSymbol(nil, v))
+			fmt.Fprintf(bw, `<text x="%d" y="%d" fill="#1f5fbf">%s</text>`+"\n", x, y, a.appendSymbol(nil, v))
 		}
 	}
 	bw.WriteString("</g>\n</svg>\n")

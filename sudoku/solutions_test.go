@@ -38,7 +38,7 @@ func TestEachVsEngine(t *testing.T) {
 			continue // the engine is slow to list many solutions of big open grids
 		}
 		full := make(Grid, b.Cells())
-		b.NewSolver().Solve(context.Background(), make(Grid, b.Cells()), 1, full)
+		b.newSolver().solve(context.Background(), make(Grid, b.Cells()), 1, full)
 		for try := range 4 {
 			g := slices.Clone(full)
 			keep := 0.55 + 0.05*float64(try) // givens kept: up to about 1000 solutions
@@ -53,13 +53,13 @@ func TestEachVsEngine(t *testing.T) {
 					g[i] = 0
 				}
 			}
-			e, err := b.Encode(g, GivensOmit)
+			e, err := b.Encode(g)
 			if err != nil {
 				t.Fatal(err)
 			}
 			want := engineSolutions(t, e)
 			var got [][]int
-			n, err := b.NewSolver().Each(context.Background(), g, 0, func(sol Grid) bool {
+			n, err := b.newSolver().each(context.Background(), g, 0, func(sol Grid) bool {
 				if err := b.Check(g, sol); err != nil {
 					t.Fatalf("%v %s: %v", b, sol.Format(OneBased), err)
 				}
@@ -86,7 +86,7 @@ func TestEachVsEngine(t *testing.T) {
 }
 
 func TestEachLimits(t *testing.T) {
-	b := mustBoard(t, Spec{BoxRows: 2, BoxCols: 2})
+	b := mustBoard(t, Variant{BoxRows: 2, BoxCols: 2})
 	empty := make(Grid, b.Cells())
 	tests := []struct {
 		limit, stopAfter, want uint64 // stopAfter: visit returns false at this solution (0: never)
@@ -99,7 +99,7 @@ func TestEachLimits(t *testing.T) {
 	}
 	for _, tt := range tests {
 		seen := map[string]bool{}
-		n, err := b.NewSolver().Each(context.Background(), empty, tt.limit, func(sol Grid) bool {
+		n, err := b.newSolver().each(context.Background(), empty, tt.limit, func(sol Grid) bool {
 			seen[sol.Format(OneBased)] = true
 			return uint64(len(seen)) != tt.stopAfter
 		})
@@ -109,16 +109,16 @@ func TestEachLimits(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	big := mustBoard(t, Spec{BoxRows: 4, BoxCols: 4})
-	if _, err := big.NewSolver().Each(ctx, make(Grid, big.Cells()), 0, func(Grid) bool { return true }); err == nil {
+	big := mustBoard(t, Variant{BoxRows: 4, BoxCols: 4})
+	if _, err := big.newSolver().each(ctx, make(Grid, big.Cells()), 0, func(Grid) bool { return true }); err == nil {
 		t.Errorf("Each on an empty 16x16 board with ctx cancelled: no error")
 	}
 }
 
 func TestOptionsRefuses(t *testing.T) {
-	b := mustBoard(t, Spec{})
+	b := mustBoard(t, Variant{})
 	g := mustParse(t, classic, 9)
-	e, err := b.Encode(g, GivensOmit)
+	e, err := b.Encode(g)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -233,7 +233,7 @@ func (b *Board) newBlockWorker(cut *cutter, opt SolveOptions) *blockWorker {
 		w.scratch = make([]byte, 0, 4*b.Cells()) // room for the cells, even as numbers
 	}
 	if w.solve == nil {
-		w.solve = b.NewSolver().Solve
+		w.solve = b.newSolver().solve
 	}
 	return w
 }

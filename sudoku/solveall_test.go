@@ -14,7 +14,7 @@ import (
 // input order, with the count of a direct solve, each solution checked; a malformed line
 // reported in its place; breaking out of the loop stops it.
 func TestSolveAll(t *testing.T) {
-	b := mustBoard(t, Spec{})
+	b := mustBoard(t, Variant{})
 	set := loadSet(t, "top1465.txt")[:200]
 	var lines []string
 	for i, g := range set {
@@ -32,7 +32,7 @@ func TestSolveAll(t *testing.T) {
 	input := strings.Join(lines, "\n") + "\n"
 	want := make([]uint64, len(lines))
 	for i, l := range lines {
-		g, _, err := ParseLine(l, 9, Auto)
+		g, _, err := parseOneLine(l, 9, Auto)
 		if err != nil {
 			want[i] = 99 // malformed
 			continue
@@ -79,7 +79,7 @@ func TestSolveAll(t *testing.T) {
 // once a given is changed).
 func randomPuzzles(t testing.TB, b *Board, rng *rand.Rand, n int, keep float64) []Grid {
 	full := make(Grid, b.Cells())
-	if k, err := b.NewSolver().Solve(context.Background(), make(Grid, b.Cells()), 1, full); k != 1 || err != nil {
+	if k, err := b.newSolver().solve(context.Background(), make(Grid, b.Cells()), 1, full); k != 1 || err != nil {
 		t.Fatalf("%v: empty board: %d solutions, %v", b, k, err)
 	}
 	var out []Grid
@@ -116,7 +116,7 @@ func TestSolveAllBlocks(t *testing.T) {
 		lines []int  // their line numbers
 	}
 	var inputs []input
-	for _, spec := range []Spec{{}, {BoxRows: 2, BoxCols: 2}, {BoxRows: 4, BoxCols: 4}, {X: true}} {
+	for _, spec := range []Variant{{}, {BoxRows: 2, BoxCols: 2}, {BoxRows: 4, BoxCols: 4}, {X: true}} {
 		b := mustBoard(t, spec)
 		n := 600
 		if b.N() == 16 {
@@ -236,7 +236,7 @@ func TestSolveAllBlocks(t *testing.T) {
 // three puzzles: the loop ends soon after, the results come in input order up to where it
 // stopped, and those cut off say so (Err is the context's).
 func TestSolveAllCancel(t *testing.T) {
-	b := mustBoard(t, Spec{})
+	b := mustBoard(t, Variant{})
 	rng := rand.New(rand.NewPCG(3, 4))
 	var sb strings.Builder
 	for _, g := range randomPuzzles(t, b, rng, 3000, 0.4) {

@@ -19,7 +19,7 @@ const (
 	classicSol = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 )
 
-func mustBoard(t testing.TB, s Spec) *Board {
+func mustBoard(t testing.TB, s Variant) *Board {
 	t.Helper()
 	b, err := NewBoard(s)
 	if err != nil {
@@ -30,7 +30,7 @@ func mustBoard(t testing.TB, s Spec) *Board {
 
 func mustParse(t testing.TB, s string, n int) Grid {
 	t.Helper()
-	g, _, err := ParseLine(s, n, Auto)
+	g, _, err := parseOneLine(s, n, Auto)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func mustParse(t testing.TB, s string, n int) Grid {
 func count(t testing.TB, b *Board, g Grid, limit uint64) uint64 {
 	t.Helper()
 	sol := make(Grid, len(g))
-	k, err := b.NewSolver().Solve(context.Background(), g, limit, sol)
+	k, err := b.newSolver().solve(context.Background(), g, limit, sol)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,11 +57,11 @@ func count(t testing.TB, b *Board, g Grid, limit uint64) uint64 {
 // and with Board.Check.
 func engineCount(t testing.TB, b *Board, g Grid, limit uint64) uint64 {
 	t.Helper()
-	e, err := b.Encode(g, GivensInitial)
+	e, err := b.encode(g, givensInitial)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := xcover.NewSolver(e.Problem, xcover.Config{Limit: limit, Initial: e.Initial})
+	s, err := xcover.NewSolver(e.Problem, xcover.Config{Limit: limit, Initial: e.initial})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,24 +106,24 @@ func TestParseLine(t *testing.T) {
 		{"[" + strings.Repeat(".", 255), 16, "", OneBased, `'['`},
 	}
 	for _, tt := range tests {
-		g, a, err := ParseLine(tt.in, tt.n, Auto)
+		g, a, err := parseOneLine(tt.in, tt.n, Auto)
 		if tt.want == "" {
 			if err == nil || !strings.Contains(err.Error(), tt.errPart) {
-				t.Errorf("ParseLine(%.20q...): error %v, want one containing %q", tt.in, err, tt.errPart)
+				t.Errorf("parseOneLine(%.20q...): error %v, want one containing %q", tt.in, err, tt.errPart)
 			}
 			continue
 		}
 		if err != nil {
-			t.Errorf("ParseLine(%.20q...): %v", tt.in, err)
+			t.Errorf("parseOneLine(%.20q...): %v", tt.in, err)
 			continue
 		}
 		if a != tt.alpha || g.Format(a) != tt.want {
-			t.Errorf("ParseLine(%.20q...) = %.20q... in %v, want %.20q... in %v", tt.in, g.Format(a), a, tt.want, tt.alpha)
+			t.Errorf("parseOneLine(%.20q...) = %.20q... in %v, want %.20q... in %v", tt.in, g.Format(a), a, tt.want, tt.alpha)
 		}
 	}
 	// The two 16x16 alphabets name the same values.
 	g1 := mustParse(t, "G"+strings.Repeat(".", 255), 16)
-	g0, _, _ := ParseLine("F"+strings.Repeat(".", 255), 16, ZeroBased)
+	g0, _, _ := parseOneLine("F"+strings.Repeat(".", 255), 16, ZeroBased)
 	if g1[0] != 16 || g0[0] != 16 {
 		t.Errorf("G in 1-9A-G = %d, F in 0-F = %d; want 16", g1[0], g0[0])
 	}
@@ -169,14 +169,14 @@ func equalInts(a, b []int) bool {
 }
 
 func TestGridRoundTrip(t *testing.T) {
-	for _, s := range []Spec{{}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 4, BoxCols: 4}} {
+	for _, s := range []Variant{{}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 4, BoxCols: 4}} {
 		b := mustBoard(t, s)
 		g := make(Grid, b.Cells())
 		if k := count(t, b, g, 1); k != 1 {
 			t.Fatalf("%v: empty grid has no solution", b)
 		}
 		sol := make(Grid, b.Cells())
-		b.NewSolver().Solve(context.Background(), g, 1, sol)
+		b.newSolver().solve(context.Background(), g, 1, sol)
 		for i := range sol {
 			if i%3 == 0 {
 				sol[i] = 0
@@ -217,8 +217,8 @@ func deadly(t *testing.T) Grid {
 }
 
 func TestCounts(t *testing.T) {
-	b9 := mustBoard(t, Spec{})
-	b4 := mustBoard(t, Spec{BoxRows: 2, BoxCols: 2})
+	b9 := mustBoard(t, Variant{})
+	b4 := mustBoard(t, Variant{BoxRows: 2, BoxCols: 2})
 	band := mustParse(t, classicSol[:54]+strings.Repeat(".", 27), 9)
 	tests := []struct {
 		name  string
@@ -259,7 +259,7 @@ func variantBoards(t testing.TB) []*Board {
 	if err != nil {
 		t.Fatal(err)
 	}
-	specs := []Spec{
+	specs := []Variant{
 		{BoxRows: 1, BoxCols: 1}, {BoxRows: 2, BoxCols: 2}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 2, BoxCols: 4},
 		{}, {BoxRows: 3, BoxCols: 4}, {BoxRows: 4, BoxCols: 4}, {BoxRows: 5, BoxCols: 5},
 		{X: true}, {Windoku: true}, {X: true, Windoku: true}, {BoxRows: 2, BoxCols: 2, Windoku: true}, {BoxRows: 4, BoxCols: 4, X: true},
@@ -281,7 +281,7 @@ func TestSizesAndVariants(t *testing.T) {
 		if k := count(t, b, make(Grid, b.Cells()), 1); k != 1 {
 			t.Fatalf("%v: empty board unsolved", b)
 		}
-		b.NewSolver().Solve(context.Background(), make(Grid, b.Cells()), 1, full)
+		b.newSolver().solve(context.Background(), make(Grid, b.Cells()), 1, full)
 		if err := b.Check(nil, full); err != nil {
 			t.Fatalf("%v: %v", b, err)
 		}
@@ -314,7 +314,7 @@ func TestSizesAndVariants(t *testing.T) {
 // TestKernelVsEngine compares the kernel and the general engine on about 2000 puzzles:
 // benchmark puzzles (unique) and the same with givens removed (several solutions).
 func TestKernelVsEngine(t *testing.T) {
-	b := mustBoard(t, Spec{})
+	b := mustBoard(t, Variant{})
 	var set []Grid
 	set = append(set, loadSet(t, "top1465.txt")...)
 	set = append(set, loadSet(t, "hardest_1106.txt")[:100]...)
@@ -348,15 +348,15 @@ func TestKernelVsEngine(t *testing.T) {
 }
 
 func TestEncodeOmit(t *testing.T) {
-	b := mustBoard(t, Spec{X: true})
+	b := mustBoard(t, Variant{X: true})
 	g := make(Grid, 81)
-	b.NewSolver().Solve(context.Background(), g, 1, g)
+	b.newSolver().solve(context.Background(), g, 1, g)
 	for i := range g {
 		if i%3 != 1 {
 			g[i] = 0
 		}
 	}
-	e, err := b.Encode(g, GivensOmit)
+	e, err := b.Encode(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -380,7 +380,7 @@ func TestEncodeOmit(t *testing.T) {
 func TestSVG(t *testing.T) {
 	for _, b := range variantBoards(t) {
 		sol := make(Grid, b.Cells())
-		b.NewSolver().Solve(context.Background(), make(Grid, b.Cells()), 1, sol)
+		b.newSolver().solve(context.Background(), make(Grid, b.Cells()), 1, sol)
 		puzzle := append(Grid(nil), sol...)
 		for i := range puzzle {
 			if i%2 == 0 {
@@ -417,7 +417,7 @@ func TestSVG(t *testing.T) {
 }
 
 func TestBadBoards(t *testing.T) {
-	for _, s := range []Spec{{BoxRows: 0, BoxCols: 3}, {BoxRows: 9, BoxCols: 9}, {BoxRows: 2, BoxCols: 3, Windoku: true}, {Regions: []int{0, 0, 1}}, {Regions: []int{0, 0, 0, 1}}} {
+	for _, s := range []Variant{{BoxRows: 0, BoxCols: 3}, {BoxRows: 9, BoxCols: 9}, {BoxRows: 2, BoxCols: 3, Windoku: true}, {Regions: []int{0, 0, 1}}, {Regions: []int{0, 0, 0, 1}}} {
 		if _, err := NewBoard(s); err == nil {
 			t.Errorf("NewBoard(%+v) accepted", s)
 		}
@@ -425,8 +425,8 @@ func TestBadBoards(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	b := mustBoard(t, Spec{})
-	bx := mustBoard(t, Spec{X: true})
+	b := mustBoard(t, Variant{})
+	bx := mustBoard(t, Variant{X: true})
 	sol := mustParse(t, classicSol, 9)
 	puzzle := mustParse(t, classic, 9)
 	swap := func(g Grid, i, j int) Grid {
@@ -479,7 +479,7 @@ func TestCheck(t *testing.T) {
 // puzzles with givens removed at random: full solution counts (up to 1000) and the first
 // solution of each.
 func TestKernel9VsKernel(t *testing.T) {
-	b := mustBoard(t, Spec{})
+	b := mustBoard(t, Variant{})
 	k9, kg := newKernel9(b), newKernel[uint16](b)
 	rng := rand.New(rand.NewPCG(3, 4))
 	set := loadSet(t, "top1465.txt")
@@ -525,8 +525,8 @@ func TestKernel9VsKernel(t *testing.T) {
 // the units on solutions spoiled at random: cells set to any byte, cells swapped, givens
 // changed, set to values out of range or blanked; both must accept exactly the same.
 func TestCheckClassicVsGeneral(t *testing.T) {
-	b := mustBoard(t, Spec{})
-	general := mustBoard(t, Spec{Regions: b.region}) // the same units, checked one by one
+	b := mustBoard(t, Variant{})
+	general := mustBoard(t, Variant{Regions: b.region}) // the same units, checked one by one
 	sol := mustParse(t, classicSol, 9)
 	puzzle := mustParse(t, classic, 9)
 	rng := rand.New(rand.NewPCG(9, 9))

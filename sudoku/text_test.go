@@ -1,7 +1,6 @@
 package sudoku
 
 import (
-	"bufio"
 	"errors"
 	"io"
 	"strings"
@@ -16,19 +15,19 @@ func TestParsePuzzle(t *testing.T) {
 		"======+=======+======\n. 6 . | . . . | 2 8 .\n. . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n"
 	tests := []struct {
 		name, text string
-		spec       Spec
+		spec       Variant
 		box        string // the board
 		grid       string // the puzzle, in its alphabet
 		line       int
 	}{
-		{"one line", classicLine, Spec{}, "9x9 (3x3 boxes)", classicLine, 1},
-		{"after comments", "# first\n\n   # second\n" + classicLine + "\n", Spec{}, "9x9 (3x3 boxes)", classicLine, 4},
-		{"a separator line", "---\n" + classicLine + "\n===\n", Spec{}, "9x9 (3x3 boxes)", classicLine, 2},
-		{"pretty grid", pretty, Spec{}, "9x9 (3x3 boxes)", classicLine, 2},
-		{"4x4: 2x2 boxes", "1...2...3...4...", Spec{}, "4x4 (2x2 boxes)", "1...2...3...4...", 1},
-		{"6x6: 2x3 boxes", strings.Repeat(".", 35) + "1", Spec{}, "6x6 (2x3 boxes)", strings.Repeat(".", 35) + "1", 1},
-		{"6x6 grid, 3x2 boxes", "123456\n" + strings.Repeat("......\n", 5), Spec{BoxRows: 3, BoxCols: 2}, "6x6 (3x2 boxes)", "123456" + strings.Repeat(".", 30), 1},
-		{"X variant", classicLine, Spec{X: true}, "9x9 (3x3 boxes, X)", classicLine, 1},
+		{"one line", classicLine, Variant{}, "9x9 (3x3 boxes)", classicLine, 1},
+		{"after comments", "# first\n\n   # second\n" + classicLine + "\n", Variant{}, "9x9 (3x3 boxes)", classicLine, 4},
+		{"a separator line", "---\n" + classicLine + "\n===\n", Variant{}, "9x9 (3x3 boxes)", classicLine, 2},
+		{"pretty grid", pretty, Variant{}, "9x9 (3x3 boxes)", classicLine, 2},
+		{"4x4: 2x2 boxes", "1...2...3...4...", Variant{}, "4x4 (2x2 boxes)", "1...2...3...4...", 1},
+		{"6x6: 2x3 boxes", strings.Repeat(".", 35) + "1", Variant{}, "6x6 (2x3 boxes)", strings.Repeat(".", 35) + "1", 1},
+		{"6x6 grid, 3x2 boxes", "123456\n" + strings.Repeat("......\n", 5), Variant{BoxRows: 3, BoxCols: 2}, "6x6 (3x2 boxes)", "123456" + strings.Repeat(".", 30), 1},
+		{"X variant", classicLine, Variant{X: true}, "9x9 (3x3 boxes, X)", classicLine, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -47,18 +46,18 @@ func TestParsePuzzleErrors(t *testing.T) {
 	bad := strings.Repeat(".", 40) + "x" + strings.Repeat(".", 40)
 	tests := []struct {
 		name, text string
-		spec       Spec
+		spec       Variant
 		msg        string
 		line       int // of the *LineError, 0 if none
 	}{
-		{"nothing", "# only a comment\n\n", Spec{}, "sudoku: no puzzle", 0},
-		{"not a square", "# comment\n123\n", Spec{}, "sudoku: line 2: 3 characters is not a square number N*N", 2},
-		{"bad character", "# a comment\n" + bad, Spec{}, "sudoku: line 2: ", 2},
-		{"short grid row", "1234\n123\n....\n....\n", Spec{}, "sudoku: line 2: grid row 2 has 3 symbols, want 4", 2},
-		{"too large", strings.Repeat(".\n", 65), Spec{}, "sudoku: side 65 out of range", 0},
-		{"box of another side", classicLine, Spec{BoxRows: 2, BoxCols: 2}, "sudoku: a grid of side 9 on a board of side 4", 0},
-		{"bad box", classicLine, Spec{BoxRows: 9, BoxCols: 9}, "sudoku: box 9x9", 0},
-		{"two lines are a grid", "1234\n1234\n", Spec{}, "sudoku: line 1: grid row 1 has 4 symbols, want 2", 1},
+		{"nothing", "# only a comment\n\n", Variant{}, "sudoku: no puzzle", 0},
+		{"not a square", "# comment\n123\n", Variant{}, "sudoku: line 2: 3 characters is not a square number N*N", 2},
+		{"bad character", "# a comment\n" + bad, Variant{}, "sudoku: line 2: ", 2},
+		{"short grid row", "1234\n123\n....\n....\n", Variant{}, "sudoku: line 2: grid row 2 has 3 symbols, want 4", 2},
+		{"too large", strings.Repeat(".\n", 65), Variant{}, "sudoku: side 65 out of range", 0},
+		{"box of another side", classicLine, Variant{BoxRows: 2, BoxCols: 2}, "sudoku: a grid of side 9 on a board of side 4", 0},
+		{"bad box", classicLine, Variant{BoxRows: 9, BoxCols: 9}, "sudoku: box 9x9", 0},
+		{"two lines are a grid", "1234\n1234\n", Variant{}, "sudoku: line 1: grid row 1 has 4 symbols, want 2", 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,54 +83,6 @@ func (r *trickle) Read(p []byte) (int, error) {
 	}
 	p[0], r.s = r.s[0], r.s[1:]
 	return 1, nil
-}
-
-func TestPeekSide(t *testing.T) {
-	tests := []struct {
-		name, input string
-		grid        bool
-		side        int
-	}{
-		{"line", classicLine + "\n", false, 9},
-		{"line at the end", classicLine, false, 9},
-		{"after comments", "# x\n\n---\n" + strings.Repeat(".", 16) + "\n", false, 4},
-		{"not a square", "123\n" + classicLine + "\n", false, 0},
-		{"nothing", "# x\n", false, 0},
-		{"grid, together", "53..7....\n", true, 9},
-		{"grid, with bars", "53.|.7.|...\n", true, 9},
-		{"grid, apart", "5 3 . | . 7 . | . . .\n", true, 9},
-		{"grid, numbers", "# big\n10 11 12 . 1 2\n", true, 6},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			for _, r := range []io.Reader{strings.NewReader(tt.input), &trickle{tt.input}} {
-				br := bufio.NewReaderSize(r, 1<<10)
-				if got := PeekSide(br, tt.grid); got != tt.side {
-					t.Errorf("%T: side %d, want %d", r, got, tt.side)
-				}
-				// Nothing is read away.
-				if rest, _ := io.ReadAll(br); string(rest) != tt.input {
-					t.Errorf("%T: %q left, want %q", r, rest, tt.input)
-				}
-			}
-		})
-	}
-}
-
-func TestParseBox(t *testing.T) {
-	tests := []struct {
-		s          string
-		rows, cols int
-		ok         bool
-	}{
-		{"3x3", 3, 3, true}, {"2X3", 2, 3, true}, {"0x2", 0, 0, false}, {"3", 0, 0, false}, {"axb", 0, 0, false},
-	}
-	for _, tt := range tests {
-		r, c, err := ParseBox(tt.s)
-		if r != tt.rows || c != tt.cols || (err == nil) != tt.ok {
-			t.Errorf("ParseBox(%q) = %d, %d, %v", tt.s, r, c, err)
-		}
-	}
 }
 
 // TestReaderSkipsSeparators: a separator line is skipped in line layout too, as

@@ -15,7 +15,7 @@ func Check(pz *Puzzle, t *Tiling) error {
 	// The allowed maps of space, as closures over coordinate triples.
 	type m3 func(x, y, z int) (int, int, int)
 	gens := []m3{func(x, y, z int) (int, int, int) { return -y, x, z }} // quarter turn about Z
-	if pz.Dim() == 3 {
+	if pz.dim() == 3 {
 		gens = append(gens, func(x, y, z int) (int, int, int) { return x, -z, y }) // about X
 	}
 	if pz.Reflect {
@@ -23,7 +23,7 @@ func Check(pz *Puzzle, t *Tiling) error {
 	}
 	used := make([]int, len(pz.Pieces))
 	covered := map[Point]int{}
-	for k, pl := range t.Placed {
+	for k, pl := range t.placed {
 		if pl.Piece < 0 || pl.Piece >= len(pz.Pieces) {
 			return fmt.Errorf("placement %d: no piece %d", k, pl.Piece)
 		}
@@ -35,7 +35,7 @@ func Check(pz *Puzzle, t *Tiling) error {
 			}
 			if j, dup := covered[c]; dup {
 				return fmt.Errorf("cell %v covered twice: by %s and by %s", c,
-					describe(pz.Pieces[t.Placed[j].Piece], t.Placed[j].Cells), describe(p, pl.Cells))
+					describe(pz.Pieces[t.placed[j].Piece], t.placed[j].Cells), describe(p, pl.Cells))
 			}
 			covered[c] = k
 		}

@@ -9,7 +9,7 @@ import (
 func TestCheckRejects(t *testing.T) {
 	// Two L tetrominoes (chiral in the plane) in a 2x4 box.
 	pz := &Puzzle{Region: mustRegion(t, "2x4"), Pieces: []Piece{piece("L", "##", "#.", "#.")}, Copies: []int{2}}
-	good := &Tiling{Region: pz.Region, Pieces: pz.Pieces, Placed: []Placed{
+	good := &Tiling{Region: pz.Region, Pieces: pz.Pieces, placed: []placed{
 		{0, []Point{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 2, 0}}},
 		{0, []Point{{1, 1, 0}, {1, 2, 0}, {1, 3, 0}, {0, 3, 0}}},
 	}}
@@ -18,21 +18,21 @@ func TestCheckRejects(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		placed []Placed
+		placed []placed
 		want   string
 	}{
-		{"overlap", []Placed{good.Placed[0], good.Placed[0]}, "covered twice"},
-		{"uncovered", good.Placed[:1], "not covered"},
-		{"outside", []Placed{good.Placed[0], {0, []Point{{1, 2, 0}, {1, 3, 0}, {1, 4, 0}, {0, 4, 0}}}}, "outside"},
-		{"wrong shape", []Placed{good.Placed[0], {0, []Point{{1, 1, 0}, {1, 2, 0}, {1, 3, 0}}}}, "not an allowed orientation"},
-		{"reflected", []Placed{
+		{"overlap", []placed{good.placed[0], good.placed[0]}, "covered twice"},
+		{"uncovered", good.placed[:1], "not covered"},
+		{"outside", []placed{good.placed[0], {0, []Point{{1, 2, 0}, {1, 3, 0}, {1, 4, 0}, {0, 4, 0}}}}, "outside"},
+		{"wrong shape", []placed{good.placed[0], {0, []Point{{1, 1, 0}, {1, 2, 0}, {1, 3, 0}}}}, "not an allowed orientation"},
+		{"reflected", []placed{
 			{0, []Point{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {1, 2, 0}}},
 			{0, []Point{{0, 1, 0}, {0, 2, 0}, {0, 3, 0}, {1, 3, 0}}},
 		}, "not an allowed orientation"},
-		{"bad piece", []Placed{good.Placed[0], {3, good.Placed[1].Cells}}, "no piece"},
+		{"bad piece", []placed{good.placed[0], {3, good.placed[1].Cells}}, "no piece"},
 	}
 	for _, tt := range tests {
-		bad := &Tiling{Region: pz.Region, Pieces: pz.Pieces, Placed: tt.placed}
+		bad := &Tiling{Region: pz.Region, Pieces: pz.Pieces, placed: tt.placed}
 		err := Check(pz, bad)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
@@ -40,7 +40,7 @@ func TestCheckRejects(t *testing.T) {
 	}
 	// Reflection is fine when allowed.
 	pz.Reflect = true
-	if err := Check(pz, &Tiling{Region: pz.Region, Pieces: pz.Pieces, Placed: tests[4].placed}); err != nil {
+	if err := Check(pz, &Tiling{Region: pz.Region, Pieces: pz.Pieces, placed: tests[4].placed}); err != nil {
 		t.Errorf("reflected tiling rejected with Reflect: %v", err)
 	}
 	// Too few or too many copies.

@@ -6,9 +6,11 @@
 // [xcover.Problem] with one primary item per cell and one per piece, and one option per
 // placement of a piece in one of its allowed orientations. [Encoding.Tiling] turns a solution
 // back into pieces on cells, [Check] verifies a tiling without the encoder's help, and
-// [Text] and [WriteSVG] draw tilings.
+// [Tiling.String] and [WriteSVG] draw tilings. A front end states a puzzle as a [Spec]
+// (pieces by name or in a picture, the region by its size or in a picture) and
+// [Spec.Puzzle] reads it.
 //
-// Essentially different solutions are counted through [Encoding.Symmetry], which finds the
-// symmetries of the region that the allowed orientations respect, and [Reduced], a smaller
-// problem that visits only part of every orbit of solutions.
+// Essentially different solutions are counted through [Encoding.Reduce], which finds the
+// symmetries of the region that the allowed orientations respect and makes a [Reduced]
+// search: smaller problems that visit only part of every orbit of solutions.
 package tiling

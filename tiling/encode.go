@@ -27,21 +27,21 @@ type Puzzle struct {
 	Reflect bool
 }
 
-// Dim returns 3 when the region or a piece extends over several layers, and 2 otherwise.
-func (pz *Puzzle) Dim() int {
+// dim returns 3 when the region or a piece extends over several layers, and 2 otherwise.
+func (pz *Puzzle) dim() int {
 	if pz.Region != nil && !pz.Region.Flat() {
 		return 3
 	}
 	for _, p := range pz.Pieces {
-		if !p.Shape.Flat() {
+		if !p.Shape.flat() {
 			return 3
 		}
 	}
 	return 2
 }
 
-// Transforms returns the orientations allowed to the pieces, as transforms.
-func (pz *Puzzle) Transforms() []Transform { return Transforms(pz.Dim(), pz.Reflect) }
+// transforms returns the orientations allowed to the pieces, as transforms.
+func (pz *Puzzle) transforms() []transform { return transforms(pz.dim(), pz.Reflect) }
 
 func (pz *Puzzle) copies(i int) int {
 	if pz.Copies == nil {
@@ -85,7 +85,7 @@ func (pz *Puzzle) Encode() (*Encoding, error) {
 	e := &Encoding{Puzzle: *pz}
 	e.Puzzle.Pieces = slices.Clone(pz.Pieces)
 	r := pz.Region
-	ts := pz.Transforms()
+	ts := pz.transforms()
 	b := xcover.NewBuilder()
 	for i, p := range pz.Pieces {
 		if len(p.Shape) == 0 {
@@ -116,7 +116,7 @@ func (pz *Puzzle) Encode() (*Encoding, error) {
 	}
 	np := len(pz.Pieces)
 	for i, p := range pz.Pieces {
-		os := p.Shape.Orientations(ts)
+		os := p.Shape.orientations(ts)
 		e.Orientations = append(e.Orientations, os)
 		n := 0
 		for o, s := range os {
@@ -184,15 +184,16 @@ func (pz *Puzzle) Impossible() string {
 	return ""
 }
 
-// A Tiling is a solution drawn on the region: pieces placed on cells.
+// A Tiling is a solution drawn on the region: pieces placed on cells. [Encoding.Tiling]
+// makes it, [Check] verifies it, [Tiling.String] and [WriteSVG] draw it.
 type Tiling struct {
 	Region *Region
 	Pieces []Piece
-	Placed []Placed
+	placed []placed
 }
 
-// Placed is one piece on its cells.
-type Placed struct {
+// placed is one piece on its cells.
+type placed struct {
 	Piece int // index in Pieces
 	Cells []Point
 }
@@ -206,19 +207,19 @@ func (e *Encoding) Tiling(sol []int) *Tiling {
 		for i, c := range pl.Cells {
 			cells[i] = t.Region.cells[c]
 		}
-		t.Placed = append(t.Placed, Placed{Piece: pl.Piece, Cells: cells})
+		t.placed = append(t.placed, placed{Piece: pl.Piece, Cells: cells})
 	}
 	return t
 }
 
-// Owners returns, for every cell of the region in its numbering, the index in t.Placed of the
+// owners returns, for every cell of the region in its numbering, the index in t.placed of the
 // piece on it, or -1.
-func (t *Tiling) Owners() []int {
+func (t *Tiling) owners() []int {
 	own := make([]int, t.Region.Len())
 	for i := range own {
 		own[i] = -1
 	}
-	for k, pl := range t.Placed {
+	for k, pl := range t.placed {
 		for _, c := range pl.Cells {
 			if j, ok := t.Region.index[c]; ok {
 				own[j] = k
@@ -227,9 +228,6 @@ func (t *Tiling) Owners() []int {
 	}
 	return own
 }
-
-// String returns the text picture of the tiling, as [Text].
-func (t *Tiling) String() string { return Text(t) }
 
 // describe names a placement for error messages.
 func describe(p Piece, cells []Point) string {
@@ -245,7 +243,7 @@ func describe(p Piece, cells []Point) string {
 // for the one that does not apply to the region is an error, so that every front end gives
 // the same answer to the same request. Set the Region first.
 func (pz *Puzzle) SetTurning(noFlip, mirror bool) error {
-	reflect, err := turning(pz.Dim(), noFlip, mirror)
+	reflect, err := turning(pz.dim(), noFlip, mirror)
 	if err != nil {
 		return fmt.Errorf("tiling: %w", err)
 	}

@@ -1,10 +1,6 @@
-package tiling_test
+package tiling
 
-import (
-	"testing"
-
-	"github.com/xcover/xcover/tiling"
-)
+import "testing"
 
 // FuzzPictures checks that no picture, piece specification or size makes the parsers
 // panic, and that a region they accept has cells.
@@ -13,12 +9,12 @@ func FuzzPictures(f *testing.F) {
 	f.Add("AAB\nA.B\n\nCC\n", "soma", "3x3x3")
 	f.Add("  X \n XXX\n  X \n", "tetrominoes,domino:3", "0x4")
 	f.Fuzz(func(t *testing.T, picture, spec, size string) {
-		if r, err := tiling.ParseRegion(picture); err == nil && r.Len() == 0 {
+		if r, err := ParseRegion(picture); err == nil && r.Len() == 0 {
 			t.Fatalf("region %q accepted with no cells", picture)
 		}
-		tiling.ParsePieces(picture)
-		tiling.ParseSpec(spec)
-		if r, err := tiling.ParseSize(size); err == nil && r.Len() == 0 {
+		ParsePieces(picture)
+		parsePieceList(spec)
+		if r, err := parseSize(size); err == nil && r.Len() == 0 {
 			t.Fatalf("size %q accepted with no cells", size)
 		}
 	})

@@ -86,8 +86,8 @@ func pentominoes() []Piece {
 	}
 }
 
-// SetNames returns the names of the built-in piece sets.
-func SetNames() []string {
+// setNames returns the names of the built-in piece sets.
+func setNames() []string {
 	return slices.Sorted(func(yield func(string) bool) {
 		for k := range setMakers {
 			if !yield(k) {
@@ -110,18 +110,18 @@ func Set(name string) ([]Piece, error) {
 	}
 	mk, ok := setMakers[n]
 	if !ok {
-		return nil, fmt.Errorf("unknown piece set %q (known: %s)", name, strings.Join(SetNames(), ", "))
+		return nil, fmt.Errorf("unknown piece set %q (known: %s)", name, strings.Join(setNames(), ", "))
 	}
 	return mk(), nil
 }
 
-// ParseSpec returns the pieces and their numbers of copies described by a list such as
+// parsePieceList returns the pieces and their numbers of copies described by a list such as
 // "pentominoes", "pentominoes:2", "tetrominoes,domino:3" or "pentominoes,tetrominoes.O":
 // comma-separated built-in set names, or SET.PIECE for one piece of a set, each optionally
 // followed by ":K" for K copies of each of its pieces (default 1). A piece named twice has
 // its copies added; pieces of different sets that share a name are renamed by appending
 // their number of cells (the tetromino I becomes I4).
-func ParseSpec(spec string) ([]Piece, []int, error) {
+func parsePieceList(spec string) ([]Piece, []int, error) {
 	var pieces []Piece
 	var copies []int
 	var sizes []int // cells per piece, to tell apart pieces of different sets
@@ -143,7 +143,7 @@ func ParseSpec(spec string) ([]Piece, []int, error) {
 		ps, err := Set(set)
 		if err != nil {
 			if set != name {
-				return nil, nil, fmt.Errorf("piece list entry %q: want SET or SET.PIECE with a built-in set (%s)", name, strings.Join(SetNames(), ", "))
+				return nil, nil, fmt.Errorf("piece list entry %q: want SET or SET.PIECE with a built-in set (%s)", name, strings.Join(setNames(), ", "))
 			}
 			return nil, nil, err
 		}
@@ -159,7 +159,7 @@ func ParseSpec(spec string) ([]Piece, []int, error) {
 			ps = ps[i : i+1]
 		}
 		for _, p := range ps {
-			j := slices.IndexFunc(pieces, func(q Piece) bool { return q.Name == p.Name && q.Shape.Equal(p.Shape) })
+			j := slices.IndexFunc(pieces, func(q Piece) bool { return q.Name == p.Name && q.Shape.equal(p.Shape) })
 			if j >= 0 {
 				copies[j] += k
 				continue
@@ -185,7 +185,7 @@ func ParseSpec(spec string) ([]Piece, []int, error) {
 
 // grow returns the shapes made by adding one neighbouring cell to one of the shapes, distinct
 // under the transforms ts (a group), each in canonical form, sorted.
-func grow(shapes []Shape, ts []Transform, dim int) []Shape {
+func grow(shapes []Shape, ts []transform, dim int) []Shape {
 	seen := map[string]bool{}
 	var out []Shape
 	steps := []Point{{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}}
@@ -212,7 +212,7 @@ func grow(shapes []Shape, ts []Transform, dim int) []Shape {
 }
 
 // polyforms returns the shapes of n cells that are distinct under ts.
-func polyforms(n, dim int, ts []Transform) []Shape {
+func polyforms(n, dim int, ts []transform) []Shape {
 	shapes := []Shape{{Point{}}}
 	for range n - 1 {
 		shapes = grow(shapes, ts, dim)
@@ -221,9 +221,9 @@ func polyforms(n, dim int, ts []Transform) []Shape {
 }
 
 func hexominoes() []Piece {
-	shapes := polyforms(6, 2, Transforms(2, true))
+	shapes := polyforms(6, 2, transforms(2, true))
 	// Longest first, then the canonical order.
-	extent := func(s Shape) int { w, h, _ := s.Size(); return max(w, h) }
+	extent := func(s Shape) int { w, h, _ := s.size(); return max(w, h) }
 	slices.SortStableFunc(shapes, func(a, b Shape) int { return cmp.Compare(extent(b), extent(a)) })
 	const glyphs = "123456789abcdefghijklmnopqrstuvwxyz"
 	out := make([]Piece, len(shapes))
@@ -234,8 +234,8 @@ func hexominoes() []Piece {
 }
 
 func pentacubes() []Piece {
-	rot := Transforms(3, false)
-	all := Transforms(3, true)
+	rot := transforms(3, false)
+	all := transforms(3, true)
 	shapes := polyforms(5, 3, rot)
 	flat := map[string]string{}
 	for _, p := range pentominoes() {

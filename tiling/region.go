@@ -18,14 +18,23 @@ type Region struct {
 	w, h, d int
 }
 
-// NewRegion returns the region made of the given cells (duplicates are dropped).
+// maxCells bounds the cells of a region from any source (a size, a picture, a list of
+// cells): far beyond any region a search could cover, and refused before its encoding
+// fills memory.
+const maxCells = 1 << 20
+
+// NewRegion returns the region made of the given cells (duplicates are dropped), at most
+// 1<<20 of them.
 func NewRegion(cells []Point) (*Region, error) {
 	s := NewShape(cells)
 	if len(s) == 0 {
 		return nil, errNoCells("region")
 	}
+	if len(s) > maxCells {
+		return nil, fmt.Errorf("region has %d cells, more than the %d a region may have", len(s), maxCells)
+	}
 	r := &Region{cells: []Point(s)}
-	r.w, r.h, r.d = s.Size()
+	r.w, r.h, r.d = s.size()
 	// Number the cells with the longest axis varying slowest and the shortest fastest.
 	ext := [3]int{r.w, r.h, r.d}
 	axes := []int{0, 1, 2}
@@ -46,10 +55,14 @@ func NewRegion(cells []Point) (*Region, error) {
 	return r, nil
 }
 
-// Box returns the w x h x d box of cells; d = 1 gives a rectangle in the plane.
+// Box returns the w x h x d box of cells; d = 1 gives a rectangle in the plane. A region
+// has at most 1<<20 cells.
 func Box(w, h, d int) (*Region, error) {
 	if w < 1 || h < 1 || d < 1 {
 		return nil, fmt.Errorf("box %dx%dx%d has no cells", w, h, d)
+	}
+	if w > maxCells || h > maxCells || d > maxCells || w*h*d > maxCells {
+		return nil, fmt.Errorf("box %dx%dx%d: more than the %d cells a region may have", w, h, d, maxCells)
 	}
 	cells := make([]Point, 0, w*h*d)
 	for z := range d {
@@ -65,9 +78,9 @@ func Box(w, h, d int) (*Region, error) {
 // maxSide bounds each side of a region given by its size.
 const maxSide = 1 << 12
 
-// ParseSize returns the rectangle or box described by "WxH" or "WxHxD", such as "6x10" or
+// parseSize returns the rectangle or box described by "WxH" or "WxHxD", such as "6x10" or
 // "3x3x3": W columns, H rows and D layers.
-func ParseSize(s string) (*Region, error) {
+func parseSize(s string) (*Region, error) {
 	parts := strings.Split(strings.ToLower(strings.TrimSpace(s)), "x")
 	if len(parts) != 2 && len(parts) != 3 {
 		return nil, fmt.Errorf("region size %q: want WxH or WxHxD", s)
@@ -83,7 +96,7 @@ func ParseSize(s string) (*Region, error) {
 		}
 		dims[i] = n
 	}
-	if dims[0]*dims[1]*dims[2] > 1<<20 {
+	if dims[0]*dims[1]*dims[2] > maxCells {
 		return nil, fmt.Errorf("region size %q: too many cells", s)
 	}
 	return Box(dims[0], dims[1], dims[2])
@@ -98,6 +111,9 @@ func ParseRegion(picture string) (*Region, error) {
 	}
 	var cells []Point
 	for c := range pictureCells(picture) {
+		if len(cells) == maxCells { // the cells of a picture are distinct
+			return nil, fmt.Errorf("region picture has more than the %d cells a region may have", maxCells)
+		}
 		cells = append(cells, c.p)
 	}
 	if len(cells) == 0 {
@@ -109,14 +125,14 @@ func ParseRegion(picture string) (*Region, error) {
 // Len returns the number of cells.
 func (r *Region) Len() int { return len(r.cells) }
 
-// Cell returns cell i.
-func (r *Region) Cell(i int) Point { return r.cells[i] }
+// cell returns cell i.
+func (r *Region) cell(i int) Point { return r.cells[i] }
 
 // Cells returns the cells in their numbering order. The caller must not modify them.
 func (r *Region) Cells() []Point { return r.cells }
 
-// Index returns the number of the cell at p, and whether p is a cell of the region.
-func (r *Region) Index(p Point) (int, bool) {
+// indexOf returns the number of the cell at p, and whether p is a cell of the region.
+func (r *Region) indexOf(p Point) (int, bool) {
 	i, ok := r.index[p]
 	return i, ok
 }
@@ -127,11 +143,11 @@ func (r *Region) Size() (w, h, d int) { return r.w, r.h, r.d }
 // Flat reports whether the region lies in one layer.
 func (r *Region) Flat() bool { return r.d == 1 }
 
-// Shape returns the cells of the region as a shape.
-func (r *Region) Shape() Shape { return NewShape(r.cells) }
+// shape returns the cells of the region as a shape.
+func (r *Region) shape() Shape { return NewShape(r.cells) }
 
 // String draws the region with '#' for its cells.
-func (r *Region) String() string { return r.Shape().String() }
+func (r *Region) String() string { return r.shape().String() }
 
 // cellName is the item name of a cell: "x,y" in the plane, "x,y,z" in space.
 func (r *Region) cellName(i int) string {

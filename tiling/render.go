@@ -8,9 +8,9 @@ import (
 	"strings"
 )
 
-// Glyphs returns the character that draws each piece in pictures: its own Glyph when no
+// pieceGlyphs returns the character that draws each piece in pictures: its own Glyph when no
 // earlier piece has taken it, otherwise the first free letter or digit.
-func Glyphs(pieces []Piece) []rune {
+func pieceGlyphs(pieces []Piece) []rune {
 	out := make([]rune, len(pieces))
 	taken := map[rune]bool{}
 	for i, p := range pieces {
@@ -38,14 +38,15 @@ func Glyphs(pieces []Piece) []rune {
 	return out
 }
 
-// Text returns the picture of a tiling: each cell drawn by the glyph of its piece (see
-// [Glyphs]), an empty cell of the region by '.', and a hole by a blank; one line per row,
-// trailing blanks removed, layers separated by a blank line. A row with no cells is drawn as a
+// String returns the picture of the tiling: each cell drawn by the character of its piece
+// (its Glyph, or the first free letter or digit when an earlier piece has taken that), an
+// empty cell of the region by '.', and a hole by a blank; one line per row, trailing blanks
+// removed, layers separated by a blank line. A row with no cells is drawn as a
 // single '.', so that the picture read back by [ParseRegion] gives the covered cells, and by
 // [ParsePieces] the cells of each piece (placements of the same piece together).
-func Text(t *Tiling) string {
-	g := Glyphs(t.Pieces)
-	own := t.Owners()
+func (t *Tiling) String() string {
+	g := pieceGlyphs(t.Pieces)
+	own := t.owners()
 	r := t.Region
 	var sb strings.Builder
 	line := make([]rune, r.w)
@@ -59,7 +60,7 @@ func Text(t *Tiling) string {
 				if j, ok := r.index[Point{x, y, z}]; ok {
 					line[x] = '.'
 					if own[j] >= 0 {
-						line[x] = g[t.Placed[own[j]].Piece]
+						line[x] = g[t.placed[own[j]].Piece]
 					}
 				}
 			}
@@ -74,28 +75,6 @@ func Text(t *Tiling) string {
 	return sb.String()
 }
 
-// Rows returns the lines of the text picture of t, as [Text] draws them (layers separated by
-// an empty line).
-func Rows(t *Tiling) []string {
-	return strings.Split(strings.TrimSuffix(Text(t), "\n"), "\n")
-}
-
-// Layers returns the rows of the text picture of t grouped by layer: one layer for a tiling
-// of the plane, one per level of a region in space, from the bottom.
-func Layers(t *Tiling) [][]string {
-	var layers [][]string
-	cur := []string{}
-	for _, r := range Rows(t) {
-		if strings.TrimSpace(r) == "" {
-			layers = append(layers, cur)
-			cur = []string{}
-			continue
-		}
-		cur = append(cur, r)
-	}
-	return append(layers, cur)
-}
-
 // SVGOptions controls [WriteSVG]. The zero value gives 24-pixel cells and a roughly square
 // grid of tilings.
 type SVGOptions struct {
@@ -103,8 +82,8 @@ type SVGOptions struct {
 	Columns int // tilings per row of the grid; 0 means about the square root of their number
 }
 
-// Colors returns n distinct fill colours, as "#rrggbb", spread around the colour wheel.
-func Colors(n int) []string {
+// pieceColors returns n distinct fill colours, as "#rrggbb", spread around the colour wheel.
+func pieceColors(n int) []string {
 	out := make([]string, n)
 	for i := range out {
 		h := math.Mod(float64(i)*137.508, 360) // golden angle
@@ -188,10 +167,10 @@ func plural(n int) string {
 
 func drawTiling(w io.Writer, t *Tiling, x0, y0, cell, panelW int) {
 	r := t.Region
-	own := t.Owners()
-	colors := Colors(len(t.Pieces))
+	own := t.owners()
+	colors := pieceColors(len(t.Pieces))
 	fmt.Fprintln(w, "<g>")
-	// owner of a point: index in Placed, -1 for an empty cell, -2 outside the region.
+	// owner of a point: index in placed, -1 for an empty cell, -2 outside the region.
 	owner := func(p Point) int {
 		j, ok := r.index[p]
 		if !ok {
@@ -203,7 +182,7 @@ func drawTiling(w io.Writer, t *Tiling, x0, y0, cell, panelW int) {
 	for j, c := range r.cells {
 		fill := "#f4f4f4"
 		if own[j] >= 0 {
-			fill = colors[t.Placed[own[j]].Piece]
+			fill = colors[t.placed[own[j]].Piece]
 		}
 		x, y := px(c)
 		fmt.Fprintf(w, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x, y, cell, cell, fill)

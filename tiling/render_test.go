@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"testing"
 
 	"github.com/xcover/xcover"
@@ -42,32 +41,29 @@ func TestTextRoundTrip(t *testing.T) {
 			t.Fatalf("no tilings of\n%s", pz.Region)
 		}
 		for _, tl := range ts {
-			text := Text(tl)
+			text := tl.String()
 			r, err := ParseRegion(text)
 			if err != nil {
 				t.Fatalf("%v\n%s", err, text)
 			}
-			if !r.Shape().Equal(pz.Region.Shape()) {
+			if !r.shape().equal(pz.Region.shape()) {
 				t.Fatalf("picture\n%sreads back as region\n%s", text, r)
 			}
 			ps, err := ParsePieces(text)
 			if err != nil {
 				t.Fatal(err)
 			}
-			glyphs := Glyphs(tl.Pieces)
+			glyphs := pieceGlyphs(tl.Pieces)
 			for _, p := range ps {
 				var cells []Point
-				for _, pl := range tl.Placed {
+				for _, pl := range tl.placed {
 					if glyphs[pl.Piece] == p.Glyph {
 						cells = append(cells, pl.Cells...)
 					}
 				}
-				if !NewShape(cells).Equal(p.Shape) {
+				if !NewShape(cells).equal(p.Shape) {
 					t.Fatalf("picture\n%spiece %c reads back as\n%swant\n%s", text, p.Glyph, p.Shape, NewShape(cells))
 				}
-			}
-			if got := strings.Join(Rows(tl), "\n") + "\n"; got != text {
-				t.Fatalf("Rows differ from Text:\n%s\n%s", got, text)
 			}
 		}
 	}
@@ -75,7 +71,7 @@ func TestTextRoundTrip(t *testing.T) {
 
 func TestGlyphs(t *testing.T) {
 	ps := []Piece{{Glyph: 'A'}, {Glyph: 'A'}, {Glyph: 0}, {Glyph: '.'}, {Glyph: 'B'}}
-	if got := string(Glyphs(ps)); got != "ACDEB" {
+	if got := string(pieceGlyphs(ps)); got != "ACDEB" {
 		t.Errorf("Glyphs = %q", got)
 	}
 }
@@ -86,11 +82,11 @@ func TestSVG(t *testing.T) {
 	pent, _ := Set("pentominoes")
 	pz := &Puzzle{Region: mustRegion(t, holed8x8), Pieces: pent, Reflect: true}
 	e, _ := pz.Encode()
-	sym, err := e.Symmetry(false)
+	sym, err := e.symmetry(false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	red, err := sym.Reduce()
+	red, err := sym.reduce()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +135,7 @@ func TestSVG(t *testing.T) {
 }
 
 func TestColors(t *testing.T) {
-	cs := Colors(35)
+	cs := pieceColors(35)
 	seen := map[string]bool{}
 	for _, c := range cs {
 		if len(c) != 7 || c[0] != '#' || seen[c] {
@@ -149,60 +145,17 @@ func TestColors(t *testing.T) {
 	}
 }
 
-func ExampleText() {
+func ExampleTiling_String() {
 	// The 1x5 strip with an I tromino and a domino: two tilings, mirror images of each other.
-	strip, _ := ParseSize("5x1")
-	pieces, copies, _ := ParseSpec("trominoes.I,domino")
-	pz := &Puzzle{Region: strip, Pieces: pieces, Copies: copies, Reflect: true}
+	spec := Spec{Pieces: "trominoes.I,domino", Size: "5x1"}
+	pz, _, _ := spec.Puzzle()
 	e, _ := pz.Encode()
-	sym, _ := e.Symmetry(false)
-	red, _ := sym.Reduce()
+	red, _ := e.Reduce(false)
 	red.Search(context.Background(), xcover.Config{}, func(sol []int, orbit int) bool {
-		fmt.Printf("%s(one of %d)\n", Text(e.Tiling(sol)), orbit)
+		fmt.Printf("%s(one of %d)\n", e.Tiling(sol), orbit)
 		return true
 	})
 	// Output:
 	// DDIII
 	// (one of 2)
-}
-
-// TestLayers groups a Soma cube tiling's picture by layer: three layers of three rows, every
-// one of the 27 cells drawn once; a flat tiling is one layer.
-func TestLayers(t *testing.T) {
-	ps, _ := Set("soma")
-	pz := &Puzzle{Region: mustRegion(t, "3x3x3"), Pieces: ps}
-	e, err := pz.Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sv, _ := xcover.NewSolver(e.Problem, xcover.Config{})
-	for sol := range sv.Solutions(context.Background()) {
-		layers := Layers(e.Tiling(sol))
-		cells := 0
-		for _, l := range layers {
-			if len(l) != 3 {
-				t.Fatalf("layer of %d rows: %q", len(l), layers)
-			}
-			for _, r := range l {
-				cells += len(strings.TrimSpace(r))
-			}
-		}
-		if len(layers) != 3 || cells != 27 {
-			t.Fatalf("layers %q", layers)
-		}
-		break
-	}
-	ps, _ = Set("domino")
-	flat := &Puzzle{Region: mustRegion(t, "2x2"), Pieces: ps, Copies: []int{2}}
-	e, err = flat.Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sv, _ = xcover.NewSolver(e.Problem, xcover.Config{})
-	for sol := range sv.Solutions(context.Background()) {
-		if l := Layers(e.Tiling(sol)); len(l) != 1 || len(l[0]) != 2 {
-			t.Fatalf("flat: %q", l)
-		}
-		break
-	}
 }

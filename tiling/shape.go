@@ -45,20 +45,20 @@ func NewShape(cells []Point) Shape {
 	return slices.Compact(s)
 }
 
-// Equal reports whether s and t have the same cells.
-func (s Shape) Equal(t Shape) bool { return slices.Equal(s, t) }
+// equal reports whether s and t have the same cells.
+func (s Shape) equal(t Shape) bool { return slices.Equal(s, t) }
 
-// Size returns the extent of the shape: its width, height and depth.
-func (s Shape) Size() (w, h, d int) {
+// size returns the extent of the shape: its width, height and depth.
+func (s Shape) size() (w, h, d int) {
 	for _, c := range s {
 		w, h, d = max(w, c.X+1), max(h, c.Y+1), max(d, c.Z+1)
 	}
 	return w, h, d
 }
 
-// Flat reports whether the shape lies in one layer.
-func (s Shape) Flat() bool {
-	_, _, d := s.Size()
+// flat reports whether the shape lies in one layer.
+func (s Shape) flat() bool {
+	_, _, d := s.size()
 	return d <= 1
 }
 
@@ -73,7 +73,7 @@ func (s Shape) compare(t Shape) int {
 // String draws the shape with '#' for its cells and '.' elsewhere, one line per row, layers
 // separated by a blank line.
 func (s Shape) String() string {
-	w, h, d := s.Size()
+	w, h, d := s.size()
 	in := make(map[Point]bool, len(s))
 	for _, c := range s {
 		in[c] = true
@@ -97,15 +97,15 @@ func (s Shape) String() string {
 	return sb.String()
 }
 
-// A Transform is a rotation or reflection of space that maps the grid to itself: it sends
+// A transform is a rotation or reflection of space that maps the grid to itself: it sends
 // coordinate i of a point to coordinate Perm[i], multiplied by Sign[i].
-type Transform struct {
+type transform struct {
 	Perm [3]int8
 	Sign [3]int8
 }
 
-// Apply returns the image of point p.
-func (t Transform) Apply(p Point) Point {
+// apply returns the image of point p.
+func (t transform) apply(p Point) Point {
 	in := [3]int{p.X, p.Y, p.Z}
 	var out [3]int
 	for i := range 3 {
@@ -114,8 +114,8 @@ func (t Transform) Apply(p Point) Point {
 	return Point{out[0], out[1], out[2]}
 }
 
-// Det returns the determinant: +1 for a rotation, -1 for a reflection.
-func (t Transform) Det() int {
+// det returns the determinant: +1 for a rotation, -1 for a reflection.
+func (t transform) det() int {
 	d := int(t.Sign[0] * t.Sign[1] * t.Sign[2])
 	// Parity of the permutation by counting inversions.
 	for i := range 3 {
@@ -128,24 +128,24 @@ func (t Transform) Det() int {
 	return d
 }
 
-// Planar reports whether t keeps the Z axis fixed, so that it maps the plane to itself.
-func (t Transform) Planar() bool { return t.Perm[2] == 2 && t.Sign[2] == 1 }
+// planar reports whether t keeps the Z axis fixed, so that it maps the plane to itself.
+func (t transform) planar() bool { return t.Perm[2] == 2 && t.Sign[2] == 1 }
 
-// Transforms returns the transforms of the grid in the given number of dimensions (2 or 3),
+// transforms returns the transforms of the grid in the given number of dimensions (2 or 3),
 // the identity first: in the plane the 4 rotations, or all 8 symmetries of the square when
 // reflect is true; in space the 24 rotations, or all 48 symmetries of the cube.
-func Transforms(dim int, reflect bool) []Transform {
+func transforms(dim int, reflect bool) []transform {
 	perms := [][3]int8{{0, 1, 2}, {1, 0, 2}, {0, 2, 1}, {2, 1, 0}, {1, 2, 0}, {2, 0, 1}}
-	var out []Transform
+	var out []transform
 	for _, p := range perms {
 		for s := range 8 {
-			t := Transform{Perm: p, Sign: [3]int8{1, 1, 1}}
+			t := transform{Perm: p, Sign: [3]int8{1, 1, 1}}
 			for i := range 3 {
 				if s>>i&1 == 1 {
 					t.Sign[i] = -1
 				}
 			}
-			if dim == 2 && !t.Planar() || !reflect && t.Det() < 0 {
+			if dim == 2 && !t.planar() || !reflect && t.det() < 0 {
 				continue
 			}
 			out = append(out, t)
@@ -154,32 +154,39 @@ func Transforms(dim int, reflect bool) []Transform {
 	return out
 }
 
-// Orientations returns the distinct shapes that the transforms make of s, in the order the
+// Orientations returns the distinct orientations of s in dim dimensions (2: the plane, 3:
+// space): the shapes that its rotations make of it, and with reflect its reflections too
+// (turned over in the plane, mirrored in space), the shape itself first.
+func (s Shape) Orientations(dim int, reflect bool) []Shape {
+	return s.orientations(transforms(dim, reflect))
+}
+
+// orientations returns the distinct shapes that the transforms make of s, in the order the
 // transforms first make them.
-func (s Shape) Orientations(ts []Transform) []Shape {
+func (s Shape) orientations(ts []transform) []Shape {
 	var out []Shape
 	for _, t := range ts {
 		o := s.transform(t)
-		if !slices.ContainsFunc(out, o.Equal) {
+		if !slices.ContainsFunc(out, o.equal) {
 			out = append(out, o)
 		}
 	}
 	return out
 }
 
-func (s Shape) transform(t Transform) Shape {
+func (s Shape) transform(t transform) Shape {
 	cells := make([]Point, len(s))
 	for i, c := range s {
-		cells[i] = t.Apply(c)
+		cells[i] = t.apply(c)
 	}
 	return NewShape(cells)
 }
 
 // canonical returns the least of the orientations of s under ts: two shapes have the same
 // canonical form exactly when some transform maps one onto the other (ts a group).
-func (s Shape) canonical(ts []Transform) Shape {
+func (s Shape) canonical(ts []transform) Shape {
 	best := s
-	for _, o := range s.Orientations(ts) {
+	for _, o := range s.orientations(ts) {
 		if o.compare(best) < 0 {
 			best = o
 		}

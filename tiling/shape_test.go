@@ -14,26 +14,26 @@ func TestTransforms(t *testing.T) {
 		want    int
 	}{{2, false, 4}, {2, true, 8}, {3, false, 24}, {3, true, 48}}
 	for _, tt := range tests {
-		ts := Transforms(tt.dim, tt.reflect)
+		ts := transforms(tt.dim, tt.reflect)
 		if len(ts) != tt.want {
-			t.Errorf("Transforms(%d, %v): %d, want %d", tt.dim, tt.reflect, len(ts), tt.want)
+			t.Errorf("transforms(%d, %v): %d, want %d", tt.dim, tt.reflect, len(ts), tt.want)
 		}
 		p := Point{1, 2, 3}
-		if ts[0].Apply(p) != p {
-			t.Errorf("Transforms(%d, %v): first is not the identity", tt.dim, tt.reflect)
+		if ts[0].apply(p) != p {
+			t.Errorf("transforms(%d, %v): first is not the identity", tt.dim, tt.reflect)
 		}
 		seen := map[Point]bool{}
 		for _, tr := range ts {
-			if !tt.reflect && tr.Det() != 1 {
+			if !tt.reflect && tr.det() != 1 {
 				t.Errorf("reflection %v among rotations", tr)
 			}
-			if tt.dim == 2 && !tr.Planar() {
+			if tt.dim == 2 && !tr.planar() {
 				t.Errorf("%v leaves the plane", tr)
 			}
-			seen[tr.Apply(p)] = true
+			seen[tr.apply(p)] = true
 		}
 		if len(seen) != tt.want {
-			t.Errorf("Transforms(%d, %v): %d distinct images of a generic point", tt.dim, tt.reflect, len(seen))
+			t.Errorf("transforms(%d, %v): %d distinct images of a generic point", tt.dim, tt.reflect, len(seen))
 		}
 	}
 }
@@ -42,10 +42,10 @@ func TestOrientations(t *testing.T) {
 	free := map[string]int{"F": 8, "I": 2, "L": 8, "N": 8, "P": 8, "T": 4, "U": 4, "V": 4, "W": 4, "X": 1, "Y": 8, "Z": 4}
 	oneSided := map[string]int{"F": 4, "I": 2, "L": 4, "N": 4, "P": 4, "T": 4, "U": 4, "V": 4, "W": 4, "X": 1, "Y": 4, "Z": 2}
 	for _, p := range pentominoes() {
-		if n := len(p.Shape.Orientations(Transforms(2, true))); n != free[p.Name] {
+		if n := len(p.Shape.orientations(transforms(2, true))); n != free[p.Name] {
 			t.Errorf("%s: %d orientations, want %d", p.Name, n, free[p.Name])
 		}
-		if n := len(p.Shape.Orientations(Transforms(2, false))); n != oneSided[p.Name] {
+		if n := len(p.Shape.orientations(transforms(2, false))); n != oneSided[p.Name] {
 			t.Errorf("%s one-sided: %d orientations, want %d", p.Name, n, oneSided[p.Name])
 		}
 		// In space, rotations alone turn a flat piece over, into any of 3 planes; the I
@@ -54,22 +54,22 @@ func TestOrientations(t *testing.T) {
 		if p.Name == "I" {
 			want = 3
 		}
-		if n := len(p.Shape.Orientations(Transforms(3, false))); n != want {
+		if n := len(p.Shape.orientations(transforms(3, false))); n != want {
 			t.Errorf("%s in space: %d orientations, want %d", p.Name, n, want)
 		}
 	}
 	soma, _ := Set("soma")
 	want := map[string]int{"V": 12, "L": 24, "T": 12, "Z": 12, "A": 12, "B": 12, "P": 8}
 	for _, p := range soma {
-		if n := len(p.Shape.Orientations(Transforms(3, false))); n != want[p.Name] {
+		if n := len(p.Shape.orientations(transforms(3, false))); n != want[p.Name] {
 			t.Errorf("soma %s: %d orientations, want %d", p.Name, n, want[p.Name])
 		}
 	}
 	a, b := soma[4].Shape, soma[5].Shape
-	if slices.ContainsFunc(a.Orientations(Transforms(3, false)), b.Equal) {
+	if slices.ContainsFunc(a.orientations(transforms(3, false)), b.equal) {
 		t.Error("soma A and B are rotations of each other")
 	}
-	if !slices.ContainsFunc(a.Orientations(Transforms(3, true)), b.Equal) {
+	if !slices.ContainsFunc(a.orientations(transforms(3, true)), b.equal) {
 		t.Error("soma A and B are not mirror images")
 	}
 }
@@ -109,7 +109,7 @@ func TestSets(t *testing.T) {
 			if !connected(p.Shape) {
 				t.Errorf("%s %s: not connected", tt.name, p.Name)
 			}
-			c := p.Shape.canonical(Transforms(tt.dim, tt.reflect)).String()
+			c := p.Shape.canonical(transforms(tt.dim, tt.reflect)).String()
 			if q, dup := seen[c]; dup {
 				t.Errorf("%s: %s and %s have the same shape", tt.name, q, p.Name)
 			}
@@ -151,7 +151,7 @@ func TestPolyformCounts(t *testing.T) {
 		if n == 0 {
 			continue
 		}
-		if got := len(polyforms(n, 2, Transforms(2, true))); got != want {
+		if got := len(polyforms(n, 2, transforms(2, true))); got != want {
 			t.Errorf("%d-ominoes: %d, want %d", n, got, want)
 		}
 	}
@@ -159,7 +159,7 @@ func TestPolyformCounts(t *testing.T) {
 		if n == 0 {
 			continue
 		}
-		if got := len(polyforms(n, 3, Transforms(3, false))); got != want {
+		if got := len(polyforms(n, 3, transforms(3, false))); got != want {
 			t.Errorf("%d-cubes: %d, want %d", n, got, want)
 		}
 	}
@@ -184,15 +184,15 @@ func TestParseSpec(t *testing.T) {
 		{"pentominoes.Q", "", "has no piece"},
 	}
 	for _, tt := range tests {
-		ps, copies, err := ParseSpec(tt.spec)
+		ps, copies, err := parsePieceList(tt.spec)
 		if tt.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("ParseSpec(%q): error %v, want %q", tt.spec, err, tt.wantErr)
+				t.Errorf("parsePieceList(%q): error %v, want %q", tt.spec, err, tt.wantErr)
 			}
 			continue
 		}
 		if err != nil {
-			t.Errorf("ParseSpec(%q): %v", tt.spec, err)
+			t.Errorf("parsePieceList(%q): %v", tt.spec, err)
 			continue
 		}
 		var got []string
@@ -200,7 +200,7 @@ func TestParseSpec(t *testing.T) {
 			got = append(got, fmt.Sprintf("%s:%d", p.Name, copies[i]))
 		}
 		if g := strings.Join(got, " "); g != tt.names {
-			t.Errorf("ParseSpec(%q) = %s, want %s", tt.spec, g, tt.names)
+			t.Errorf("parsePieceList(%q) = %s, want %s", tt.spec, g, tt.names)
 		}
 	}
 }
@@ -213,8 +213,8 @@ func TestPictures(t *testing.T) {
 	// Layer 0 has cells at columns 3 and 4, layer 1 at columns 0 to 2 of its first row and
 	// column 3 of its second.
 	want := NewShape([]Point{{3, 0, 0}, {4, 0, 0}, {0, 0, 1}, {1, 0, 1}, {2, 0, 1}, {3, 1, 1}})
-	if !r.Shape().Equal(want) {
-		t.Errorf("region\n%s\nwant\n%s", r.Shape(), want)
+	if !r.shape().equal(want) {
+		t.Errorf("region\n%s\nwant\n%s", r.shape(), want)
 	}
 	if w, h, d := r.Size(); w != 5 || h != 2 || d != 2 || r.Flat() {
 		t.Errorf("size %dx%dx%d", w, h, d)
@@ -250,16 +250,16 @@ func TestParseSize(t *testing.T) {
 		{"1x2x3x4", 0, 0, 0, false}, {"axb", 0, 0, 0, false}, {"4096x4096", 0, 0, 0, false},
 	}
 	for _, tt := range tests {
-		r, err := ParseSize(tt.in)
+		r, err := parseSize(tt.in)
 		if (err == nil) != tt.ok {
-			t.Errorf("ParseSize(%q): %v", tt.in, err)
+			t.Errorf("parseSize(%q): %v", tt.in, err)
 			continue
 		}
 		if err != nil {
 			continue
 		}
 		if w, h, d := r.Size(); w != tt.w || h != tt.h || d != tt.d || r.Len() != w*h*d {
-			t.Errorf("ParseSize(%q) = %dx%dx%d with %d cells", tt.in, w, h, d, r.Len())
+			t.Errorf("parseSize(%q) = %dx%dx%d with %d cells", tt.in, w, h, d, r.Len())
 		}
 	}
 }
@@ -267,14 +267,14 @@ func TestParseSize(t *testing.T) {
 func TestCellOrder(t *testing.T) {
 	// Cells are numbered along the short side first.
 	for _, size := range []string{"6x10", "10x6"} {
-		r, _ := ParseSize(size)
-		a, b := r.Cell(0), r.Cell(1)
+		r, _ := parseSize(size)
+		a, b := r.cell(0), r.cell(1)
 		w, h, _ := r.Size()
 		if w < h && (b != Point{1, 0, 0}) || w > h && (b != Point{0, 1, 0}) || a != (Point{}) {
 			t.Errorf("%s: cells start %v %v", size, a, b)
 		}
 		for i, c := range r.Cells() {
-			if j, ok := r.Index(c); !ok || j != i {
+			if j, ok := r.indexOf(c); !ok || j != i {
 				t.Fatalf("%s: Index(%v) = %d, %v", size, c, j, ok)
 			}
 		}
@@ -297,5 +297,30 @@ func TestPictureInvisibleCharacters(t *testing.T) {
 	// Letters of any script are cells.
 	if _, err := ParsePieces("éé\nжж\n"); err != nil {
 		t.Errorf("ParsePieces of accented and Cyrillic letters: %v", err)
+	}
+}
+
+// TestRegionCellCap: a region from any source has at most maxCells cells, refused with the
+// same limit whether given by its size, drawn or listed.
+func TestRegionCellCap(t *testing.T) {
+	line := strings.Repeat("#", 1024) + "\n"
+	if _, err := ParseRegion(strings.Repeat(line, maxCells/1024)); err != nil {
+		t.Errorf("picture of %d cells: %v", maxCells, err)
+	}
+	if _, err := ParseRegion(strings.Repeat(line, maxCells/1024) + "#\n"); err == nil || !strings.Contains(err.Error(), "more than the 1048576 cells") {
+		t.Errorf("picture of %d cells: %v, want refused", maxCells+1, err)
+	}
+	if _, err := Box(1024, 1024, 2); err == nil {
+		t.Errorf("box of %d cells accepted", 2*maxCells)
+	}
+	if _, err := parseSize("1024x1025"); err == nil {
+		t.Errorf("size of %d cells accepted", 1024*1025)
+	}
+	cells := make([]Point, maxCells+1)
+	for i := range cells {
+		cells[i] = Point{X: i}
+	}
+	if _, err := NewRegion(cells); err == nil {
+		t.Errorf("list of %d cells accepted", len(cells))
 	}
 }

@@ -12,14 +12,18 @@ import (
 // limits the front end puts on what it takes. Every front end builds its puzzles through
 // Spec.Puzzle, so that one request is read one way and refused with one message.
 type Spec struct {
-	// Pieces names built-in pieces as ParseSpec reads them ("pentominoes",
-	// "tetrominoes:2", "pentominoes,tetrominoes.O"); PiecesPicture draws them instead, as
-	// ParsePieces reads it. Give one of the two.
+	// Pieces names built-in pieces ("pentominoes", "tetrominoes:2",
+	// "pentominoes,tetrominoes.O"): comma-separated set names (see [Set]), or SET.PIECE for
+	// one piece of a set, each optionally followed by ":K" for K copies of each of its
+	// pieces. A piece named twice has its copies added; pieces of different sets that share
+	// a name are renamed by appending their number of cells (the tetromino I becomes I4).
+	// PiecesPicture draws them instead, as [ParsePieces] reads it. Give one of the two.
 	Pieces, PiecesPicture string
 	// Copies multiplies the copies of every piece; 0 means 1.
 	Copies int
-	// Size is the region as a rectangle or box, "6x10" or "3x3x3" (ParseSize; blanks
-	// around the numbers are allowed); RegionPicture draws it instead (ParseRegion).
+	// Size is the region as a rectangle or box, "WxH" or "WxHxD" such as "6x10" or "3x3x3"
+	// (W columns, H rows, D layers; blanks around the numbers are allowed), as [Box] makes
+	// it; RegionPicture draws it instead ([ParseRegion]).
 	// Give one of the two; SetRegion tells them apart in a front end that has one field.
 	Size, RegionPicture string
 	// NoFlip forbids turning pieces over in the plane, Mirror allows mirroring them in
@@ -92,7 +96,7 @@ func (s *Spec) Puzzle() (*Puzzle, string, error) {
 	case s.Pieces != "" && s.PiecesPicture != "":
 		return nil, "", specErrorf("", "give built-in pieces or a picture of them, not both")
 	case s.Pieces != "":
-		ps, copies, err := ParseSpec(s.Pieces)
+		ps, copies, err := parsePieceList(s.Pieces)
 		if err != nil {
 			return nil, "", &SpecError{Field: "Pieces", Err: err}
 		}
@@ -117,7 +121,7 @@ func (s *Spec) Puzzle() (*Puzzle, string, error) {
 		return nil, "", specErrorf("", "give a region's size or its picture, not both")
 	case s.Size != "":
 		size := strings.Join(strings.Fields(s.Size), "")
-		r, err := ParseSize(size)
+		r, err := parseSize(size)
 		if err != nil {
 			return nil, "", &SpecError{Field: "Size", Err: err}
 		}
@@ -137,7 +141,7 @@ func (s *Spec) Puzzle() (*Puzzle, string, error) {
 	if n := pz.Region.Len(); s.MaxCells > 0 && n > s.MaxCells {
 		return nil, "", specErrorf("", "region of %d cells, more than the %d taken here", n, s.MaxCells)
 	}
-	reflect, err := turning(pz.Dim(), s.NoFlip, s.Mirror)
+	reflect, err := turning(pz.dim(), s.NoFlip, s.Mirror)
 	if err != nil {
 		return nil, "", &SpecError{Err: err}
 	}
@@ -187,7 +191,7 @@ func (s *Spec) checkWork(pz *Puzzle) error {
 	for _, pc := range pz.Pieces {
 		pieceCells += len(pc.Shape)
 	}
-	ts := len(pz.Transforms())
+	ts := len(pz.transforms())
 	if work := ts * pz.Region.Len() * pieceCells; work > s.MaxWork {
 		return specErrorf("", "too large to take here (%d orientations × %d cells × %d piece cells)",
 			ts, pz.Region.Len(), pieceCells)

@@ -37,8 +37,8 @@ func TestSpecPuzzle(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if title != tt.title || pz.Dim() != tt.dim || pz.Reflect != tt.reflect {
-				t.Errorf("%q, %d dimensions, reflect %v; want %q, %d, %v", title, pz.Dim(), pz.Reflect, tt.title, tt.dim, tt.reflect)
+			if title != tt.title || pz.dim() != tt.dim || pz.Reflect != tt.reflect {
+				t.Errorf("%q, %d dimensions, reflect %v; want %q, %d, %v", title, pz.dim(), pz.Reflect, tt.title, tt.dim, tt.reflect)
 			}
 			if tt.count == 0 {
 				return

@@ -11,30 +11,30 @@ import (
 	"github.com/xcover/xcover/symmetry"
 )
 
-// A Symmetry is the group of symmetries of a puzzle acting on its placements: the transforms
+// symmetries is the group of symmetries of a puzzle acting on its placements: the transforms
 // that map the region onto itself and every piece's set of allowed orientations onto a piece's
 // set of allowed orientations (the same piece's, unless mirror images are identified), each
 // acting as a permutation of the options of the encoding.
-type Symmetry struct {
+type symmetries struct {
 	enc        *Encoding
-	Transforms []Transform     // the region symmetries used, the identity first
+	transforms []transform     // the region symmetries used, the identity first
 	Group      *symmetry.Group // the permutations of the placements they induce
 }
 
-// Symmetry finds the symmetries of the puzzle from its region and pieces. Normally these are
+// symmetry finds the symmetries of the puzzle from its region and pieces. Normally these are
 // the symmetries of the region among the allowed orientations (the 4 rotations and
 // reflections of a rectangle, the 24 rotations of a cube when pieces may not be mirrored),
 // each piece mapped to itself. With identifyMirrors, the reflections of the region count too
 // when they map the set of pieces onto itself, exchanging pieces that are mirror images of
 // each other (with equal copies): the two chiral Soma pieces, or one-sided pieces with both
 // of each mirror pair present.
-func (e *Encoding) Symmetry(identifyMirrors bool) (*Symmetry, error) {
+func (e *Encoding) symmetry(identifyMirrors bool) (*symmetries, error) {
 	pz := &e.Puzzle
-	dim := pz.Dim()
-	allowed := pz.Transforms()
+	dim := pz.dim()
+	allowed := pz.transforms()
 	cands := allowed
 	if identifyMirrors {
-		cands = Transforms(dim, true)
+		cands = transforms(dim, true)
 	}
 	// Class of each piece: its canonical shape under the allowed orientations, and its rank
 	// among the pieces of that class.
@@ -59,23 +59,23 @@ func (e *Encoding) Symmetry(identifyMirrors bool) (*Symmetry, error) {
 	for k, pl := range e.Placements {
 		byKey[key(pl.Piece, pl.Cells)] = k
 	}
-	s := &Symmetry{enc: e}
+	s := &symmetries{enc: e}
 	var perms []symmetry.Perm
-	rs := r.Shape()
+	rs := r.shape()
 	for _, t := range cands {
 		img := rs.transform(t)
-		if !img.Equal(rs) {
+		if !img.equal(rs) {
 			continue
 		}
 		// The cell permutation: t, then the translation back into the region's box.
-		lo := t.Apply(r.cells[0])
+		lo := t.apply(r.cells[0])
 		for _, c := range r.cells {
-			q := t.Apply(c)
+			q := t.apply(c)
 			lo = Point{min(lo.X, q.X), min(lo.Y, q.Y), min(lo.Z, q.Z)}
 		}
 		cellPerm := make([]int, r.Len())
 		for j, c := range r.cells {
-			cellPerm[j] = r.index[t.Apply(c).sub(lo)]
+			cellPerm[j] = r.index[t.apply(c).sub(lo)]
 		}
 		// The piece permutation.
 		piecePerm := make([]int, len(pz.Pieces))
@@ -114,7 +114,7 @@ func (e *Encoding) Symmetry(identifyMirrors bool) (*Symmetry, error) {
 			}
 			perm[k] = img
 		}
-		s.Transforms = append(s.Transforms, t)
+		s.transforms = append(s.transforms, t)
 		perms = append(perms, perm)
 	}
 	var err error
@@ -124,30 +124,32 @@ func (e *Encoding) Symmetry(identifyMirrors bool) (*Symmetry, error) {
 	return s, nil
 }
 
-// Order returns the number of distinct permutations of the placements the symmetries induce.
-func (s *Symmetry) Order() int { return s.Group.Order() }
+// order returns the number of distinct permutations of the placements the symmetries induce.
+func (s *symmetries) order() int { return s.Group.Order() }
 
 // A Reduced search visits every class of essentially equal solutions (an orbit of the
-// symmetry group) at least once, but only about 1/Order of all solutions.
+// symmetry group) at least once, but only about 1/Order of all solutions. [Encoding.Reduce]
+// makes it.
 //
 // It cuts the placements of one piece, used exactly once and mapped to itself by every
 // symmetry, down to one per orbit (the X pentomino in a rectangle keeps a quarter of its
 // placements). A kept placement that some symmetries fix (the X on the middle row of a 5x12
-// box) gets a part of its own, in which a second piece is cut down in the same way under
-// those symmetries. Every part is an exact cover problem; [Reduced.Search] searches them all
-// and reports each class once, by its least solution among those the parts contain.
+// box) gets a subproblem of its own, in which a second piece is cut down in the same way
+// under those symmetries. Every subproblem is an exact cover problem (the encoding with some
+// options left out); [Reduced.Search] searches them all, one after another, and reports each
+// class once, by its least solution among those the subproblems contain.
 type Reduced struct {
-	// Parts are the problems searched.
-	Parts []*Part
+	// parts are the subproblems searched.
+	parts []*subproblem
 	// Piece is the piece whose placements were cut down, or -1 when none could be.
 	Piece int
-	sym   *Symmetry
+	sym   *symmetries
 	keep  []bool         // per option of the encoding: a kept placement of Piece
 	inner map[int]*inner // per kept placement with a nontrivial stabilizer
 }
 
-// A Part is one problem of a reduced search: the encoding with some options left out.
-type Part struct {
+// A subproblem is one problem of a reduced search: the encoding with some options left out.
+type subproblem struct {
 	Problem *xcover.Problem
 	// Options maps the options of Problem to those of the encoding.
 	Options []int
@@ -220,8 +222,32 @@ func orbitCut(e *Encoding, g []symmetry.Perm, skip int) (int, []bool) {
 	return best, keep
 }
 
-// Reduce builds the reduced search.
-func (s *Symmetry) Reduce() (*Reduced, error) {
+// Reduce prepares the search for the essentially different solutions of the encoded
+// puzzle. It finds the symmetries of the puzzle from its region and pieces: normally the
+// symmetries of the region among the allowed orientations (the 4 rotations and reflections
+// of a rectangle, the 24 rotations of a cube when pieces may not be mirrored), each piece
+// mapped to itself. With identifyMirrors, the reflections of the region count too when they
+// map the set of pieces onto itself, exchanging pieces that are mirror images of each other
+// (with equal copies): the two chiral Soma pieces, or one-sided pieces with both of each
+// mirror pair present.
+func (e *Encoding) Reduce(identifyMirrors bool) (*Reduced, error) {
+	s, err := e.symmetry(identifyMirrors)
+	if err != nil {
+		return nil, err
+	}
+	return s.reduce()
+}
+
+// Order returns the number of symmetries the search reduces by: the distinct permutations
+// of the placements that they induce, the identity included.
+func (r *Reduced) Order() int { return r.sym.order() }
+
+// Subproblems returns the number of exact cover problems that [Reduced.Search] searches,
+// one after another.
+func (r *Reduced) Subproblems() int { return len(r.parts) }
+
+// reduce builds the reduced search.
+func (s *symmetries) reduce() (*Reduced, error) {
 	e := s.enc
 	r := &Reduced{Piece: -1, sym: s, inner: map[int]*inner{}}
 	if s.Group.Order() > 1 {
@@ -232,7 +258,7 @@ func (s *Symmetry) Reduce() (*Reduced, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.Parts = []*Part{part}
+		r.parts = []*subproblem{part}
 		return r, nil
 	}
 	// Kept placements with a trivial stabilizer share one part; each other one has its own.
@@ -269,7 +295,7 @@ func (s *Symmetry) Reduce() (*Reduced, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.Parts = append(r.Parts, part)
+		r.parts = append(r.parts, part)
 	}
 	if len(free) > 0 {
 		part, err := e.part(func(o int) bool {
@@ -278,19 +304,19 @@ func (s *Symmetry) Reduce() (*Reduced, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.Parts = append([]*Part{part}, r.Parts...)
+		r.parts = append([]*subproblem{part}, r.parts...)
 	}
 	return r, nil
 }
 
 // part builds the encoding's problem with only the options that keep accepts.
-func (e *Encoding) part(keep func(option int) bool) (*Part, error) {
+func (e *Encoding) part(keep func(option int) bool) (*subproblem, error) {
 	p, kept := e.Problem.Restrict(keep)
-	return &Part{Problem: p, Options: kept}, nil
+	return &subproblem{Problem: p, Options: kept}, nil
 }
 
-// Full returns the options of the encoding that a solution of the part chooses, ascending.
-func (pt *Part) Full(sol []int) []int {
+// full returns the options of the encoding that a solution of the part chooses, ascending.
+func (pt *subproblem) full(sol []int) []int {
 	out := make([]int, len(sol))
 	for i, k := range sol {
 		out[i] = pt.Options[k]
@@ -327,11 +353,11 @@ func (r *Reduced) contains(sol []int) bool {
 	return true
 }
 
-// Classify tells whether a solution of the encoding (sorted options), one the parts contain,
+// classify tells whether a solution of the encoding (sorted options), one the parts contain,
 // is the representative of its class of essentially equal solutions: the least of the class's
 // solutions that the parts contain, comparing sorted option lists. It also returns how many
 // solutions the class holds.
-func (r *Reduced) Classify(sol []int) (representative bool, orbit int) {
+func (r *Reduced) classify(sol []int) (representative bool, orbit int) {
 	canon, orbit := r.sym.Group.CanonicalIn(sol, r.contains)
 	return slices.Equal(canon, sol), orbit
 }
@@ -343,14 +369,14 @@ func (r *Reduced) Search(ctx context.Context, cfg xcover.Config, visit func(sol 
 	limit := cfg.Limit
 	cfg.Limit = 0
 	var seen uint64
-	for _, part := range r.Parts {
+	for _, part := range r.parts {
 		s, err := xcover.NewSolver(part.Problem, cfg)
 		if err != nil {
 			return err
 		}
 		for sol := range s.Solutions(ctx) {
-			full := part.Full(sol)
-			rep, orbit := r.Classify(full)
+			full := part.full(sol)
+			rep, orbit := r.classify(full)
 			if !rep {
 				continue
 			}

@@ -30,7 +30,7 @@ func mustRegion(t testing.TB, spec string) *Region {
 	if strings.ContainsAny(spec, "#\n") {
 		r, err = ParseRegion(spec)
 	} else {
-		r, err = ParseSize(spec)
+		r, err = parseSize(spec)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +40,7 @@ func mustRegion(t testing.TB, spec string) *Region {
 
 func mustPieces(t testing.TB, spec string) ([]Piece, []int) {
 	t.Helper()
-	ps, copies, err := ParseSpec(spec)
+	ps, copies, err := parsePieceList(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,11 +117,11 @@ func TestCounts(t *testing.T) {
 			if h := pz.Impossible(); h != "" && total != 0 {
 				t.Errorf("hint %q but %d solutions", h, total)
 			}
-			sym, err := e.Symmetry(tc.mirrors)
+			sym, err := e.symmetry(tc.mirrors)
 			if err != nil {
 				t.Fatal(err)
 			}
-			red, err := sym.Reduce()
+			red, err := sym.reduce()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -158,7 +158,7 @@ func TestCounts(t *testing.T) {
 				}
 				delete(classes, intsKey(c)) // each class once
 			}
-			t.Logf("%d solutions, %d distinct, group order %d, cut piece %d, %d parts", total, distinct, sym.Order(), red.Piece, len(red.Parts))
+			t.Logf("%d solutions, %d distinct, group order %d, cut piece %d, %d parts", total, distinct, sym.order(), red.Piece, len(red.parts))
 		})
 	}
 }

@@ -431,7 +431,7 @@ func (b *bench) puzzles() []puzzle {
 // a shuffled grid, its clues removed in random order while the solution stays unique.
 func minimalSudoku(seed uint64) (string, int) {
 	r := rand.New(rand.NewPCG(seed, 7))
-	board, err := sudoku.NewBoard(sudoku.Spec{})
+	board, err := sudoku.NewBoard(sudoku.Variant{})
 	if err != nil {
 		fatalf("%v", err)
 	}
@@ -454,7 +454,7 @@ func minimalSudoku(seed uint64) (string, int) {
 		grid[i] = uint8(digits[(rr*3+rr/3+cc)%9] + 1)
 	}
 	unique := func(g sudoku.Grid) bool {
-		enc, err := board.Encode(g, sudoku.GivensOmit)
+		enc, err := board.Encode(g)
 		if err != nil {
 			return false
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover/internal/sudokutext"
 	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover/sudoku"
 )
@@ -48,7 +49,7 @@ is 0-F style. A line using neither '0' nor the top symbol reads the same either 
 written back as 1-9A-... Force it with --alphabet 1 (1-9A-Z) or --alphabet 0 (0-9A-Z).
 Letters are read in either case and written in upper case.
 
-Output: a puzzle without a solution prints the line "` + sudoku.NoSolution + `"; a malformed
+Output: a puzzle without a solution prints the line "` + sudokuNoSolution + `"; a malformed
 puzzle prints "# malformed line L" and an error naming line L on stderr, the other puzzles
 are still solved and the exit status is 1. With several solutions the first found is
 printed and counted as "not unique" in the summary. --count prints the number of
@@ -101,7 +102,7 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 // sudokuBoard builds the board the flags describe; side, if not 0, is the side the input
 // implies, whose default box shape is taken when --box is not given (as the web page does).
 func sudokuBoard(cmd *cobra.Command, f *sudokuFlags, side int) (*sudoku.Board, error) {
-	spec := sudoku.Spec{X: f.x, Windoku: f.windoku}
+	spec := sudoku.Variant{X: f.x, Windoku: f.windoku}
 	var err error
 	switch {
 	case f.jigsaw != "" && cmd.Flags().Changed("box"):
@@ -115,7 +116,7 @@ func sudokuBoard(cmd *cobra.Command, f *sudokuFlags, side int) (*sudoku.Board, e
 			return nil, fmt.Errorf("%s: %w", f.jigsaw, err)
 		}
 	case cmd.Flags().Changed("box"):
-		if spec.BoxRows, spec.BoxCols, err = sudoku.ParseBox(f.box); err != nil {
+		if spec.BoxRows, spec.BoxCols, err = parseSudokuBox(f.box); err != nil {
 			return nil, usageErrorf("--box: %v", strings.TrimPrefix(err.Error(), "sudoku: "))
 		}
 	}
@@ -161,14 +162,14 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	}
 	defer closeInput()
 	br := bufio.NewReaderSize(in, 1<<20)
-	b, err := sudokuBoard(cmd, f, sudoku.PeekSide(br, f.grid))
+	b, err := sudokuBoard(cmd, f, sudokutext.PeekSide(br, f.grid))
 	if err != nil {
 		return err
 	}
 	rd := sudoku.NewReader(br, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha, Name: name})
 	malformed := func(err error) { fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", err) }
 	if f.emit == "dlx" { // the writers buffer their output, here and below
-		n, err := b.WriteAllDLX(cmd.OutOrStdout(), rd, malformed)
+		n, err := sudokuWriteAllDLX(cmd.OutOrStdout(), b, rd, malformed)
 		if err == nil && n > 0 {
 			err = fmt.Errorf("%d malformed puzzle(s)", n)
 		}
@@ -183,26 +184,26 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		limit = 1
 	}
 	start := time.Now()
-	opt := sudoku.WriteAllOptions{SolveOptions: sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}, Malformed: malformed}
+	opt := sudokuWriteAllOptions{SolveOptions: sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}, Malformed: malformed}
 	if f.via != "" {
-		opt.Solve = b.SolveWith(interop.Via(f.via))
+		opt.Solve = sudokuSolveWith(b, interop.Via(f.via))
 	}
 	if f.progress {
-		opt.Progress = func(st sudoku.Tally) {
+		opt.Progress = func(st sudokuTally) {
 			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
 		}
 	}
 	format := f.format
 	if f.json {
-		format = sudoku.FormatJSON
+		format = sudokuFormatJSON
 	}
-	rw, err := sudoku.NewResultWriter(cmd.OutOrStdout(), b, format, f.count)
+	rw, err := newSudokuWriter(cmd.OutOrStdout(), b, format, f.count)
 	if err != nil {
 		return err
 	}
 	st, err := rw.WriteAll(cmd.Context(), rd, opt)
 	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
-	if cut, ok := errors.AsType[*sudoku.Interrupted](err); ok {
+	if cut, ok := errors.AsType[*sudokuInterrupted](err); ok {
 		return interruptedf("%s", strings.TrimPrefix(cut.Error(), "sudoku: "))
 	}
 	if err != nil {

@@ -40,14 +40,8 @@ func checkSolutions(t *testing.T, b *sudoku.Board, puzzles, out []string) {
 			t.Errorf("puzzle %d: output %q has length %d, want %d", i, out[i], len(out[i]), len(p))
 			continue
 		}
-		pg, a, err := sudoku.ParseLine(p, b.N(), sudoku.Auto)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sg, _, err := sudoku.ParseLine(out[i], b.N(), a)
-		if err != nil {
-			t.Fatalf("puzzle %d: output %q: %v", i, out[i], err)
-		}
+		pg, a := parseSudokuLine(t, p, b.N(), sudoku.Auto)
+		sg, _ := parseSudokuLine(t, out[i], b.N(), a)
 		if err := b.Check(pg, sg); err != nil {
 			t.Errorf("puzzle %d: %v", i, err)
 		}
@@ -66,7 +60,7 @@ func TestSudokuLinesInOrder(t *testing.T) {
 		}
 	}
 	puzzles = puzzles[:300]
-	b, _ := sudoku.NewBoard(sudoku.Spec{})
+	b, _ := sudoku.NewBoard(sudoku.Variant{})
 	for _, w := range []string{"1", "2", "5"} {
 		out, errs, code := runSudokuArgs(t, strings.Join(puzzles, "\n")+"\n", "--workers", w)
 		if code != 0 {
@@ -87,10 +81,10 @@ func TestSudokuMarkersAndCounts(t *testing.T) {
 		t.Errorf("exit %d, stderr %q: want 1 and an error naming line 4", code, errs)
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 5 || lines[0] != sudokuClassicSol || lines[1] != "# malformed line 4" || lines[2] != sudoku.NoSolution {
+	if len(lines) != 5 || lines[0] != sudokuClassicSol || lines[1] != "# malformed line 4" || lines[2] != sudokuNoSolution {
 		t.Fatalf("output %q", out)
 	}
-	b, _ := sudoku.NewBoard(sudoku.Spec{})
+	b, _ := sudoku.NewBoard(sudoku.Variant{})
 	checkSolutions(t, b, []string{strings.Repeat(".", 81), sudokuClassicSol[:54] + strings.Repeat(".", 27)}, lines[3:])
 
 	out, _, _ = runSudokuArgs(t, in, "--count", "--limit", "2", "--json")
@@ -141,14 +135,14 @@ func TestSudokuSizesAndAlphabets(t *testing.T) {
 		}
 
 		r, c := int(tt.box[0]-'0'), int(tt.box[2]-'0')
-		b, _ := sudoku.NewBoard(sudoku.Spec{BoxRows: r, BoxCols: c})
+		b, _ := sudoku.NewBoard(sudoku.Variant{BoxRows: r, BoxCols: c})
 		checkSolutions(t, b, []string{string(bs)}, []string{strings.TrimSpace(out)})
 	}
 	// 16x16 in 0-F comes back in 0-F; in 1-9A-G in 1-9A-G.
-	b, _ := sudoku.NewBoard(sudoku.Spec{BoxRows: 4, BoxCols: 4})
+	b, _ := sudoku.NewBoard(sudoku.Variant{BoxRows: 4, BoxCols: 4})
 	full, _, _ := runSudokuArgs(t, strings.Repeat(".", 256)+"\n", "--box", "4x4", "--first")
 	full = strings.TrimSpace(full)
-	g, _, _ := sudoku.ParseLine(full, 16, sudoku.OneBased)
+	g, _ := parseSudokuLine(t, full, 16, sudoku.OneBased)
 	hex := []byte(g.Format(sudoku.ZeroBased))
 	for i := range hex {
 		if i%2 == 0 {
@@ -170,12 +164,12 @@ func TestSudokuVariants(t *testing.T) {
 	regions, _ := sudoku.ParseRegions(strings.NewReader("AAAABBCCC\nAABBBBCCC\nAAABBBCCC\nDDDDEEFFF\nDDEEEEFFF\nDDDEEEFFF\nGGGHHHIII\nGGGHHHIII\nGGGHHHIII\n"))
 	tests := []struct {
 		args []string
-		spec sudoku.Spec
+		spec sudoku.Variant
 	}{
-		{[]string{"--x"}, sudoku.Spec{X: true}},
-		{[]string{"--windoku"}, sudoku.Spec{Windoku: true}},
-		{[]string{"--jigsaw", jig}, sudoku.Spec{Regions: regions}},
-		{[]string{"--jigsaw", jig, "--x"}, sudoku.Spec{Regions: regions, X: true}},
+		{[]string{"--x"}, sudoku.Variant{X: true}},
+		{[]string{"--windoku"}, sudoku.Variant{Windoku: true}},
+		{[]string{"--jigsaw", jig}, sudoku.Variant{Regions: regions}},
+		{[]string{"--jigsaw", jig, "--x"}, sudoku.Variant{Regions: regions, X: true}},
 	}
 	for _, tt := range tests {
 		b, err := sudoku.NewBoard(tt.spec)
@@ -203,8 +197,8 @@ func TestSudokuVariants(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v --emit dlx: %v", tt.args, err)
 		}
-		g, _, _ := sudoku.ParseLine(string(bs), 9, sudoku.Auto)
-		e, _ := b.Encode(g, sudoku.GivensOmit)
+		g, _ := parseSudokuLine(t, string(bs), 9, sudoku.Auto)
+		e, _ := b.Encode(g)
 		if file.Problem.NumOptions() != e.Problem.NumOptions() {
 			t.Errorf("%v: emitted %d options, want %d", tt.args, file.Problem.NumOptions(), e.Problem.NumOptions())
 		}
