@@ -60,7 +60,7 @@ func ExampleJob() {
 	job := queens.Job{N: 12, Distinct: true}
 	var results []*shard.Result
 	for k := 1; k <= 3; k++ {
-		cp, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(job.Identity(), k, 3), shard.DriveOptions{})
+		cp, err := shard.Drive(context.Background(), job, shard.NewCheckpoint(job.Identity(), k, 3), shard.DriveOptions{})
 		if err != nil {
 			panic(err)
 		}

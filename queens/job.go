@@ -16,7 +16,7 @@ import (
 // checkpointed. [shard.Drive] runs a shard of it:
 //
 //	job := queens.Job{N: 16, Distinct: true}
-//	cp, err := shard.Drive(ctx, job, shard.NewJobCheckpoint(job.Identity(), k, shards), opt)
+//	cp, err := shard.Drive(ctx, job, shard.NewCheckpoint(job.Identity(), k, shards), opt)
 //
 // and [shard.Merge] adds up the shards' results. Boards with no tasks (N < 4) are one
 // task, the whole count.
@@ -99,7 +99,7 @@ func (j Job) Count(ctx context.Context, tasks []int, done func(int, shard.PartCo
 // error.
 func countCheckpointed(ctx context.Context, n, workers int, distinct bool, opt shard.DriveOptions) (Counts, error) {
 	job := Job{N: n, Workers: workers}
-	cp, err := shard.Drive(ctx, job, shard.NewJobCheckpoint(job.Identity(), 1, 1), opt)
+	cp, err := shard.Drive(ctx, job, shard.NewCheckpoint(job.Identity(), 1, 1), opt)
 	if cp == nil || err != nil && ctx.Err() == nil {
 		return Counts{}, err
 	}

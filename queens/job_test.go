@@ -19,7 +19,7 @@ func TestJobShards(t *testing.T) {
 			job := Job{N: n, Workers: 2, Distinct: true}
 			var results []*shard.Result
 			for k := 1; k <= shards; k++ {
-				cp, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(job.Identity(), k, shards), shard.DriveOptions{})
+				cp, err := shard.Drive(context.Background(), job, shard.NewCheckpoint(job.Identity(), k, shards), shard.DriveOptions{})
 				if err != nil {
 					t.Fatalf("n=%d shard %d/%d: %v", n, k, shards, err)
 				}
@@ -47,7 +47,7 @@ func TestJobQuadrants(t *testing.T) {
 		job := Job{N: n, Workers: 2, Distinct: orbits}
 		var results []*shard.Result
 		for k := 1; k <= 3; k++ {
-			cp, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(job.Identity(), k, 3), shard.DriveOptions{})
+			cp, err := shard.Drive(context.Background(), job, shard.NewCheckpoint(job.Identity(), k, 3), shard.DriveOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

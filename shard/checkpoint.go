@@ -50,9 +50,9 @@ type PartCount struct {
 	Distinct uint64 `json:"distinct,omitempty"`
 }
 
-// NewCheckpoint returns an empty checkpoint for the plan.
-func NewCheckpoint(pl *Plan) *Checkpoint {
-	return NewJobCheckpoint(pl.Identity(), pl.Shard, pl.Shards)
+// newCheckpoint returns an empty checkpoint for the plan.
+func (pl *plan) newCheckpoint() *Checkpoint {
+	return NewCheckpoint(pl.Identity(), pl.Shard, pl.Shards)
 }
 
 // ReadCheckpoint reads the checkpoint saved in the named file.
@@ -123,10 +123,10 @@ func (c *Checkpoint) Totals() (solutions *big.Int, nodes, updates *big.Int) {
 	return solutions, nodes, updates
 }
 
-// Check reports whether the checkpoint belongs to the plan: the same problem, initial
+// check reports whether the checkpoint belongs to the plan: the same problem, initial
 // options, shard and cut, with finished parts among the shard's own.
-func (c *Checkpoint) Check(pl *Plan) error {
-	return c.belongsWith(NewCheckpoint(pl))
+func (c *Checkpoint) check(pl *plan) error {
+	return c.belongsWith(pl.newCheckpoint())
 }
 
 // Solutions returns the sum of the counts of the finished parts.

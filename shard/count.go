@@ -2,6 +2,7 @@ package shard
 
 import (
 	"context"
+	"errors"
 	"math"
 	"math/big"
 	"time"
@@ -9,8 +10,8 @@ import (
 	"github.com/xcover/xcover"
 )
 
-// CountOptions controls [Plan.Count].
-type CountOptions struct {
+// countOptions controls plan.Count.
+type countOptions struct {
 	// Config sets the Workers, and the Progress callback and its interval; its other fields
 	// are ignored (the plan gives the initial options). Progress sees the counts and nodes
 	// of earlier sessions too, and Fraction is the fraction of the shard's own tree done.
@@ -24,14 +25,46 @@ type CountOptions struct {
 	DriveOptions
 }
 
+// Count counts share k of n of p's solutions: the one door to a count split over machines
+// or kept in a checkpoint. Every share of one count must be made with the same p, cfg.Initial
+// and n; [Merge] adds their results. cfg.Memo chooses the split: MemoOff cuts the search
+// tree into parts, the same on every machine, and counts this share's (opt.File keeps the
+// finished parts in a checkpoint, from which an interrupted count resumes); MemoOn
+// splits a memoised count's sub-problems into shares (cfg.MemoBytes bounds the cache;
+// a memoised count keeps no partial result, so it takes no checkpoint). cfg.Workers and
+// cfg.Progress are honoured; a split count counts every solution in a fixed order, so a
+// Limit, Random, MemoAuto or a memoised count with a checkpoint is refused. If ctx is
+// cancelled a plain count returns its Partial result — the counts of the parts finished,
+// exact as far as they go — with ctx's error.
+func Count(ctx context.Context, p *xcover.Problem, k, n int, cfg xcover.Config, opt DriveOptions) (*Result, error) {
+	switch {
+	case cfg.Limit > 0:
+		return nil, errors.New("shard: a split or checkpointed count counts every solution: it takes no limit")
+	case cfg.Random:
+		return nil, errors.New("shard: a split or checkpointed count searches in a fixed order: it cannot be random")
+	case cfg.Memo == xcover.MemoAuto:
+		return nil, errors.New("shard: a split count is memoised or not, the same way in every share: want MemoOn or MemoOff, not MemoAuto")
+	case cfg.Memo == xcover.MemoOn && (opt.File != "" || opt.Save != nil):
+		return nil, errors.New("shard: a memoised count keeps no partial result: it cannot be checkpointed (split it into shares instead)")
+	case cfg.Memo == xcover.MemoOn:
+		res, _, err := countMemoShare(ctx, p, k, n, cfg)
+		return res, err
+	}
+	pl, err := newPlan(p, cfg.Initial, k, n)
+	if err != nil {
+		return nil, err
+	}
+	return pl.Count(ctx, countOptions{Config: cfg, DriveOptions: opt})
+}
+
 // Count counts the solutions in the plan's parts (Mine) that the checkpoint does not hold
 // yet. If ctx is cancelled it returns a Partial result — the counts of the parts finished,
 // exact as far as it goes — and ctx's error. It is [Drive] over the plan's parts.
-func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
+func (pl *plan) Count(ctx context.Context, opt countOptions) (*Result, error) {
 	cp := opt.Checkpoint
 	if cp == nil {
-		cp = NewCheckpoint(pl)
-	} else if err := cp.Check(pl); err != nil {
+		cp = pl.newCheckpoint()
+	} else if err := cp.check(pl); err != nil {
 		return nil, err
 	}
 	cp, dopt, err := opt.DriveOptions.open(cp)
@@ -52,13 +85,13 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 // planJob is a plan's parts as a [Job]: each part is a task, counted by a solver on the
 // configured workers.
 type planJob struct {
-	pl *Plan
+	pl *plan
 	s  *xcover.Solver
 }
 
 // job returns the plan's parts as a Job whose progress reports, through cfg.Progress, add
 // the work of the parts the checkpoint holds.
-func (pl *Plan) job(cp *Checkpoint, user xcover.Config) (*planJob, error) {
+func (pl *plan) job(cp *Checkpoint, user xcover.Config) (*planJob, error) {
 	var totalW, doneW float64
 	for _, i := range pl.Mine {
 		w := pl.Parts[i].Weight

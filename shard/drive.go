@@ -39,8 +39,8 @@ type Identity struct {
 	Above uint64
 }
 
-// NewJobCheckpoint returns an empty checkpoint for shard k of n of the count id.
-func NewJobCheckpoint(id Identity, k, n int) *Checkpoint {
+// NewCheckpoint returns an empty checkpoint for shard k of n of the count id.
+func NewCheckpoint(id Identity, k, n int) *Checkpoint {
 	c := &Checkpoint{
 		Format:  formatVersion,
 		Problem: id.Problem,
@@ -59,7 +59,7 @@ func NewJobCheckpoint(id Identity, k, n int) *Checkpoint {
 }
 
 // OpenCheckpoint returns the checkpoint saved at path, if there is one, and otherwise
-// fresh, which names the count that is to resume (see [NewJobCheckpoint]). It first removes
+// fresh, which names the count that is to resume (see [NewCheckpoint]). It first removes
 // the temporary files a process killed while saving may have left, and refuses a saved
 // checkpoint of another count, saying why. Its errors are [*CheckpointError]s.
 func OpenCheckpoint(path string, fresh *Checkpoint) (cp *Checkpoint, resumed bool, err error) {

@@ -46,7 +46,7 @@ func TestDriveShardsAndResume(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "ckpt")
 		save := func(c *shard.Checkpoint) error { return c.WriteFile(path) }
 		job.stopAfter = 4
-		cp, resumed, err := shard.OpenCheckpoint(path, shard.NewJobCheckpoint(id, k, shards))
+		cp, resumed, err := shard.OpenCheckpoint(path, shard.NewCheckpoint(id, k, shards))
 		if err != nil || resumed {
 			t.Fatalf("shard %d: first open: resumed %v, %v", k, resumed, err)
 		}
@@ -55,7 +55,7 @@ func TestDriveShardsAndResume(t *testing.T) {
 			t.Fatalf("shard %d: interrupted drive: %v, %+v", k, err, part)
 		}
 		job.stopAfter = 0
-		cp, resumed, err = shard.OpenCheckpoint(path, shard.NewJobCheckpoint(id, k, shards))
+		cp, resumed, err = shard.OpenCheckpoint(path, shard.NewCheckpoint(id, k, shards))
 		if err != nil || !resumed || len(cp.Done) != 4 {
 			t.Fatalf("shard %d: resume: resumed %v, %v", k, resumed, err)
 		}
@@ -72,7 +72,7 @@ func TestDriveShardsAndResume(t *testing.T) {
 		}
 		results = append(results, res)
 		// A checkpoint of another shard is refused.
-		if _, _, err := shard.OpenCheckpoint(path, shard.NewJobCheckpoint(id, k%shards+1, shards)); err == nil {
+		if _, _, err := shard.OpenCheckpoint(path, shard.NewCheckpoint(id, k%shards+1, shards)); err == nil {
 			t.Fatalf("shard %d: checkpoint taken for another shard", k)
 		}
 	}
@@ -96,7 +96,7 @@ func TestDriveShardsAndResume(t *testing.T) {
 func TestDriveWrongJob(t *testing.T) {
 	id := shard.Identity{Problem: "p", Parts: 10, Cut: "c"}
 	job := &squares{n: 11, counted: make([]atomic.Int32, 11)}
-	if _, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(id, 1, 1), shard.DriveOptions{}); err == nil {
+	if _, err := shard.Drive(context.Background(), job, shard.NewCheckpoint(id, 1, 1), shard.DriveOptions{}); err == nil {
 		t.Fatal("a job of 11 tasks driven with a checkpoint of 10")
 	}
 }
@@ -114,7 +114,7 @@ func TestDriveFile(t *testing.T) {
 	opt := shard.DriveOptions{File: path,
 		Resumed: func(c *shard.Checkpoint) { resumedWith = append(resumedWith, len(c.Done)) },
 		Save:    func(*shard.Checkpoint) error { saves++; return nil }}
-	part, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(id, 2, 2), opt)
+	part, err := shard.Drive(context.Background(), job, shard.NewCheckpoint(id, 2, 2), opt)
 	if err == nil || part == nil {
 		t.Fatalf("interrupted drive: %v, checkpoint %v", err, part)
 	}
@@ -125,7 +125,7 @@ func TestDriveFile(t *testing.T) {
 		t.Fatalf("the file after the interrupted drive: %v", err)
 	}
 	job.stopAfter = 0
-	final, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(id, 2, 2), opt)
+	final, err := shard.Drive(context.Background(), job, shard.NewCheckpoint(id, 2, 2), opt)
 	if err != nil {
 		t.Fatalf("resumed drive: %v", err)
 	}
@@ -135,7 +135,7 @@ func TestDriveFile(t *testing.T) {
 	if saved, err := shard.ReadCheckpoint(path); err != nil || len(saved.Done) != tasks/2 {
 		t.Fatalf("the file after the resumed drive: %v", err)
 	}
-	if _, err := shard.Drive(context.Background(), job, shard.NewJobCheckpoint(id, 1, 2), opt); !isCheckpointError(err) || !strings.Contains(err.Error(), "does not belong") {
+	if _, err := shard.Drive(context.Background(), job, shard.NewCheckpoint(id, 1, 2), opt); !isCheckpointError(err) || !strings.Contains(err.Error(), "does not belong") {
 		t.Fatalf("another shard's count took the file: %v", err)
 	}
 }

@@ -5,20 +5,17 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/shard"
 )
 
 // Count the 10-queens problem in three shards, as three machines would, and merge them.
-func ExamplePlan() {
+func ExampleCount() {
 	p := problems.Queens(10)
 	var results []*shard.Result
 	for k := 1; k <= 3; k++ {
-		pl, err := shard.NewPlan(p, nil, k, 3)
-		if err != nil {
-			panic(err)
-		}
-		res, err := pl.Count(context.Background(), shard.CountOptions{})
+		res, err := shard.Count(context.Background(), p, k, 3, xcover.Config{}, shard.DriveOptions{})
 		if err != nil {
 			panic(err)
 		}

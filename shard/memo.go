@@ -6,10 +6,10 @@ import (
 	"github.com/xcover/xcover"
 )
 
-// A MemoJob is a memoised count cut into Shares shares (see [xcover.CountShare]) as a
+// A memoJob is a memoised count cut into Shares shares (see [xcover.CountShare]) as a
 // [Job]: task i is share i+1. Options sets the cache and the workers, which share one
 // cache; its Memo is taken as xcover.MemoOn.
-type MemoJob struct {
+type memoJob struct {
 	Problem *xcover.Problem
 	Shares  int
 	Options xcover.Config
@@ -18,10 +18,10 @@ type MemoJob struct {
 }
 
 // NumTasks returns the number of shares.
-func (j *MemoJob) NumTasks() int { return j.Shares }
+func (j *memoJob) NumTasks() int { return j.Shares }
 
 // Count counts the listed shares one after another.
-func (j *MemoJob) Count(ctx context.Context, tasks []int, done func(int, PartCount)) error {
+func (j *memoJob) Count(ctx context.Context, tasks []int, done func(int, PartCount)) error {
 	opt := j.Options
 	opt.Memo = xcover.MemoOn
 	for _, i := range tasks {
@@ -35,13 +35,13 @@ func (j *MemoJob) Count(ctx context.Context, tasks []int, done func(int, PartCou
 	return nil
 }
 
-// CountMemoShare counts share k of n of p's memoised count and returns the shard's result,
-// which [Merge] adds up like those of [Plan.Count]: the split's size and digest name the
+// countMemoShare counts share k of n of p's memoised count and returns the shard's result,
+// which [Merge] adds up like those of a plain cut: the split's size and digest name the
 // cut.
-func CountMemoShare(ctx context.Context, p *xcover.Problem, k, n int, opt xcover.Config) (*Result, xcover.MemoStats, error) {
-	job := &MemoJob{Problem: p, Shares: n, Options: opt}
+func countMemoShare(ctx context.Context, p *xcover.Problem, k, n int, opt xcover.Config) (*Result, xcover.MemoStats, error) {
+	job := &memoJob{Problem: p, Shares: n, Options: opt}
 	id := Identity{Problem: p.Hash(), Initial: normal(opt.Initial), Request: n, Parts: n, Cut: "memo"}
-	final, err := Drive(ctx, job, NewJobCheckpoint(id, k, n), DriveOptions{})
+	final, err := Drive(ctx, job, NewCheckpoint(id, k, n), DriveOptions{})
 	if err != nil {
 		return nil, job.memo, err
 	}

@@ -32,7 +32,7 @@ type Result struct {
 	Shard   int    `json:"shard,omitempty"`   // 1..Shards; 0 for a merged result
 	Shards  int    `json:"shards"`
 	Parts   int    `json:"parts"` // the number of parts in the whole cut
-	Cut     string `json:"cut"`   // the Plan's Cut
+	Cut     string `json:"cut"`   // the plan's Cut
 	// Version is the xcover build that counted, for the record; it is not checked.
 	Version string `json:"version,omitempty"`
 

@@ -3,7 +3,7 @@
 //
 // A count is split by cutting the search tree into many disjoint parts with
 // [xcover.Solver.Parts] — the same parts on every machine — and dealing them out to N
-// shards. Each shard counts its parts (see [Plan.Count]) and reports a [Result] that names
+// shards. Each shard counts its parts (see [Count]) and reports a [Result] that names
 // the problem and the cut; [Merge] adds the results of all N shards exactly, after checking
 // that they belong together and that none is missing. A [Checkpoint] records the parts a
 // shard has finished, so that an interrupted count resumes where it stopped and never counts
@@ -40,10 +40,10 @@ func requestFor(n int) int {
 	return max(partsPerShard*n, minParts)
 }
 
-// A Plan is a cut of a problem's search tree into parts and the share of them that one shard
-// of N counts. Every machine that makes a Plan for the same problem, initial options and N
+// A plan is a cut of a problem's search tree into parts and the share of them that one shard
+// of N counts. Every machine that makes a plan for the same problem, initial options and N
 // gets the same parts.
-type Plan struct {
+type plan struct {
 	Problem *xcover.Problem
 	Hash    string // Problem.Hash()
 	Initial []int  // options forced into every solution
@@ -61,8 +61,8 @@ type Plan struct {
 	Mine []int
 }
 
-// NewPlan cuts p's search tree, with the given options forced, for shard k of n.
-func NewPlan(p *xcover.Problem, initial []int, k, n int) (*Plan, error) {
+// newPlan cuts p's search tree, with the given options forced, for shard k of n.
+func newPlan(p *xcover.Problem, initial []int, k, n int) (*plan, error) {
 	if n < 1 || n > maxShards {
 		return nil, fmt.Errorf("shard %d/%d: N must be between 1 and %d (each shard takes %d parts of the cut, which is held in memory)", k, n, maxShards, partsPerShard)
 	}
@@ -73,7 +73,7 @@ func NewPlan(p *xcover.Problem, initial []int, k, n int) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{
+	pl := &plan{
 		Problem: p,
 		Hash:    p.Hash(),
 		Initial: normal(initial),
@@ -123,7 +123,7 @@ func cutDigest(hash string, initial []int, request int, parts []xcover.Part) str
 
 // Identity returns what results and checkpoints of the plan's count record to tell it from
 // other counts.
-func (pl *Plan) Identity() Identity {
+func (pl *plan) Identity() Identity {
 	return Identity{Problem: pl.Hash, Initial: pl.Initial, Request: pl.Request,
 		Parts: len(pl.Parts), Cut: pl.Cut, Above: pl.Above}
 }

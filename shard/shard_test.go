@@ -56,7 +56,7 @@ func TestShardsAddUp(t *testing.T) {
 			seen := map[int]int{}
 			var cut string
 			for k := 1; k <= n; k++ {
-				pl, err := NewPlan(tp.p, tp.initial, k, n)
+				pl, err := newPlan(tp.p, tp.initial, k, n)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -71,7 +71,7 @@ func TestShardsAddUp(t *testing.T) {
 				for _, i := range pl.Mine {
 					seen[i]++
 				}
-				res, err := pl.Count(context.Background(), CountOptions{Config: xcover.Config{Workers: 1 + k%2}})
+				res, err := pl.Count(context.Background(), countOptions{Config: xcover.Config{Workers: 1 + k%2}})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -103,19 +103,19 @@ func TestShardsAddUp(t *testing.T) {
 
 func TestPlanInitial(t *testing.T) {
 	p := problems.Queens(8)
-	a, err := NewPlan(p, []int{20, 3}, 1, 1)
+	a, err := newPlan(p, []int{20, 3}, 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := NewPlan(p, []int{3, 20, 3}, 1, 1)
+	b, _ := newPlan(p, []int{3, 20, 3}, 1, 1)
 	if a.Cut != b.Cut || !slices.Equal(a.Initial, []int{3, 20}) {
 		t.Errorf("order of initial options changed the cut: %v %v", a.Initial, b.Initial)
 	}
-	c, _ := NewPlan(p, nil, 1, 1)
+	c, _ := newPlan(p, nil, 1, 1)
 	if c.Cut == a.Cut {
 		t.Error("initial options did not change the cut's digest")
 	}
-	res, err := a.Count(context.Background(), CountOptions{})
+	res, err := a.Count(context.Background(), countOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,8 +123,8 @@ func TestPlanInitial(t *testing.T) {
 		t.Errorf("with initial options: %v, want %d", res.Solutions, want)
 	}
 	for _, bad := range [][2]int{{0, 1}, {2, 1}, {1, 0}} {
-		if _, err := NewPlan(p, nil, bad[0], bad[1]); err == nil {
-			t.Errorf("NewPlan(%d/%d) did not fail", bad[0], bad[1])
+		if _, err := newPlan(p, nil, bad[0], bad[1]); err == nil {
+			t.Errorf("newPlan(%d/%d) did not fail", bad[0], bad[1])
 		}
 	}
 }
@@ -224,11 +224,11 @@ func TestDecode(t *testing.T) {
 }
 
 func TestCheckpointFile(t *testing.T) {
-	pl, err := NewPlan(problems.Queens(8), nil, 2, 3)
+	pl, err := newPlan(problems.Queens(8), nil, 2, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := NewCheckpoint(pl)
+	c := pl.newCheckpoint()
 	c.Done[pl.Mine[0]] = PartCount{Solutions: big.NewInt(7), Nodes: 9}
 	c.Done[pl.Mine[2]] = PartCount{Solutions: new(big.Int).Lsh(big.NewInt(1), 63), Nodes: 1 << 63}
 	path := filepath.Join(t.TempDir(), "ck.json")
@@ -242,7 +242,7 @@ func TestCheckpointFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := d.Check(pl); err != nil {
+	if err := d.check(pl); err != nil {
 		t.Fatal(err)
 	}
 	if d.Solutions().String() != "9223372036854775815" {
@@ -253,15 +253,15 @@ func TestCheckpointFile(t *testing.T) {
 		t.Errorf("temporary files left: %v", entries)
 	}
 
-	other, _ := NewPlan(problems.Queens(9), nil, 2, 3)
-	shard3, _ := NewPlan(problems.Queens(8), nil, 3, 3)
-	forced, _ := NewPlan(problems.Queens(8), []int{1}, 2, 3)
-	foreign := NewCheckpoint(pl)
+	other, _ := newPlan(problems.Queens(9), nil, 2, 3)
+	shard3, _ := newPlan(problems.Queens(8), nil, 3, 3)
+	forced, _ := newPlan(problems.Queens(8), []int{1}, 2, 3)
+	foreign := pl.newCheckpoint()
 	foreign.Done[pl.Mine[0]+1] = PartCount{Solutions: big.NewInt(1)}
 	for _, tt := range []struct {
 		name string
 		c    *Checkpoint
-		pl   *Plan
+		pl   *plan
 		err  string
 	}{
 		{"other problem", d, other, "another problem"},
@@ -269,7 +269,7 @@ func TestCheckpointFile(t *testing.T) {
 		{"other initial", d, forced, "other options"},
 		{"part of another shard", foreign, pl, "not one of shard 2/3's"},
 	} {
-		if err := tt.c.Check(tt.pl); err == nil || !strings.Contains(err.Error(), tt.err) {
+		if err := tt.c.check(tt.pl); err == nil || !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("%s: %v, want an error with %q", tt.name, err, tt.err)
 		}
 	}
@@ -287,11 +287,11 @@ func TestCheckpointFile(t *testing.T) {
 func TestResume(t *testing.T) {
 	// Queens 14 has parts of more than a few thousand nodes, in which the engine polls.
 	p := problems.Queens(14)
-	pl, err := NewPlan(p, nil, 5, 8)
+	pl, err := newPlan(p, nil, 5, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
-	full, err := pl.Count(context.Background(), CountOptions{})
+	full, err := pl.Count(context.Background(), countOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,10 +299,10 @@ func TestResume(t *testing.T) {
 	// Stop after a few parts, from the Progress callback.
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	cp := NewCheckpoint(pl)
+	cp := pl.newCheckpoint()
 	var saves []*Checkpoint
 	var mu sync.Mutex
-	res, err := pl.Count(ctx, CountOptions{
+	res, err := pl.Count(ctx, countOptions{
 		Config: xcover.Config{Workers: 2, ProgressInterval: time.Microsecond, Progress: func(pr xcover.Progress) {
 			cancel()
 		}},
@@ -335,7 +335,7 @@ func TestResume(t *testing.T) {
 	for _, from := range []*Checkpoint{saves[0], last} {
 		c := from.clone()
 		var counted int
-		res, err := pl.Count(context.Background(), CountOptions{Checkpoint: c, Config: xcover.Config{Workers: 2}})
+		res, err := pl.Count(context.Background(), countOptions{Checkpoint: c, Config: xcover.Config{Workers: 2}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -354,7 +354,7 @@ func TestResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	var resumed *Checkpoint
-	res, err = pl.Count(context.Background(), CountOptions{DriveOptions: DriveOptions{File: path, Resumed: func(c *Checkpoint) { resumed = c }}})
+	res, err = pl.Count(context.Background(), countOptions{DriveOptions: DriveOptions{File: path, Resumed: func(c *Checkpoint) { resumed = c }}})
 	if err != nil || res.Partial || res.Solutions.Cmp(full.Solutions) != 0 || resumed == nil || len(resumed.Done) < len(last.Done) {
 		t.Errorf("resumed from a file: %v, %v (partial %v), want %v", err, res.Solutions, res.Partial, full.Solutions)
 	}
@@ -363,18 +363,18 @@ func TestResume(t *testing.T) {
 	}
 
 	// A checkpoint of another problem is refused.
-	other, _ := NewPlan(problems.Queens(9), nil, 2, 3)
-	if _, err := other.Count(context.Background(), CountOptions{DriveOptions: DriveOptions{File: path}}); err == nil {
+	other, _ := newPlan(problems.Queens(9), nil, 2, 3)
+	if _, err := other.Count(context.Background(), countOptions{DriveOptions: DriveOptions{File: path}}); err == nil {
 		t.Error("a checkpoint file of another problem was accepted")
 	}
-	if _, err := other.Count(context.Background(), CountOptions{Checkpoint: last}); err == nil {
+	if _, err := other.Count(context.Background(), countOptions{Checkpoint: last}); err == nil {
 		t.Error("a checkpoint of another problem was accepted")
 	}
 }
 
 func TestSaveError(t *testing.T) {
-	pl, _ := NewPlan(problems.Queens(8), nil, 1, 1)
-	_, err := pl.Count(context.Background(), CountOptions{DriveOptions: DriveOptions{Save: func(*Checkpoint) error { return errors.New("disk full") }}})
+	pl, _ := newPlan(problems.Queens(8), nil, 1, 1)
+	_, err := pl.Count(context.Background(), countOptions{DriveOptions: DriveOptions{Save: func(*Checkpoint) error { return errors.New("disk full") }}})
 	if err == nil || err.Error() != "disk full" {
 		t.Errorf("error %v, want disk full", err)
 	}

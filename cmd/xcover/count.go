@@ -72,25 +72,17 @@ func runCount(cmd *cobra.Command, f *countFlags, args []string) error {
 		// The default, auto, gives way to what cannot be memoised.
 		f.memo.memo = "off"
 	}
-	if f.memo.active() {
-		switch {
-		case f.shard.checkpoint != "":
-			return usageErrorf("--memo cannot be used with --checkpoint: a memoised count keeps no partial result (use --shard to split it)")
-		case f.shard.shard != "" && f.memo.memo != "on":
-			return usageErrorf("--shard with --memo needs --memo=on: every shard must count the same way")
-		case f.search.limit > 0 || s.cfg.Random:
-			return usageErrorf("--memo counts every solution: not with --limit, --random or --seed")
-		}
-	}
-	if f.shard.active() && !f.memo.active() {
-		return f.shard.countParts(cmd, &f.search, s)
+	if f.memo.active() && !f.shard.active() && (f.search.limit > 0 || s.cfg.Random) {
+		return usageErrorf("--memo counts every solution: not with --limit, --random or --seed")
 	}
 	opt := s.countOptions()
 	if err := f.memo.apply(&opt); err != nil {
 		return err
 	}
-	if f.shard.shard != "" {
-		return countMemoShard(cmd, &f.search, s, opt, f.shard.shard)
+	if f.shard.active() {
+		// shard.Count holds the rules of a split or checkpointed count (no limit, no random
+		// order, memoised only in shares, never with a checkpoint).
+		return f.shard.count(cmd, &f.search, s, opt)
 	}
 	return countAll(cmd, &f.search, s, opt)
 }

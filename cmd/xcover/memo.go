@@ -10,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/present"
-	"github.com/xcover/xcover/shard"
 )
 
 // memoFlags are count's flags for memoised counting.
@@ -99,22 +98,4 @@ func countAll(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.Config) 
 		return interruptedf("interrupted: the count %v is partial%s", c.Solutions, note)
 	}
 	return nil
-}
-
-// countMemoShard counts shard K/N of a memoised count and prints the shard's result, which
-// merge adds up like those of count --shard.
-func countMemoShard(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.Config, spec string) error {
-	k, n, err := parseShard(spec)
-	if err != nil {
-		return err
-	}
-	defer limitHeap(opt.MemoBytes)()
-	res, _, cerr := shard.CountMemoShare(cmd.Context(), s.problem, k, n, opt)
-	if cerr != nil {
-		if cmd.Context().Err() != nil {
-			return interruptedf("interrupted: a memoised count has no partial result")
-		}
-		return cerr
-	}
-	return printResult(cmd.OutOrStdout(), f.json, res, present.ShardResult(res), "count")
 }

@@ -87,7 +87,7 @@ func (r *queensRun) countShard() error {
 // finished, and ctx's error. The result is nil, with the error, when nothing was counted:
 // a checkpoint file of another count, or one that cannot be saved.
 func shareQueens(ctx context.Context, job queens.Job, k, shards int, opt shard.DriveOptions) (*shard.Result, error) {
-	cp, err := shard.Drive(ctx, job, shard.NewJobCheckpoint(job.Identity(), k, shards), opt)
+	cp, err := shard.Drive(ctx, job, shard.NewCheckpoint(job.Identity(), k, shards), opt)
 	if cp == nil {
 		return nil, err
 	}

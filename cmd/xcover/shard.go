@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/shard"
 )
@@ -54,15 +55,10 @@ func parseShard(v string) (k, n int, err error) {
 	return k, n, nil
 }
 
-// countParts runs count for a shard, or with a checkpoint: the tree cut into parts, the
-// shard's parts counted, finished parts saved to the checkpoint.
-func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) error {
-	if sf.limit > 0 {
-		return usageErrorf("--limit cannot be used with --shard or --checkpoint")
-	}
-	if s.cfg.Random {
-		return usageErrorf("--random and --seed cannot be used with --shard or --checkpoint")
-	}
+// count runs count for a shard, or with a checkpoint, through shard.Count: the tree cut
+// into parts, the shard's parts counted, finished parts saved to the checkpoint; or, with
+// --memo=on, a share of a memoised count.
+func (f *shardFlags) count(cmd *cobra.Command, sf *searchFlags, s *search, opt xcover.Config) error {
 	if err := checkEvery(f.checkpoint, f.every); err != nil {
 		return err
 	}
@@ -73,16 +69,20 @@ func (f *shardFlags) countParts(cmd *cobra.Command, sf *searchFlags, s *search) 
 			return err
 		}
 	}
-	plan, err := shard.NewPlan(s.problem, s.cfg.Initial, k, n)
-	if err != nil {
-		return err
+	opt.Random = s.cfg.Random // a count ignores the order; a split count refuses a random one
+	if opt.Memo == xcover.MemoOn {
+		defer limitHeap(opt.MemoBytes)()
 	}
-	opt := shard.CountOptions{Config: s.cfg, DriveOptions: drive(cmd, f.checkpoint, f.every)}
-
 	// SIGTERM, as a cluster's scheduler sends it, stops the count like ^C (runContext
 	// cancels every command's context on both): the finished parts are saved.
-	res, cerr := plan.Count(cmd.Context(), opt)
-	if res == nil {
+	ctx := cmd.Context()
+	res, cerr := shard.Count(ctx, s.problem, k, n, opt, drive(cmd, f.checkpoint, f.every))
+	switch {
+	case res == nil && ctx.Err() != nil && opt.Memo == xcover.MemoOn:
+		return interruptedf("interrupted: a memoised count has no partial result")
+	case res == nil && ctx.Err() == nil && !isCheckpointError(cerr):
+		return usageErrorf("%v", cerr) // a count shard.Count refuses: flags that do not go together
+	case res == nil:
 		return checkpointFlag(cerr)
 	}
 	s.mu.Lock()
@@ -110,8 +110,14 @@ func drive(cmd *cobra.Command, checkpoint string, every time.Duration) shard.Dri
 
 // checkpointFlag names --checkpoint in the error of a checkpoint file that cannot be used.
 func checkpointFlag(err error) error {
-	if _, ok := errors.AsType[*shard.CheckpointError](err); ok {
+	if isCheckpointError(err) {
 		return fmt.Errorf("--checkpoint: %w", err)
 	}
 	return err
+}
+
+// isCheckpointError reports whether err is about a checkpoint file that cannot be used.
+func isCheckpointError(err error) bool {
+	_, ok := errors.AsType[*shard.CheckpointError](err)
+	return ok
 }

@@ -181,8 +181,10 @@ func TestShardUsage(t *testing.T) {
 	}{
 		{[]string{"--shard", "auto/4"}, "neither JOB_COMPLETION_INDEX"},
 		{[]string{"--shard", "5/4"}, "--shard"},
-		{[]string{"--shard", "1/4", "--limit", "3"}, "--limit"},
-		{[]string{"--shard", "1/4", "--seed", "3"}, "--random"},
+		{[]string{"--shard", "1/4", "--limit", "3"}, "takes no limit"},
+		{[]string{"--shard", "1/4", "--seed", "3"}, "cannot be random"},
+		{[]string{"--checkpoint", filepath.Join(dir, "m"), "--memo=on"}, "cannot be checkpointed"},
+		{[]string{"--shard", "1/4", "--memo=auto"}, "want MemoOn or MemoOff"},
 		{[]string{"--checkpoint", filepath.Join(dir, "c"), "--checkpoint-every", "0s"}, "--checkpoint-every"},
 	} {
 		r := runX(t, "", append(append([]string{"count"}, tt.args...), q6)...)
