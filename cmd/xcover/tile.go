@@ -211,10 +211,10 @@ func tileList(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Co
 	out := bufio.NewWriter(cmd.OutOrStdout())
 	defer out.Flush()
 	format := f.format
-	if f.json && format == puzzle.FormatText {
-		format = puzzle.FormatJSON
+	if f.json && format == present.FormatText {
+		format = present.FormatJSON
 	}
-	lw, err := puzzle.NewListWriter(out, pz, format)
+	lw, err := present.NewListWriter(out, pz, format)
 	if err != nil {
 		return err
 	}

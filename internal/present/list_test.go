@@ -1,4 +1,4 @@
-package puzzle_test
+package present_test
 
 import (
 	"context"
@@ -8,8 +8,20 @@ import (
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/puzzle"
+	"github.com/xcover/xcover/tiling"
 )
+
+func tilingPuzzle(t *testing.T, pieces, size string) *tiling.Puzzle {
+	t.Helper()
+	spec := tiling.Spec{Pieces: pieces, Size: size}
+	tp, _, err := spec.Puzzle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tp
+}
 
 // listed returns every solution of pz, each checked by the puzzle's own checker.
 func listed(t *testing.T, pz *puzzle.Puzzle) [][]int {
@@ -46,7 +58,7 @@ func TestListWriter(t *testing.T) {
 		sols = sols[:2]
 		write := func(format string, class int) string {
 			var b strings.Builder
-			lw, err := puzzle.NewListWriter(&b, pz, format)
+			lw, err := present.NewListWriter(&b, pz, format)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -63,11 +75,11 @@ func TestListWriter(t *testing.T) {
 			}
 			return b.String()
 		}
-		if got, want := write(puzzle.FormatText, 0), pz.Text(sols[0])+tc.between+pz.Text(sols[1]); got != want {
+		if got, want := write(present.FormatText, 0), pz.Text(sols[0])+tc.between+pz.Text(sols[1]); got != want {
 			t.Errorf("%s text:\n%s\nwant\n%s", tc.size, got, want)
 		}
 		for _, class := range []int{0, 4} {
-			lines := strings.Split(strings.TrimSuffix(write(puzzle.FormatJSON, class), "\n"), "\n")
+			lines := strings.Split(strings.TrimSuffix(write(present.FormatJSON, class), "\n"), "\n")
 			if len(lines) != len(sols) {
 				t.Fatalf("%s json: %d lines, want %d", tc.size, len(lines), len(sols))
 			}
@@ -85,7 +97,7 @@ func TestListWriter(t *testing.T) {
 				}
 			}
 		}
-		if svg := write(puzzle.FormatSVG, 0); !strings.HasPrefix(svg, "<svg") || !strings.HasSuffix(svg, "</svg>\n") {
+		if svg := write(present.FormatSVG, 0); !strings.HasPrefix(svg, "<svg") || !strings.HasSuffix(svg, "</svg>\n") {
 			t.Errorf("%s svg: %.60q...", tc.size, svg)
 		}
 	}
@@ -98,13 +110,13 @@ func TestListWriterRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 	pz := puzzle.DLX(f, "p.dlx")
-	for _, format := range []string{puzzle.FormatJSON, "png"} {
-		if _, err := puzzle.NewListWriter(&strings.Builder{}, pz, format); err == nil {
+	for _, format := range []string{present.FormatJSON, "png"} {
+		if _, err := present.NewListWriter(&strings.Builder{}, pz, format); err == nil {
 			t.Errorf("format %s of a DLX problem: no error", format)
 		}
 	}
 	var b strings.Builder
-	lw, err := puzzle.NewListWriter(&b, pz, puzzle.FormatText)
+	lw, err := present.NewListWriter(&b, pz, present.FormatText)
 	if err != nil {
 		t.Fatal(err)
 	}

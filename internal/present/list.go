@@ -1,4 +1,4 @@
-package puzzle
+package present
 
 import (
 	"encoding/json"
@@ -6,6 +6,8 @@ import (
 	"io"
 	"slices"
 	"strconv"
+
+	"github.com/xcover/xcover/puzzle"
 )
 
 // Formats of a [ListWriter].
@@ -20,7 +22,7 @@ const (
 // the end.
 type ListWriter struct {
 	w       io.Writer
-	pz      *Puzzle
+	pz      *puzzle.Puzzle
 	format  string
 	svg     [][]int // FormatSVG: the solutions to draw
 	written int
@@ -30,7 +32,7 @@ type ListWriter struct {
 // NewListWriter returns a ListWriter of pz's solutions to w in the given format: FormatText,
 // FormatJSON (the puzzle must have a JSON form) or FormatSVG (the puzzle must draw many
 // solutions at once).
-func NewListWriter(w io.Writer, pz *Puzzle, format string) (*ListWriter, error) {
+func NewListWriter(w io.Writer, pz *puzzle.Puzzle, format string) (*ListWriter, error) {
 	switch {
 	case format == FormatJSON && pz.JSON == nil:
 		return nil, fmt.Errorf("puzzle: %s has no JSON form", pz.Title)
