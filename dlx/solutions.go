@@ -18,11 +18,11 @@ import (
 //     blank line; lines starting with "|" (such as "| cost 12") are comments;
 //   - JSON: one line {"options":[i,j,...]} a solution, the options' 0-based indices.
 
-// AppendSolution appends a solution in text form, the lines of its options as f spells
+// appendSolution appends a solution in text form, the lines of its options as f spells
 // them and a blank line, or, with asJSON, one line {"options":[i,j,...]}.
-func (f *File) AppendSolution(b []byte, sol []int, asJSON bool) []byte {
+func (f *File) appendSolution(b []byte, sol []int, asJSON bool) []byte {
 	if asJSON {
-		return AppendJSONSolution(b, sol)
+		return appendJSONSolution(b, sol)
 	}
 	for _, k := range sol {
 		b = append(b, f.OptionText[k]...)
@@ -31,23 +31,23 @@ func (f *File) AppendSolution(b []byte, sol []int, asJSON bool) []byte {
 	return append(b, '\n')
 }
 
-// AppendCostSolution appends a solution with its cost, as a minimum-cost search prints
+// appendCostSolution appends a solution with its cost, as a minimum-cost search prints
 // it: in text form after a comment line "| cost N", or, with asJSON, one line
 // {"options":[i,j,...],"cost":N}. Both read back as the solution alone.
-func (f *File) AppendCostSolution(b []byte, sol []int, cost int64, asJSON bool) []byte {
+func (f *File) appendCostSolution(b []byte, sol []int, cost int64, asJSON bool) []byte {
 	if asJSON {
-		b = AppendJSONSolution(b, sol)
+		b = appendJSONSolution(b, sol)
 		b = append(b[:len(b)-2], `,"cost":`...) // in place of the closing "}\n"
 		b = strconv.AppendInt(b, cost, 10)
 		return append(b, "}\n"...)
 	}
 	b = append(b, "| cost "...)
 	b = strconv.AppendInt(b, cost, 10)
-	return f.AppendSolution(append(b, '\n'), sol, false)
+	return f.appendSolution(append(b, '\n'), sol, false)
 }
 
-// AppendJSONSolution appends {"options":[i,j,...]} and a newline.
-func AppendJSONSolution(b []byte, sol []int) []byte {
+// appendJSONSolution appends {"options":[i,j,...]} and a newline.
+func appendJSONSolution(b []byte, sol []int) []byte {
 	b = append(b, `{"options":[`...)
 	for i, k := range sol {
 		if i > 0 {
@@ -59,7 +59,7 @@ func AppendJSONSolution(b []byte, sol []int) []byte {
 }
 
 // A SolutionWriter writes solutions of a file's problem one after another, in the form
-// AppendSolution writes (or AppendCostSolution), and counts them. Its errors are those of
+// appendSolution writes (or appendCostSolution), and counts them. Its errors are those of
 // the writer under it, wrapped: "writing solutions: ...".
 type SolutionWriter struct {
 	f       *File
@@ -76,13 +76,13 @@ func (f *File) NewSolutionWriter(w io.Writer, asJSON bool) *SolutionWriter {
 
 // Write writes one solution.
 func (sw *SolutionWriter) Write(sol []int) error {
-	sw.line = sw.f.AppendSolution(sw.line[:0], sol, sw.asJSON)
+	sw.line = sw.f.appendSolution(sw.line[:0], sol, sw.asJSON)
 	return sw.write()
 }
 
 // WriteCost writes one solution with its cost, as a minimum-cost search prints it.
 func (sw *SolutionWriter) WriteCost(sol []int, cost int64) error {
-	sw.line = sw.f.AppendCostSolution(sw.line[:0], sol, cost, sw.asJSON)
+	sw.line = sw.f.appendCostSolution(sw.line[:0], sol, cost, sw.asJSON)
 	return sw.write()
 }
 

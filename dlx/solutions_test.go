@@ -18,7 +18,7 @@ func TestSolutionsRoundTrip(t *testing.T) {
 	for _, asJSON := range []bool{false, true} {
 		var b []byte
 		for _, sol := range sols {
-			b = f.AppendSolution(b, sol, asJSON)
+			b = f.appendSolution(b, sol, asJSON)
 		}
 		text := string(b)
 		if !asJSON {
@@ -56,7 +56,7 @@ func TestCostSolutions(t *testing.T) {
 	} {
 		var b []byte
 		for i, sol := range sols {
-			b = f.AppendCostSolution(b, sol, costs[i], tt.asJSON)
+			b = f.appendCostSolution(b, sol, costs[i], tt.asJSON)
 		}
 		if string(b) != tt.want {
 			t.Errorf("json %v: %q, want %q", tt.asJSON, b, tt.want)
