@@ -25,29 +25,7 @@ func TestSameAnswers(t *testing.T) {
 	s := serve.New(serve.Options{})
 	ts := httptest.NewServer(s)
 	defer func() { s.Close(); ts.Close() }()
-	apiStatus := func(body string) present.Status {
-		t.Helper()
-		resp, err := http.Post(ts.URL+"/api/jobs", "application/json", strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var st present.Status
-		json.NewDecoder(resp.Body).Decode(&st)
-		resp.Body.Close()
-		for deadline := time.Now().Add(time.Minute); st.State == "running" && time.Now().Before(deadline); {
-			time.Sleep(5 * time.Millisecond)
-			r, err := http.Get(ts.URL + "/api/jobs/" + st.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			json.NewDecoder(r.Body).Decode(&st)
-			r.Body.Close()
-		}
-		if st.State != "done" {
-			t.Fatalf("%s: %s %s", body, st.State, st.Error)
-		}
-		return st
-	}
+	apiStatus := func(body string) present.Status { t.Helper(); return apiJob(t, ts.URL, body) }
 	apiCount := func(body string) string {
 		t.Helper()
 		resp, err := http.Post(ts.URL+"/api/jobs", "application/json", strings.NewReader(body))
@@ -213,6 +191,31 @@ func sqrtOf(n int) (int, bool) {
 		r++
 	}
 	return r, r*r == n
+}
+
+// apiJob starts a search through the web API at url and returns its status once done.
+func apiJob(t *testing.T, url, body string) present.Status {
+	t.Helper()
+	resp, err := http.Post(url+"/api/jobs", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st present.Status
+	json.NewDecoder(resp.Body).Decode(&st)
+	resp.Body.Close()
+	for deadline := time.Now().Add(time.Minute); st.State == "running" && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+		r, err := http.Get(url + "/api/jobs/" + st.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		json.NewDecoder(r.Body).Decode(&st)
+		r.Body.Close()
+	}
+	if st.State != "done" {
+		t.Fatalf("%s: %s %s", body, st.State, st.Error)
+	}
+	return st
 }
 
 // apiTexts returns the texts of the solutions a job of the web API kept.
