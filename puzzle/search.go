@@ -3,38 +3,44 @@ package puzzle
 import (
 	"context"
 	"fmt"
+	"math/big"
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/verify"
 )
 
-// CountAll counts the puzzle's solutions with the exact cover engine under cfg and, with
-// distinct, the classes of solutions too (CountDistinct must be set: a tiling posed with
-// Distinct). An Impossible puzzle counts 0 without searching. When ctx is cancelled it
-// returns the counts so far with ctx's error.
-func (pz *Puzzle) CountAll(ctx context.Context, cfg xcover.Config, distinct bool) (all, classes uint64, err error) {
+// CountAll counts the puzzle's solutions under cfg (its Limit, Workers, Memo, MemoBytes and
+// Progress) and, with distinct, the classes of solutions too (CountDistinct must be set: a
+// tiling posed with Distinct). It chooses the engine, the one count of every front end: the
+// puzzle's own counter where it has one (Count, a Sudoku's kernel) and the count is not
+// memoised, else the exact cover engine's. An Impossible puzzle counts 0 without
+// searching. When ctx is cancelled it returns the counts so far with ctx's error; all is
+// nil only when a memoised count was stopped (it has no partial result).
+func (pz *Puzzle) CountAll(ctx context.Context, cfg xcover.Config, distinct bool) (all *big.Int, classes uint64, err error) {
 	switch {
 	case pz.Impossible:
-		return 0, 0, nil
+		return new(big.Int), 0, nil
 	case distinct && pz.CountDistinct == nil:
-		return 0, 0, fmt.Errorf("puzzle: %s: no count of essentially different solutions", pz.Title)
+		return nil, 0, fmt.Errorf("puzzle: %s: no count of essentially different solutions", pz.Title)
 	case distinct:
-		classes, all, err = pz.CountDistinct(ctx, cfg)
-		return all, classes, err
+		classes, n, err := pz.CountDistinct(ctx, cfg)
+		return new(big.Int).SetUint64(n), classes, err
+	case pz.Count != nil && cfg.Memo == xcover.MemoOff:
+		n, err := pz.Count(ctx, cfg.Limit, cfg.Workers)
+		return new(big.Int).SetUint64(n), 0, err
 	}
 	res, err := xcover.Count(ctx, pz.Problem, cfg)
-	if res.Solutions == nil {
-		return 0, 0, err
-	}
-	return res.Solutions.Uint64(), 0, err
+	return res.Solutions, 0, err
 }
 
-// Each calls visit with the solutions the exact cover engine finds under cfg (its limit,
-// order and workers) or, with distinct, one solution of each class (Distinct must be set)
-// and the size of its class (0 without distinct), until visit returns false. Every
-// solution is checked by the puzzle's own checker (Check, if set) before visit sees it;
-// one that fails ends the search with an internal error. An Impossible puzzle has none,
-// without a search. When ctx is cancelled, Each returns ctx's error.
+// Each calls visit with the solutions found under cfg (its limit, order and workers) or,
+// with distinct, one solution of each class (Distinct must be set) and the size of its
+// class (0 without distinct), until visit returns false. It chooses the engine, the one
+// listing of every front end: the puzzle's own solver where it has one (Solve) and the
+// order is not random, else the exact cover engine. Every solution is checked by the
+// puzzle's own checker (Check, if set) before visit sees it; one that fails ends the search
+// with an internal error. An Impossible puzzle has none, without a search. When ctx is
+// cancelled, Each returns ctx's error.
 func (pz *Puzzle) Each(ctx context.Context, cfg xcover.Config, distinct bool, visit func(sol []int, class int) bool) error {
 	var cerr error // the checker's verdict on the last solution
 	check := func(sol []int) bool {
@@ -52,6 +58,12 @@ func (pz *Puzzle) Each(ctx context.Context, cfg xcover.Config, distinct bool, vi
 		return fmt.Errorf("puzzle: %s: no search for essentially different solutions", pz.Title)
 	case distinct:
 		err := pz.Distinct(ctx, cfg, func(sol []int, class int) bool { return check(sol) && visit(sol, class) })
+		if cerr != nil {
+			return cerr
+		}
+		return err
+	case pz.Solve != nil && !cfg.Random:
+		err := pz.Solve(ctx, cfg.Limit, func(sol []int) bool { return check(sol) && visit(sol, 0) })
 		if cerr != nil {
 			return cerr
 		}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
@@ -336,8 +335,8 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		cfg.Random, cfg.Seed = true, j.seed
 	}
 	checker := verify.NewChecker(t.Problem)
-	// keep checks a solution and keeps it if there is room; class is the size of its class
-	// of symmetric solutions in distinct mode.
+	// keep checks a solution with the verifier and keeps it if there is room; class is the
+	// size of its class of symmetric solutions in distinct mode.
 	keep := func(sol []int, class int) error {
 		if v := checker.Check(sol); len(v) > 0 {
 			return fmt.Errorf("internal error: the search returned a non-solution: %s", v[0].Msg)
@@ -346,12 +345,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		defer j.mu.Unlock()
 		j.found++
 		j.total += uint64(class)
-		if len(j.sols) < s.opt.MaxSolutions {
-			if t.Check != nil {
-				if err := t.Check(sol); err != nil {
-					return fmt.Errorf("internal error: invalid solution: %v", err)
-				}
-			}
+		if len(j.sols) < s.opt.MaxSolutions { // (the puzzle's own checker has seen it: Each)
 			j.sols = append(j.sols, sol)
 			if j.mode == present.ModeDistinct {
 				j.classes = append(j.classes, class)
@@ -359,30 +353,12 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		}
 		return nil
 	}
-	switch {
-	case j.mode == present.ModeCount && t.Count != nil && j.memo == xcover.MemoOff:
-		// The puzzle's own counter (Sudoku: its kernel, as the command counts).
-		n, err := t.Count(ctx, j.limit, cfg.Workers)
-		j.mu.Lock()
-		j.found = n
-		if err == nil {
-			j.count = strconv.FormatUint(n, 10)
-		}
-		j.mu.Unlock()
-		return err
-	case j.mode == present.ModeSolve && t.Solve != nil:
-		// The puzzle's own solver; every solution is still checked by keep.
-		var kerr error
-		err := t.Solve(ctx, j.limit, func(sol []int) bool {
-			kerr = keep(sol, 0)
-			return kerr == nil
-		})
-		return errors.Join(kerr, err)
-	case j.mode == present.ModeCount:
-		opt := xcover.Config{Limit: cfg.Limit, Workers: cfg.Workers, Memo: j.memo, MemoBytes: j.memoBytes,
-			Progress: cfg.Progress, ProgressInterval: cfg.ProgressInterval}
-		res, err := xcover.Count(ctx, t.Problem, opt)
-		n := res.Solutions
+	// The puzzle chooses the engine — its own counter or solver where it has one, the
+	// exact cover engine otherwise — as it does for the command.
+	switch j.mode {
+	case present.ModeCount:
+		cfg.Memo, cfg.MemoBytes = j.memo, j.memoBytes
+		n, _, err := t.CountAll(ctx, cfg, false)
 		j.mu.Lock()
 		switch {
 		case n == nil: // a memoised count stopped: no partial result
@@ -396,25 +372,21 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		}
 		j.mu.Unlock()
 		return err
-	case j.mode == present.ModeDistinct:
+	case present.ModeDistinct:
 		var kerr error
 		cfg.Limit = 0 // the limit counts classes, not solutions
-		err := t.Distinct(ctx, cfg, func(sol []int, class int) bool {
+		err := t.Each(ctx, cfg, true, func(sol []int, class int) bool {
 			kerr = keep(sol, class)
 			return kerr == nil && (j.limit == 0 || j.found < j.limit)
 		})
 		return errors.Join(kerr, err)
 	default: // solve, random
-		sv, err := xcover.NewSolver(t.Problem, cfg)
-		if err != nil {
-			return err
-		}
-		for sol := range sv.Solutions(ctx) {
-			if err := keep(sol, 0); err != nil {
-				return err
-			}
-		}
-		return sv.Err()
+		var kerr error
+		err := t.Each(ctx, cfg, false, func(sol []int, _ int) bool {
+			kerr = keep(sol, 0)
+			return kerr == nil
+		})
+		return errors.Join(kerr, err)
 	}
 }
 

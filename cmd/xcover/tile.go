@@ -185,7 +185,10 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config) error {
 	ctx := cmd.Context()
 	all, classes, cerr := pz.CountAll(ctx, cfg, f.distinct)
-	t := present.Tally{Solutions: all, Partial: cerr != nil && ctx.Err() != nil}
+	t := present.Tally{Partial: cerr != nil && ctx.Err() != nil}
+	if all != nil {
+		t.Solutions = all.Uint64() // a tiling's count: plain, one by one
+	}
 	if f.distinct {
 		t.Distinct = &classes
 	}
