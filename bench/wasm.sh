@@ -4,7 +4,7 @@
 # run, interleaved: pentominoes 6x10 count, 8- to 12-queens counts, a Sudoku set. It builds
 # the command and the site (xcover site) into a temporary folder first.
 #
-# Usage: bench/wasm.sh [-r RUNS] [-sudoku FILE] [-n PUZZLES]   (flags of bench/cmd/wasmbench)
+# Usage: bench/wasm.sh [-r RUNS] [-sudoku FILE] [-n PUZZLES] [-only REGEXP]   (flags of bench/cmd/wasmbench)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
