@@ -30,11 +30,11 @@ site within the xcover module, as "go run ./cmd/xcover site DIR" from the reposi
 }
 
 func runSite(cmd *cobra.Command, args []string) error {
-	page, err := servedPage()
+	page, csp, err := servedPage()
 	if err != nil {
 		return err
 	}
-	size, err := site.Write(cmd.Context(), args[0], page)
+	size, err := site.Write(cmd.Context(), args[0], page, csp)
 	if err != nil {
 		return err
 	}
@@ -42,20 +42,21 @@ func runSite(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// servedPage returns the page that "xcover serve" serves, asked of a server.
-func servedPage() ([]byte, error) {
+// servedPage returns the page that "xcover serve" serves, asked of a server, and its
+// Content-Security-Policy.
+func servedPage() (page []byte, csp string, err error) {
 	s := serve.New(serve.Options{})
 	defer s.Close()
 	r, err := http.NewRequest(http.MethodGet, "http://localhost/", nil)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	w := &pageWriter{h: make(http.Header)}
 	s.ServeHTTP(w, r)
 	if w.code != http.StatusOK {
-		return nil, fmt.Errorf("the server's page: status %d", w.code)
+		return nil, "", fmt.Errorf("the server's page: status %d", w.code)
 	}
-	return w.buf.Bytes(), nil
+	return w.buf.Bytes(), w.h.Get("Content-Security-Policy"), nil
 }
 
 // A pageWriter keeps a response.

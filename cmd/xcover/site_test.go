@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -42,12 +43,14 @@ func TestSiteFiles(t *testing.T) {
 	if !strings.Contains(string(page), `<meta name="xcover-engine" content="worker.js">`) {
 		t.Errorf("index.html has no engine marker")
 	}
-	served, err := servedPage()
+	served, _, err := servedPage()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Replace(string(page), "<meta name=\"xcover-engine\" content=\"worker.js\">\n", "", 1); got != string(served) {
-		t.Errorf("index.html is not the served page with the marker")
+	// The served page, with the marker and a Content-Security-Policy added to its head.
+	got := regexp.MustCompile(`<meta http-equiv="Content-Security-Policy" content="[^"]*script-src 'sha256-[^"]*">\n`).ReplaceAllString(string(page), "")
+	if got = strings.Replace(got, "<meta name=\"xcover-engine\" content=\"worker.js\">\n", "", 1); got != string(served) {
+		t.Errorf("index.html is not the served page with the marker and its policy")
 	}
 	wasm, err := os.ReadFile(filepath.Join(dir, "xcover.wasm"))
 	if err != nil {

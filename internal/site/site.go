@@ -34,11 +34,13 @@ const (
 	loaderFile = "wasm_exec.js"
 )
 
-// Write writes the site into dir (made if missing): page is the page of "xcover serve".
-// It builds the engine with the go command found in PATH (GOOS=js GOARCH=wasm, stripped),
-// which needs xcover's module source: run it within the module. It returns the size of
-// the engine in bytes.
-func Write(ctx context.Context, dir string, page []byte) (int64, error) {
+// Write writes the site into dir (made if missing): page is the page of "xcover serve",
+// and csp the Content-Security-Policy it is served with, which the site's page carries
+// in a meta element (static hosts send no such header), letting it start its worker and
+// compile WebAssembly. Write builds the engine with the go command found in PATH
+// (GOOS=js GOARCH=wasm, stripped), which needs xcover's module source: run it within the
+// module. It returns the size of the engine in bytes.
+func Write(ctx context.Context, dir string, page []byte, csp string) (int64, error) {
 	head := []byte("<head>\n")
 	if bytes.Count(page, head) != 1 {
 		return 0, errors.New("site: the page has no <head> to mark")
@@ -60,7 +62,11 @@ func Write(ctx context.Context, dir string, page []byte) (int64, error) {
 	if out, err := build.CombinedOutput(); err != nil {
 		return 0, fmt.Errorf("site: building the WebAssembly engine (this needs xcover's source: run it within the module, as go run ./cmd/xcover site DIR): %v\n%s", err, bytes.TrimSpace(out))
 	}
-	marked := bytes.Replace(page, head, []byte("<head>\n"+marker+"\n"), 1)
+	meta := ""
+	if csp != "" {
+		meta = fmt.Sprintf("<meta http-equiv=\"Content-Security-Policy\" content=\"%s\">\n", staticCSP(csp))
+	}
+	marked := bytes.Replace(page, head, []byte("<head>\n"+meta+marker+"\n"), 1)
 	for _, f := range []struct {
 		name string
 		data []byte
@@ -99,4 +105,22 @@ func readLoader(goroot string) ([]byte, error) {
 		}
 	}
 	return nil, fmt.Errorf("site: Go's WebAssembly loader: %v", first)
+}
+
+// staticCSP returns the served page's policy as the static page's: the worker and its
+// scripts from the site itself ('self': worker.js, wasm_exec.js), WebAssembly compiled,
+// and without what a meta element cannot say (frame-ancestors).
+func staticCSP(csp string) string {
+	var out []string
+	for _, d := range strings.Split(csp, ";") {
+		d = strings.TrimSpace(d)
+		switch name, _, _ := strings.Cut(d, " "); name {
+		case "frame-ancestors", "":
+			continue
+		case "script-src":
+			d += " 'self' 'wasm-unsafe-eval'"
+		}
+		out = append(out, d)
+	}
+	return strings.Join(append(out, "worker-src 'self'"), "; ")
 }
