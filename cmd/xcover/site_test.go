@@ -213,6 +213,19 @@ func TestSiteBrowser(t *testing.T) {
 		t.Errorf("pentominoes 6x10: %d solutions kept, want 1000", n)
 	}
 
+	// A download: made in the page from the worker's answer, as a blob.
+	dl := eval("download the problem", `(async () => {
+  const made = new Promise((resolve) => {
+    const orig = URL.createObjectURL;
+    URL.createObjectURL = (b) => { URL.createObjectURL = orig; b.text().then(resolve); return orig(b); };
+  });
+  $("dl-dlx").click();
+  return await made;
+})()`)
+	if f, err := dlx.Parse(strings.NewReader(dl), "download.dlx"); err != nil || f.Problem.NumOptions() != 2056 {
+		t.Errorf("the problem downloaded: %v, want the 2056 options of pentominoes in 6x10 (%.80q)", err, dl)
+	}
+
 	// A Sudoku, solved, checked and drawn.
 	grid := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 	if got := search("sudoku", `selectTab("sudoku"); $("sudoku-grid").value = "`+grid+`"; $("limit").value = "10";`, "btn-solve"); got != "Done: 1 solution" {
@@ -266,5 +279,22 @@ func TestSiteBrowser(t *testing.T) {
 	// The fresh worker searches.
 	if got := search("8 queens again", `$("queens-n").value = "8";`, "btn-count"); got != "Done: 92 solutions" {
 		t.Errorf("8 queens after a cancel: %q, want %q", got, "Done: 92 solutions")
+	}
+
+	// A browser without WebAssembly: the same page, with WebAssembly taken away before its
+	// script runs (ahead of its policy, which allows no other script), says so.
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nowasm := strings.Replace(string(page), "<head>\n", "<head>\n<script>delete self.WebAssembly;</script>\n", 1)
+	mux := http.NewServeMux()
+	mux.Handle("/", http.FileServer(http.Dir(dir)))
+	mux.HandleFunc("/nowasm.html", func(w http.ResponseWriter, _ *http.Request) { w.Write([]byte(nowasm)) })
+	ts2 := httptest.NewServer(mux)
+	defer ts2.Close()
+	must("open the page without WebAssembly", chromedp.Do(ctx, chromedp.Navigate(ts2.URL+"/nowasm.html")))
+	if got := eval("no WebAssembly", `$("error").textContent + " | " + $("btn-count").disabled`); !strings.Contains(got, "this browser has no WebAssembly") || !strings.HasSuffix(got, "| true") {
+		t.Errorf("without WebAssembly the page says %q, want the reason and its buttons disabled", got)
 	}
 }
