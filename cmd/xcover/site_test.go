@@ -259,20 +259,25 @@ func TestSiteBrowser(t *testing.T) {
 		t.Errorf("bad problem: selected %q, want line 3 %q", got, "C D")
 	}
 
-	// Cancel: a long count stops at its next progress report, and the worker says so.
-	cancelled := func(what, setup string) {
+	// Cancel: a long count, its progress shown while it runs, stops at its next progress
+	// report, and the worker says so.
+	// cancelled starts a count and cancels it, once it has reported progress if progress.
+	cancelled := func(what, setup string, progress bool) {
 		t.Helper()
-		run(what, `$("summary").textContent = ""; `+setup+`; $("btn-count").click()`,
-			`job !== null && job.status.state === "running" && $("summary").textContent === "Searching…"`)
+		cond := `job !== null && job.status.state === "running" && $("summary").textContent === "Searching…"`
+		if progress {
+			cond += ` && job.status.nodes > 0 && /nodes\/s/.test($("progress-text").textContent)`
+		}
+		run(what, `$("summary").textContent = ""; `+setup+`; $("btn-count").click()`, cond)
 		must(what, chromedp.Do(ctx, chromedp.Sleep(500*time.Millisecond)))
 		run(what, `$("btn-cancel").click()`, `/^Cancelled/.test($("summary").textContent)`)
 	}
-	cancelled("cancel a tiling count", `selectTab("tiling"); $("tiling-pieces").value = "pentominoes"; $("region-size").value = "6x10";`)
+	cancelled("cancel a tiling count", `selectTab("tiling"); $("tiling-pieces").value = "pentominoes"; $("region-size").value = "6x10";`, true)
 	if got := eval("cancelled status", `(async () => { const a = await api("GET", "/api/jobs/" + job.id); await new Promise(r => setTimeout(r, 600)); const b = await api("GET", "/api/jobs/" + job.id); return a.data.state + " " + a.data.error + " " + (a.data.nodes === b.data.nodes); })()`); got != "cancelled cancelled by request true" {
 		t.Errorf("after cancel, the worker says %q, want %q", got, "cancelled cancelled by request true")
 	}
 	// A queens count reports no progress: the page stops the worker and starts another.
-	cancelled("cancel a queens count", `selectTab("queens"); $("queens-n").value = "19";`)
+	cancelled("cancel a queens count", `selectTab("queens"); $("queens-n").value = "19";`, false)
 	if got := eval("summary", `$("summary").textContent`); !strings.Contains(got, "the worker was stopped") {
 		t.Errorf("after cancelling a queens count: %q, want the worker stopped", got)
 	}
