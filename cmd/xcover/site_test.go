@@ -163,7 +163,7 @@ func TestSiteBrowser(t *testing.T) {
 	// the search has ended.
 	search := func(what, setup, button string) string {
 		t.Helper()
-		run(what, `$("summary").textContent = ""; `+setup+`; $("`+button+`").click()`,
+		run(what, `$("summary").textContent = ""; $("error").textContent = ""; `+setup+`; $("`+button+`").click()`,
 			`/^(Done|Failed|Cancelled)/.test($("summary").textContent) || $("error").textContent !== ""`)
 		return eval(what, `$("summary").textContent`)
 	}
@@ -281,9 +281,23 @@ func TestSiteBrowser(t *testing.T) {
 	if got := eval("summary", `$("summary").textContent`); !strings.Contains(got, "the worker was stopped") {
 		t.Errorf("after cancelling a queens count: %q, want the worker stopped", got)
 	}
+	// No poll of the stopped search reaches the fresh worker (which knows it not).
+	must("wait a poll", chromedp.Do(ctx, chromedp.Sleep(600*time.Millisecond)))
+	if got := eval("error after a cancel", `$("error").textContent`); got != "" {
+		t.Errorf("after cancelling a queens count, the page shows the error %q", got)
+	}
+	// The engine's end, as the worker reports it (a Go program that ran out of memory
+	// exits): the search fails, and a fresh worker takes over.
+	run("the engine ends", `$("summary").textContent = ""; selectTab("tiling"); $("btn-count").click()`,
+		`job !== null && job.status.state === "running" && $("summary").textContent === "Searching…"`)
+	run("the engine ends", `worker.onmessage({ data: { fatal: "simulated" } })`, `/^Failed/.test($("summary").textContent)`)
+	if got := eval("the engine ends", `$("summary").textContent + " | " + $("error").textContent`); got != "Failed: the search engine stopped: simulated | The search engine stopped (simulated); a fresh one has been started." {
+		t.Errorf("when the engine ends, the page says %q", got)
+	}
+	selectTab := `selectTab("queens"); `
 	// The fresh worker searches.
-	if got := search("8 queens again", `$("queens-n").value = "8";`, "btn-count"); got != "Done: 92 solutions" {
-		t.Errorf("8 queens after a cancel: %q, want %q", got, "Done: 92 solutions")
+	if got := search("8 queens again", selectTab+`$("queens-n").value = "8";`, "btn-count"); got != "Done: 92 solutions" {
+		t.Errorf("8 queens after a cancel: %q (error %q), want %q", got, eval("error", `$("error").textContent`), "Done: 92 solutions")
 	}
 
 	// A browser without WebAssembly: the same page, with WebAssembly taken away before its
