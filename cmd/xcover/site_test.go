@@ -250,6 +250,12 @@ func TestSiteBrowser(t *testing.T) {
 		t.Errorf("the sudoku's drawing shows %s digits, want 81", n)
 	}
 
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	must("screenshot", err)
+	if dir := os.Getenv("XCOVER_SCREENSHOTS"); dir != "" {
+		os.WriteFile(filepath.Join(dir, "site-sudoku.png"), png, 0o644)
+	}
+
 	// A bad DLX problem: the message names the line, and the line is selected.
 	search("bad problem", `selectTab("dlx"); $("dlx-text").value = "A B C\nA B\nC D\n";`, "btn-count")
 	if got, want := eval("error", `$("error").textContent`), `problem:3: unknown item "D"`; got != want {
