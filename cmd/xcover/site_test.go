@@ -306,6 +306,12 @@ func TestSiteBrowser(t *testing.T) {
 		t.Errorf("8 queens after a cancel: %q (error %q), want %q", got, eval("error", `$("error").textContent`), "Done: 92 solutions")
 	}
 
+	// Opened from file://, the page cannot start its worker, and says so.
+	must("open the page from file://", chromedp.Do(ctx, chromedp.Navigate("file://"+filepath.Join(dir, "index.html"))))
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`$("error").textContent.startsWith("The search engine could not start")`, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Errorf("from file://, the page says %q, want that its engine could not start", eval("file://", `$("error").textContent`))
+	}
+
 	// A browser without WebAssembly: the same page, with WebAssembly taken away before its
 	// script runs (ahead of its policy, which allows no other script), says so.
 	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
