@@ -390,8 +390,15 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 	}
 }
 
-// progress records a progress report of the job's search.
+// progress records a progress report of the job's search, then lets the host run (see
+// yieldToHost: in a browser, the requests that arrived meanwhile are answered there).
 func (j *job) progress(p xcover.Progress) {
+	j.record(p)
+	yieldToHost()
+}
+
+// record records a progress report of the job's search.
+func (j *job) record(p xcover.Progress) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if p.Done && j.task.Parts <= 1 {

@@ -15,6 +15,7 @@
 //	xcover export --to FORMAT [FILE|-]  write a problem for SAT, SMT or PB solvers
 //	xcover import --from FORMAT P M     read a solver's model back as a solution
 //	xcover serve                        a local web page for all of the above
+//	xcover site DIR                     that page as a static site, searching in the browser
 //	xcover version                      print the version
 //
 // Run "xcover help COMMAND" for the flags of each command.
@@ -156,6 +157,7 @@ counts can run on every core, in shards on many machines, or resume from checkpo
 		newTileCmd(),
 		newSudokuCmd(),
 		newServeCmd(),
+		newSiteCmd(),
 		newExportCmd(),
 		newImportCmd(),
 	)
