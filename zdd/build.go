@@ -58,7 +58,7 @@ type builder struct {
 	sec   []int32
 
 	nodes  []Node
-	unique map[Node]int32
+	unique map[[3]int32]int32
 	memo   map[string]int32
 	bytes  int64 // memory used, estimated
 	polls  int
@@ -71,7 +71,7 @@ func newBuilder(p *xcover.Problem) *builder {
 		lo: make([]int32, n), hi: make([]int32, n), secondary: make([]bool, n),
 		rank: make([]int32, n), lastUse: make([]int, n), state: make([]int32, n), sec: make([]int32, n),
 		nodes:  []Node{{}, {}},
-		unique: make(map[Node]int32),
+		unique: make(map[[3]int32]int32),
 		memo:   make(map[string]int32),
 	}
 	for i := range n {
@@ -128,7 +128,7 @@ func newBuilder(p *xcover.Problem) *builder {
 // Memory estimates, in bytes: a node (its slot in nodes and its unique table entry) and
 // a sub-problem's table entry besides its key.
 const (
-	nodeBytes = 24 + 48
+	nodeBytes = 24 + 32
 	memoBytes = 48
 )
 
@@ -194,7 +194,8 @@ func (b *builder) node(n Node) (int32, error) {
 	if n.Hi == 0 {
 		return int32(n.Lo), nil
 	}
-	if id, ok := b.unique[n]; ok {
+	uk := [3]int32{int32(n.Option), int32(n.Lo), int32(n.Hi)}
+	if id, ok := b.unique[uk]; ok {
 		return id, nil
 	}
 	b.bytes += nodeBytes
@@ -206,7 +207,7 @@ func (b *builder) node(n Node) (int32, error) {
 		return 0, fmt.Errorf("zdd: more than %d nodes", int32(^uint32(0)>>1))
 	}
 	b.nodes = append(b.nodes, n)
-	b.unique[n] = id
+	b.unique[uk] = id
 	return id, nil
 }
 

@@ -150,6 +150,7 @@ counts can run on every core, in shards on many machines, or resume from checkpo
 		newMergeCmd(),
 		newEstimateCmd(),
 		newReduceCmd(),
+		newZDDCmd(),
 		newVerifyCmd(),
 		newVersionCmd(),
 		newQueensCmd(),
