@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"github.com/xcover/xcover"
 )
@@ -51,6 +52,7 @@ type builder struct {
 	start     []int     // cands of prim[r] are cands[start[r]:start[r+1]]
 	opts      [][]entry // each option's entries
 	lastUse   []int     // the last position of an option holding each secondary item (-1 if none)
+	users     [][]int32 // the positions of the candidates holding each primary item, ascending
 
 	// The state: how many times each item is covered (by how many options taken); each
 	// secondary item's colour (0 free, 1 taken without colour, c+1 taken with colour c).
@@ -122,6 +124,14 @@ func newBuilder(p *xcover.Problem) *builder {
 		}
 	}
 	b.start[len(b.prim)] = len(b.cands)
+	b.users = make([][]int32, n)
+	for pos, k := range b.cands {
+		for _, e := range b.opts[k] {
+			if !b.secondary[e.item] {
+				b.users[e.item] = append(b.users[e.item], int32(pos))
+			}
+		}
+	}
 	return b
 }
 
@@ -166,6 +176,10 @@ func (b *builder) build(pos, r int) (int32, error) {
 	}
 	b.bytes += int64(len(key)) + memoBytes
 	skey := string(key)
+	if pos == b.start[r] && b.dead(pos, r) {
+		b.memo[skey] = 0
+		return 0, nil
+	}
 
 	k := b.cands[pos]
 	lo, err := b.build(pos+1, r)
@@ -187,6 +201,27 @@ func (b *builder) build(pos, r int) (int32, error) {
 	}
 	b.memo[skey] = n
 	return n, nil
+}
+
+// dead reports whether some item after the one of rank r still needs covering and no
+// option not yet decided (at pos or later) that holds it can be taken: then no solution
+// is below, and the search for it need not go down the items before that one.
+func (b *builder) dead(pos, r int) bool {
+	for _, i := range b.prim[r+1:] {
+		if b.state[i] >= b.lo[i] {
+			continue
+		}
+		u := b.users[i]
+		j, _ := slices.BinarySearch(u, int32(pos))
+		found := false
+		for ; j < len(u) && !found; j++ {
+			found = b.fits(b.cands[u[j]])
+		}
+		if !found {
+			return true
+		}
+	}
+	return false
 }
 
 // node returns the node of n, made anew unless an equal one exists, or n.Lo if n.Hi is ⊥.
