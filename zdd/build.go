@@ -19,10 +19,14 @@ import (
 //
 // maxBytes bounds the memory of the diagram and of the table of sub-problems (0 means
 // xcover.DefaultMemoBytes); past it Build stops with an error that says so. It stops
-// with ctx's error when ctx is done.
+// with ctx's error when ctx is done. It refuses a problem of more than 2,000,000
+// options.
 func Build(ctx context.Context, p *xcover.Problem, maxBytes int64) (*Diagram, error) {
 	if maxBytes <= 0 {
 		maxBytes = xcover.DefaultMemoBytes
+	}
+	if p.NumOptions() > maxOptions {
+		return nil, fmt.Errorf("zdd: %d options, more than the %d this builder takes (its recursion goes a level an option)", p.NumOptions(), maxOptions)
 	}
 	b := newBuilder(p)
 	b.ctx, b.max = ctx, maxBytes
@@ -32,6 +36,10 @@ func Build(ctx context.Context, p *xcover.Problem, maxBytes int64) (*Diagram, er
 	}
 	return &Diagram{Nodes: b.nodes, Root: int(root)}, nil
 }
+
+// maxOptions bounds the options of a problem Build takes: its recursion goes down one
+// level an option, and Go's stack is bounded (1 GB).
+const maxOptions = 2_000_000
 
 // An entry of an option, as the builder reads it.
 type entry struct {
@@ -174,7 +182,9 @@ func (b *builder) build(pos, r int) (int32, error) {
 			return 0, err
 		}
 	}
-	b.bytes += int64(len(key)) + memoBytes
+	if b.bytes += int64(len(key)) + memoBytes; b.bytes > b.max {
+		return 0, b.overBudget()
+	}
 	skey := string(key)
 	if pos == b.start[r] && b.dead(pos, r) {
 		b.memo[skey] = 0
@@ -204,8 +214,9 @@ func (b *builder) build(pos, r int) (int32, error) {
 }
 
 // dead reports whether some item after the one of rank r still needs covering and no
-// option not yet decided (at pos or later) that holds it can be taken: then no solution
-// is below, and the search for it need not go down the items before that one.
+// option not yet decided (at pos or later) that holds it can be taken: then the
+// sub-problem has no solution. (What does not fit now never will: the state only grows
+// as options are taken.)
 func (b *builder) dead(pos, r int) bool {
 	for _, i := range b.prim[r+1:] {
 		if b.state[i] >= b.lo[i] {
@@ -224,6 +235,10 @@ func (b *builder) dead(pos, r int) bool {
 	return false
 }
 
+func (b *builder) overBudget() error {
+	return fmt.Errorf("zdd: the diagram passed its memory budget of %s (%d nodes, %d sub-problems so far)", sizeText(b.max), len(b.nodes)-2, len(b.memo))
+}
+
 // node returns the node of n, made anew unless an equal one exists, or n.Lo if n.Hi is ⊥.
 func (b *builder) node(n Node) (int32, error) {
 	if n.Hi == 0 {
@@ -233,9 +248,8 @@ func (b *builder) node(n Node) (int32, error) {
 	if id, ok := b.unique[uk]; ok {
 		return id, nil
 	}
-	b.bytes += nodeBytes
-	if b.bytes > b.max {
-		return 0, fmt.Errorf("zdd: the diagram passed its memory budget of %s (%d nodes so far)", sizeText(b.max), len(b.nodes)-2)
+	if b.bytes += nodeBytes; b.bytes > b.max {
+		return 0, b.overBudget()
 	}
 	id := int32(len(b.nodes))
 	if int(id) != len(b.nodes) || id < 0 {
