@@ -98,7 +98,7 @@ func TestAccept(t *testing.T) {
 		{"ranges and costs", "// comment\n< a:1;2 b c:3 >\na b $ 4;\n  // more\na $2 $3 ; c ;c;c", Miniexact,
 			"1:2|a b 3|c\na b |4\na |5\nc\nc\nc\n"},
 		{"last option without ';'", "<a b>a b", Miniexact, "a b\na b\n"},
-		{"DIMACS xc", "c a comment\np xc 2 1\n1 3 0\n2\n0\n", MiniexactDIMACS, "1 2 | 3\n1 3\n2\n"},
+		{"DIMACS xc", "c a comment\ncomment too\np xc 2 1\n1 3 0\n2\n0\n", MiniexactDIMACS, "1 2 | 3\n1 3\n2\n"},
 		{"DIMACS xcc", "p xcc 1 2\n1 2 -1 3 0 2 -2 0\n", Miniexact, "1 | 2 3\n1 2:1 3\n2:2\n"},
 		{"matrix", "0 1 1\n# comment\n1 0 0\n\n1 1 1\n", Matrix, "1 2 3\n2 3\n1\n1 2 3\n"},
 		{"CSV", "0,1,1\r\n1,0,0\r\n", MatrixCSV, "1 2 3\n2 3\n1\n"},

@@ -90,7 +90,7 @@ const maxBound = 1_000_000_000
 func readMiniexact(r io.Reader, name string) (*dlx.File, error) {
 	s := newScanner(r, name, "<>[];:$", "//")
 	first := s.next()
-	for first == "c" { // the DIMACS form's comments before its header
+	for strings.HasPrefix(first, "c") { // the DIMACS form's comments before its header
 		s.line = nil
 		first = s.next()
 	}
