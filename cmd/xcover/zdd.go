@@ -30,7 +30,7 @@ func newZDDCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "zdd [FILE|-]",
 		Short: "Write all solutions as a zero-suppressed decision diagram, or count, sample and optimise from one",
-		Long: `Zdd reads an exact cover problem in DLX format and writes the family of all its
+		Long: `Zdd reads an exact cover problem (DLX text, or see --input-format) and writes the family of all its
 solutions as a zero-suppressed decision diagram (ZDD), as Knuth's DLX6 and the DXZ
 algorithm make it and johnrudge/xcover returns it: a compressed form of every
 solution, from which counts, uniform samples and cheapest solutions follow, and which
