@@ -1,7 +1,7 @@
 // Package dlx reads and writes exact cover problems in Knuth's DLX text format.
 //
-// A file is a sequence of lines. Lines whose first non-blank character is '|' are comments
-// and blank lines are ignored. The first other line lists the items: the primary items,
+// A file is a sequence of lines. Lines whose first non-blank characters are '|' or "//" are
+// comments and blank lines are ignored. The first other line lists the items: the primary items,
 // each optionally preceded by multiplicity bounds ("u:v|name" or "v|name"), then optionally
 // a lone '|' and the secondary items. Every further line is an option: item names separated
 // by blanks, a secondary item optionally written "name:colour".

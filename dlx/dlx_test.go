@@ -206,6 +206,9 @@ func TestErrors(t *testing.T) {
 		{"C1 in comment", "A\n| \u009b\n", 2, "\u009b", "control character in comment"},
 		{"invalid UTF-8 in comment", "A\n\n  | caf\xe9\n", 3, "\xe9", "invalid UTF-8 in comment"},
 		{"no-break space", "A\u00a0B\n", 1, "A\u00a0B", "blank"},
+		{"slash comment is no item line", "// c\n", 0, "", "no item line"},
+		{"control in slash comment", "A\n// \x07\n", 2, "\x07", "control character in comment"},
+		{"error line after slash comments", "// c\nA B\n//A C\nA C\n", 4, "C", "unknown item"},
 		{"error line after comments", "| c\n\nA B\n| c\nA\nB\n\nA C\n", 8, "C", "unknown item"},
 	}
 	for _, tt := range tests {
@@ -283,6 +286,13 @@ func TestAccept(t *testing.T) {
 		{"blanks and tabs", " \t A\t\t2|B   |  X \t\n\t B  A \t\n   \n\t\n", "A 2|B | X\nB A\n"},
 		{"indented comment", "   | comment\nA\n \t| another\nA\n", "A\nA\n"},
 		{"comment with any text", "| ünïcödé, tabs\t and |bars| and 2:3|A\nA\n", "A\n"},
+		{"slash comments", "// from johnrudge/xcover\nA B\n  // an option's comment\nA\n\t//B\nB\n//", "A B\nA\nB\n"},
+		{"slash comment glued", "//A B\nA\nA\n", "A\nA\n"},
+		{"both kinds of comment", "| one\n// two\nA | X\n| three\n// four\nA X\n", "A | X\nA X\n"},
+		{"slashes inside a name", "a//b | x//\na//b x//:c\n", "a//b | x//\na//b x//:c\n"},
+		{"single slash is a name", "/ A\n/ A\n", "/ A\n/ A\n"},
+		{"item named with slashes: a line starting with it is a comment", "A //B\nA //B\n//B A\n", "A //B\nA //B\n"},
+		{"first item named with slashes", "1|//A B\nB //A\n", "1|//A B\nB //A\n"},
 		{"separator with no secondary", "A |\nA\n", "A\nA\n"},
 		{"separator glued", "A B |\nA\nB\n", "A B\nA\nB\n"},
 		{"no options", "A B | X\n", "A B | X\n"},
@@ -535,5 +545,41 @@ func TestCheckOptions(t *testing.T) {
 		if got := fmt.Sprint(err); tc.want == "" && err != nil || tc.want != "" && got != tc.want {
 			t.Errorf("CheckOptions(%v) = %v, want %q", tc.opts, err, tc.want)
 		}
+	}
+}
+
+// TestWriteRefuses checks that Write refuses, writing nothing, the problems DLX text cannot
+// hold: an option with no item (a blank line) and one whose items all begin with "//" (a
+// comment line).
+func TestWriteRefuses(t *testing.T) {
+	tests := []struct {
+		name string
+		opts [][]string
+		msg  string
+	}{
+		{"empty option", [][]string{{"A"}, {}}, "option 1 has no item"},
+		{"slashes only", [][]string{{"A"}, {"//B"}}, `option 1: every item's name begins with "//"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := xcover.NewBuilder()
+			b.AddPrimary("A")
+			b.AddPrimary("//B")
+			for _, o := range tt.opts {
+				b.AddOption(o...)
+			}
+			p, err := b.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			err = Write(&buf, p)
+			if err == nil || !strings.Contains(err.Error(), tt.msg) {
+				t.Errorf("Write = %v, want an error containing %q", err, tt.msg)
+			}
+			if buf.Len() != 0 {
+				t.Errorf("Write wrote %q", buf.String())
+			}
+		})
 	}
 }

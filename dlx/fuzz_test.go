@@ -29,6 +29,8 @@ func FuzzParse(f *testing.F) {
 		"A | X\nA X:\n", "A | X\nA :red\n",
 		"A\x01\n", "A \xff\n", "| \x07\nA\n",
 		"A B\nA B A\n",
+		"// c\nA //B\n// d\nA //B\n",
+		"1|//A B\nB //A\n",
 	}
 	for _, s := range seeds {
 		f.Add([]byte(s))

@@ -93,7 +93,7 @@ func (p *parser) parse() error {
 		if !ok {
 			continue // blank
 		}
-		if text[0] == '|' {
+		if isComment(text) {
 			if err := p.checkComment(line); err != nil {
 				return err
 			}
@@ -122,6 +122,12 @@ func (p *parser) parse() error {
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }
+
+// isComment reports whether a line, its leading blanks removed, is a comment: it starts
+// with '|' (Knuth's) or with "//" (as other exact cover tools write them).
+func isComment(text []byte) bool {
+	return text[0] == '|' || len(text) >= 2 && text[0] == '/' && text[1] == '/'
+}
 
 // trimBlanks removes leading and trailing blanks; ok is false if nothing is left.
 func trimBlanks(b []byte) (text []byte, ok bool) {

@@ -15,7 +15,7 @@ import (
 // The solutions of a problem are written in one of two forms, and read back in either:
 //
 //   - text: the lines of the solution's options as the problem file spells them, then a
-//     blank line; lines starting with "|" (such as "| cost 12") are comments;
+//     blank line; lines starting with "| " or "//" (such as "| cost 12") are comments;
 //   - JSON: one line {"options":[i,j,...]} a solution, the options' 0-based indices.
 
 // appendSolution appends a solution in text form, the lines of its options as f spells
@@ -188,7 +188,7 @@ func textSolutions(name string, lines []string, optionText []string) ([][]int, e
 			sol, open = nil, false
 			continue
 		}
-		if strings.HasPrefix(t, "| ") || t == "|" {
+		if strings.HasPrefix(t, "| ") || t == "|" || strings.HasPrefix(t, "//") {
 			continue // a comment line, such as solve --min-cost's "| cost N"
 		}
 		open = true

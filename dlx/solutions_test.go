@@ -150,3 +150,15 @@ func TestSolutionWriterErrors(t *testing.T) {
 		t.Errorf("to a strings.Builder: %q, %d written, %v", b.String(), sw.Written(), err)
 	}
 }
+
+// TestSolutionsSlashComments: "//" lines in a solution file are comments, as in problems.
+func TestSolutionsSlashComments(t *testing.T) {
+	f, err := Parse(strings.NewReader("A B C\nA B\nC\nA C\nB\n"), "p.dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.ReadSolutions(strings.NewReader("// from another tool\nA B\n  // the second option\nC\n\n"), "sols")
+	if want := [][]int{{0, 1}}; err != nil || !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("ReadSolutions = %v, %v; want %v", got, err, want)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/xcover/xcover"
 )
@@ -18,10 +19,23 @@ var ErrNoPrimary = errors.New("dlx: a problem with no primary items cannot be wr
 // bounds unless they are 1:1, then " | " and the secondary items, if any), then one line
 // per option, its entries separated by single spaces, in option order. Primary items come
 // first whatever order they were added in; options name items by name, so the problem read
-// back is the same apart from item numbering. Write buffers its output: w need not.
+// back is the same apart from item numbering. No line is written to begin with "//", which
+// would read as a comment: a first item so named is written with its bounds ("1|//a"), and
+// an option whose first entry is so named is written with another entry first. Write
+// buffers its output: w need not. A problem the format cannot hold (no primary item, an
+// option with no item, or one whose items are all named "//...") is refused before
+// anything is written.
 func Write(w io.Writer, p *xcover.Problem) error {
 	if p.NumPrimary() == 0 {
 		return ErrNoPrimary
+	}
+	for k := range p.NumOptions() {
+		if len(p.Option(k)) == 0 {
+			return fmt.Errorf("dlx: option %d has no item: a DLX line cannot hold it", k)
+		}
+		if commentFirst(p, k) < 0 {
+			return fmt.Errorf("dlx: option %d: every item's name begins with \"//\", so its line would read as a comment", k)
+		}
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var num []byte
@@ -31,10 +45,11 @@ func Write(w io.Writer, p *xcover.Problem) error {
 		if it.Secondary {
 			continue
 		}
+		first := sep == ""
 		bw.WriteString(sep)
 		sep = " "
 		switch {
-		case it.Min == 1 && it.Max == 1:
+		case it.Min == 1 && it.Max == 1 && !(first && strings.HasPrefix(it.Name, "//")):
 		case it.Min == it.Max:
 			num = strconv.AppendInt(num[:0], int64(it.Max), 10)
 			bw.Write(num)
@@ -59,7 +74,18 @@ func Write(w io.Writer, p *xcover.Problem) error {
 	}
 	bw.WriteByte('\n')
 	for k := range p.NumOptions() {
-		bw.WriteString(p.OptionString(k))
+		if f := commentFirst(p, k); f == 0 {
+			bw.WriteString(p.OptionString(k))
+		} else {
+			opt := p.Option(k)
+			writeEntry(bw, p, opt[f])
+			for e, en := range opt {
+				if e != f {
+					bw.WriteByte(' ')
+					writeEntry(bw, p, en)
+				}
+			}
+		}
 		if c := p.Cost(k); c != 0 {
 			bw.WriteString(" |")
 			bw.WriteString(strconv.FormatInt(c, 10))
@@ -70,4 +96,23 @@ func Write(w io.Writer, p *xcover.Problem) error {
 		return fmt.Errorf("dlx: write: %w", err)
 	}
 	return nil
+}
+
+// commentFirst returns the position in option k of the first entry whose item's name does
+// not begin with "//" (the entry to write first), or -1 if there is none.
+func commentFirst(p *xcover.Problem, k int) int {
+	for e, en := range p.Option(k) {
+		if !strings.HasPrefix(p.Item(en.Item).Name, "//") {
+			return e
+		}
+	}
+	return -1
+}
+
+func writeEntry(bw *bufio.Writer, p *xcover.Problem, en xcover.Entry) {
+	bw.WriteString(p.Item(en.Item).Name)
+	if en.Color != "" {
+		bw.WriteByte(':')
+		bw.WriteString(en.Color)
+	}
 }

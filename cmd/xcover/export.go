@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover/internal/atomicfile"
+	"github.com/xcover/xcover/internal/formats"
 	"github.com/xcover/xcover/interop"
 )
 
@@ -18,7 +20,7 @@ func newExportCmd() *cobra.Command {
 	var f exportFlags
 	cmd := &cobra.Command{
 		Use:   "export --to FORMAT [FILE|-]",
-		Short: "Write an exact cover problem for a SAT, SMT or pseudo-boolean solver",
+		Short: "Write an exact cover problem for a SAT, SMT or pseudo-boolean solver, or another exact cover tool",
 		Long: `Export reads an exact cover problem in DLX format from FILE, or from standard input if
 FILE is "-" or missing, and writes it for another kind of solver (--to):
 
@@ -28,6 +30,19 @@ FILE is "-" or missing, and writes it for another kind of solver (--to):
           SMT solver reads (cvc5 needs it); the file ends with (check-sat) and
           (get-model), so "z3 FILE" prints a model
   opb     the pseudo-boolean competition format (clasp, z3, roundingsat, ...)
+
+or for another exact cover tool:
+
+  dlx               Knuth's DLX text, as xcover reads it (to convert a file read
+                    with --input-format)
+  miniexact         miniexact's "< a b:0;2 > [ x ] a x:red $ 3;" (all of it:
+                    bounds, colours, costs)
+  miniexact-dimacs  miniexact's "p xc NP NS" / "p xcc NP NS" (items and colours
+                    numbered from 1; no bounds, no costs)
+  matrix, csv       a 0/1 matrix, a row an option, a column an item (primary items
+                    covered exactly once only), blanks or commas between entries
+
+A problem the format cannot hold is refused, with nothing written.
 
 Variable k+1 (x<k+1> in smt2 and opb) is true when option k, counted from 0, is in the
 solution; comments give each option's text. Bounds on primary items and colours of
@@ -44,6 +59,8 @@ only when it is complete.`,
   xcover export --to smt2 examples/queens8.dlx > q8.smt2 && z3 q8.smt2
   xcover export --to smt2 --smt-encoding int examples/format-example.dlx | cvc5 --lang smt2
   xcover export --to opb examples/format-example.dlx -o ex.opb
+  xcover export --to miniexact examples/format-example.dlx -o ex.xcc
+  xcover export --to dlx --input-format csv - < matrix.txt
   xcover queens 64 --emit dlx | xcover export --to dimacs --amo commander -o q64.cnf`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -51,7 +68,7 @@ only when it is complete.`,
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&f.to, "to", "", "output `FORMAT`: dimacs, smt2 or opb (required)")
+	fs.StringVar(&f.to, "to", "", "output `FORMAT`: dimacs, smt2 or opb; or dlx, miniexact, miniexact-dimacs, matrix or csv (required)")
 	fs.StringVar(&f.smtEncoding, "smt-encoding", "pb", "cardinality constraints in smt2: `ENC` pb (z3) or int (any solver)")
 	fs.StringVar(&f.amo, "amo", "auto", "at-most-one in dimacs: `ENC` auto, pairwise, sequential or commander")
 	fs.StringVarP(&f.output, "output", "o", "", "write to file `OUT` (atomically) instead of standard output")
@@ -62,9 +79,12 @@ only when it is complete.`,
 }
 
 func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
+	if pf, err := formats.ParseFormat(f.to); err == nil {
+		return exportProblem(cmd, f, args, pf)
+	}
 	format, err := interop.ParseFormat(f.to)
 	if err != nil {
-		return usageErrorf("--to: %v", err)
+		return usageErrorf("--to: %v (or one of the problem formats dlx, miniexact, miniexact-dimacs, matrix, csv)", err)
 	}
 	opt := &interop.Options{NoComments: f.noComments}
 	if opt.SMT, err = interop.ParseSMTEncoding(f.smtEncoding); err != nil {
@@ -88,6 +108,28 @@ func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
 	write := func(w io.Writer) error { return interop.Export(w, file.Problem, format, opt) }
 	if f.output == "" {
 		return write(cmd.OutOrStdout()) // the encoders buffer their output
+	}
+	return atomicfile.Write(f.output, write)
+}
+
+// exportProblem writes the problem in another exact cover tool's format (or DLX).
+func exportProblem(cmd *cobra.Command, f *exportFlags, args []string, format formats.Format) error {
+	if f.block != "" {
+		return usageErrorf("--block needs a solver's format (dimacs, smt2 or opb)")
+	}
+	file, err := readProblem(cmd, args, nil)
+	if err != nil {
+		return err
+	}
+	write := func(w io.Writer) error { return formats.Write(w, file.Problem, format) }
+	if f.output == "" {
+		// Nothing may reach standard output from a problem the format refuses.
+		var buf bytes.Buffer
+		if err := write(&buf); err != nil {
+			return err
+		}
+		_, err := cmd.OutOrStdout().Write(buf.Bytes())
+		return err
 	}
 	return atomicfile.Write(f.output, write)
 }

@@ -135,6 +135,8 @@ counts can run on every core, in shards on many machines, or resume from checkpo
 		SilenceUsage:  true,
 	}
 	root.SetVersionTemplate("xcover {{.Version}}\n")
+	root.PersistentFlags().String("input-format", "", "read the problem FILE in `FORMAT` dlx, miniexact (either of its forms), matrix or csv (a 0/1 matrix); "+
+		"by default the one its extension says (.xc, .xcc, .ccxc: miniexact; .csv, .mat: matrix), else dlx")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		// "-5" reads as a flag to cobra; say what it is.
 		if _, arg, ok := strings.Cut(err.Error(), "unknown shorthand flag: "); ok {
@@ -151,6 +153,7 @@ counts can run on every core, in shards on many machines, or resume from checkpo
 		newMergeCmd(),
 		newEstimateCmd(),
 		newReduceCmd(),
+		newZDDCmd(),
 		newVerifyCmd(),
 		newVersionCmd(),
 		newQueensCmd(),

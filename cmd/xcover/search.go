@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/formats"
 	"github.com/xcover/xcover/reduce"
 )
 
@@ -126,9 +127,25 @@ func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, e
 		file *dlx.File
 		err  error
 	)
-	if len(args) == 0 || args[0] == "-" {
+	format, err := inputFormat(cmd, args)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case format != formats.DLX:
+		name := "-"
+		if len(args) > 0 {
+			name = args[0]
+		}
+		r, msgName, closeInput, oerr := openInput(cmd, name)
+		if oerr != nil {
+			return nil, oerr
+		}
+		defer closeInput()
+		file, err = formats.Read(r, msgName, format)
+	case len(args) == 0 || args[0] == "-":
 		file, err = dlx.Parse(cmd.InOrStdin(), "<stdin>")
-	} else {
+	default:
 		file, err = dlx.ParseFile(args[0])
 	}
 	if err != nil {
@@ -141,6 +158,23 @@ func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, e
 		return nil, usageErrorf("--initial: %v", err)
 	}
 	return file, nil
+}
+
+// inputFormat returns the format of the problem file: --input-format's, or the one its
+// name's extension says, or DLX.
+func inputFormat(cmd *cobra.Command, args []string) (formats.Format, error) {
+	if fl := cmd.Flag("input-format"); fl != nil && fl.Value.String() != "" {
+		f, err := formats.ParseFormat(fl.Value.String())
+		if err != nil {
+			return 0, usageErrorf("--input-format: %v", err)
+		}
+		return f, nil
+	}
+	if len(args) > 0 && args[0] != "-" {
+		f, _ := formats.ByExtension(args[0])
+		return f, nil
+	}
+	return formats.DLX, nil
 }
 
 // A clearingWriter erases the progress line before each write.

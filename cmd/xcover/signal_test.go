@@ -64,6 +64,7 @@ func TestSignalEveryCommand(t *testing.T) {
 		{"solve one worker", []string{"solve", "--json", "--workers", "1", q16}, syscall.SIGINT, jsonLines},
 		{"solve SIGTERM", []string{"solve", "--json", "--workers", "2", q16}, syscall.SIGTERM, jsonLines},
 		{"count", []string{"count", "--workers", "2", q16}, syscall.SIGINT, isCount},
+		{"zdd", []string{"zdd", "--count", q16}, syscall.SIGINT, nothing},
 		{"estimate", []string{"estimate", "--probes", "2000000000", "--sample", "10ms", q16}, syscall.SIGINT, anything},
 		{"queens list", []string{"queens", "16", "--limit", "100000000"}, syscall.SIGINT, anything},
 		{"queens json", []string{"queens", "17", "--json"}, syscall.SIGINT, jsonLines},

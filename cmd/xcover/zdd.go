@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/big"
+	"math/rand/v2"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/atomicfile"
+	"github.com/xcover/xcover/internal/present"
+	"github.com/xcover/xcover/verify"
+	"github.com/xcover/xcover/zdd"
+)
+
+// zddFlags are the flags of the zdd command.
+type zddFlags struct {
+	output, from, mem string
+	count, minCost    bool
+	sample            int
+	seed              uint64
+	json              bool
+}
+
+func newZDDCmd() *cobra.Command {
+	var f zddFlags
+	cmd := &cobra.Command{
+		Use:   "zdd [FILE|-]",
+		Short: "Write all solutions as a zero-suppressed decision diagram, or count, sample and optimise from one",
+		Long: `Zdd reads an exact cover problem (DLX text, or see --input-format) and writes the family of all its
+solutions as a zero-suppressed decision diagram (ZDD), as Knuth's DLX6 and the DXZ
+algorithm make it and johnrudge/xcover returns it: a compressed form of every
+solution, from which counts, uniform samples and cheapest solutions follow, and which
+other tools can combine. Multiplicities and colours are allowed.
+
+The output is a node table: a header "zdd NODES ROOT", then one line "ID OPTION LO HI"
+a node, numbered from 2, children first; 0 is the empty family (no solution), 1 the
+family of the empty set; a node's solutions are those of LO and those of HI with OPTION
+added (options numbered from 0 in file order). The number of nodes and the time taken
+are printed on stderr. Past the memory budget (--zdd-mem) the command stops with an
+error and writes nothing.
+
+Instead of writing the diagram, --count prints the number of solutions, --sample K
+prints K solutions drawn uniformly at random, and --min-cost a cheapest solution (costs
+"|N" on the option lines, as for "xcover solve --min-cost"), each solution checked.
+--from reads a diagram written before instead of building it.`,
+		Example: `  xcover zdd examples/dominoes8.dlx -o d8.zdd
+  xcover zdd --from d8.zdd --count examples/dominoes8.dlx
+  xcover zdd --sample 3 --seed 1 examples/dominoes8.dlx`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runZDD(cmd, &f, args) },
+	}
+	fs := cmd.Flags()
+	fs.StringVarP(&f.output, "output", "o", "", "write the diagram to file `OUT` (atomically) instead of standard output")
+	fs.StringVar(&f.from, "from", "", "read the diagram from file `ZDD` (as this command writes it) instead of building it")
+	fs.StringVar(&f.mem, "zdd-mem", "2GiB", "the diagram's memory budget `SIZE` (KiB, MiB, GiB)")
+	fs.BoolVar(&f.count, "count", false, "print the number of solutions instead of the diagram")
+	fs.IntVar(&f.sample, "sample", 0, "print `K` solutions drawn uniformly at random instead of the diagram")
+	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` of --sample; the same seed gives the same solutions")
+	fs.BoolVar(&f.minCost, "min-cost", false, "print a cheapest solution instead of the diagram")
+	fs.BoolVar(&f.json, "json", false, `with --count, {"solutions":N,"nodes":M}; with --sample and --min-cost, one line {"options":[i,j,...]} a solution`)
+	return cmd
+}
+
+func runZDD(cmd *cobra.Command, f *zddFlags, args []string) error {
+	modes := 0
+	for _, on := range []bool{f.count, f.sample != 0, f.minCost} {
+		if on {
+			modes++
+		}
+	}
+	switch {
+	case modes > 1:
+		return usageErrorf("--count, --sample and --min-cost exclude each other")
+	case f.sample < 0:
+		return usageErrorf("--sample K: K must be at least 1")
+	case modes > 0 && f.output != "":
+		return usageErrorf("-o writes the diagram: it excludes --count, --sample and --min-cost")
+	case f.from != "" && modes == 0:
+		return usageErrorf("--from reads a diagram: say what to do with it (--count, --sample K or --min-cost)")
+	case f.from == "-" && (len(args) == 0 || args[0] == "-"):
+		return usageErrorf("the problem and --from cannot both be standard input")
+	}
+	budget, err := present.ParseSize(f.mem)
+	if err != nil {
+		return usageErrorf("--zdd-mem %q: %v", f.mem, err)
+	}
+	file, err := readProblem(cmd, args, nil)
+	if err != nil {
+		return err
+	}
+	d, err := diagram(cmd, f, file, budget)
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	switch {
+	case f.count:
+		n := d.Count()
+		return printResult(out, f.json, struct {
+			Solutions *big.Int `json:"solutions"`
+			Nodes     int      `json:"nodes"`
+		}{n, len(d.Nodes) - 2}, n.String()+"\n", "the count")
+	case f.sample > 0:
+		random := true
+		randomSeed(cmd, &random, &f.seed)
+		sols := d.Sample(rand.New(rand.NewPCG(f.seed, 0)), f.sample)
+		if sols == nil {
+			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+		}
+		return writeChecked(cmd, file, sols, nil, f.json)
+	case f.minCost:
+		sol, cost, ok := d.MinCost(file.Problem.Cost)
+		if !ok {
+			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+			return nil
+		}
+		return writeChecked(cmd, file, [][]int{sol}, []int64{cost}, f.json)
+	}
+	write := func(w io.Writer) error { return zdd.Write(w, d) }
+	if f.output == "" {
+		return write(out)
+	}
+	return atomicfile.Write(f.output, write)
+}
+
+// diagram builds the diagram of file's problem, or reads it from --from and checks its
+// options against the problem.
+func diagram(cmd *cobra.Command, f *zddFlags, file *dlx.File, budget int64) (*zdd.Diagram, error) {
+	if f.from == "" {
+		start := time.Now()
+		d, err := zdd.Build(cmd.Context(), file.Problem, budget)
+		if err != nil {
+			if cmd.Context().Err() != nil {
+				return nil, interruptedf("interrupted")
+			}
+			return nil, err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %d nodes, built in %.3f s\n", len(d.Nodes)-2, time.Since(start).Seconds())
+		return d, nil
+	}
+	r, name, closeInput, err := openInput(cmd, f.from)
+	if err != nil {
+		return nil, err
+	}
+	defer closeInput()
+	d, err := zdd.Read(r, name)
+	if err != nil {
+		return nil, err
+	}
+	for i := 2; i < len(d.Nodes); i++ {
+		if k := d.Nodes[i].Option; k >= file.Problem.NumOptions() {
+			return nil, fmt.Errorf("%s: node %d: %w", name, i, file.CheckOptions([]int{k}))
+		}
+	}
+	return d, nil
+}
+
+// writeChecked checks each solution with the verifier and writes them as solve does,
+// each with its cost if costs is not nil.
+func writeChecked(cmd *cobra.Command, file *dlx.File, sols [][]int, costs []int64, asJSON bool) error {
+	c := verify.NewChecker(file.Problem)
+	for _, sol := range sols {
+		if v := c.Check(sol); v != nil {
+			return fmt.Errorf("the diagram holds a set that is no solution: %v: %s", sol, v[0])
+		}
+	}
+	sw := file.NewSolutionWriter(bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10), asJSON)
+	for i, sol := range sols {
+		if costs != nil {
+			sw.WriteCost(sol, costs[i])
+		} else {
+			sw.Write(sol)
+		}
+	}
+	return sw.Flush()
+}
