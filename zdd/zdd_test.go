@@ -15,6 +15,7 @@ import (
 	"github.com/xcover/xcover/internal/brute"
 	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/internal/randprob"
+	"github.com/xcover/xcover/internal/textio"
 	"github.com/xcover/xcover/verify"
 	"github.com/xcover/xcover/zdd"
 )
@@ -282,7 +283,7 @@ func TestBudget(t *testing.T) {
 	}
 }
 
-// TestReadErrors: every malformed diagram is a *dlx.Error naming the file and line.
+// TestReadErrors: every malformed diagram is an error naming the file and line.
 func TestReadErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string
@@ -306,14 +307,14 @@ func TestReadErrors(t *testing.T) {
 		{"huge option", "zdd 1 2\n2 99999999999 0 1\n", 2, "bad option"},
 	} {
 		_, err := zdd.Read(strings.NewReader(tc.src), "t.zdd")
-		var e *dlx.Error
+		var e *textio.Error
 		if !errors.As(err, &e) || e.File != "t.zdd" || e.Line != tc.line || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("%s: %v (line %d), want line %d and %q", tc.name, err, lineOf(e), tc.line, tc.msg)
 		}
 	}
 }
 
-func lineOf(e *dlx.Error) int {
+func lineOf(e *textio.Error) int {
 	if e == nil {
 		return -1
 	}
@@ -330,9 +331,9 @@ func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		d, err := zdd.Read(bytes.NewReader(data), "f.zdd")
 		if err != nil {
-			var e *dlx.Error
+			var e *textio.Error
 			if !errors.As(err, &e) || e.File != "f.zdd" {
-				t.Fatalf("error %v is not a *dlx.Error naming the file", err)
+				t.Fatalf("error %v is not an error naming the file", err)
 			}
 			return
 		}

@@ -46,7 +46,7 @@ func readMatrix(r io.Reader, name string) (*dlx.File, error) {
 			}
 		}
 		if len(fields) != cols {
-			return nil, lr.Errorf(string(t), fmt.Sprintf("a row of %d entries; the first row has %d", len(fields), cols))
+			return nil, lineError(lr.Errorf(string(t), fmt.Sprintf("a row of %d entries; the first row has %d", len(fields), cols)))
 		}
 		entries = entries[:0]
 		for c, f := range fields {
@@ -55,7 +55,7 @@ func readMatrix(r io.Reader, name string) (*dlx.File, error) {
 			case "1":
 				entries = append(entries, xcover.Entry{Item: c})
 			default:
-				return nil, lr.Errorf(string(f), fmt.Sprintf("column %d: want 0 or 1", c+1))
+				return nil, lineError(lr.Errorf(string(f), fmt.Sprintf("column %d: want 0 or 1", c+1)))
 			}
 		}
 		if err := b.AddOptionEntries(entries...); err != nil {
