@@ -64,6 +64,9 @@ func ReadCheckpoint(path string) (*Checkpoint, error) {
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("checkpoint %s: a directory, not a file", path)
+	} else if err == nil && !fi.Mode().IsRegular() {
+		// /dev/zero or a pipe: refused before reading a byte.
+		return nil, fmt.Errorf("checkpoint %s: not a regular file", path)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxCheckpointBytes+1))
 	if err != nil {

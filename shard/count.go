@@ -34,10 +34,11 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 	} else if err := cp.Check(pl); err != nil {
 		return nil, err
 	}
-	cp, dopt, err := opt.DriveOptions.open(cp)
+	cp, dopt, unlock, err := opt.DriveOptions.open(cp)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	job, err := pl.job(cp, opt.Config) // its progress counts what cp holds
 	if err != nil {
 		return nil, err
