@@ -2,6 +2,7 @@ package shard
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/big"
 	"time"
@@ -39,6 +40,16 @@ func (pl *Plan) Count(ctx context.Context, opt CountOptions) (*Result, error) {
 		return nil, err
 	}
 	defer unlock()
+	err = cp.checkRanges()
+	if err == nil {
+		err = cp.checkNodes()
+	}
+	switch {
+	case err != nil && opt.File != "":
+		return nil, &CheckpointError{opt.File, fmt.Errorf("checkpoint %s: %w; delete it to count from the start", opt.File, err)}
+	case err != nil:
+		return nil, fmt.Errorf("shard: checkpoint: %w", err)
+	}
 	job, err := pl.job(cp, opt.Config) // its progress counts what cp holds
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/xcover/xcover/shard"
 )
 
 // checkpointDone returns the number of finished parts in the checkpoint file, or -1 if
@@ -282,6 +285,44 @@ func TestCheckpointInUse(t *testing.T) {
 		r := xcoverContext(t, ctx, "", "count", "--checkpoint", path, "--checkpoint-every", "1h", problem)
 		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "--checkpoint") || !strings.Contains(r.stderr, path) || !strings.Contains(r.stderr, want) {
 			t.Errorf("--checkpoint %s: exit %d, stdout %q, stderr %q; want 1 at once, naming the flag and file, with %q", path, r.code, r.stdout, r.stderr, want)
+		}
+	}
+}
+
+// TestCheckpointForged edits a checkpoint's part count and computes its checksum again, as
+// someone who can write the file can (issue 41, fault 3: a negative or 1e30 part count gave
+// a wrong total with exit 0). Each count out of range is refused, naming the file and part.
+func TestCheckpointForged(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"q9.dlx": queensDLX(9)})
+	problem, ckpt := filepath.Join(dir, "q9.dlx"), filepath.Join(dir, "q9.ckpt")
+	if r := runX(t, "", "count", "--checkpoint", ckpt, problem); r.code != 0 || r.stdout != "352\n" {
+		t.Fatalf("count: exit %d, %q, %s", r.code, r.stdout, r.stderr)
+	}
+	orig, err := os.ReadFile(ckpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ solutions, want string }{
+		{"-5", "negative"},
+		{"1" + strings.Repeat("0", 30), "nodes"},
+		{"1000000", "nodes"},
+		{"1" + strings.Repeat("0", 1001), "digits"},
+	} {
+		var cp shard.Checkpoint
+		if err := json.Unmarshal(orig, &cp); err != nil {
+			t.Fatal(err)
+		}
+		for i, pc := range cp.Done {
+			pc.Solutions, _ = new(big.Int).SetString(tt.solutions, 10)
+			cp.Done[i] = pc
+			break
+		}
+		if err := cp.WriteFile(ckpt); err != nil { // with its checksum
+			t.Fatal(err)
+		}
+		r := runX(t, "", "count", "--checkpoint", ckpt, problem)
+		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, ckpt) || !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("part count %.20s: exit %d, stdout %q, stderr %q; want 1, nothing, a message naming the file with %q", tt.solutions, r.code, r.stdout, r.stderr, tt.want)
 		}
 	}
 }
