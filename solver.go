@@ -142,8 +142,11 @@ func (p *Problem) engineSpec() *engine.Spec {
 // solutions are always the first Limit ones in the engine's order: the same on every run.
 func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
+		// No solution is yielded once ctx is done: a search polls ctx only every so many
+		// nodes, and workers hand over solutions found before they saw it (two workers
+		// cancelled at the 1,000th solution delivered 1,047).
 		if s.workers() == 1 || s.cfg.Limit > 0 {
-			s.run(ctx, s.cfg, 1, nil, func(sol []int32) bool { return yield(engine.Ascending(sol)) })
+			s.run(ctx, s.cfg, 1, nil, func(sol []int32) bool { return ctx.Err() == nil && yield(engine.Ascending(sol)) })
 			return
 		}
 		// The workers hand solutions to this goroutine, which alone calls yield.
@@ -162,7 +165,7 @@ func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 			})
 		}()
 		for sol := range ch {
-			if !yield(sol) {
+			if ctx.Err() != nil || !yield(sol) {
 				cancel()
 				for range ch {
 				}
