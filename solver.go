@@ -197,6 +197,10 @@ func (s *Solver) workers() int {
 // the work stays balanced to the end.
 const partsPerWorker = 64
 
+// maxCutFactor is how many times more parts than asked a cut may give before a search
+// gives up splitting and runs on one worker (see Solver.run).
+const maxCutFactor = 16
+
 // Count returns the number of solutions (at most the Limit), without building them. The
 // error is ctx's if the search was cancelled; the count is then the number found so far.
 func (s *Solver) Count(ctx context.Context) (uint64, error) {
@@ -268,6 +272,13 @@ func (s *Solver) run(ctx context.Context, cfg Config, workers int, pr *partRun, 
 		parts, above := engine.Cut(s.spec, s.init, partsPerWorker*workers, func() bool { return ctx.Err() != nil })
 		if ctx.Err() != nil { // the cut was given up: its parts are not the whole tree
 			s.err = ctx.Err()
+			break
+		}
+		if len(parts) > maxCutFactor*partsPerWorker*workers {
+			// The root alone branches far more than asked (one item of 40,000 colours):
+			// each part would replay its branch, which may cost as much as the whole
+			// search on one worker (cubic in all), so search on one.
+			finished = engine.Run(s.spec, params, &est)
 			break
 		}
 		est.Nodes = above // the nodes above the parts, so that the count is the whole tree's

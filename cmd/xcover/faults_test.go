@@ -1,9 +1,12 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestSmallFaults runs the small faults a new user met (issue: every run ends honestly):
@@ -101,5 +104,22 @@ func TestSudokuGridUnspaced(t *testing.T) {
 		if r.code != 0 || r.stdout != want {
 			t.Errorf("grid %q: exit %d, stdout %q, stderr %q", grid[0], r.code, r.stdout, r.stderr)
 		}
+	}
+}
+
+// TestManyColours counts one primary item and 40,000 colours of one secondary item on two
+// workers (issue 41, fault 5: the root's 40,000 parts each replayed a branch that purifies
+// every colour, past 60 s and deaf to signals, against 0.02 s on one worker).
+func TestManyColours(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("A | X\n")
+	for i := range 40000 {
+		fmt.Fprintf(&b, "A X:c%d\n", i)
+	}
+	p := writeFiles(t, map[string]string{"colours.dlx": b.String()}) + "/colours.dlx"
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if r := xcoverContext(t, ctx, "", "count", "--workers", "2", p); r.code != 0 || r.stdout != "40000\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 40000", r.code, r.stdout, r.stderr)
 	}
 }
