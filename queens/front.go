@@ -86,7 +86,9 @@ func (r *CountReport) finish(ctx context.Context, start time.Time, distinct bool
 	if err != nil && ctx.Err() == nil {
 		return nil, err
 	}
-	if distinct {
+	// The classes of a count cut short are unknown, not 0: the counter tells them only at
+	// its end (^C printed "0 essentially different").
+	if distinct && err == nil {
 		r.Distinct = &classes
 	}
 	r.Seconds = time.Since(start).Seconds()

@@ -75,3 +75,20 @@ func TestSudokuCountInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestQueensDistinctInterrupted interrupts queens --count --distinct (issue 41, fault 13: it
+// printed "0 essentially different", though a count cut short does not know them): the
+// partial count says nothing about the classes.
+func TestQueensDistinctInterrupted(t *testing.T) {
+	for _, args := range [][]string{
+		{"queens", "19", "--count", "--distinct", "--workers", "1"},
+		{"queens", "19", "--count", "--distinct", "--json", "--workers", "1"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		r := xcoverContext(t, ctx, "", args...)
+		cancel()
+		if r.code != exitInterrupted || strings.Contains(r.stdout, "essentially different") || strings.Contains(r.stdout, "distinct") || r.stdout == "" {
+			t.Errorf("%s: exit %d, stdout %q; want %d and a partial count without classes", strings.Join(args, " "), r.code, r.stdout, exitInterrupted)
+		}
+	}
+}
