@@ -86,9 +86,7 @@ func (r *CountReport) finish(ctx context.Context, start time.Time, distinct bool
 	if err != nil && ctx.Err() == nil {
 		return nil, err
 	}
-	// The classes of a count cut short are unknown, not 0: the counter tells them only at
-	// its end (^C printed "0 essentially different").
-	if distinct && err == nil {
+	if distinct {
 		r.Distinct = &classes
 	}
 	r.Seconds = time.Since(start).Seconds()
@@ -101,6 +99,11 @@ func (r *CountReport) finish(ctx context.Context, start time.Time, distinct bool
 func (r CountReport) Text() string {
 	if r.Distinct == nil {
 		return fmt.Sprintf("%d\n", r.Solutions)
+	}
+	if r.Partial {
+		// The classes of the parts not counted are unknown, and a counter may tell them
+		// only at its end: "0 essentially different" would be a wrong answer.
+		return fmt.Sprintf("%d solutions so far, essentially different unknown (partial)\n", r.Solutions)
 	}
 	return fmt.Sprintf("%d solutions, %d essentially different\n", r.Solutions, *r.Distinct)
 }

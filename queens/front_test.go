@@ -135,7 +135,7 @@ func TestCountReport(t *testing.T) {
 			`{"n":8,"solutions":92,"engine":"bitboard","seconds":0.5}`, "92\n"},
 		{CountReport{N: 8, Solutions: 92, Distinct: &distinct, Engine: EngineBitboard, Partial: true},
 			`{"n":8,"solutions":92,"distinct":12,"engine":"bitboard","seconds":0,"partial":true}`,
-			"92 solutions, 12 essentially different\n"},
+			"92 solutions so far, essentially different unknown (partial)\n"}, // issue 41, fault 13
 		{CountReport{N: 6, PerLine: 2, Solutions: 1097, Engine: EngineXC},
 			`{"n":6,"per_line":2,"solutions":1097,"engine":"xc","seconds":0}`, "1097\n"},
 	} {
