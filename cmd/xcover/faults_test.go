@@ -123,3 +123,23 @@ func TestManyColours(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 40000", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestTileTooLarge asks for tilings whose problem alone would take minutes and gigabytes
+// to build, deaf to signals meanwhile (issue 41, fault 7: pentominoes on 1000x1000 counted
+// past 150 s and 1 GB; a picture of 2000x2000 cells had no cap, 1.5 GB at 40 s): they are
+// refused at once, saying why.
+func TestTileTooLarge(t *testing.T) {
+	row := strings.Repeat("#", 2000) + "\n"
+	dir := writeFiles(t, map[string]string{"big.txt": strings.Repeat(row, 2000)})
+	for _, args := range [][]string{
+		{"tile", "--pieces", "pentominoes", "--region", "1000x1000", "--count"},
+		{"tile", "--pieces", "domino", "--region-file", filepath.Join(dir, "big.txt"), "--count"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		r := xcoverContext(t, ctx, "", args...)
+		cancel()
+		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "too large") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 2 and \"too large\"", strings.Join(args, " "), r.code, clip(r.stdout), r.stderr)
+		}
+	}
+}
