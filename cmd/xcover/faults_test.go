@@ -31,6 +31,8 @@ func TestSmallFaults(t *testing.T) {
 	}{
 		{"queens 2", []string{"queens", "2"}, 0, "", []string{"no solution", "N = 2"}, nil},
 		{"queens 3 construct", []string{"queens", "3", "--engine", "construct"}, 0, "", []string{"no solution"}, nil},
+		// Issue 41, fault 7: 64 s and 4.7 GB, deaf to signals.
+		{"queens 10^8 construct", []string{"queens", "100000000", "--engine", "construct"}, 1, "", []string{"out of range", "2097152"}, nil},
 		{"queens -5", []string{"queens", "-5"}, 2, "", []string{"-5 is a negative number"}, []string{"shorthand"}},
 		{"region too large", []string{"tile", "--pieces", "domino", "--region", "4097x1"}, 2, "", []string{"side 4097 too large", "4096"}, []string{"not a positive size"}},
 		{"pieces path", []string{"tile", "--pieces", "../../etc/passwd", "--region", "2x2"}, 2, "", []string{`"../../etc/passwd"`}, []string{`set ""`}},

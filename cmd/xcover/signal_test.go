@@ -86,6 +86,7 @@ func TestSignalEveryCommand(t *testing.T) {
 		{"solve one worker", []string{"solve", "--json", "--workers", "1", q16}, syscall.SIGINT, jsonLines},
 		{"solve SIGTERM", []string{"solve", "--json", "--workers", "2", q16}, syscall.SIGTERM, jsonLines},
 		{"count", []string{"count", "--workers", "2", q16}, syscall.SIGINT, isCount},
+		{"sample uniform", []string{"sample", "--uniform", "100000000", filepath.Join("..", "..", "examples", "dominoes8.dlx")}, syscall.SIGTERM, anything},
 		{"count memo split", []string{"count", "--workers", "2", filepath.Join(dir, "dom32.dlx")}, syscall.SIGTERM, isCount},
 		{"estimate", []string{"estimate", "--probes", "2000000000", "--sample", "10ms", q16}, syscall.SIGINT, anything},
 		{"queens list", []string{"queens", "16", "--limit", "100000000"}, syscall.SIGINT, anything},
