@@ -385,11 +385,15 @@ func (s *Solver) sampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
 			Initial:  s.init,
 			Poll:     func(*engine.MemoStats) bool { return ctx.Err() == nil },
 		}
+		// Each draw asks ctx: the draws of 10^8 samples were deaf to signals.
 		total, st, err := engine.MemoSample(s.spec, p, k, s.cfg.Seed, func(sol []int32) bool {
-			return yield(engine.Ascending(sol))
+			return ctx.Err() == nil && yield(engine.Ascending(sol))
 		})
 		s.total = total
 		s.memo = memoStatsOf(st)
+		if err == nil && ctx.Err() != nil {
+			err = ctx.Err()
+		}
 		if err != nil {
 			s.err = ctx.Err()
 			if s.err == nil {

@@ -163,8 +163,11 @@ func (p *Problem) engineSpec() *engine.Spec {
 // solutions are always the first Limit ones in the engine's order: the same on every run.
 func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 	return func(yield func([]int) bool) {
+		// No solution is yielded once ctx is done: a search polls ctx only every so many
+		// nodes, and workers hand over solutions found before they saw it (two workers
+		// cancelled at the 1,000th solution delivered 1,047).
 		if s.workers() == 1 || s.cfg.Limit > 0 {
-			s.run(ctx, s.cfg, 1, nil, func(sol []int32) bool { return yield(engine.Ascending(sol)) })
+			s.run(ctx, s.cfg, 1, nil, func(sol []int32) bool { return ctx.Err() == nil && yield(engine.Ascending(sol)) })
 			return
 		}
 		// The workers hand solutions to this goroutine, which alone calls yield.
@@ -183,7 +186,7 @@ func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
 			})
 		}()
 		for sol := range ch {
-			if !yield(sol) {
+			if ctx.Err() != nil || !yield(sol) {
 				cancel()
 				for range ch {
 				}
@@ -214,6 +217,10 @@ func (s *Solver) workers() int {
 // partsPerWorker is how many parts per worker a parallel search cuts its tree into, so that
 // the work stays balanced to the end.
 const partsPerWorker = 64
+
+// maxCutFactor is how many times more parts than asked a cut may give before a search
+// gives up splitting and runs on one worker (see Solver.run).
+const maxCutFactor = 16
 
 // count returns the number of solutions (at most the Limit), without building them. The
 // error is ctx's if the search was cancelled; the count is then the number found so far.
@@ -286,6 +293,13 @@ func (s *Solver) run(ctx context.Context, cfg Config, workers int, pr *partRun, 
 		parts, above := engine.Cut(s.spec, s.init, partsPerWorker*workers, func() bool { return ctx.Err() != nil })
 		if ctx.Err() != nil { // the cut was given up: its parts are not the whole tree
 			s.err = ctx.Err()
+			break
+		}
+		if len(parts) > maxCutFactor*partsPerWorker*workers {
+			// The root alone branches far more than asked (one item of 40,000 colours):
+			// each part would replay its branch, which may cost as much as the whole
+			// search on one worker (cubic in all), so search on one.
+			finished = engine.Run(s.spec, params, &est)
 			break
 		}
 		est.Nodes = above // the nodes above the parts, so that the count is the whole tree's

@@ -24,13 +24,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusRequestEntityTooLarge, tooLarge)
 		return
 	}
-	size := r.ContentLength
-	if size < 0 {
-		size = s.opt.MaxBodyBytes // unknown (chunked): reserve for the largest
-	}
-	// A slot and the memory for the parse are taken before the body is read, so that
-	// bodies are read and parsed only within MaxRunning and the memory budget.
-	adm, code, msg := s.admit(size)
+	// A slot is taken before the body is read, and the memory for the parse as it is read,
+	// so that bodies are read and parsed only within MaxReading and the memory budget.
+	rc := http.NewResponseController(w)
+	adm, code, msg := s.admit(r.ContentLength, func() { rc.SetReadDeadline(time.Now()) })
 	if adm == nil {
 		if code == http.StatusTooManyRequests {
 			w.Header().Set("Retry-After", retryAfter)
@@ -42,10 +39,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	defer adm.release()
 	// The body must arrive within BodyTimeout (a server without deadlines ignores this);
 	// the deadline is lifted once it has, for the connection's next requests.
-	rc := http.NewResponseController(w)
 	rc.SetReadDeadline(time.Now().Add(s.opt.BodyTimeout))
 	r.Body = http.MaxBytesReader(w, r.Body, s.opt.MaxBodyBytes)
-	dec := json.NewDecoder(r.Body)
+	dec := json.NewDecoder(&reservingReader{r.Body, adm})
 	dec.DisallowUnknownFields()
 	var req present.Request
 	err := dec.Decode(&req)
@@ -59,13 +55,25 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	evicted := adm.finishReading()
 	if err != nil {
 		// What is left of the body will not be read: close the connection after the
 		// answer (the deadline stays, so that the server gives up on it too).
 		w.Header().Set("Connection", "close")
 		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
+		switch {
+		case errors.As(err, &mbe):
 			writeError(w, http.StatusRequestEntityTooLarge, tooLarge)
+			return
+		case errors.Is(err, errNeverFits):
+			writeError(w, http.StatusRequestEntityTooLarge, s.neverFits(max(r.ContentLength, adm.reserve/bytesPerBodyByte)))
+			return
+		case errors.Is(err, errNoRoom):
+			w.Header().Set("Retry-After", retryAfter)
+			writeError(w, http.StatusTooManyRequests, fmt.Sprintf("the searches running fill the server's memory budget (%d MiB); try again later", s.opt.MaxMemoryBytes>>20))
+			return
+		case evicted:
+			writeError(w, http.StatusRequestTimeout, "request body too slow: its reading slot was given to another request")
 			return
 		}
 		writeError(w, http.StatusBadRequest, "bad request body: "+err.Error())

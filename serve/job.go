@@ -6,7 +6,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -144,7 +146,7 @@ func (s *Server) start(t *task, req *present.Request, adm *admission) (*job, int
 	defer s.mu.Unlock()
 	// The admission's slot and reservation become the job's.
 	adm.used = true
-	s.pending--
+	s.doneReading(adm)
 	s.memory -= adm.reserve
 	switch {
 	case s.closed:
@@ -196,11 +198,22 @@ func (s *Server) forget(id string, j *job) {
 
 // An admission is a request let in to be read and parsed: it holds a slot among
 // MaxReading (not among MaxRunning: a slow body must not keep searches from starting) and
-// a reservation of the memory budget until its search starts or it is refused.
+// a reservation of the memory budget until its search starts or it is refused. The
+// reservation grows as the body arrives (grow), so that a request that only declares a
+// large body, or sends one chunked, reserves what it has sent, not what it might send: it
+// used to reserve 32 times the declared size (16 MiB x 32 for a chunked body) at once,
+// forgetting finished searches to make room for bytes that never came.
 type admission struct {
 	s       *Server
 	reserve int64
 	used    bool // handed over to a job
+	// While the body is read: when it began, and abort, which makes the read fail at
+	// once. A reader holding its slot longer than readerGrace gives it up to a new
+	// request when every slot is taken (evicted).
+	reading bool
+	started time.Time
+	abort   func()
+	evicted bool
 }
 
 // bytesPerBodyByte is the reservation made per byte of a request body while it is parsed:
@@ -208,26 +221,125 @@ type admission struct {
 // about 20 bytes per byte of DLX text).
 const bytesPerBodyByte = 32
 
-// admit lets a request of the given body size in, or returns the HTTP status and message
-// of a refusal. Finished searches are forgotten, oldest first, to make room in the budget.
-func (s *Server) admit(size int64) (*admission, int, string) {
-	reserve := bytesPerBodyByte*size + baseJobBytes
+// readerGrace is how long a request being read keeps its slot against newcomers: a body
+// of the largest size arrives in far less on any link that can use the server, while a
+// client that trickles (eight connections that sent one byte blocked every search for the
+// body timeout, forever if reopened) loses its slot to the next request.
+const readerGrace = time.Second
+
+// errNeverFits and errNoRoom are what a body's reservation (grow) fails with: more than the
+// whole budget, or more than the budget has room for beside the searches kept and running.
+var (
+	errNeverFits = errors.New("never fits")
+	errNoRoom    = errors.New("no room")
+)
+
+// admit lets a request of the given declared body size (-1: unknown) in, or returns the
+// HTTP status and message of a refusal. abort makes the request's body read fail (to take
+// its slot from it). A declared size too large to parse within the whole memory budget is
+// refused at once (413: it can never succeed); only the search's base is reserved here, and
+// the body's share as it is read.
+func (s *Server) admit(size int64, abort func()) (*admission, int, string) {
+	reserve := int64(baseJobBytes)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if size > 0 && bytesPerBodyByte*size+reserve > s.opt.MaxMemoryBytes {
+		return nil, http.StatusRequestEntityTooLarge, s.neverFits(size)
+	}
 	switch {
 	case s.closed:
 		return nil, http.StatusServiceUnavailable, "server shutting down"
-	case s.pending >= s.opt.MaxReading:
-		return nil, http.StatusTooManyRequests, "too many requests being read; try again later"
 	case s.running >= s.opt.MaxRunning:
 		return nil, http.StatusTooManyRequests, fmt.Sprintf("%d searches running already; try again later", s.running)
+	case s.pending >= s.opt.MaxReading && !s.evictSlowReader():
+		return nil, http.StatusTooManyRequests, "too many requests being read; try again later"
 	}
 	if !s.makeRoom(reserve) {
 		return nil, http.StatusTooManyRequests, fmt.Sprintf("the searches kept fill the server's memory budget (%d MiB); try again later", s.opt.MaxMemoryBytes>>20)
 	}
 	s.pending++
 	s.memory += reserve
-	return &admission{s: s, reserve: reserve}, 0, ""
+	a := &admission{s: s, reserve: reserve, reading: true, started: s.opt.Time(), abort: abort}
+	s.readers = append(s.readers, a)
+	return a, 0, ""
+}
+
+// neverFits says that a body of size bytes cannot be parsed within the memory budget.
+func (s *Server) neverFits(size int64) string {
+	return fmt.Sprintf("a request body of %d bytes needs about %d MiB to be parsed, more than the server's memory budget (%d MiB)", size, (bytesPerBodyByte*size+baseJobBytes)>>20, s.opt.MaxMemoryBytes>>20)
+}
+
+// evictSlowReader takes the slot of the request that has been read longest, if it has
+// been read for longer than readerGrace, and reports whether it did; s.mu must be held.
+func (s *Server) evictSlowReader() bool {
+	var old *admission
+	for _, a := range s.readers {
+		if old == nil || a.started.Before(old.started) {
+			old = a
+		}
+	}
+	if old == nil || s.opt.Time().Sub(old.started) < readerGrace {
+		return false
+	}
+	old.evicted = true
+	s.doneReading(old)
+	old.abort()
+	return true
+}
+
+// doneReading ends a's reading: it leaves the readers and gives back its slot; s.mu must
+// be held. Its reservation stays until release or start.
+func (s *Server) doneReading(a *admission) {
+	if !a.reading {
+		return
+	}
+	a.reading = false
+	s.pending--
+	s.readers = slices.DeleteFunc(s.readers, func(b *admission) bool { return b == a })
+}
+
+// grow adds bytes to the reservation as the body arrives, forgetting finished searches to
+// make room; it fails with errNeverFits past the whole budget, errNoRoom past what the
+// searches kept and running leave.
+func (a *admission) grow(bytes int64) error {
+	s := a.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case a.reserve+bytes > s.opt.MaxMemoryBytes:
+		return errNeverFits
+	case !s.makeRoom(bytes):
+		return errNoRoom
+	}
+	a.reserve += bytes
+	s.memory += bytes
+	return nil
+}
+
+// finishReading ends the reading of the body: the request can no longer be evicted. It
+// reports whether it had been (its body read was cut short to give its slot to another).
+func (a *admission) finishReading() (evicted bool) {
+	a.s.mu.Lock()
+	defer a.s.mu.Unlock()
+	a.s.doneReading(a)
+	return a.evicted
+}
+
+// A reservingReader reads a body, growing its admission's reservation by bytesPerBodyByte
+// for each byte read.
+type reservingReader struct {
+	r   io.Reader
+	adm *admission
+}
+
+func (rr *reservingReader) Read(p []byte) (int, error) {
+	n, err := rr.r.Read(p)
+	if n > 0 {
+		if gerr := rr.adm.grow(bytesPerBodyByte * int64(n)); gerr != nil {
+			return 0, gerr
+		}
+	}
+	return n, err
 }
 
 // makeRoom forgets finished searches, oldest first, until bytes more fit in the budget,
@@ -248,7 +360,7 @@ func (a *admission) release() {
 	}
 	a.used = true
 	a.s.mu.Lock()
-	a.s.pending--
+	a.s.doneReading(a)
 	a.s.memory -= a.reserve
 	a.s.mu.Unlock()
 }

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -77,8 +78,9 @@ func TestMemoryBudget(t *testing.T) {
 	small := New(Options{MaxMemoryBytes: 64 << 20})
 	ts2 := newHTTPServer(t, small)
 	resp, b := do(t, "POST", ts2.URL+"/api/jobs", body)
-	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(string(b), "memory budget") {
-		t.Errorf("problem over the budget: %s %.200s, want 429 naming the memory budget", resp.Status, b)
+	// (It was 429, "try again later", which could never succeed: issue 41, fault 1.)
+	if resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(string(b), "memory budget") {
+		t.Errorf("problem over the budget: %s %.200s, want 413 naming the memory budget", resp.Status, b)
 	}
 }
 
@@ -145,5 +147,127 @@ func TestExactCount(t *testing.T) {
 		if resp, b := do(t, "POST", ts.URL+"/api/jobs", body); resp.StatusCode != http.StatusBadRequest {
 			t.Errorf("%s: %s %s, want 400", body, resp.Status, b)
 		}
+	}
+}
+
+// dialPartial opens a connection and sends a POST's headers and the first bytes of its
+// body, and leaves it open.
+func dialPartial(t *testing.T, url, headers, start string) net.Conn {
+	t.Helper()
+	conn, err := net.Dial("tcp", strings.TrimPrefix(url, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	fmt.Fprintf(conn, "POST /api/jobs HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n%s\r\n%s", headers, start)
+	return conn
+}
+
+// waitPending waits until the server reads n requests.
+func waitPending(t *testing.T, s *Server, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+		s.mu.Lock()
+		p := s.pending
+		s.mu.Unlock()
+		if p == n {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d requests being read, want %d", p, n)
+		}
+	}
+}
+
+// TestBudgetNotPromised sends requests that promise large bodies and send one byte (issue
+// 41, fault 1): a chunked body (of unknown length, reserved 16 MiB x 32 at once) evicted
+// every finished search of a server with a 64 MiB budget, and was then refused with a 429
+// that could never succeed; three declared lengths of 16 MB did it under the default budget.
+// Now the memory is reserved as the body arrives: the finished search stays, the chunked
+// request is served, and a declared body that can never fit is refused with 413.
+func TestBudgetNotPromised(t *testing.T) {
+	for _, tt := range []struct {
+		budget int64
+		conns  int
+		header string
+	}{
+		{64 << 20, 1, "Transfer-Encoding: chunked\r\n"},
+		{1 << 30, 3, "Content-Length: 16000000\r\n"},
+	} {
+		s := New(Options{MaxMemoryBytes: tt.budget})
+		ts := newHTTPServer(t, s)
+		id := create(t, ts.URL, `{"mode":"count","puzzle":"queens","n":6}`)
+		wait(t, s, id)
+		start := "{"
+		if strings.Contains(tt.header, "chunked") {
+			start = "1\r\n{\r\n"
+		}
+		for range tt.conns {
+			dialPartial(t, ts.URL, tt.header, start)
+		}
+		waitPending(t, s, tt.conns)
+		if resp, b := do(t, "GET", ts.URL+"/api/jobs/"+id, ""); resp.StatusCode != http.StatusOK {
+			t.Errorf("budget %d MiB, %d × %q: the finished search: %s %s, want 200", tt.budget>>20, tt.conns, tt.header, resp.Status, b)
+		}
+	}
+	// A whole chunked body is served under the small budget.
+	s := New(Options{MaxMemoryBytes: 64 << 20})
+	ts := newHTTPServer(t, s)
+	body := `{"mode":"count","puzzle":"queens","n":6}`
+	conn := dialPartial(t, ts.URL, "Transfer-Encoding: chunked\r\n", fmt.Sprintf("%x\r\n%s\r\n0\r\n\r\n", len(body), body))
+	conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		t.Errorf("chunked body under a 64 MiB budget: %s, want 201", resp.Status)
+	}
+	// A declared body that can never be parsed within the budget: 413, not "try again later".
+	conn = dialPartial(t, ts.URL, "Content-Length: 16000000\r\n", "{")
+	conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	if resp, err = http.ReadResponse(bufio.NewReader(conn), nil); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("16 MB declared under a 64 MiB budget: %s, want 413", resp.Status)
+	}
+}
+
+// TestSlowReadersYield holds every reading slot with connections that send headers and one
+// byte (issue 41, fault 9: they blocked every new search for the body timeout, forever if
+// reopened). A new request takes the slot of the one read longest once it has had
+// readerGrace, and that one is answered 408.
+func TestSlowReadersYield(t *testing.T) {
+	s := New(Options{MaxReading: 2, BodyTimeout: time.Minute})
+	ts := newHTTPServer(t, s)
+	var conns []net.Conn
+	for range 2 {
+		conns = append(conns, dialPartial(t, ts.URL, "Content-Length: 100\r\n", "{"))
+	}
+	waitPending(t, s, 2)
+	time.Sleep(1100 * time.Millisecond) // readerGrace, and a margin
+	create(t, ts.URL, `{"mode":"count","puzzle":"queens","n":6}`)
+	answers := make(chan string, len(conns))
+	for _, c := range conns {
+		go func() {
+			c.SetReadDeadline(time.Now().Add(2 * time.Second))
+			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				answers <- err.Error()
+				return
+			}
+			resp.Body.Close()
+			answers <- resp.Status
+		}()
+	}
+	var got []string
+	for range conns {
+		got = append(got, <-answers)
+	}
+	if !slices.Contains(got, "408 Request Timeout") {
+		t.Errorf("the slow requests got %q; want one answered 408", got)
 	}
 }

@@ -46,18 +46,21 @@ type Options struct {
 	MaxBodyBytes int64
 	// MaxRunning is the number of searches that may run at once; more get 429. Default 2.
 	MaxRunning int
-	// MaxReading is the number of requests whose body may be read and parsed at once;
-	// more get 429 before their body is read. A request being read holds no running
-	// slot, so slow clients cannot keep searches from starting. Default 4 × MaxRunning.
+	// MaxReading is the number of requests whose body may be read at once; beyond, the
+	// one read longest gives its slot up (answered 408) if it has been read for over a
+	// second, and otherwise the new one gets 429 before its body is read. A request being
+	// read holds no running slot, so slow clients cannot keep searches from starting.
+	// Default 4 × MaxRunning.
 	MaxReading int
 	// BodyTimeout bounds the time a client may take to send a request body; a slower
 	// one gets an error and its reservation is given back. Default 10 seconds.
 	BodyTimeout time.Duration
 	// MaxMemoryBytes bounds the memory that the problems of the searches kept (running or
 	// finished) may take, by an estimate made from each problem's size (see
-	// problemBytes); a request is reserved its largest possible size while it is parsed.
-	// When a new search does not fit, the oldest finished searches are forgotten; if it
-	// still does not fit it gets 429. Default 1 GiB.
+	// problemBytes); a request is reserved 32 bytes per byte of its body as the body
+	// arrives, and one that declares a body that could never fit gets 413. When a new
+	// search does not fit, the oldest finished searches are forgotten; if it still does
+	// not fit it gets 429. Default 1 GiB.
 	MaxMemoryBytes int64
 	// MaxJobs is the number of searches remembered, running or finished; when it is
 	// reached, the oldest finished one is forgotten. Default 256.
@@ -134,9 +137,10 @@ type Server struct {
 
 	mu      sync.Mutex
 	jobs    map[string]*job
-	running int   // searches running
-	pending int   // requests admitted, being read and parsed
-	memory  int64 // estimated bytes of the jobs kept and the pending reservations
+	running int          // searches running
+	pending int          // requests admitted, being read
+	readers []*admission // those requests, whose slot may be taken (evictSlowReader)
+	memory  int64        // estimated bytes of the jobs kept and the pending reservations
 	closed  bool
 	wg      sync.WaitGroup // searches and the janitor
 }

@@ -19,8 +19,13 @@ import (
 // even one saved just before the process was killed — counts every part exactly once, and
 // its solutions, nodes and updates are exactly those of a count never interrupted.
 //
-// The file carries a checksum over everything else in it: a file changed by hand or
-// damaged is refused, never resumed with a wrong count.
+// The file carries a checksum over everything else in it: a file damaged (a disk, a
+// truncated copy, an edit by hand that forgot the checksum) is refused, never resumed with a
+// wrong count. The checksum is no signature: it does not protect against forgery, since
+// anyone who can write the file can compute it. What is read is range-checked as well: a
+// part's counts must not be negative, nor have more than maxDigits digits, nor count more
+// essentially different solutions than solutions (and a part of a [Plan] no more solutions
+// than nodes).
 type Checkpoint struct {
 	Format  int    `json:"format"`
 	Problem string `json:"problem"` // the problem's hash
@@ -64,6 +69,9 @@ func ReadCheckpoint(path string) (*Checkpoint, error) {
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.IsDir() {
 		return nil, fmt.Errorf("checkpoint %s: a directory, not a file", path)
+	} else if err == nil && !fi.Mode().IsRegular() {
+		// /dev/zero or a pipe: refused before reading a byte.
+		return nil, fmt.Errorf("checkpoint %s: not a regular file", path)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxCheckpointBytes+1))
 	if err != nil {
@@ -88,7 +96,39 @@ func ReadCheckpoint(path string) (*Checkpoint, error) {
 	if c.Done == nil {
 		c.Done = map[int]PartCount{}
 	}
+	if err := c.checkRanges(); err != nil {
+		return nil, fmt.Errorf("checkpoint %s: %w; delete it to count from the start", path, err)
+	}
 	return c, nil
+}
+
+// checkRanges reports a count in c that no count can have: negative, longer than
+// maxDigits, or with more essentially different solutions than solutions.
+func (c *Checkpoint) checkRanges() error {
+	for _, i := range slices.Sorted(maps.Keys(c.Done)) {
+		pc := c.Done[i]
+		switch {
+		case pc.Solutions != nil && pc.Solutions.Sign() < 0:
+			return fmt.Errorf("part %d counts %v solutions, a negative number", i, pc.Solutions)
+		case pc.Solutions != nil && len(pc.Solutions.String()) > maxDigits:
+			return fmt.Errorf("part %d counts solutions of more than %d digits", i, maxDigits)
+		case pc.Distinct > 0 && (pc.Solutions == nil || new(big.Int).SetUint64(pc.Distinct).Cmp(pc.Solutions) > 0):
+			return fmt.Errorf("part %d counts %d essentially different solutions, more than its %v solutions", i, pc.Distinct, pc.Solutions)
+		}
+	}
+	return nil
+}
+
+// checkNodes reports a part of c that counts more solutions than nodes: in a plain search
+// every solution is a node of the tree, so such a checkpoint was forged or miscomputed.
+func (c *Checkpoint) checkNodes() error {
+	for _, i := range slices.Sorted(maps.Keys(c.Done)) {
+		pc := c.Done[i]
+		if pc.Solutions != nil && pc.Solutions.Cmp(new(big.Int).SetUint64(pc.Nodes)) > 0 {
+			return fmt.Errorf("part %d counts %v solutions in %d nodes: a search cannot", i, pc.Solutions, pc.Nodes)
+		}
+	}
+	return nil
 }
 
 // maxCheckpointBytes bounds the size of a checkpoint file read: about 100 bytes per part

@@ -3,6 +3,7 @@ package shard
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"time"
@@ -67,9 +68,20 @@ func (pl *plan) Count(ctx context.Context, opt countOptions) (*Result, error) {
 	} else if err := cp.check(pl); err != nil {
 		return nil, err
 	}
-	cp, dopt, err := opt.DriveOptions.open(cp)
+	cp, dopt, unlock, err := opt.DriveOptions.open(cp)
 	if err != nil {
 		return nil, err
+	}
+	defer unlock()
+	err = cp.checkRanges()
+	if err == nil {
+		err = cp.checkNodes()
+	}
+	switch {
+	case err != nil && opt.File != "":
+		return nil, &CheckpointError{opt.File, fmt.Errorf("checkpoint %s: %w; delete it to count from the start", opt.File, err)}
+	case err != nil:
+		return nil, fmt.Errorf("shard: checkpoint: %w", err)
 	}
 	job, err := pl.job(cp, opt.Config) // its progress counts what cp holds
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math/big"
+	"os"
 	"slices"
 	"sync"
 	"time"
@@ -144,14 +145,29 @@ type DriveOptions struct {
 }
 
 // open returns the checkpoint a count starts from, fresh or the one saved in opt.File, and
-// the options with the saving to File added.
-func (opt DriveOptions) open(fresh *Checkpoint) (*Checkpoint, DriveOptions, error) {
+// the options with the saving to File added. The file is locked until unlock is called: a
+// second count given the same file is refused at once, naming the process that holds it
+// (its clean-up of stale temporary files would otherwise remove the first one's), and a
+// file that cannot be written is refused before the count starts, not at its first save.
+func (opt DriveOptions) open(fresh *Checkpoint) (cp *Checkpoint, _ DriveOptions, unlock func(), err error) {
 	if opt.File == "" {
-		return fresh, opt, nil
+		return fresh, opt, func() {}, nil
+	}
+	if fi, err := os.Stat(opt.File); err == nil && !fi.Mode().IsRegular() {
+		what := "not a regular file"
+		if fi.IsDir() {
+			what = "a directory, not a file"
+		}
+		return nil, opt, nil, &CheckpointError{opt.File, fmt.Errorf("checkpoint %s: %s", opt.File, what)}
+	}
+	unlock, err = atomicfile.Lock(opt.File)
+	if err != nil {
+		return nil, opt, nil, &CheckpointError{opt.File, fmt.Errorf("checkpoint %s: %w", opt.File, err)}
 	}
 	cp, resumed, err := OpenCheckpoint(opt.File, fresh)
 	if err != nil {
-		return nil, opt, err
+		unlock()
+		return nil, opt, nil, err
 	}
 	if resumed && opt.Resumed != nil {
 		opt.Resumed(cp)
@@ -166,7 +182,7 @@ func (opt DriveOptions) open(fresh *Checkpoint) (*Checkpoint, DriveOptions, erro
 		return c.WriteFile(path)
 	}
 	opt.File = ""
-	return cp, opt, nil
+	return cp, opt, unlock, nil
 }
 
 // Drive counts the tasks of cp's shard that cp does not hold yet, adding each finished
@@ -175,10 +191,11 @@ func (opt DriveOptions) open(fresh *Checkpoint) (*Checkpoint, DriveOptions, erro
 // and ctx's error. cp must not be used by anything else while Drive runs. With opt.File it
 // resumes from and saves to that file.
 func Drive(ctx context.Context, job Job, cp *Checkpoint, opt DriveOptions) (*Checkpoint, error) {
-	cp, opt, err := opt.open(cp)
+	cp, opt, unlock, err := opt.open(cp)
 	if err != nil {
 		return nil, err
 	}
+	defer unlock()
 	if n := job.NumTasks(); n != cp.Parts {
 		return nil, fmt.Errorf("shard: the checkpoint holds %d tasks, the count has %d", cp.Parts, n)
 	}

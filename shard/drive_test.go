@@ -3,11 +3,14 @@ package shard_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/big"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/shard"
@@ -144,4 +147,63 @@ func TestDriveFile(t *testing.T) {
 func isCheckpointError(err error) bool {
 	_, ok := errors.AsType[*shard.CheckpointError](err)
 	return ok
+}
+
+// blocked is a Job of one task that waits until its context is cancelled.
+type blocked struct{ started chan struct{} }
+
+func (blocked) NumTasks() int { return 1 }
+
+func (j blocked) Count(ctx context.Context, _ []int, _ func(int, shard.PartCount)) error {
+	close(j.started)
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// TestDriveFileRefused refuses a checkpoint file before the count starts (issue 41, faults 2
+// and 8): one that another count holds (the second count's clean-up removed the first one's
+// temporary file, and the first died without a count), one that is not a regular file
+// (/dev/zero was read for 256 MiB), one in a directory that does not exist (it failed only
+// at the first save).
+func TestDriveFileRefused(t *testing.T) {
+	id := shard.Identity{Problem: "p", Request: 1, Parts: 1, Cut: "c"}
+	path := filepath.Join(t.TempDir(), "ckpt")
+	ctx, cancel := context.WithCancel(context.Background())
+	first := blocked{started: make(chan struct{})}
+	firstDone := make(chan error, 1)
+	go func() {
+		_, err := shard.Drive(ctx, first, shard.NewCheckpoint(id, 1, 1), shard.DriveOptions{File: path})
+		firstDone <- err
+	}()
+	<-first.started
+	for _, tt := range []struct{ name, path, want string }{
+		{"held", path, fmt.Sprintf("process %d", os.Getpid())},
+		{"device", os.DevNull, "not a regular file"},
+		{"no directory", filepath.Join(t.TempDir(), "none", "ckpt"), "no such file or directory"},
+	} {
+		job := blocked{started: make(chan struct{})}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		_, err := shard.Drive(ctx, job, shard.NewCheckpoint(id, 1, 1), shard.DriveOptions{File: tt.path})
+		if !isCheckpointError(err) || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), tt.path) {
+			t.Errorf("%s: %v; want a checkpoint error naming %s with %q", tt.name, err, tt.path, tt.want)
+		}
+		cancel()
+		select {
+		case <-job.started:
+			t.Errorf("%s: the count started", tt.name)
+		default:
+		}
+	}
+	cancel()
+	if err := <-firstDone; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the first count: %v, want cancelled", err)
+	}
+	if _, err := shard.ReadCheckpoint(path); err != nil {
+		t.Fatalf("the first count's checkpoint: %v", err)
+	}
+	// Released: the file can be taken again.
+	job := &squares{n: 1, counted: make([]atomic.Int32, 1)}
+	if _, err := shard.Drive(context.Background(), job, shard.NewCheckpoint(id, 1, 1), shard.DriveOptions{File: path}); err != nil {
+		t.Fatalf("after the first count ended: %v", err)
+	}
 }

@@ -144,8 +144,8 @@ func (r *Result) check() error {
 		return errors.New(`no "problem": not the output of count --shard`)
 	case r.Format != formatVersion:
 		return fmt.Errorf("format %d, want %d (written by another version of xcover?)", r.Format, formatVersion)
-	case r.Shards < 1:
-		return fmt.Errorf(`"shards" %d, want at least 1`, r.Shards)
+	case r.Shards < 1 || r.Shards > maxShards:
+		return fmt.Errorf(`"shards" %d, want 1 to %d`, r.Shards, maxShards)
 	case r.Shard < 1 || r.Shard > r.Shards:
 		return fmt.Errorf(`"shard" %d, want 1 to %d`, r.Shard, r.Shards)
 	}
@@ -156,7 +156,9 @@ func (r *Result) check() error {
 // the same problem, cut and number of shards N, none is partial, and every shard 1..N is
 // there (naming the missing ones: "missing shards 3, 7 of 8"). A shard given twice with the
 // same count is counted once and reported in warnings; with different counts it is an
-// error. Solutions are added exactly; nodes, updates and seconds are summed.
+// error. Solutions are added exactly; nodes, updates and seconds are summed. Results of
+// different versions of xcover (the same cut, so the same parts) are merged with a warning,
+// and the merged result records every version: "v1 + v2".
 func Merge(results []*Result) (merged *Result, warnings []string, err error) {
 	if len(results) == 0 {
 		return nil, nil, errors.New("no results to merge")
@@ -180,8 +182,9 @@ func Merge(results []*Result) (merged *Result, warnings []string, err error) {
 			return nil, nil, fmt.Errorf("%s and %s cut the search tree differently (different versions of xcover?)", first.Source, r.Source)
 		}
 	}
-	n := first.Shards
+	n := first.Shards // at most maxShards (check)
 	byShard := make([]*Result, n+1)
+	var versions []string
 	merged = &Result{
 		Solutions: new(big.Int),
 		Distinct:  new(big.Int),
@@ -217,9 +220,19 @@ func Merge(results []*Result) (merged *Result, warnings []string, err error) {
 			merged.Updates.Add(merged.Updates, r.Updates)
 		}
 		merged.Seconds += r.Seconds
-		if r.Version != merged.Version {
-			merged.Version = ""
+		if !slices.Contains(versions, r.Version) {
+			versions = append(versions, r.Version)
 		}
+	}
+	if len(versions) > 1 {
+		slices.Sort(versions)
+		for i, v := range versions {
+			if v == "" {
+				versions[i] = "unknown"
+			}
+		}
+		merged.Version = strings.Join(versions, " + ")
+		warnings = append(warnings, fmt.Sprintf("the shards were counted by different versions of xcover (%s); they cut the tree alike, so the count holds", strings.Join(versions, ", ")))
 	}
 	// A sum of float64 seconds prints as 0.014766647999999999: keep microseconds.
 	merged.Seconds = math.Round(merged.Seconds*1e6) / 1e6

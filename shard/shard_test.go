@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"math"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -149,6 +150,11 @@ func TestMerge(t *testing.T) {
 	otherCut.Cut = "cut2"
 	partial := result(2, 3, "1")
 	partial.Partial = true
+	// Issue 41, fault 6: "shards" edited to 10^8 grew at 110 MB/s, 2^63-1 panicked.
+	huge, hugest := result(1, 100000000, "1"), result(1, math.MaxInt64, "1")
+	// Fault 3: a shard of another version was merged silently, its "version" dropped.
+	v1, v2 := result(1, 2, "1"), result(2, 2, "2")
+	v1.Version, v2.Version = "v1.0.0", "v1.1.0"
 	tests := []struct {
 		name    string
 		in      []*Result
@@ -167,6 +173,9 @@ func TestMerge(t *testing.T) {
 		{"different cut", []*Result{result(1, 3, "1"), otherCut}, "", "cut the search tree differently", ""},
 		{"partial", []*Result{result(1, 3, "1"), partial}, "", "partial", ""},
 		{"none", nil, "", "no results", ""},
+		{"shards beyond the bound", []*Result{huge}, "", `"shards" 100000000, want 1 to 10000`, ""},
+		{"shards 2^63-1", []*Result{hugest}, "", "want 1 to 10000", ""},
+		{"versions", []*Result{v1, v2}, "3", "", "different versions of xcover (v1.0.0, v1.1.0)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -185,6 +194,9 @@ func TestMerge(t *testing.T) {
 			}
 			if m.Shard != 0 || m.Shards != tt.in[0].Shards || m.Problem != "abc" {
 				t.Errorf("merged result %+v", m)
+			}
+			if m.Version != tt.in[0].Version && m.Version != "v1.0.0 + v1.1.0" {
+				t.Errorf("merged version %q", m.Version)
 			}
 			if (tt.warning == "") != (len(warnings) == 0) || tt.warning != "" && !strings.Contains(warnings[0], tt.warning) {
 				t.Errorf("warnings %q, want %q", warnings, tt.warning)

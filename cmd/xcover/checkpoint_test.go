@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/xcover/xcover/shard"
 )
 
 // checkpointDone returns the number of finished parts in the checkpoint file, or -1 if
@@ -248,5 +252,77 @@ func TestQueensCheckpoint(t *testing.T) {
 	r = runX(t, "", "queens", "14", "--count", "--checkpoint", ckpt)
 	if r.code != 1 || !strings.Contains(r.stderr, "does not belong to this count") || r.stdout != "" {
 		t.Errorf("queens 14 on the checkpoint of queens 15: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestCheckpointInUse runs a second count on the checkpoint of a count still running (issue
+// 41, fault 2: the second one's clean-up removed the first one's temporary file, and the
+// first died with "rename ...: no such file or directory" and no count). The second is
+// refused at once, naming the process that holds the file; the first, interrupted, prints
+// its partial count and keeps its checkpoint. Then --checkpoint /dev/zero (fault 8: read
+// 256 MiB before it was refused) and a path in no directory (refused only at the first
+// save, after the search) are refused before the search starts.
+func TestCheckpointInUse(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"q16.dlx": queensDLX(16)})
+	problem, ckpt := filepath.Join(dir, "q16.dlx"), filepath.Join(dir, "q16.ckpt")
+	cmd, stdout, stderr := startUntilCheckpoint(t, problem, ckpt)
+	defer cmd.Process.Kill()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	r := xcoverContext(t, ctx, "", "count", "--checkpoint", ckpt, problem)
+	if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, ckpt) || !strings.Contains(r.stderr, "process "+strconv.Itoa(cmd.Process.Pid)) {
+		t.Errorf("second count: exit %d, stdout %q, stderr %q; want 1 and a message naming the file and process %d", r.code, r.stdout, r.stderr, cmd.Process.Pid)
+	}
+	cmd.Process.Signal(syscall.SIGTERM)
+	err := cmd.Wait()
+	if ee, ok := errors.AsType[*exec.ExitError](err); !ok || ee.ExitCode() != exitInterrupted {
+		t.Fatalf("first count: %v, want exit %d; stderr %q", err, exitInterrupted, stderr.String())
+	}
+	if res := decodeShard(t, stdout.String()); !res.Partial || checkpointDone(t, ckpt) <= 0 {
+		t.Errorf("first count: %+v, checkpoint with %d parts; want a partial count and parts saved", res, checkpointDone(t, ckpt))
+	}
+	for path, want := range map[string]string{"/dev/zero": "not a regular file", filepath.Join(dir, "none", "q.ckpt"): "no such file"} {
+		r := xcoverContext(t, ctx, "", "count", "--checkpoint", path, "--checkpoint-every", "1h", problem)
+		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, "--checkpoint") || !strings.Contains(r.stderr, path) || !strings.Contains(r.stderr, want) {
+			t.Errorf("--checkpoint %s: exit %d, stdout %q, stderr %q; want 1 at once, naming the flag and file, with %q", path, r.code, r.stdout, r.stderr, want)
+		}
+	}
+}
+
+// TestCheckpointForged edits a checkpoint's part count and computes its checksum again, as
+// someone who can write the file can (issue 41, fault 3: a negative or 1e30 part count gave
+// a wrong total with exit 0). Each count out of range is refused, naming the file and part.
+func TestCheckpointForged(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"q9.dlx": queensDLX(9)})
+	problem, ckpt := filepath.Join(dir, "q9.dlx"), filepath.Join(dir, "q9.ckpt")
+	if r := runX(t, "", "count", "--checkpoint", ckpt, problem); r.code != 0 || r.stdout != "352\n" {
+		t.Fatalf("count: exit %d, %q, %s", r.code, r.stdout, r.stderr)
+	}
+	orig, err := os.ReadFile(ckpt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ solutions, want string }{
+		{"-5", "negative"},
+		{"1" + strings.Repeat("0", 30), "nodes"},
+		{"1000000", "nodes"},
+		{"1" + strings.Repeat("0", 1001), "digits"},
+	} {
+		var cp shard.Checkpoint
+		if err := json.Unmarshal(orig, &cp); err != nil {
+			t.Fatal(err)
+		}
+		for i, pc := range cp.Done {
+			pc.Solutions, _ = new(big.Int).SetString(tt.solutions, 10)
+			cp.Done[i] = pc
+			break
+		}
+		if err := cp.WriteFile(ckpt); err != nil { // with its checksum
+			t.Fatal(err)
+		}
+		r := runX(t, "", "count", "--checkpoint", ckpt, problem)
+		if r.code != 1 || r.stdout != "" || !strings.Contains(r.stderr, ckpt) || !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("part count %.20s: exit %d, stdout %q, stderr %q; want 1, nothing, a message naming the file with %q", tt.solutions, r.code, r.stdout, r.stderr, tt.want)
+		}
 	}
 }

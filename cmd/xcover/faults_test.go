@@ -1,9 +1,12 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestSmallFaults runs the small faults a new user met (issue: every run ends honestly):
@@ -28,6 +31,8 @@ func TestSmallFaults(t *testing.T) {
 	}{
 		{"queens 2", []string{"queens", "2"}, 0, "", []string{"no solution", "N = 2"}, nil},
 		{"queens 3 construct", []string{"queens", "3", "--engine", "construct"}, 0, "", []string{"no solution"}, nil},
+		// Issue 41, fault 7: 64 s and 4.7 GB, deaf to signals.
+		{"queens 10^8 construct", []string{"queens", "100000000", "--engine", "construct"}, 2, "", []string{"out of range", "2097152"}, nil},
 		{"queens -5", []string{"queens", "-5"}, 2, "", []string{"-5 is a negative number"}, []string{"shorthand"}},
 		{"region too large", []string{"tile", "--pieces", "domino", "--region", "4097x1"}, 2, "", []string{"side 4097 too large", "4096"}, []string{"not a positive size"}},
 		{"pieces path", []string{"tile", "--pieces", "../../etc/passwd", "--region", "2x2"}, 2, "", []string{`"../../etc/passwd"`}, []string{`set ""`}},
@@ -100,6 +105,48 @@ func TestSudokuGridUnspaced(t *testing.T) {
 		r := runX(t, strings.Join(grid, "\n")+"\n", "sudoku", "--grid", "--workers", "1")
 		if r.code != 0 || r.stdout != want {
 			t.Errorf("grid %q: exit %d, stdout %q, stderr %q", grid[0], r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+// TestManyColours counts one primary item and 40,000 colours of one secondary item on two
+// workers (issue 41, fault 5: the root's 40,000 parts each replayed a branch that purifies
+// every colour, past 60 s and deaf to signals, against 0.02 s on one worker).
+func TestManyColours(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("A | X\n")
+	for i := range 40000 {
+		fmt.Fprintf(&b, "A X:c%d\n", i)
+	}
+	p := writeFiles(t, map[string]string{"colours.dlx": b.String()}) + "/colours.dlx"
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if r := xcoverContext(t, ctx, "", "count", "--workers", "2", p); r.code != 0 || r.stdout != "40000\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 40000", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestTileTooLarge asks for tilings whose problem alone would take minutes and gigabytes
+// to build, deaf to signals meanwhile (issue 41, fault 7: pentominoes on 1000x1000 counted
+// past 150 s and 1 GB; a picture of 2000x2000 cells had no cap, 1.5 GB at 40 s): they are
+// refused at once, saying why.
+func TestTileTooLarge(t *testing.T) {
+	row := strings.Repeat("#", 2000) + "\n"
+	dir := writeFiles(t, map[string]string{"big.txt": strings.Repeat(row, 2000)})
+	for _, tt := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"tile", "--pieces", "pentominoes", "--region", "1000x1000", "--count"}, 2, "too large"},
+		// The library's one cap on a region's cells, whatever its source; a file is input.
+		{[]string{"tile", "--pieces", "domino", "--region-file", filepath.Join(dir, "big.txt"), "--count"}, 1, "more than the 1048576 cells"},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		r := xcoverContext(t, ctx, "", tt.args...)
+		cancel()
+		if r.code != tt.code || r.stdout != "" || !strings.Contains(r.stderr, tt.msg) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d and %q", strings.Join(tt.args, " "), r.code, clip(r.stdout), r.stderr, tt.code, tt.msg)
 		}
 	}
 }

@@ -75,3 +75,15 @@ func TestSudokuCountInterrupted(t *testing.T) {
 		}
 	}
 }
+
+// TestQueensDistinctInterrupted interrupts queens --count --distinct (issue 41, fault 13: it
+// printed "0 essentially different", though a count cut short does not know them): the
+// text says the classes are unknown; JSON marks the whole report partial.
+func TestQueensDistinctInterrupted(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	r := xcoverContext(t, ctx, "", "queens", "19", "--count", "--distinct", "--workers", "1")
+	cancel()
+	if r.code != exitInterrupted || !strings.Contains(r.stdout, "essentially different unknown") || strings.Contains(r.stdout, " 0 essentially different") {
+		t.Errorf("exit %d, stdout %q; want %d and the classes unknown", r.code, r.stdout, exitInterrupted)
+	}
+}

@@ -227,6 +227,11 @@ func (r queensCount) Text() string {
 	if r.Distinct == nil {
 		return fmt.Sprintf("%d\n", r.Solutions)
 	}
+	if r.Partial {
+		// The classes of the parts not counted are unknown, and a counter may tell them
+		// only at its end: "0 essentially different" would be a wrong answer.
+		return fmt.Sprintf("%d solutions so far, essentially different unknown (partial)\n", r.Solutions)
+	}
 	return fmt.Sprintf("%d solutions, %d essentially different\n", r.Solutions, *r.Distinct)
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -21,7 +22,28 @@ func TestSignalEveryCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes that run until interrupted")
 	}
+	// 32 dominoes on 8x8 as one item of multiplicity 32: the default count's memo split
+	// settled it without reading the context (issue 41, fault 4: 728 s, deaf to signals).
+	var dom32 strings.Builder
+	dom32.WriteString("32|D")
+	for r := range 8 {
+		for c := range 8 {
+			fmt.Fprintf(&dom32, " %d,%d", r, c)
+		}
+	}
+	dom32.WriteString("\n")
+	for r := range 8 {
+		for c := range 8 {
+			if c < 7 {
+				fmt.Fprintf(&dom32, "D %d,%d %d,%d\n", r, c, r, c+1)
+			}
+			if r < 7 {
+				fmt.Fprintf(&dom32, "D %d,%d %d,%d\n", r, c, r+1, c)
+			}
+		}
+	}
 	dir := writeFiles(t, map[string]string{
+		"dom32.dlx":   dom32.String(),
 		"q16.dlx":     queensDLX(16),
 		"empty.txt":   strings.Repeat(".", 81) + "\n",
 		"empty16.txt": strings.Repeat(".", 256) + "\n",
@@ -65,6 +87,8 @@ func TestSignalEveryCommand(t *testing.T) {
 		{"solve SIGTERM", []string{"solve", "--json", "--workers", "2", q16}, syscall.SIGTERM, jsonLines},
 		{"count", []string{"count", "--workers", "2", q16}, syscall.SIGINT, isCount},
 		{"zdd", []string{"zdd", "--count", q16}, syscall.SIGINT, nothing},
+		{"sample uniform", []string{"sample", "--uniform", "100000000", filepath.Join("..", "..", "examples", "dominoes8.dlx")}, syscall.SIGTERM, anything},
+		{"count memo split", []string{"count", "--workers", "2", filepath.Join(dir, "dom32.dlx")}, syscall.SIGTERM, isCount},
 		{"estimate", []string{"estimate", "--probes", "2000000000", "--sample", "10ms", q16}, syscall.SIGINT, anything},
 		{"queens list", []string{"queens", "16", "--limit", "100000000"}, syscall.SIGINT, anything},
 		{"queens json", []string{"queens", "17", "--json"}, syscall.SIGINT, jsonLines},

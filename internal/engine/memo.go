@@ -158,6 +158,9 @@ type memoTally struct {
 	sample  uint64 // nodes left before the hit rate is judged; 0 once judged
 	stopped bool
 	unprof  bool // stopped: the sample found too few hits
+	// splitTicks counts the steps of a split (splitPoll), which polls without counting
+	// nodes or judging the sample.
+	splitTicks int
 	// sampleOnly stops the search once the sample has been judged worth it (sampled).
 	sampleOnly, sampled bool
 }
@@ -349,16 +352,25 @@ func (m *memoBounds) setCache(c *memoCache, w int) { m.cache = viewOf(c, w) }
 // them or nothing is left to expand. expand puts m in each sub-problem's state and calls
 // child with the key of each sub-problem one level below (m's key buffer: copied), or
 // reports a leaf (a solution). Solutions met on the way are counted in leaves.
-func splitLevels(want int, root []byte, setKey func([]byte), expand func(child func(key []byte, mult *big.Int)) (leaf bool)) (parts []memoPart, leaves *big.Int, nodes uint64) {
+//
+// One level may hold a great many children (settling an item of multiplicity 32 among 112
+// dominoes), so t's Poll is asked every memoPollEvery children: if it says stop, t.stopped
+// is set (which ends the expansion under way; memoBounds.choose polls as well between
+// children) and splitLevels returns nil parts and leaves.
+func splitLevels(t *memoTally, want int, root []byte, setKey func([]byte), expand func(child func(key []byte, mult *big.Int)) (leaf bool)) (parts []memoPart, leaves *big.Int, nodes uint64) {
 	leaves = new(big.Int)
 	cur := []memoPart{{slices.Clone(root), big.NewInt(1)}}
 	for len(cur) > 0 && len(cur) < want {
 		var next []memoPart
 		index := map[string]int{}
 		for _, q := range cur {
+			if t.stopped {
+				return nil, nil, nodes
+			}
 			setKey(q.key)
 			nodes++
 			leaf := expand(func(key []byte, mult *big.Int) {
+				t.splitPoll()
 				// The child is reached mult times (nil: once) from each path to q.
 				paths := q.mult
 				if mult != nil {
@@ -377,6 +389,9 @@ func splitLevels(want int, root []byte, setKey func([]byte), expand func(child f
 		}
 		cur = next
 	}
+	if t.stopped {
+		return nil, nil, nodes
+	}
 	return cur, leaves, nodes
 }
 
@@ -391,7 +406,7 @@ const memoSplitWant = 16
 // computes the same ones.
 func (m *memo) split(want int) (parts []memoPart, leaves *big.Int, nodes uint64) {
 	m.makeKey(m.firstFree())
-	return splitLevels(want, m.key, m.setKey, func(child func([]byte, *big.Int)) bool {
+	return splitLevels(&m.memoTally, want, m.key, m.setKey, func(child func([]byte, *big.Int)) bool {
 		i := m.choose(m.firstFree())
 		if i < 0 {
 			return true
@@ -509,6 +524,9 @@ func memoRun(sp *Spec, p *MemoParams, t *orderTrial) (*big.Int, MemoStats, error
 // sub-problems and a digest of them.
 func shareParts(m memoCounter, k, n int) (parts []memoPart, above *big.Int, nodes uint64, all int, digest string) {
 	split, above, nodes := m.split(memoSplitWant * n) // the same on every machine
+	if above == nil {
+		return nil, nil, nodes, 0, "" // stopped
+	}
 	h := sha256.New()
 	for i, q := range split {
 		h.Write(binary.AppendUvarint(nil, uint64(len(q.key))))
@@ -545,6 +563,9 @@ func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (
 		parts, total, nodes, nsplit, digest = shareParts(root, p.Shard, p.Shards)
 	} else {
 		parts, total, nodes = root.split(memoSplitWant * workers)
+	}
+	if total == nil { // Poll stopped the split
+		return nil, MemoStats{Nodes: nodes}, ErrMemoStopped
 	}
 	var (
 		next   atomic.Int64
@@ -912,6 +933,15 @@ func (m *memoTally) poll() bool {
 		return m.sampleOnly
 	}
 	return false
+}
+
+// splitPoll counts a step of the split and asks Poll every memoPollEvery steps whether to
+// stop, setting stopped if so; it reports stopped.
+func (m *memoTally) splitPoll() bool {
+	if m.splitTicks++; m.splitTicks%memoPollEvery == 0 && m.pollStop() {
+		m.stopped = true
+	}
+	return m.stopped
 }
 
 // pollStop asks Poll whether to stop.

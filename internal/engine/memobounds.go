@@ -169,6 +169,9 @@ func (m *memoBounds) count() count {
 // settled if it is covered at least lo(i) times. With visit set it counts nothing and
 // calls visit in each state where i has just been settled instead (see split).
 func (m *memoBounds) choose(pos int, visit func()) count {
+	if visit != nil && m.splitPoll() { // a split: most of its steps visit nothing
+		return count{}
+	}
 	i := m.settled
 	list := m.lists[i]
 	t := m.times[i]
@@ -278,7 +281,7 @@ func (m *memoBounds) setKey(key []byte) {
 // split expands the top of the tree (see memo.split), one item settled per level.
 func (m *memoBounds) split(want int) (parts []memoPart, leaves *big.Int, nodes uint64) {
 	m.makeKey()
-	return splitLevels(want, m.key, m.setKey, func(child func([]byte, *big.Int)) bool {
+	return splitLevels(&m.memoTally, want, m.key, m.setKey, func(child func([]byte, *big.Int)) bool {
 		if m.settled == m.np {
 			return true
 		}

@@ -119,6 +119,13 @@ func (r *runner) work(w int, k kernel) {
 		if i >= len(r.parts) {
 			break
 		}
+		// Polled between parts too: a part of a few nodes may cost far more to reach
+		// than to search (one primary item and 40,000 colours: each part purifies
+		// every colour on its way down), and the search polls only every pollEvery nodes.
+		start = 0
+		if !wp.Poll(&st, 0) {
+			break
+		}
 		path := r.parts[i].Path
 		for l, b := range path {
 			k.branches(l)
