@@ -49,7 +49,6 @@ func TestDefineCommand(t *testing.T) {
 	}
 }
 
-
 // TestSudokuGenerate makes puzzles as a user would and solves them back: each unique,
 // with the solution printed; the same seed gives the same puzzles; QQWing, when
 // installed, counts one solution each.
