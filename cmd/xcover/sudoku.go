@@ -291,7 +291,7 @@ func runSudokuGenerate(cmd *cobra.Command, f *sudokuFlags, args []string) error 
 	if uniform {
 		how = "uniform grids"
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: generated %d minimal puzzles from %s in %.3f s (%.0f/s), %.1f givens on average\n",
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: generated %d minimal puzzles from %s in %.3f s (%.3g/s), %.1f givens on average\n",
 		made, how, el.Seconds(), float64(made)/el.Seconds(), float64(givens)/float64(made))
 	return nil
 }
