@@ -49,8 +49,9 @@ type DefineResult struct {
 	// not in another solution, that the smallest set must meet.
 	Nodes, Checks uint64
 	Differences   int
-	Elapsed       time.Duration
-	Done          bool
+	// Elapsed is the time taken so far; Done says that Options holds the answer.
+	Elapsed time.Duration
+	Done    bool
 }
 
 // Define returns a defining set of sol, a solution of p given as option indices: a

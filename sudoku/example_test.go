@@ -86,3 +86,11 @@ func ExampleParsePuzzle() {
 	// 6x6 (2x3 boxes) from line 2 6 givens
 	// sudoku: line 2: 5 characters is not a square number N*N
 }
+
+func ExampleBoard_Generate() {
+	b, _ := sudoku.NewBoard(sudoku.Spec{BoxRows: 2, BoxCols: 2})
+	gs, _ := b.Generate(context.Background(), 2, sudoku.GenerateOptions{Seed: 1, Symmetry: "180"})
+	for _, g := range gs {
+		fmt.Println(g.Puzzle.Format(sudoku.OneBased), g.Solution.Format(sudoku.OneBased), g.Puzzle.Givens(), g.Uniform)
+	}
+}
