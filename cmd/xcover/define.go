@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/puzzle"
 )
 
 // defineFlags are the flags of the define command.
@@ -147,4 +148,55 @@ func intList(xs []int) string {
 		s[i] = strconv.Itoa(x)
 	}
 	return strings.Join(s, ",")
+}
+
+// writePuzzle makes a puzzle of pz: its first solution in cfg's order (checked by the
+// puzzle's own rules), a minimal defining set of it (the pieces or queens to pre-place,
+// drawn alone), then the solution, in format (text, svg, or JSON with asJSON). With
+// cfg.Random the solution and the order of removals come from cfg.Seed.
+func writePuzzle(cmd *cobra.Command, pz *puzzle.Puzzle, cfg xcover.Config, format string, asJSON bool) error {
+	ctx := cmd.Context()
+	if pz.Impossible {
+		return nil
+	}
+	cfg.Limit, cfg.Workers = 1, 0
+	var sol []int
+	err := pz.Each(ctx, cfg, false, func(s []int, _ int) bool { sol = s; return false })
+	if err == nil && sol != nil {
+		var res xcover.DefineResult
+		res, err = xcover.Define(ctx, pz.Problem, sol, xcover.DefineOptions{Seed: cfg.Seed})
+		if err == nil {
+			if asJSON && format == puzzle.FormatText {
+				format = puzzle.FormatJSON
+			}
+			out := bufio.NewWriter(cmd.OutOrStdout())
+			lw, err := puzzle.NewListWriter(out, pz, format)
+			if err != nil {
+				return err
+			}
+			if err := lw.Write(res.Options, 0); err != nil {
+				return err
+			}
+			if err := lw.Write(sol, 0); err != nil {
+				return err
+			}
+			if err := lw.Flush(); err != nil {
+				return err
+			}
+			if err := out.Flush(); err != nil {
+				return err
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: puzzle: %d of the solution's %d placements, pre-placed, leave it alone (first picture; then the solution)\n",
+				len(res.Options), len(sol))
+			return nil
+		}
+	}
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return interruptedf("interrupted while making the puzzle")
+	case err != nil:
+		return err
+	}
+	fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+	return nil
 }

@@ -95,3 +95,94 @@ func TestSudokuGenerate(t *testing.T) {
 		}
 	}
 }
+
+// queensCount counts the N-queens solutions holding the queens of pre (pre[r] the column
+// of the queen on rank r, or -1), by plain backtracking: code shared with nothing.
+func queensCount(pre []int) int {
+	n := len(pre)
+	cols := make([]int, n)
+	var rec func(r int) int
+	rec = func(r int) int {
+		if r == n {
+			return 1
+		}
+		total := 0
+		for c := range n {
+			if pre[r] >= 0 && pre[r] != c {
+				continue
+			}
+			ok := true
+			for q := range r {
+				if cols[q] == c || cols[q]-c == q-r || cols[q]-c == r-q {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				cols[r] = c
+				total += rec(r + 1)
+			}
+		}
+		return total
+	}
+	return rec(0)
+}
+
+// TestPuzzleQueensTile makes queens and tiling puzzles as a user would: the pre-placed
+// queens are in the solution, leave it alone (counted by plain backtracking) and none can
+// go; the pre-placed pieces are the solution's own.
+func TestPuzzleQueensTile(t *testing.T) {
+	for _, seed := range []string{"1", "5", "9"} {
+		r := runX(t, "", "queens", "8", "--puzzle", "--seed", seed)
+		boards := strings.Split(strings.TrimSpace(r.stdout), "\n\n")
+		if r.code != 0 || len(boards) != 2 {
+			t.Fatalf("queens --puzzle --seed %s: exit %d, %q, %q", seed, r.code, r.stdout, r.stderr)
+		}
+		pre, sol := make([]int, 8), make([]int, 8)
+		for i, b := range boards {
+			for rank, line := range strings.Split(b, "\n") {
+				c := strings.Index(strings.ReplaceAll(line, " ", ""), "Q")
+				if i == 0 {
+					pre[rank] = c
+				} else {
+					sol[rank] = c
+				}
+			}
+		}
+		if queensCount(sol) != 1 || queensCount(pre) != 1 {
+			t.Fatalf("seed %s: solution %v, pre-placed %v: not a solution, or not unique", seed, sol, pre)
+		}
+		for rank := range pre {
+			if pre[rank] >= 0 && pre[rank] != sol[rank] {
+				t.Fatalf("seed %s: pre-placed %v not in %v", seed, pre, sol)
+			}
+			if pre[rank] >= 0 {
+				less := append([]int(nil), pre...)
+				less[rank] = -1
+				if queensCount(less) < 2 {
+					t.Errorf("seed %s: the queen on rank %d of %v can go", seed, rank, pre)
+				}
+			}
+		}
+	}
+	r := runX(t, "", "tile", "--pieces", "pentominoes", "--region", "6x10", "--puzzle", "--seed", "3")
+	pics := strings.Split(strings.TrimSpace(r.stdout), "\n\n")
+	if r.code != 0 || len(pics) != 2 || len(pics[0]) != len(pics[1]) {
+		t.Fatalf("tile --puzzle: exit %d, %q, %q", r.code, r.stdout, r.stderr)
+	}
+	placed := 0
+	for i := range pics[0] {
+		if c := pics[0][i]; c != '.' && c != '\n' {
+			placed++
+			if c != pics[1][i] {
+				t.Fatalf("tile --puzzle: pre-placed pieces\n%s\nnot in the tiling\n%s", pics[0], pics[1])
+			}
+		}
+	}
+	if placed == 0 || placed%5 != 0 || strings.Contains(pics[1], ".") {
+		t.Errorf("tile --puzzle: %d cells pre-placed", placed)
+	}
+	if r := runX(t, "", "queens", "8", "--puzzle", "--count"); r.code != exitUsage {
+		t.Errorf("queens --puzzle --count: exit %d", r.code)
+	}
+}
