@@ -16,14 +16,15 @@ import (
 // A Request asks for a search: either Problem, an exact cover problem in DLX format, or
 // Puzzle, the name of a puzzle, with the fields of that puzzle.
 type Request struct {
-	// Mode is count, solve (the default), random or distinct. Distinct lists one
+	// Mode is count, solve (the default), random, distinct or puzzle. Distinct lists one
 	// solution of every class of solutions that the symmetries of the puzzle map onto
-	// each other; only queens (one per line) and tilings have it.
+	// each other; only queens (one per line) and tilings have it. Puzzle keeps two: the
+	// options to pre-place so that one random solution remains (ModePuzzle), then it.
 	Mode string `json:"mode,omitempty"`
 	// Limit stops the search after this many solutions (classes in distinct mode);
 	// 0 means no limit, except in random mode where it means 1.
 	Limit uint64 `json:"limit,omitempty"`
-	// Seed seeds random mode; by default it comes from the clock (and is in the Status).
+	// Seed seeds random and puzzle modes; by default it comes from the clock (and is in the Status).
 	Seed *uint64 `json:"seed,omitempty"`
 	// Memo, in count mode, counts by memoisation: "on", "auto" (only where it pays) or ""
 	// (off). See docs/memo.md.
@@ -106,9 +107,9 @@ func newTask(req *Request) (*task, error) {
 	switch req.Mode {
 	case "":
 		req.Mode = ModeSolve
-	case ModeCount, ModeSolve, ModeRandom, ModeDistinct:
+	case ModeCount, ModeSolve, ModeRandom, ModeDistinct, ModePuzzle:
 	default:
-		return nil, badRequest("unknown mode %q: want count, solve, random or distinct", req.Mode)
+		return nil, badRequest("unknown mode %q: want count, solve, random, distinct or puzzle", req.Mode)
 	}
 	switch {
 	case memoErr(req.Memo) != nil:
