@@ -87,7 +87,7 @@ func (j *job) status() present.Status {
 		Items:     j.task.Problem.NumItems(),
 		Options:   j.task.Problem.NumOptions(),
 	}
-	if j.mode == present.ModeRandom {
+	if j.mode == present.ModeRandom || j.mode == present.ModePuzzle {
 		seed := j.seed
 		st.Seed = &seed
 	}
@@ -133,12 +133,12 @@ func (s *Server) start(t *task, req *present.Request, adm *admission) (*job, int
 		j.memoBytes = s.opt.MaxMemoryBytes / int64(2*s.opt.MaxRunning)
 		searching += j.memoBytes
 	}
-	if j.mode == present.ModeRandom {
+	if j.mode == present.ModeRandom || j.mode == present.ModePuzzle {
 		j.seed = uint64(now.UnixNano())
 		if req.Seed != nil {
 			j.seed = *req.Seed
 		}
-		if j.limit == 0 {
+		if j.limit == 0 || j.mode == present.ModePuzzle {
 			j.limit = 1
 		}
 	}
@@ -484,6 +484,8 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		}
 		j.mu.Unlock()
 		return err
+	case present.ModePuzzle:
+		return s.puzzle(ctx, j, cfg, keep)
 	case present.ModeDistinct:
 		var kerr error
 		cfg.Limit = 0 // the limit counts classes, not solutions
@@ -535,4 +537,30 @@ func (j *job) record(p xcover.Progress) {
 	}
 	j.prog = p
 	j.notify()
+}
+
+// puzzle makes a puzzle of the job's problem: a random solution (checked by keep, as
+// every solution), and its minimal defining set, kept before it but not counted among
+// the solutions: the options to pre-place, drawn alone.
+func (s *Server) puzzle(ctx context.Context, j *job, cfg xcover.Config, keep func([]int, int) error) error {
+	cfg.Random, cfg.Seed, cfg.Limit, cfg.Workers = true, j.seed, 1, 0
+	sv, err := xcover.NewSolver(j.task.Problem, cfg)
+	if err != nil {
+		return err
+	}
+	var sol []int
+	for x := range sv.Solutions(ctx) {
+		sol = x
+	}
+	if err := sv.Err(); err != nil || sol == nil {
+		return err
+	}
+	res, err := xcover.Define(ctx, j.task.Problem, sol, xcover.DefineOptions{Seed: j.seed})
+	if err != nil {
+		return err
+	}
+	j.mu.Lock()
+	j.sols = append(j.sols, res.Options)
+	j.mu.Unlock()
+	return keep(sol, 0)
 }

@@ -50,9 +50,9 @@ func newTask(req *present.Request) (*task, error) {
 	switch req.Mode {
 	case "":
 		req.Mode = present.ModeSolve
-	case present.ModeCount, present.ModeSolve, present.ModeRandom, present.ModeDistinct:
+	case present.ModeCount, present.ModeSolve, present.ModeRandom, present.ModeDistinct, present.ModePuzzle:
 	default:
-		return nil, badRequest("unknown mode %q: want count, solve, random or distinct", req.Mode)
+		return nil, badRequest("unknown mode %q: want count, solve, random, distinct or puzzle", req.Mode)
 	}
 	switch {
 	case memoErr(req.Memo) != nil:

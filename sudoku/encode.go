@@ -97,6 +97,9 @@ func (b *Board) contradicts(puzzle Grid, i int, v uint8) bool {
 	return false
 }
 
+// option returns the cell and the value of option k.
+func (e *Encoding) option(k int) (cell int, value uint8) { return int(e.cell[k]), e.value[k] }
+
 // Decode returns the grid filled by the options of a solution.
 func (e *Encoding) Decode(sol []int) (Grid, error) {
 	g := make(Grid, e.board.Cells())

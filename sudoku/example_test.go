@@ -84,3 +84,15 @@ func ExampleParsePuzzle() {
 	// 6x6 (2x3 boxes) from line 2 6 givens
 	// sudoku: line 2: 5 characters is not a square number N*N
 }
+
+// Two 4x4 puzzles with givens symmetric under a half-turn, from uniformly drawn grids.
+func ExampleBoard_Generate() {
+	b, _ := sudoku.NewBoard(sudoku.Variant{BoxRows: 2, BoxCols: 2})
+	gs, _ := b.Generate(context.Background(), 2, sudoku.GenerateOptions{Seed: 1, Symmetry: "180"})
+	for _, g := range gs {
+		fmt.Println(g.Puzzle.Format(sudoku.OneBased), g.Solution.Format(sudoku.OneBased), g.Puzzle.Givens(), g.Uniform)
+	}
+	// Output:
+	// 2...41....23...1 2314413214233241 6 true
+	// ..3..1....1..2.. 2431312443121243 4 true
+}

@@ -5,6 +5,7 @@
 //	xcover solve [FILE|-]               print the solutions of a DLX file
 //	xcover count [FILE|-]               count them (--memo: by memoisation, exact at any size)
 //	xcover sample --uniform K [FILE|-]  draw K solutions uniformly at random
+//	xcover define [FILE|-]              the few options of a solution that force it (givens)
 //	xcover verify PROBLEM SOLUTIONS     check solutions against a problem
 //	xcover merge FILE...                add up the counts of the shards of a count
 //	xcover estimate [FILE|-]            estimate the size of a search before running it
@@ -150,6 +151,8 @@ counts can run on every core, in shards on many machines, or resume from checkpo
 		newSolveCmd(),
 		newCountCmd(),
 		newSampleCmd(),
+		newDefineCmd(),
+		newDefineCmd(),
 		newMergeCmd(),
 		newEstimateCmd(),
 		newReduceCmd(),

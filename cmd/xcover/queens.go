@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/interop"
+	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/queens"
 )
 
@@ -22,6 +24,7 @@ const (
 // queensFlags are the flags of the queens command.
 type queensFlags struct {
 	count, distinct, orbits, json, random bool
+	puzzle                                bool // queens to pre-place, then the solution
 	perLine                               int
 	workers                               workers
 	limit, seed                           uint64
@@ -82,6 +85,7 @@ Every solution is checked before it is printed.`,
 	fs.IntVar(&f.perLine, "per-line", 1, "`K` queens on every rank and file, at most K on every diagonal")
 	fs.Uint64Var(&f.limit, "limit", 0, "list at most `K` solutions (0: all; 1 with --random or --format html)")
 	fs.BoolVar(&f.random, "random", false, "list random solutions")
+	fs.BoolVar(&f.puzzle, "puzzle", false, "make a puzzle: the queens to pre-place so that one solution remains (a minimal set, of a random solution with --seed), then that solution")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` (implies --random)")
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text, svg or html")
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
@@ -125,6 +129,17 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		f.random = true
 	}
 	f.count = f.count || f.distinct
+	if f.puzzle {
+		if f.count || f.orbits || f.json || f.via != "" || f.emit != "" || f.format == "html" {
+			return usageErrorf("--puzzle: not with --count, --distinct, --orbits, --json, --via, --emit or --format html")
+		}
+		randomSeed(cmd, &f.random, &f.seed)
+		pz, err := puzzle.Queens(n, f.perLine)
+		if err != nil {
+			return usage(err)
+		}
+		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, f.format, f.json)
+	}
 	if f.emit != "" {
 		p, err := queens.Problem(n, f.perLine)
 		if err != nil {

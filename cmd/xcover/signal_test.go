@@ -45,6 +45,7 @@ func TestSignalEveryCommand(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
 		"dom32.dlx":   dom32.String(),
 		"q16.dlx":     queensDLX(16),
+		"q40.dlx":     queensDLX(40),
 		"empty.txt":   strings.Repeat(".", 81) + "\n",
 		"empty16.txt": strings.Repeat(".", 256) + "\n",
 	})
@@ -100,6 +101,8 @@ func TestSignalEveryCommand(t *testing.T) {
 		{"tile list", hexo, syscall.SIGINT, anything},
 		{"tile distinct", append(hexo, "--count", "--distinct", "--json"), syscall.SIGINT, jsonLines},
 		{"sudoku count", []string{"sudoku", "--count", filepath.Join(dir, "empty.txt")}, syscall.SIGINT, nothing},
+		{"sudoku generate", []string{"sudoku", "--generate", "100000", "--box", "4x4", "--seed", "1"}, syscall.SIGINT, anything},
+		{"define smallest", []string{"define", "--smallest", filepath.Join(dir, "q40.dlx")}, syscall.SIGINT, nothing},
 		{"sudoku count 16", []string{"sudoku", "--count", "--json", "--box", "4x4", filepath.Join(dir, "empty16.txt")}, syscall.SIGINT, jsonLines},
 	}
 	for _, tt := range tests {

@@ -21,6 +21,9 @@ type sudokuFlags struct {
 	json, progress                      bool
 	limit                               uint64
 	workers                             workers
+	generate                            int    // puzzles to make instead of solving
+	symmetry                            string // of the givens of generated puzzles
+	seed                                uint64
 }
 
 func newSudokuCmd() *cobra.Command {
@@ -65,6 +68,17 @@ Variants: --x (both main diagonals hold each symbol once), --windoku (the four e
 windows of 9x9; on n x n boxes the (n-1)^2 windows at rows and columns 1, n+2, ...),
 --jigsaw FILE (irregular regions: N lines of N region letters; N comes from the picture).
 
+Generation: --generate N writes N new puzzles instead of reading any, one a line: each
+with a unique solution and minimal (taking out any given, or with --symmetry any
+symmetric group of givens, leaves several solutions), on the board of --box and the
+variant flags. Grids are drawn uniformly at random on boards of up to 36 cells (4x4,
+6x6); larger ones are completed by the kernel from random givens and shuffled by the
+board's symmetries (random, not uniform). --symmetry none, 180, 90 or mirror shapes the
+pattern of givens; --seed S repeats a run. --json writes {"puzzle":"...","solution":"...",
+"givens":k,"guesses":g}: guesses rates the difficulty as the branches the kernel needs to
+solve the puzzle and prove it unique (0: singles and locked candidates alone solve it).
+One thread; a line on stderr gives the puzzles per second.
+
 Solving uses a dedicated kernel (candidate bitsets, singles and locked candidates) on
 --workers goroutines, chunks of puzzles each, output order kept. At the end stderr gets
 one line: puzzles, seconds, puzzles per second (every second too with --progress).`,
@@ -74,7 +88,9 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
   xcover sudoku --grid --format text puzzle.txt
   xcover sudoku --x --format svg x.txt > x.svg
   xcover sudoku --jigsaw regions.txt jigsaw.txt
-  xcover sudoku --emit dlx one.txt > one.dlx`,
+  xcover sudoku --emit dlx one.txt > one.dlx
+  xcover sudoku --generate 10 --symmetry 180 --seed 1
+  xcover sudoku --generate 3 --box 4x4 --json`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSudoku(cmd, &f, args)
@@ -95,6 +111,9 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 	fs.StringVar(&f.emit, "emit", "", "write each puzzle as a problem instead: dlx")
 	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
 	fs.BoolVar(&f.progress, "progress", false, "report puzzles solved every second on stderr")
+	fs.IntVar(&f.generate, "generate", 0, "make `N` minimal puzzles instead of solving")
+	fs.StringVar(&f.symmetry, "symmetry", "none", "with --generate, the symmetry of the givens: none, 180, 90 or mirror")
+	fs.Uint64Var(&f.seed, "seed", 0, "with --generate, random seed `S` (default: from the clock, printed)")
 	addViaFlag(cmd, &f.via, "one run per solution: two per puzzle to check uniqueness unless --first")
 	return cmd
 }
@@ -131,6 +150,9 @@ func sudokuBoard(cmd *cobra.Command, f *sudokuFlags, side int) (*sudoku.Board, e
 }
 
 func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
+	if cmd.Flags().Changed("generate") || cmd.Flags().Changed("symmetry") || cmd.Flags().Changed("seed") {
+		return runSudokuGenerate(cmd, f, args)
+	}
 	switch f.format {
 	case "line", "text", "svg":
 	default:
@@ -212,5 +234,65 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if st.Malformed > 0 {
 		return &exitError{code: exitInput, err: fmt.Errorf("%d malformed puzzle(s)", st.Malformed)}
 	}
+	return nil
+}
+
+// runSudokuGenerate writes f.generate new puzzles, in chunks (each its own seed, so that
+// the first puzzles of a run do not depend on how many are asked).
+func runSudokuGenerate(cmd *cobra.Command, f *sudokuFlags, args []string) error {
+	switch {
+	case f.generate < 1:
+		return usageErrorf("--generate N: N must be at least 1 (--symmetry and --seed need it)")
+	case len(args) > 0:
+		return usageErrorf("--generate reads no FILE")
+	case f.count || f.first || f.emit != "" || f.via != "" || f.format != "line" || f.grid:
+		return usageErrorf("--generate writes puzzles a line: no --count, --first, --emit, --via, --format or --grid")
+	}
+	b, err := sudokuBoard(cmd, f, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := b.Generate(cmd.Context(), 0, sudoku.GenerateOptions{Symmetry: f.symmetry}); err != nil {
+		return usageErrorf("--symmetry: %v", strings.TrimPrefix(err.Error(), "sudoku: "))
+	}
+	random := true
+	randomSeed(cmd, &random, &f.seed)
+	start := time.Now()
+	w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
+	const chunk = 64
+	made, givens, uniform := 0, 0, false
+	for i := 0; made < f.generate; i++ {
+		opt := sudoku.GenerateOptions{Seed: f.seed + uint64(i)*0x9e3779b97f4a7c15, Symmetry: f.symmetry}
+		gs, err := b.Generate(cmd.Context(), min(chunk, f.generate-made), opt)
+		if err != nil && cmd.Context().Err() != nil {
+			w.Flush()
+			return interruptedf("interrupted after %d puzzles", made)
+		}
+		if err != nil {
+			return err
+		}
+		for _, g := range gs {
+			made++
+			givens += g.Puzzle.Givens()
+			uniform = g.Uniform
+			if f.json {
+				fmt.Fprintf(w, "{\"puzzle\":%q,\"solution\":%q,\"givens\":%d,\"guesses\":%d}\n",
+					g.Puzzle.Format(0), g.Solution.Format(0), g.Puzzle.Givens(), g.Guesses)
+			} else {
+				w.WriteString(g.Puzzle.Format(0))
+				w.WriteByte('\n')
+			}
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	el := time.Since(start)
+	how := "random (not uniform) grids"
+	if uniform {
+		how = "uniform grids"
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: generated %d minimal puzzles from %s in %.3f s (%.3g/s), %.1f givens on average\n",
+		made, how, el.Seconds(), float64(made)/el.Seconds(), float64(givens)/float64(made))
 	return nil
 }

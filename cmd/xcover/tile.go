@@ -22,6 +22,7 @@ type tileFlags struct {
 	copies                                 int
 	atMost, partial                        bool
 	count, distinct, json, random          bool
+	puzzle                                 bool // pieces to pre-place, then the tiling
 	limit, seed                            uint64
 	format, emit, via                      string
 	workers                                workers
@@ -83,6 +84,7 @@ counts as {"solutions":N,"distinct":M}. Every listed tiling is checked.`,
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	fs.Uint64Var(&f.limit, "limit", 0, "list at most `K` tilings (0: all; 1 with --random)")
 	fs.BoolVar(&f.random, "random", false, "list random tilings")
+	fs.BoolVar(&f.puzzle, "puzzle", false, "make a puzzle: the pieces to pre-place so that one tiling remains (a minimal set, of a random tiling with --seed), then that tiling")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` (implies --random)")
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text or svg")
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
@@ -182,6 +184,12 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", pz.Note)
 	}
 	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers.n()}
+	if f.puzzle {
+		if f.count || f.distinct || f.via != "" {
+			return usageErrorf("--puzzle: not with --count, --distinct or --via")
+		}
+		return writePuzzle(cmd, pz, cfg, f.format, f.json)
+	}
 	if f.count {
 		return tileCount(cmd, f, pz, cfg)
 	}

@@ -7,14 +7,15 @@ package present
 // A Request asks for a search: either Problem, an exact cover problem in DLX format, or
 // Puzzle, the name of a puzzle, with the fields of that puzzle.
 type Request struct {
-	// Mode is count, solve (the default), random or distinct. Distinct lists one
+	// Mode is count, solve (the default), random, distinct or puzzle. Distinct lists one
 	// solution of every class of solutions that the symmetries of the puzzle map onto
-	// each other; only queens (one per line) and tilings have it.
+	// each other; only queens (one per line) and tilings have it. Puzzle keeps two: the
+	// options to pre-place so that one random solution remains (ModePuzzle), then it.
 	Mode string `json:"mode,omitempty"`
 	// Limit stops the search after this many solutions (classes in distinct mode);
 	// 0 means no limit, except in random mode where it means 1.
 	Limit uint64 `json:"limit,omitempty"`
-	// Seed seeds random mode; by default it comes from the clock (and is in the Status).
+	// Seed seeds random and puzzle modes; by default it comes from the clock (and is in the Status).
 	Seed *uint64 `json:"seed,omitempty"`
 	// Memo, in count mode, counts by memoisation: "on", "auto" (only where it pays) or ""
 	// (off). See docs/memo.md.
@@ -74,6 +75,10 @@ const (
 	ModeSolve    = "solve"    // list the solutions (the first Limit, or all)
 	ModeRandom   = "random"   // list Limit random solutions (default 1)
 	ModeDistinct = "distinct" // list one solution of every class of symmetric ones
+	// ModePuzzle makes a puzzle: a random solution's minimal defining set (options that,
+	// forced, leave that solution alone: the pieces to pre-place), kept first, then the
+	// solution.
+	ModePuzzle = "puzzle"
 )
 
 // A Status describes a search.
