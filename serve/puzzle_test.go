@@ -6,40 +6,9 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/xcover/xcover/internal/brute"
 	"github.com/xcover/xcover/internal/present"
 )
-
-// queensCount counts the 8-queens solutions holding the queens of pre (pre[r] the file
-// of rank r's queen, or -1) by plain backtracking, sharing no code with the engine.
-func queensCount(pre []int) int {
-	n := len(pre)
-	cols := make([]int, n)
-	var rec func(r int) int
-	rec = func(r int) int {
-		if r == n {
-			return 1
-		}
-		total := 0
-		for c := range n {
-			if pre[r] >= 0 && pre[r] != c {
-				continue
-			}
-			ok := true
-			for q := range r {
-				if cols[q] == c || cols[q]-c == q-r || cols[q]-c == r-q {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				cols[r] = c
-				total += rec(r + 1)
-			}
-		}
-		return total
-	}
-	return rec(0)
-}
 
 // TestPuzzleMode makes queens puzzles through the API: two kept, the pre-placed queens
 // (options r*8+c) inside the solution, which they alone leave (counted by plain
@@ -75,14 +44,14 @@ func TestPuzzleMode(t *testing.T) {
 		for _, k := range sol {
 			full[k/8] = k % 8
 		}
-		if len(sol) != 8 || queensCount(full) != 1 || queensCount(pre) != 1 {
+		if len(sol) != 8 || brute.QueensCompletions(full) != 1 || brute.QueensCompletions(pre) != 1 {
 			t.Fatalf("seed %d: solution %v, pre-placed %v: not a solution, or not its only one", seed, sol, set)
 		}
 		for r := range pre {
 			if pre[r] >= 0 {
 				less := slices.Clone(pre)
 				less[r] = -1
-				if queensCount(less) < 2 {
+				if brute.QueensCompletions(less) < 2 {
 					t.Errorf("seed %d: the queen on rank %d of %v can go", seed, r, pre)
 				}
 			}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/xcover/xcover/internal/brute"
 )
 
 // TestDefineCommand finds minimal and smallest defining sets as a user would and checks
@@ -96,38 +98,6 @@ func TestSudokuGenerate(t *testing.T) {
 	}
 }
 
-// queensCompletions counts the N-queens solutions holding the queens of pre (pre[r] the column
-// of the queen on rank r, or -1), by plain backtracking: code shared with nothing.
-func queensCompletions(pre []int) int {
-	n := len(pre)
-	cols := make([]int, n)
-	var rec func(r int) int
-	rec = func(r int) int {
-		if r == n {
-			return 1
-		}
-		total := 0
-		for c := range n {
-			if pre[r] >= 0 && pre[r] != c {
-				continue
-			}
-			ok := true
-			for q := range r {
-				if cols[q] == c || cols[q]-c == q-r || cols[q]-c == r-q {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				cols[r] = c
-				total += rec(r + 1)
-			}
-		}
-		return total
-	}
-	return rec(0)
-}
-
 // TestPuzzleQueensTile makes queens and tiling puzzles as a user would: the pre-placed
 // queens are in the solution, leave it alone (counted by plain backtracking) and none can
 // go; the pre-placed pieces are the solution's own.
@@ -149,7 +119,7 @@ func TestPuzzleQueensTile(t *testing.T) {
 				}
 			}
 		}
-		if queensCompletions(sol) != 1 || queensCompletions(pre) != 1 {
+		if brute.QueensCompletions(sol) != 1 || brute.QueensCompletions(pre) != 1 {
 			t.Fatalf("seed %s: solution %v, pre-placed %v: not a solution, or not unique", seed, sol, pre)
 		}
 		for rank := range pre {
@@ -159,7 +129,7 @@ func TestPuzzleQueensTile(t *testing.T) {
 			if pre[rank] >= 0 {
 				less := append([]int(nil), pre...)
 				less[rank] = -1
-				if queensCompletions(less) < 2 {
+				if brute.QueensCompletions(less) < 2 {
 					t.Errorf("seed %s: the queen on rank %d of %v can go", seed, rank, pre)
 				}
 			}

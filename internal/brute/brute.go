@@ -108,3 +108,36 @@ func isSolution(p *xcover.Problem, opts [][]xcover.Entry, chosen []int) bool {
 	}
 	return true
 }
+
+// QueensCompletions counts the N-queens solutions (N = len(pre)) holding the queens of
+// pre, pre[r] the file of rank r's queen or -1 for a rank left free, by plain backtracking
+// over the board: it knows no exact cover, for tests of what the engine makes of queens.
+func QueensCompletions(pre []int) int {
+	n := len(pre)
+	files := make([]int, n)
+	var rec func(r int) int
+	rec = func(r int) int {
+		if r == n {
+			return 1
+		}
+		total := 0
+		for c := range n {
+			if pre[r] >= 0 && pre[r] != c {
+				continue
+			}
+			ok := true
+			for q := range r {
+				if files[q] == c || files[q]-c == q-r || files[q]-c == r-q {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				files[r] = c
+				total += rec(r + 1)
+			}
+		}
+		return total
+	}
+	return rec(0)
+}

@@ -212,3 +212,21 @@ func BenchmarkWorstCase(b *testing.B) {
 		}
 	}
 }
+
+// TestQueensCompletions counts the N-queens solutions of the empty board against OEIS
+// A000170, and those through one fixed queen.
+func TestQueensCompletions(t *testing.T) {
+	for n, want := range map[int]int{1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92} {
+		pre := make([]int, n)
+		for i := range pre {
+			pre[i] = -1
+		}
+		if got := QueensCompletions(pre); got != want {
+			t.Errorf("N = %d: %d solutions, want %d", n, got, want)
+		}
+	}
+	// The two solutions of N = 4 have their first queen on files 1 and 2.
+	if got := QueensCompletions([]int{1, -1, -1, -1}); got != 1 {
+		t.Errorf("N = 4, first queen on file 1: %d, want 1", got)
+	}
+}
