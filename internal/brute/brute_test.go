@@ -221,12 +221,12 @@ func TestQueensCompletions(t *testing.T) {
 		for i := range pre {
 			pre[i] = -1
 		}
-		if got := QueensCompletions(pre); got != want {
+		if got := brute.QueensCompletions(pre); got != want {
 			t.Errorf("N = %d: %d solutions, want %d", n, got, want)
 		}
 	}
 	// The two solutions of N = 4 have their first queen on files 1 and 2.
-	if got := QueensCompletions([]int{1, -1, -1, -1}); got != 1 {
+	if got := brute.QueensCompletions([]int{1, -1, -1, -1}); got != 1 {
 		t.Errorf("N = 4, first queen on file 1: %d, want 1", got)
 	}
 }
