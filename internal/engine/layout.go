@@ -38,6 +38,11 @@ func layout[N any](sp *Spec, nd []N, at func(*N) *links) {
 		h := at(&nd[i])
 		h.up, h.down = i, i
 	}
+	// Two passes, each touching the nodes in order and the headers at random: the up
+	// links forward (a header's up is the last node of its list so far), then the down
+	// links backward (its down is the first node of the rest). Setting the node above's
+	// down link at once, as Knuth does, writes at random all over the nodes: on 10^7
+	// entries that was 1.4 s of a 1.6 s layout.
 	s := n + 1 // the spacer before the current option
 	q := s + 1
 	for k := range sp.NumOptions() {
@@ -46,8 +51,7 @@ func layout[N any](sp *Spec, nd []N, at func(*N) *links) {
 			i := sp.Item[e] + 1
 			h, x := at(&nd[i]), at(&nd[q])
 			x.top = i
-			x.up, x.down = h.up, i
-			at(&nd[h.up]).down = q
+			x.up = h.up
 			h.up = q
 			h.top++
 			q++
@@ -57,6 +61,15 @@ func layout[N any](sp *Spec, nd []N, at func(*N) *links) {
 		sp.top = -int32(k + 1)
 		sp.up = first
 		s, q = q, q+1
+	}
+	for q--; q > n+1; q-- {
+		x := at(&nd[q])
+		if x.top <= 0 {
+			continue // a spacer: its down link is set
+		}
+		h := at(&nd[x.top])
+		x.down = h.down
+		h.down = q
 	}
 }
 
