@@ -1,7 +1,6 @@
 package dlx
 
 import (
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,7 +46,7 @@ type cost struct {
 
 // options parses text, the lines after the item line, and adds its options to the Builder.
 func (p *parser) options(text string) error {
-	chunks := splitChunks(text, runtime.GOMAXPROCS(0))
+	chunks := splitChunks(text, p.procs, p.minSize)
 	if len(chunks) == 1 {
 		p.parseChunk(chunks[0])
 		return p.addChunk(chunks[0])
@@ -57,7 +56,7 @@ func (p *parser) options(text string) error {
 		stopped atomic.Bool  // set when adding has met an error
 		wg      sync.WaitGroup
 	)
-	for range min(runtime.GOMAXPROCS(0), len(chunks)) {
+	for range min(p.procs, len(chunks)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -86,11 +85,11 @@ func (p *parser) options(text string) error {
 }
 
 // splitChunks cuts text at line endings into chunks of about equal size: a few per
-// goroutine, so that a slow chunk does not hold the others up, and none below minChunk.
-func splitChunks(text string, procs int) []*chunk {
+// goroutine, so that a slow chunk does not hold the others up, and none below minSize.
+func splitChunks(text string, procs, minSize int) []*chunk {
 	n := 1
 	if procs > 1 {
-		n = min(4*procs, max(1, len(text)/minChunk))
+		n = min(4*procs, max(1, len(text)/minSize))
 	}
 	chunks := make([]*chunk, 0, n)
 	for pos := 0; pos < len(text); {
@@ -127,7 +126,12 @@ func (p *parser) parseChunk(c *chunk) {
 			}
 			continue
 		}
+		n := len(c.item)
 		if c.err = p.optionLine(c, text, colors); c.err != nil {
+			c.item = c.item[:n] // the entries of the line in error are not an option
+			if c.color != nil {
+				c.color = c.color[:n]
+			}
 			return
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,10 +48,17 @@ func ParseFile(path string) (*File, error) {
 // the first error in the file is the one reported. The option texts of the File are
 // pieces of the input: the File holds the input once, not a copy a line.
 func Parse(r io.Reader, name string) (*File, error) {
+	return parse(r, name, runtime.GOMAXPROCS(0), minChunk)
+}
+
+// parse is Parse on at most procs goroutines, with chunks of at least minSize bytes.
+func parse(r io.Reader, name string, procs, minSize int) (*File, error) {
 	data, rerr := readInput(r, name)
 	p := &parser{
-		b: xcover.NewBuilder(),
-		f: &File{Name: name},
+		b:       xcover.NewBuilder(),
+		f:       &File{Name: name},
+		procs:   procs,
+		minSize: minSize,
 	}
 	if err := p.parse(unsafe.String(unsafe.SliceData(data), len(data))); err != nil {
 		return nil, err
@@ -172,6 +180,8 @@ type parser struct {
 	b         *xcover.Builder
 	secondary []bool // by item index
 	f         *File
+	procs     int // goroutines for the option lines
+	minSize   int // least size of a chunk of option lines
 }
 
 // errorAt returns an *Error at the given line. The token is copied, so that the error does
