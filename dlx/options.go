@@ -50,6 +50,9 @@ type cost struct {
 // options parses text, the lines after the item line, and adds its options to the Builder.
 func (p *parser) options(text string) error {
 	chunks := splitChunks(text, p.procs, p.minSize)
+	lines := min(strings.Count(text, "\n")+1, len(text)/16+16) // most often, the options
+	p.f.OptionText = make([]string, 0, lines)
+	p.f.OptionLine = make([]int, 0, lines)
 	if len(chunks) == 1 {
 		p.parseChunk(chunks[0])
 		return p.addChunk(chunks[0])
@@ -114,6 +117,15 @@ func splitChunks(text string, procs, minSize int) []*chunk {
 // parseChunk parses c's lines into c. It reads the Builder's items only.
 func (p *parser) parseChunk(c *chunk) {
 	colors := map[string]int32{} // colour name to 1 + index in c.names
+	// Room for every line and token, counted fast: the arrays are not grown, which
+	// made half of what a large file allocated. (Bounded, so that a chunk of blank lines
+	// or blanks does not take more than the text's size.)
+	lines := min(strings.Count(c.text, "\n")+1, len(c.text)/16+16)
+	toks := min(lines+strings.Count(c.text, " ")+strings.Count(c.text, "\t"), len(c.text)/4+16)
+	c.item = make([]int32, 0, toks)
+	c.start = make([]int32, 0, lines)
+	c.line = make([]int32, 0, lines)
+	c.opt = make([]string, 0, lines)
 	for pos := 0; pos < len(c.text); {
 		var line string
 		line, pos = nextLine(c.text, pos)
@@ -227,8 +239,6 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 // p.line is the line before c's first.
 func (p *parser) addChunk(c *chunk) error {
 	f := p.f
-	f.OptionText = slices.Grow(f.OptionText, len(c.opt))
-	f.OptionLine = slices.Grow(f.OptionLine, len(c.opt))
 	var entries []xcover.Entry
 	costs, bare := c.costs, c.bare
 	for k := range c.start {
