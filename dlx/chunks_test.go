@@ -1,6 +1,7 @@
 package dlx
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -81,4 +82,31 @@ func TestChunksAsOneReader(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzChunks parses any input by one goroutine and in chunks of 16 bytes or more on
+// three: the same File or the same error.
+func FuzzChunks(f *testing.F) {
+	for _, s := range []string{
+		"A B | X\nA X:r\nB X:r\n| c\nA\nB X:s\n",
+		"A B\nA B\nA\nA A\nB\n",
+		"A | X\n\nX:1 |3\nA |2 |4\nA X:\n",
+		"\uFEFFA B\r\nA\r\nB\r\nA B",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		want, wantErr := parse(bytes.NewReader(data), "f.dlx", 1, minChunk)
+		got, gotErr := parse(bytes.NewReader(data), "f.dlx", 3, 16)
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+			t.Fatalf("in chunks: error %v, want %v", gotErr, wantErr)
+		}
+		if wantErr != nil {
+			return
+		}
+		if !reflect.DeepEqual(got.OptionText, want.OptionText) || !reflect.DeepEqual(got.OptionLine, want.OptionLine) ||
+			fmt.Sprint(got.Warnings) != fmt.Sprint(want.Warnings) || got.Problem.Hash() != want.Problem.Hash() {
+			t.Fatalf("in chunks: the files differ")
+		}
+	})
 }
