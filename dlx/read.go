@@ -112,7 +112,7 @@ func readInput(r io.Reader, name string) ([]byte, *Error) {
 				return "NUL byte in a line of over 64 KiB: not a text file"
 			}
 			if checked += segment; checked > MaxLineBytes {
-				return tooLongMsg
+				return tooLongMsg()
 			}
 		}
 		return ""
@@ -135,7 +135,7 @@ func readInput(r io.Reader, name string) ([]byte, *Error) {
 				return fail(msg)
 			}
 			if end+1-lineStart > MaxLineBytes {
-				return fail(tooLongMsg)
+				return fail(tooLongMsg())
 			}
 			lines++
 			lineStart, checked, scanned = end+1, 0, end+1
@@ -145,7 +145,7 @@ func readInput(r io.Reader, name string) ([]byte, *Error) {
 		}
 		if err == io.EOF {
 			if len(buf)-lineStart > MaxLineBytes {
-				return fail(tooLongMsg)
+				return fail(tooLongMsg())
 			}
 			return buf, nil
 		}
@@ -157,7 +157,8 @@ func readInput(r io.Reader, name string) ([]byte, *Error) {
 	}
 }
 
-var tooLongMsg = "line longer than " + strconv.Itoa(MaxLineBytes>>20) + " MiB"
+// tooLongMsg is the message of LineReader's tooLong.
+func tooLongMsg() string { return "line longer than " + strconv.Itoa(MaxLineBytes>>20) + " MiB" }
 
 // nextLine returns the line of text starting at pos, without its line ending ("\n" or
 // "\r\n"), and the offset of the next line.
