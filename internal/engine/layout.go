@@ -34,26 +34,28 @@ func numNodes(sp *Spec) int { return sp.NumItems + 2 + len(sp.Item) + sp.NumOpti
 // links.
 func layout[N any](sp *Spec, nd []N, at func(*N) *links) {
 	n := int32(sp.NumItems)
-	for i := int32(1); i <= n; i++ {
-		h := at(&nd[i])
-		h.up, h.down = i, i
+	// Two passes over the nodes in order: the up links forward, then the down links
+	// backward, with each item's last (then first) node so far in cur and its length in
+	// cnt, arrays of 4 bytes an item. Knuth's order, which sets the down link of the node
+	// above at once, writes at random all over the nodes, and reading the 12-byte headers
+	// at random instead of cur was slower still: on 10^7 entries of 10^6 items the layout
+	// took 3.7-4.7 s, now 0.4-0.95 s (this machine, loaded).
+	cur := make([]int32, n+1)
+	cnt := make([]int32, n+1)
+	for i := range cur {
+		cur[i] = int32(i)
 	}
-	// Two passes, each touching the nodes in order and the headers at random: the up
-	// links forward (a header's up is the last node of its list so far), then the down
-	// links backward (its down is the first node of the rest). Setting the node above's
-	// down link at once, as Knuth does, writes at random all over the nodes: on 10^7
-	// entries that was 1.4 s of a 1.6 s layout.
 	s := n + 1 // the spacer before the current option
 	q := s + 1
 	for k := range sp.NumOptions() {
 		first := q
 		for e := sp.Start[k]; e < sp.Start[k+1]; e++ {
 			i := sp.Item[e] + 1
-			h, x := at(&nd[i]), at(&nd[q])
+			x := at(&nd[q])
 			x.top = i
-			x.up = h.up
-			h.up = q
-			h.top++
+			x.up = cur[i]
+			cur[i] = q
+			cnt[i]++
 			q++
 		}
 		at(&nd[s]).down = q - 1
@@ -62,14 +64,21 @@ func layout[N any](sp *Spec, nd []N, at func(*N) *links) {
 		sp.up = first
 		s, q = q, q+1
 	}
+	for i := int32(1); i <= n; i++ {
+		h := at(&nd[i])
+		h.up, h.top = cur[i], cnt[i] // the last node, or the header itself
+		cur[i] = i
+	}
 	for q--; q > n+1; q-- {
 		x := at(&nd[q])
 		if x.top <= 0 {
 			continue // a spacer: its down link is set
 		}
-		h := at(&nd[x.top])
-		x.down = h.down
-		h.down = q
+		x.down = cur[x.top]
+		cur[x.top] = q
+	}
+	for i := int32(1); i <= n; i++ {
+		at(&nd[i]).down = cur[i] // the first node, or the header itself
 	}
 }
 
