@@ -35,7 +35,7 @@ func (p *Problem) Hash() string {
 		num(int(p.start[k+1] - p.start[k]))
 		for e := p.start[k]; e < p.start[k+1]; e++ {
 			num(int(p.entItem[e]))
-			str(p.colors[p.entColor[e]])
+			str(p.colors[p.color(e)])
 		}
 	}
 	if p.costs != nil { // problems without costs keep the hashes they always had

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/xcover/xcover/internal/names"
 )
 
 // An Item is one thing to be covered.
@@ -31,16 +33,18 @@ type Entry struct {
 // A Problem is an exact cover problem: items and options. It is immutable once built, and
 // safe for concurrent use by several solvers.
 //
-// Memory: each option entry takes 8 bytes here (item and colour indices as int32), each
-// option 4 bytes, plus the item names; a solver adds its own working arrays.
+// Memory: each option entry takes 4 bytes here (its item index as int32; 8 with its colour
+// index where some option has a colour), each option 4 bytes, plus the items (56 bytes
+// each: the Item and its slot in the name index) and their names; a solver adds its own
+// working arrays.
 type Problem struct {
 	items    []Item
-	index    map[string]int
+	index    names.Table // the items' names
 	nprimary int
 	colors   []string // colour names by index; colors[0] is "" (no colour)
 	start    []int32  // option k's entries are entry[start[k]:start[k+1]]
 	entItem  []int32
-	entColor []int32
+	entColor []int32 // nil while no option has a colour (all 0)
 	costs    []int64 // option k's cost, >= 0; nil when no option has one
 }
 
@@ -55,8 +59,15 @@ func (p *Problem) Item(i int) Item { return p.items[i] }
 
 // ItemIndex returns the index of the item with the given name.
 func (p *Problem) ItemIndex(name string) (int, bool) {
-	i, ok := p.index[name]
-	return i, ok
+	return p.index.Index(name)
+}
+
+// color returns the colour index of entry e.
+func (p *Problem) color(e int32) int32 {
+	if p.entColor == nil {
+		return 0
+	}
+	return p.entColor[e]
 }
 
 // NumOptions returns the number of options.
@@ -70,7 +81,7 @@ func (p *Problem) Option(k int) []Entry {
 	lo, hi := p.start[k], p.start[k+1]
 	out := make([]Entry, 0, hi-lo)
 	for e := lo; e < hi; e++ {
-		out = append(out, Entry{Item: int(p.entItem[e]), Color: p.colors[p.entColor[e]]})
+		out = append(out, Entry{Item: int(p.entItem[e]), Color: p.colors[p.color(e)]})
 	}
 	return out
 }
@@ -84,7 +95,7 @@ func (p *Problem) OptionString(k int) string {
 			sb.WriteByte(' ')
 		}
 		sb.WriteString(p.items[p.entItem[e]].Name)
-		if c := p.entColor[e]; c != 0 {
+		if c := p.color(e); c != 0 {
 			sb.WriteByte(':')
 			sb.WriteString(p.colors[c])
 		}
@@ -114,7 +125,7 @@ type Builder struct {
 	p        Problem
 	colorIdx map[string]int32
 	err      error
-	seen     []int // per item: 1 + last option index that used it (duplicate check)
+	seen     []int32 // per item: 1 + last option index that used it (duplicate check)
 }
 
 // NewBuilder returns an empty Builder.
@@ -124,16 +135,13 @@ func NewBuilder() *Builder { return new(Builder) }
 // rehash their index again and again. It changes nothing else.
 func (b *Builder) GrowItems(n int) {
 	b.init()
-	if len(b.p.index) == 0 {
-		b.p.index = make(map[string]int, n)
-	}
+	b.p.index.Grow(n)
 	b.p.items = slices.Grow(b.p.items, n)
 	b.seen = slices.Grow(b.seen, n)
 }
 
 func (b *Builder) init() {
-	if b.p.index == nil {
-		b.p.index = make(map[string]int)
+	if b.p.colors == nil {
 		b.p.colors = []string{""}
 		b.p.start = []int32{0}
 		b.colorIdx = make(map[string]int32)
@@ -165,6 +173,15 @@ func ValidName(s string) error {
 	if s == "" {
 		return errors.New("empty name")
 	}
+	// Most names are printable ASCII: checked a byte at a time.
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		c := s[i]
+		ascii = c > ' ' && c < 0x7f && c != ':' && c != '|'
+	}
+	if ascii {
+		return nil
+	}
 	if !utf8.ValidString(s) {
 		return errors.New("invalid UTF-8 in name")
 	}
@@ -191,7 +208,7 @@ func (b *Builder) addItem(it Item) (int, error) {
 	if err := ValidName(it.Name); err != nil {
 		return -1, b.fail(&NameError{it.Name, err.Error()})
 	}
-	if _, dup := b.p.index[it.Name]; dup {
+	if _, dup := b.p.index.Index(it.Name); dup {
 		return -1, b.fail(&NameError{it.Name, "duplicate item"})
 	}
 	if !it.Secondary {
@@ -203,9 +220,8 @@ func (b *Builder) addItem(it Item) (int, error) {
 		}
 		b.p.nprimary++
 	}
-	i := len(b.p.items)
+	i, _ := b.p.index.Add(it.Name)
 	b.p.items = append(b.p.items, it)
-	b.p.index[it.Name] = i
 	b.seen = append(b.seen, 0)
 	return i, nil
 }
@@ -233,7 +249,7 @@ func (b *Builder) AddOption(names ...string) error {
 	entries := make([]Entry, len(names))
 	for k, tok := range names {
 		name, color, colored := strings.Cut(tok, ":")
-		i, ok := b.p.index[name]
+		i, ok := b.p.index.Index(name)
 		if !ok {
 			if err := ValidName(name); err != nil {
 				return b.fail(&NameError{tok, err.Error()})
@@ -256,12 +272,12 @@ func (b *Builder) AddOptionEntries(entries ...Entry) error {
 		if e.Item < 0 || e.Item >= len(b.p.items) {
 			return b.fail(fmt.Errorf("option %d: item index %d out of range", k, e.Item))
 		}
-		it := b.p.items[e.Item]
-		if b.seen[e.Item] == k+1 {
-			return b.fail(&NameError{it.Name, "item twice in one option:"})
+		if b.seen[e.Item] == int32(k+1) {
+			return b.fail(&NameError{b.p.items[e.Item].Name, "item twice in one option:"})
 		}
-		b.seen[e.Item] = k + 1
+		b.seen[e.Item] = int32(k + 1)
 		if e.Color != "" {
+			it := b.p.items[e.Item]
 			if !it.Secondary {
 				return b.fail(&NameError{it.Name + ":" + e.Color, "colour on primary item"})
 			}
@@ -279,9 +295,14 @@ func (b *Builder) AddOptionEntries(entries ...Entry) error {
 				b.p.colors = append(b.p.colors, e.Color)
 				b.colorIdx[e.Color] = c
 			}
+			if b.p.entColor == nil { // the first colour: the entries before it have none
+				b.p.entColor = make([]int32, len(b.p.entItem), cap(b.p.entItem))
+			}
+		}
+		if b.p.entColor != nil {
+			b.p.entColor = append(b.p.entColor, c)
 		}
 		b.p.entItem = append(b.p.entItem, int32(e.Item))
-		b.p.entColor = append(b.p.entColor, c)
 	}
 	b.p.start = append(b.p.start, int32(len(b.p.entItem)))
 	return nil
@@ -289,8 +310,7 @@ func (b *Builder) AddOptionEntries(entries ...Entry) error {
 
 // ItemIndex returns the index of the item added with the given name.
 func (b *Builder) ItemIndex(name string) (int, bool) {
-	i, ok := b.p.index[name]
-	return i, ok
+	return b.p.index.Index(name)
 }
 
 // Item returns item i as added.
@@ -364,7 +384,9 @@ func (p *Problem) Restrict(keep func(option int) bool) (*Problem, []int) {
 		}
 		kept = append(kept, k)
 		q.entItem = append(q.entItem, p.entItem[p.start[k]:p.start[k+1]]...)
-		q.entColor = append(q.entColor, p.entColor[p.start[k]:p.start[k+1]]...)
+		if p.entColor != nil {
+			q.entColor = append(q.entColor, p.entColor[p.start[k]:p.start[k+1]]...)
+		}
 		q.start = append(q.start, int32(len(q.entItem)))
 		if p.costs != nil {
 			q.costs = append(q.costs, p.costs[k])

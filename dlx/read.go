@@ -5,12 +5,16 @@ import (
 	"errors"
 	"io"
 	"os"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/names"
 	"github.com/xcover/xcover/internal/textio"
 )
 
@@ -35,102 +39,214 @@ func ParseFile(path string) (*File, error) {
 
 // Parse reads a problem in DLX format from r. The name is used in messages and in the
 // returned File. Every error, including a read error from r, is an [*Error].
+//
+// The input is read whole (refused as xcover's line reader refuses every text input: lines
+// of at most 64 MiB, no NUL byte in a line of over 64 KiB), then the option lines are parsed in
+// chunks on up to GOMAXPROCS goroutines and added to the problem in file order, so that
+// the first error in the file is the one reported. The option texts of the File are
+// pieces of the input: the File holds the input once, not a copy a line.
 func Parse(r io.Reader, name string) (*File, error) {
+	return parse(r, name, runtime.GOMAXPROCS(0), minChunk)
+}
+
+// parse is Parse on at most procs goroutines, with chunks of at least minSize bytes.
+func parse(r io.Reader, name string, procs, minSize int) (*File, error) {
+	data, rerr := readInput(r, name)
 	p := &parser{
-		r:      textio.NewLineReader(r, name),
-		b:      xcover.NewBuilder(),
-		colors: make(map[string]string),
-		f:      &File{Name: name},
+		b:       xcover.NewBuilder(),
+		f:       &File{Name: name},
+		procs:   procs,
+		minSize: minSize,
 	}
-	if err := p.parse(); err != nil {
+	if err := p.parse(unsafe.String(unsafe.SliceData(data), len(data))); err != nil {
 		return nil, err
 	}
+	if rerr != nil { // after the lines before it, which hold no error
+		return nil, rerr
+	}
+	if !p.sawItems {
+		return nil, &Error{File: p.f.Name, Msg: "no item line"}
+	}
+	prob, err := p.b.Build()
+	if err != nil { // not expected: every Builder error has been reported already
+		return nil, p.builderError(err, "", p.line)
+	}
+	p.f.Problem = prob
 	return p.f, nil
+}
+
+// segment is the size of the line reader's buffer (internal/textio): a line longer than that is checked for NUL
+// bytes and for its length a segment at a time, as that reader does, so that the same
+// inputs are refused at the same lines.
+const segment = 64 << 10
+
+// readInput reads r whole. It returns the complete lines read and, if reading stopped
+// early, an *Error at the line after them: a read error, a line longer than textio.MaxLineBytes or
+// a NUL byte in a full segment of a line (refused as soon as read, so /dev/zero costs one
+// segment). The slice is not changed afterwards.
+func readInput(r io.Reader, name string) ([]byte, *Error) {
+	size := segment
+	if st, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() < 1<<40 {
+			size = max(size, int(fi.Size())+1) // one allocation, and one read at EOF
+		}
+	}
+	buf := make([]byte, 0, size)
+	var (
+		lineStart int // offset of the line being read
+		lines     int // lines complete before it
+		checked   int // bytes of the line from lineStart whose full segments were checked
+		scanned   int // offset up to which line endings were looked for
+	)
+	fail := func(msg string) ([]byte, *Error) {
+		return buf[:lineStart], &Error{File: name, Line: lines + 1, Msg: msg}
+	}
+	// checkSegments checks the full segments of the current line that end at or before
+	// end; it returns a message, or "".
+	checkSegments := func(end int) string {
+		for lineStart+checked+segment <= end {
+			if bytes.IndexByte(buf[lineStart+checked:lineStart+checked+segment], 0) >= 0 {
+				return "NUL byte in a line of over 64 KiB: not a text file"
+			}
+			if checked += segment; checked > textio.MaxLineBytes {
+				return tooLongMsg()
+			}
+		}
+		return ""
+	}
+	for {
+		if len(buf) == cap(buf) {
+			buf = slices.Grow(buf, cap(buf)) // doubles
+		}
+		// At most 1 MiB a read, so that an endless line is refused soon after its limit.
+		n, err := r.Read(buf[len(buf):min(cap(buf), len(buf)+1<<20)])
+		buf = buf[:len(buf)+n]
+		for {
+			i := bytes.IndexByte(buf[scanned:], '\n')
+			if i < 0 {
+				scanned = len(buf)
+				break
+			}
+			end := scanned + i // the line ending
+			if msg := checkSegments(end); msg != "" {
+				return fail(msg)
+			}
+			if end+1-lineStart > textio.MaxLineBytes {
+				return fail(tooLongMsg())
+			}
+			lines++
+			lineStart, checked, scanned = end+1, 0, end+1
+		}
+		if msg := checkSegments(len(buf)); msg != "" {
+			return fail(msg)
+		}
+		if err == io.EOF {
+			if len(buf)-lineStart > textio.MaxLineBytes {
+				return fail(tooLongMsg())
+			}
+			return buf, nil
+		}
+		if err != nil {
+			data, e := fail("read error: " + err.Error())
+			e.err = err
+			return data, e
+		}
+	}
+}
+
+// tooLongMsg is the line reader's message for a line too long.
+func tooLongMsg() string { return "line longer than " + strconv.Itoa(textio.MaxLineBytes>>20) + " MiB" }
+
+// nextLine returns the line of text starting at pos, without its line ending ("\n" or
+// "\r\n"), and the offset of the next line.
+func nextLine(text string, pos int) (line string, next int) {
+	i := strings.IndexByte(text[pos:], '\n')
+	if i < 0 {
+		line, next = text[pos:], len(text)
+	} else {
+		line, next = text[pos:pos+i], pos+i+1
+	}
+	if len(line) > 0 && line[len(line)-1] == '\r' {
+		line = line[:len(line)-1]
+	}
+	return line, next
 }
 
 // A parser holds the state of one Parse call.
 type parser struct {
-	r    *textio.LineReader
-	line int // number of the line last read
-
-	b       *xcover.Builder
-	colors  map[string]string // interned colour names
-	entries []xcover.Entry    // the option being read; reused
-	f       *File
+	line      int // number of the line last read
+	sawItems  bool
+	b         *xcover.Builder
+	secondary []bool      // by item index
+	names     names.Table // the item names, for the option lines' batched look-ups
+	f         *File
+	procs     int // goroutines for the option lines
+	minSize   int // least size of a chunk of option lines
 }
 
-func (p *parser) errorf(token, msg string) *Error {
-	return &Error{File: p.f.Name, Line: p.line, Token: token, Msg: msg}
+// errorAt returns an *Error at the given line. The token is copied, so that the error does
+// not hold the input.
+func (p *parser) errorAt(line int, token, msg string) *Error {
+	return &Error{File: p.f.Name, Line: line, Token: strings.Clone(token), Msg: msg}
 }
 
-// builderError turns an error from the Builder into an *Error at the current line. If token
+// builderError turns an error from the Builder into an *Error at the given line. If token
 // is not "", it replaces the Builder's token (so the message shows the text as written).
-func (p *parser) builderError(err error, token string) *Error {
+func (p *parser) builderError(err error, token string, line int) *Error {
 	var ne *xcover.NameError
 	if errors.As(err, &ne) {
 		if token == "" {
 			token = ne.Token
 		}
-		return p.errorf(token, ne.Reason)
+		return p.errorAt(line, token, ne.Reason)
 	}
-	e := p.errorf(token, err.Error())
+	e := p.errorAt(line, token, err.Error())
 	e.err = err
 	return e
 }
 
-func (p *parser) parse() error {
-	sawItems := false
-	for {
-		line, err := p.r.ReadLine()
-		p.line = p.r.Line()
-		if err == io.EOF {
-			break
+// parse parses the lines of text: those up to the item line here, the option lines in
+// chunks (options.go).
+func (p *parser) parse(text string) error {
+	pos := 0
+	for pos < len(text) && !p.sawItems {
+		var line string
+		line, pos = nextLine(text, pos)
+		p.line++
+		if p.line == 1 {
+			line = strings.TrimPrefix(line, "\uFEFF") // a byte order mark is skipped
 		}
-		if err != nil {
-			return readError(err)
-		}
-		text, ok := trimBlanks(line)
+		t, ok := trimBlanks(line)
 		if !ok {
 			continue // blank
 		}
-		if isComment(text) {
-			if err := p.checkComment(line); err != nil {
+		if isComment(t) {
+			if err := p.checkComment(line, p.line); err != nil {
 				return err
 			}
 			continue
 		}
-		if !sawItems {
-			if err := p.itemLine(text); err != nil {
-				return err
-			}
-			sawItems = true
-			continue
-		}
-		if err := p.optionLine(text); err != nil {
+		if err := p.itemLine(t); err != nil {
 			return err
 		}
+		p.sawItems = true
 	}
-	if !sawItems {
-		return &Error{File: p.f.Name, Msg: "no item line"}
+	if pos == len(text) {
+		return nil
 	}
-	prob, err := p.b.Build()
-	if err != nil { // not expected: every Builder error has been reported already
-		return p.builderError(err, "")
-	}
-	p.f.Problem = prob
-	return nil
+	return p.options(text[pos:])
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }
 
 // isComment reports whether a line, its leading blanks removed, is a comment: it starts
 // with '|' (Knuth's) or with "//" (as other exact cover tools write them).
-func isComment(text []byte) bool {
+func isComment(text string) bool {
 	return text[0] == '|' || len(text) >= 2 && text[0] == '/' && text[1] == '/'
 }
 
 // trimBlanks removes leading and trailing blanks; ok is false if nothing is left.
-func trimBlanks(b []byte) (text []byte, ok bool) {
+func trimBlanks(b string) (text string, ok bool) {
 	i, j := 0, len(b)
 	for i < j && isBlank(b[i]) {
 		i++
@@ -143,7 +259,7 @@ func trimBlanks(b []byte) (text []byte, ok bool) {
 
 // nextToken returns the first blank-separated token of b and the rest of b after it.
 // b must not start with a blank; the rest has its leading blanks removed.
-func nextToken(b []byte) (tok, rest []byte) {
+func nextToken(b string) (tok, rest string) {
 	i := 0
 	for i < len(b) && !isBlank(b[i]) {
 		i++
@@ -157,39 +273,43 @@ func nextToken(b []byte) (tok, rest []byte) {
 
 // checkComment reports invalid UTF-8 or a control character (other than a tab) in a
 // comment line.
-func (p *parser) checkComment(line []byte) error {
+func (p *parser) checkComment(line string, at int) error {
 	for i := 0; i < len(line); {
 		c := line[i]
 		if c < utf8.RuneSelf {
 			if c < ' ' && c != '\t' || c == 0x7f {
-				return p.errorf(string(line[i:i+1]), "control character in comment")
+				return p.errorAt(at, line[i:i+1], "control character in comment")
 			}
 			i++
 			continue
 		}
-		r, size := utf8.DecodeRune(line[i:])
+		r, size := utf8.DecodeRuneInString(line[i:])
 		if r == utf8.RuneError && size == 1 {
-			return p.errorf(string(line[i:i+1]), "invalid UTF-8 in comment")
+			return p.errorAt(at, line[i:i+1], "invalid UTF-8 in comment")
 		}
 		if unicode.IsControl(r) {
-			return p.errorf(string(line[i:i+size]), "control character in comment")
+			return p.errorAt(at, line[i:i+size], "control character in comment")
 		}
 		i += size
 	}
 	return nil
 }
 
-// itemLine reads the item line (trimmed, not a comment).
-func (p *parser) itemLine(text []byte) error {
-	p.b.GrowItems(bytes.Count(text, []byte{' '}) + 1) // about the number of items
+// itemLine reads the item line (trimmed, not a comment). The names are pieces of one copy
+// of the line.
+func (p *parser) itemLine(text string) error {
+	text = strings.Clone(text)
+	n := strings.Count(text, " ") + 1 // about the number of items
+	p.b.GrowItems(n)
+	p.secondary = make([]bool, 0, n)
+	p.names.Grow(n)
 	secondary := false
 	for len(text) > 0 {
-		var tb []byte
-		tb, text = nextToken(text)
-		tok := string(tb)
+		var tok string
+		tok, text = nextToken(text)
 		if tok == "|" {
 			if secondary {
-				return p.errorf(tok, `item line has a second separator`)
+				return p.errorAt(p.line, tok, `item line has a second separator`)
 			}
 			secondary = true
 			continue
@@ -201,22 +321,24 @@ func (p *parser) itemLine(text []byte) error {
 		var err error
 		switch {
 		case secondary && hasBounds && bounds != "" && strings.Trim(bounds, "0123456789:") == "":
-			return p.errorf(tok, "bounds on secondary item")
+			return p.errorAt(p.line, tok, "bounds on secondary item")
 		case secondary:
 			name = tok
 			_, err = p.b.AddSecondary(name)
 		case hasBounds:
 			lo, hi, msg := parseBounds(bounds)
 			if msg != "" {
-				return p.errorf(tok, msg)
+				return p.errorAt(p.line, tok, msg)
 			}
 			_, err = p.b.AddPrimaryBounds(name, lo, hi)
 		default:
 			_, err = p.b.AddPrimary(name)
 		}
 		if err != nil {
-			return p.builderError(err, tok)
+			return p.builderError(err, tok, p.line)
 		}
+		p.secondary = append(p.secondary, secondary)
+		p.names.Add(name)
 	}
 	return nil
 }
@@ -255,78 +377,4 @@ func parseBound(s string) (int, string) {
 		}
 	}
 	return n, ""
-}
-
-// optionLine reads one option line (trimmed, not a comment). It does not allocate per
-// entry: names are looked up straight from the line's bytes and colours are interned.
-func (p *parser) optionLine(text []byte) error {
-	p.entries = p.entries[:0]
-	hasPrimary := false
-	var cost int64
-	hasCost := false
-	for rest := text; len(rest) > 0; {
-		var tok []byte
-		tok, rest = nextToken(rest)
-		if len(tok) > 0 && tok[0] == '|' { // a cost, as in Knuth's DLX5: |n, several add up
-			n, err := strconv.ParseInt(string(tok[1:]), 10, 64)
-			switch {
-			case err != nil || len(tok) == 1 || tok[1] == '+' || tok[1] == '-':
-				return p.errorf(string(tok), "malformed cost: want |N, a whole number at least 0")
-			case n > xcover.MaxCost || cost+n > xcover.MaxCost:
-				return p.errorf(string(tok), "cost too large (limit "+strconv.FormatInt(xcover.MaxCost, 10)+" an option)")
-			}
-			cost += n
-			hasCost = true
-			continue
-		}
-		colon := -1
-		for j, c := range tok {
-			if c == '|' {
-				return p.errorf(string(tok), `"|" inside option entry`)
-			}
-			if c == ':' && colon < 0 {
-				colon = j
-			}
-		}
-		name, color := tok, ""
-		if colon >= 0 {
-			name = tok[:colon]
-			cb := tok[colon+1:]
-			if len(name) == 0 {
-				return p.errorf(string(tok), "empty name")
-			}
-			if len(cb) == 0 {
-				return p.errorf(string(tok), "empty colour")
-			}
-			var ok bool
-			if color, ok = p.colors[string(cb)]; !ok {
-				color = string(cb)
-				p.colors[color] = color
-			}
-		}
-		i, ok := p.b.ItemIndex(string(name))
-		if !ok {
-			if err := xcover.ValidName(string(name)); err != nil {
-				return p.errorf(string(tok), err.Error())
-			}
-			return p.errorf(string(tok), "unknown item")
-		}
-		hasPrimary = hasPrimary || !p.b.Item(i).Secondary
-		p.entries = append(p.entries, xcover.Entry{Item: i, Color: color})
-	}
-	if err := p.b.AddOptionEntries(p.entries...); err != nil {
-		return p.builderError(err, "")
-	}
-	if hasCost && cost > 0 {
-		if err := p.b.SetCost(len(p.f.OptionText), cost); err != nil {
-			return p.builderError(err, "")
-		}
-	}
-	s := string(text)
-	if !hasPrimary {
-		p.f.Warnings = append(p.f.Warnings, p.errorf(s, "option with no primary item"))
-	}
-	p.f.OptionText = append(p.f.OptionText, s)
-	p.f.OptionLine = append(p.f.OptionLine, p.line)
-	return nil
 }

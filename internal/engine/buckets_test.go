@@ -87,3 +87,49 @@ func TestBucketsChooseAsTheScan(t *testing.T) {
 		}
 	}
 }
+
+// checkedM is kernel M whose every choice is checked against its own scan.
+type checkedM struct {
+	*kernelM
+	t *testing.T
+}
+
+func (c checkedM) branches(l int) int32 {
+	n := c.kernelM.branches(l)
+	if n < 0 {
+		return n
+	}
+	buckets := c.buckets
+	c.kernelM.buckets = nil // choose scans
+	best, t := c.choose()
+	c.kernelM.buckets = buckets
+	if got := c.item[l]; got != best || n != max(t, 0) {
+		c.t.Fatalf("depth %d: chose item %d with %d branches; the scan chooses %d with %d", l, got, n, best, t)
+	}
+	return n
+}
+
+// TestBucketsChooseAsTheScanM is TestBucketsChooseAsTheScan for kernel M on problems with
+// colours (every primary item exactly once, where kernel M keeps buckets): every choice
+// against M's scan, the nodes and solutions against M without buckets, and the buckets
+// back as they began at the root.
+func TestBucketsChooseAsTheScanM(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for trial := range 300 {
+		sp := randomSpec(rng, 3+rng.IntN(12), rng.IntN(4), 5+rng.IntN(30), false, true)
+		wantNodes, wantSols := walk(newKernelM(sp, nil), 0)
+		k := newKernelM(sp, nil)
+		k.useBuckets()
+		nodes, sols := walk(checkedM{k, t}, 0)
+		if nodes != wantNodes || sols != wantSols {
+			t.Fatalf("trial %d: buckets %d nodes, %d solutions; scan %d, %d", trial, nodes, sols, wantNodes, wantSols)
+		}
+		for i := int32(1); i <= k.np; i++ {
+			for b := range int32(numBuckets) {
+				if in := k.buckets[b].levels[0][i>>6]&(1<<(i&63)) != 0; in != (k.nd[i].top == b) {
+					t.Fatalf("trial %d: at the root item %d with %d options is in bucket %d: %v", trial, i, k.nd[i].top, b, in)
+				}
+			}
+		}
+	}
+}

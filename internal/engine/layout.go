@@ -34,9 +34,16 @@ func numNodes(sp *Spec) int { return sp.NumItems + 2 + len(sp.Item) + sp.NumOpti
 // links.
 func layout[N any](sp *Spec, nd []N, at func(*N) *links) {
 	n := int32(sp.NumItems)
-	for i := int32(1); i <= n; i++ {
-		h := at(&nd[i])
-		h.up, h.down = i, i
+	// Two passes over the nodes in order: the up links forward, then the down links
+	// backward, with each item's last (then first) node so far in cur and its length in
+	// cnt, arrays of 4 bytes an item. Knuth's order, which sets the down link of the node
+	// above at once, writes at random all over the nodes, and reading the 12-byte headers
+	// at random instead of cur was slower still: on 10^7 entries of 10^6 items the layout
+	// took 3.7-4.7 s, now 0.4-0.95 s (this machine, loaded).
+	cur := make([]int32, n+1)
+	cnt := make([]int32, n+1)
+	for i := range cur {
+		cur[i] = int32(i)
 	}
 	s := n + 1 // the spacer before the current option
 	q := s + 1
@@ -44,12 +51,11 @@ func layout[N any](sp *Spec, nd []N, at func(*N) *links) {
 		first := q
 		for e := sp.Start[k]; e < sp.Start[k+1]; e++ {
 			i := sp.Item[e] + 1
-			h, x := at(&nd[i]), at(&nd[q])
+			x := at(&nd[q])
 			x.top = i
-			x.up, x.down = h.up, i
-			at(&nd[h.up]).down = q
-			h.up = q
-			h.top++
+			x.up = cur[i]
+			cur[i] = q
+			cnt[i]++
 			q++
 		}
 		at(&nd[s]).down = q - 1
@@ -57,6 +63,22 @@ func layout[N any](sp *Spec, nd []N, at func(*N) *links) {
 		sp.top = -int32(k + 1)
 		sp.up = first
 		s, q = q, q+1
+	}
+	for i := int32(1); i <= n; i++ {
+		h := at(&nd[i])
+		h.up, h.top = cur[i], cnt[i] // the last node, or the header itself
+		cur[i] = i
+	}
+	for q--; q > n+1; q-- {
+		x := at(&nd[q])
+		if x.top <= 0 {
+			continue // a spacer: its down link is set
+		}
+		x.down = cur[x.top]
+		cur[x.top] = q
+	}
+	for i := int32(1); i <= n; i++ {
+		at(&nd[i]).down = cur[i] // the first node, or the header itself
 	}
 }
 

@@ -33,8 +33,14 @@ type kernelM struct {
 	llink, rlink []int32 // the active primary items, a doubly linked list over header nodes rooted at 0
 	n, np        int32   // number of items and of primary items (headers 1..np are primary)
 	room, slack  []int32 // by header node, primary items only
-	forced       []int32
-	updates      uint64
+	// With buckets set (problems of at least bucketMinPrimary primary items, all covered
+	// exactly once, not random), buckets[t] holds the active primary items whose list
+	// has t options, for t < numBuckets, as in kernel X: there the branching degree is
+	// the list's length, so choose takes the first item of the first non-empty set, the
+	// scan's choice, and scans only when every list is longer.
+	buckets []itemSet
+	forced  []int32
+	updates uint64
 
 	// Per level: the item branched on and its branches (levels), its mode, the option node
 	// tried (the item's header in a null branch), and where this level's removed options
@@ -71,7 +77,54 @@ func newKernelM(sp *Spec, rng *rand.Rand) *kernelM {
 	k.mode = make([]uint8, depth)
 	k.order = newRandomOrder(rng, len(sp.Item)+sp.NumOptions(), depth)
 	k.tw = make([]int32, 0, sp.NumOptions())
+	if sp.NumPrimary >= bucketMinPrimary && rng == nil && exactlyOnce(sp) {
+		k.useBuckets()
+	}
 	return k
+}
+
+// exactlyOnce reports whether every primary item of sp is to be covered exactly once.
+func exactlyOnce(sp *Spec) bool {
+	for i := range sp.NumPrimary {
+		if sp.Lo[i] != 1 || sp.Hi[i] != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// useBuckets makes k keep its short lists in buckets (see kernelM.buckets); k must be at
+// its root, and every primary item exactly once.
+func (k *kernelM) useBuckets() {
+	k.buckets = make([]itemSet, numBuckets)
+	for t := range k.buckets {
+		k.buckets[t] = newItemSet(int(k.np) + 1)
+	}
+	for i := k.rlink[0]; i != 0; i = k.rlink[i] {
+		if t := k.nd[i].top; t < numBuckets {
+			k.buckets[t].add(i)
+		}
+	}
+}
+
+// shorter moves primary item j, whose list has just lost one option and has t left, to
+// the set of its length; longer undoes it.
+func (k *kernelM) shorter(j, t int32) {
+	if t < numBuckets && j <= k.np {
+		if t+1 < numBuckets {
+			k.buckets[t+1].remove(j)
+		}
+		k.buckets[t].add(j)
+	}
+}
+
+func (k *kernelM) longer(j, t int32) {
+	if t < numBuckets && j <= k.np {
+		k.buckets[t].remove(j)
+		if t+1 < numBuckets {
+			k.buckets[t+1].add(j)
+		}
+	}
 }
 
 // clone returns a kernel in the same state with arrays of its own, for another worker.
@@ -83,6 +136,12 @@ func (k *kernelM) clone() kernel {
 	c.twBase, c.mode, c.order = slices.Clone(k.twBase), slices.Clone(k.mode), k.order.clone()
 	c.tw = append(make([]int32, 0, cap(k.tw)), k.tw...)
 	c.sol, c.updates = nil, 0
+	if k.buckets != nil {
+		c.buckets = make([]itemSet, len(k.buckets))
+		for t := range k.buckets {
+			c.buckets[t] = k.buckets[t].clone()
+		}
+	}
 	return &c
 }
 
@@ -105,6 +164,10 @@ func mat(base unsafe.Pointer, q int32) *mnode {
 // hide removes the other nodes of p's option from their lists, except nodes marked as
 // purified (they stay for unpurify to find).
 func (k *kernelM) hide(p int32) {
+	if k.buckets != nil {
+		k.hideBuckets(p)
+		return
+	}
 	base := unsafe.Pointer(&k.nd[0])
 	var updates uint64
 	for q := p + 1; q != p; {
@@ -127,6 +190,10 @@ func (k *kernelM) hide(p int32) {
 
 // unhide undoes hide(p).
 func (k *kernelM) unhide(p int32) {
+	if k.buckets != nil {
+		k.unhideBuckets(p)
+		return
+	}
 	base := unsafe.Pointer(&k.nd[0])
 	for q := p - 1; q != p; {
 		nq := mat(base, q)
@@ -144,6 +211,52 @@ func (k *kernelM) unhide(p int32) {
 	}
 }
 
+// hideBuckets is hide that also keeps the buckets: a copy of its loop with one more step,
+// as in kernel X, so that problems without buckets do not pay for the step.
+func (k *kernelM) hideBuckets(p int32) {
+	base := unsafe.Pointer(&k.nd[0])
+	var updates uint64
+	for q := p + 1; q != p; {
+		nq := mat(base, q)
+		j := nq.top
+		if j <= 0 {
+			q = nq.up
+			continue
+		}
+		if nq.color >= 0 {
+			mat(base, nq.up).down = nq.down
+			mat(base, nq.down).up = nq.up
+			nj := mat(base, j)
+			nj.top--
+			k.shorter(j, nj.top)
+			updates++
+		}
+		q++
+	}
+	k.updates += updates
+}
+
+// unhideBuckets undoes hideBuckets(p).
+func (k *kernelM) unhideBuckets(p int32) {
+	base := unsafe.Pointer(&k.nd[0])
+	for q := p - 1; q != p; {
+		nq := mat(base, q)
+		j := nq.top
+		if j <= 0 {
+			q = nq.down
+			continue
+		}
+		if nq.color >= 0 {
+			mat(base, nq.up).down = q
+			mat(base, nq.down).up = q
+			nj := mat(base, j)
+			k.longer(j, nj.top)
+			nj.top++
+		}
+		q--
+	}
+}
+
 // cover takes item i out of the active list and hides every option in its list.
 func (k *kernelM) cover(i int32) {
 	nd := k.nd
@@ -152,11 +265,17 @@ func (k *kernelM) cover(i int32) {
 	}
 	l, r := k.llink[i], k.rlink[i]
 	k.rlink[l], k.llink[r] = r, l
+	if t := nd[i].top; k.buckets != nil && t < numBuckets && i <= k.np {
+		k.buckets[t].remove(i) // its own list does not change while it is covered
+	}
 }
 
 // uncover undoes cover(i).
 func (k *kernelM) uncover(i int32) {
 	nd := k.nd
+	if t := nd[i].top; k.buckets != nil && t < numBuckets && i <= k.np {
+		k.buckets[t].add(i)
+	}
 	l, r := k.llink[i], k.rlink[i]
 	k.rlink[l], k.llink[r] = i, i
 	for p := nd[i].up; p != i; p = nd[p].up {
@@ -238,7 +357,11 @@ func (k *kernelM) hideOption(x int32) {
 			u, d := nd[q].up, nd[q].down
 			nd[u].down = d
 			nd[d].up = u
-			nd[nd[q].top].top--
+			j := nd[q].top
+			nd[j].top--
+			if k.buckets != nil {
+				k.shorter(j, nd[j].top)
+			}
 			k.updates++
 		}
 		q++
@@ -264,7 +387,11 @@ func (k *kernelM) unhideOption(x int32) {
 			u, d := nd[q].up, nd[q].down
 			nd[u].down = q
 			nd[d].up = q
-			nd[nd[q].top].top++
+			j := nd[q].top
+			if k.buckets != nil {
+				k.longer(j, nd[j].top)
+			}
+			nd[j].top++
 		}
 		if q == x {
 			return
@@ -337,6 +464,11 @@ func (k *kernelM) uncommitOthers(x int32) {
 // Knuth's SSMCC). best is 0 when every item is settled.
 func (k *kernelM) choose() (best, bestScore int32) {
 	nd, rlink := k.nd, k.rlink
+	for t := range int32(len(k.buckets)) {
+		if j := k.buckets[t].first(); j >= 0 {
+			return j, t // every item exactly once: the degree is the length, as below
+		}
+	}
 	var bestS, bestL, ties int32
 	bestScore = math.MaxInt32
 	for j := rlink[0]; j != 0; j = rlink[j] {

@@ -1,0 +1,112 @@
+package dlx
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestChunksAsOneReader parses files of a few thousand lines, with and without a fault
+// at some line, by one goroutine and in chunks of a few hundred bytes on four: the Files
+// (options, their texts, lines, warnings, costs, colours) and the errors (file, line,
+// token) must be the same, the first error in the file winning whichever chunk meets it.
+func TestChunksAsOneReader(t *testing.T) {
+	faults := []string{
+		"",                      // none
+		"p1 nosuch",             // unknown item
+		"p1 p1",                 // item twice (found by the Builder)
+		"p2 s1:",                // empty colour
+		"p3 |x",                 // malformed cost
+		"p4 a|b",                // "|" inside an entry
+		"| \x07 comment",        // control character in a comment
+		"p5:red",                // colour on a primary item (the Builder)
+		"p6 s2:\x01",            // a bad colour (the Builder)
+		"p7 \xff",               // invalid UTF-8
+		"p1 p2 |99999999999999", // cost too large, after good entries
+	}
+	rng := rand.New(rand.NewPCG(4, 2))
+	for trial := range 40 {
+		var sb strings.Builder
+		sb.WriteString("| chunks\n")
+		for i := range 50 {
+			fmt.Fprintf(&sb, "p%d ", i)
+		}
+		sb.WriteString("| s0 s1 s2 s3\n")
+		lines := 2000
+		at := []int{rng.IntN(lines), rng.IntN(lines)} // two faults: the first must win
+		line, faultLine := 2, 0                       // the line last written; the first fault's
+		for l := range lines {
+			line++
+			switch {
+			case l == at[0] || l == at[1]:
+				fault := faults[rng.IntN(len(faults))]
+				if fault != "" && faultLine == 0 {
+					faultLine = line
+				}
+				sb.WriteString(fault + "\n")
+			case l%97 == 0:
+				sb.WriteString("  | a comment\n\n")
+				line++
+			case l%89 == 0:
+				sb.WriteString("s3 s0:blue\r\n") // no primary item: a warning
+			default:
+				a, b := rng.IntN(50), rng.IntN(50)
+				if a == b {
+					b = (b + 1) % 50
+				}
+				fmt.Fprintf(&sb, "p%d\tp%d s%d:c%d |%d\n", a, b, rng.IntN(4), rng.IntN(5), rng.IntN(3))
+			}
+		}
+		if trial%2 == 1 {
+			sb.WriteString("p1 p2") // no line ending
+		}
+		text := sb.String()
+		want, wantErr := parse(strings.NewReader(text), "c.dlx", 1, minChunk)
+		if e, ok := wantErr.(*Error); faultLine != 0 && (!ok || e.Line != faultLine) || faultLine == 0 && wantErr != nil {
+			t.Fatalf("trial %d: error %v, want one at line %d", trial, wantErr, faultLine)
+		}
+		for _, procs := range []int{2, 4} {
+			got, gotErr := parse(strings.NewReader(text), "c.dlx", procs, 256)
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Fatalf("trial %d, %d goroutines: error %v, want %v", trial, procs, gotErr, wantErr)
+			}
+			if wantErr != nil {
+				continue
+			}
+			if !reflect.DeepEqual(got.OptionText, want.OptionText) || !reflect.DeepEqual(got.OptionLine, want.OptionLine) ||
+				fmt.Sprint(got.Warnings) != fmt.Sprint(want.Warnings) || got.Problem.Hash() != want.Problem.Hash() {
+				t.Fatalf("trial %d, %d goroutines: the files differ", trial, procs)
+			}
+		}
+	}
+}
+
+// FuzzChunks parses any input by one goroutine and in chunks of 16 bytes or more on
+// three: the same File or the same error.
+func FuzzChunks(f *testing.F) {
+	for _, s := range []string{
+		"A B | X\nA X:r\nB X:r\n| c\nA\nB X:s\n",
+		"A B\nA B\nA\nA A\nB\n",
+		"A | X\n\nX:1 |3\nA |2 |4\nA X:\n",
+		"\uFEFFA B\r\nA\r\nB\r\nA B",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		want, wantErr := parse(bytes.NewReader(data), "f.dlx", 1, minChunk)
+		got, gotErr := parse(bytes.NewReader(data), "f.dlx", 3, 16)
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+			t.Fatalf("in chunks: error %v, want %v", gotErr, wantErr)
+		}
+		if wantErr != nil {
+			return
+		}
+		if !reflect.DeepEqual(got.OptionText, want.OptionText) || !reflect.DeepEqual(got.OptionLine, want.OptionLine) ||
+			fmt.Sprint(got.Warnings) != fmt.Sprint(want.Warnings) || got.Problem.Hash() != want.Problem.Hash() {
+			t.Fatalf("in chunks: the files differ")
+		}
+	})
+}

@@ -1,0 +1,101 @@
+package names
+
+import (
+	"strconv"
+	"testing"
+)
+
+// TestTable adds names, some twice, and finds each at its index, and no other name.
+func TestTable(t *testing.T) {
+	var tb Table
+	if _, ok := tb.Index("a"); ok {
+		t.Fatal("the empty table finds a name")
+	}
+	tb.Grow(10)
+	for i := range 5000 {
+		if j, ok := tb.Add("n" + strconv.Itoa(i)); !ok || j != i {
+			t.Fatalf("Add(n%d) = %d, %v", i, j, ok)
+		}
+		if j, ok := tb.Add("n" + strconv.Itoa(i/2)); ok || j != i/2 {
+			t.Fatalf("Add of n%d again = %d, %v", i/2, j, ok)
+		}
+	}
+	if tb.Len() != 5000 {
+		t.Fatalf("%d names, want 5000", tb.Len())
+	}
+	for i := range 5000 {
+		if j, ok := tb.Index("n" + strconv.Itoa(i)); !ok || j != i || tb.Name(j) != "n"+strconv.Itoa(i) {
+			t.Fatalf("Index(n%d) = %d, %v", i, j, ok)
+		}
+		if _, ok := tb.Index("m" + strconv.Itoa(i)); ok {
+			t.Fatalf("found m%d", i)
+		}
+	}
+	if _, ok := tb.Index(""); ok {
+		t.Fatal("found the empty name")
+	}
+}
+
+// TestTableLong mixes names of 1 to 20 bytes, with zero bytes and common prefixes: names
+// of 8 bytes or fewer are kept whole in their slots, longer ones by their hash.
+func TestTableLong(t *testing.T) {
+	var tb Table
+	var all []string
+	for i := range 3000 {
+		s := strconv.Itoa(i)
+		for _, name := range []string{s, "abcdefgh" + s, "\x00" + s, s + "\x00", "x" + s + "yyyyyyyyyyyy"} {
+			if j, ok := tb.Add(name); !ok || j != len(all) {
+				t.Fatalf("Add(%q) = %d, %v; want %d", name, j, ok, len(all))
+			}
+			all = append(all, name)
+		}
+	}
+	for i, name := range all {
+		if j, ok := tb.Index(name); !ok || j != i {
+			t.Fatalf("Index(%q) = %d, %v; want %d", name, j, ok, i)
+		}
+		if _, ok := tb.Index(name + "z"); ok && !contains(all, name+"z") {
+			t.Fatalf("found %q", name+"z")
+		}
+	}
+}
+
+func contains(s []string, x string) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// TestIndexAll looks names up in batches of every length against Index.
+func TestIndexAll(t *testing.T) {
+	var tb Table
+	var probe []string
+	idx := make([]int32, 40)
+	tb.IndexAll([]string{"a"}, idx)
+	if idx[0] != -1 {
+		t.Fatal("the empty table finds a name")
+	}
+	for i := range 1000 {
+		tb.Add("n" + strconv.Itoa(i) + "long name")
+		tb.Add(strconv.Itoa(i))
+	}
+	for i := range 40 {
+		probe = append(probe, strconv.Itoa(i*37), "n"+strconv.Itoa(i*31)+"long name", "x"+strconv.Itoa(i))
+	}
+	for n := range len(probe) {
+		idx := make([]int32, n)
+		tb.IndexAll(probe[:n], idx)
+		for j, name := range probe[:n] {
+			want, ok := tb.Index(name)
+			if !ok {
+				want = -1
+			}
+			if int(idx[j]) != want {
+				t.Fatalf("IndexAll of %d names: %q at %d, want %d", n, name, idx[j], want)
+			}
+		}
+	}
+}
