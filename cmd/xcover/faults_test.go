@@ -145,3 +145,35 @@ func TestTileTooLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestNewcomerFlags runs the flags a newcomer stumbled on (issue 41, fault 11): "--memo off"
+// with a space failed with "accepts at most 1 arg(s)"; count's help showed --memo on[="on"];
+// sudoku's flags showed "string" where the others name the value, and --box said both
+// "default: from the first puzzle" and (default "3x3"); queens --distinct --format svg
+// printed text silently.
+func TestNewcomerFlags(t *testing.T) {
+	q8 := writeFiles(t, map[string]string{"q8.dlx": queensDLX(8)}) + "/q8.dlx"
+	for _, tt := range []struct {
+		args        []string
+		code        int
+		stdoutHas   string
+		outputLacks []string
+		stderrHas   string
+	}{
+		{[]string{"count", "--memo", "off", q8}, 0, "92\n", nil, ""},
+		{[]string{"count", "--memo", "on", "--workers", "1", q8}, 0, "92\n", nil, ""},
+		{[]string{"count", "--help"}, 0, "--memo", []string{`on[="on"]`}, ""},
+		{[]string{"sudoku", "--help"}, 0, "--box RxC", []string{" string ", `(default "3x3")`}, ""},
+		{[]string{"queens", "8", "--distinct", "--format", "svg"}, 2, "", nil, "--format svg"},
+	} {
+		r := runX(t, "", tt.args...)
+		if r.code != tt.code || !strings.Contains(r.stdout, tt.stdoutHas) || !strings.Contains(r.stderr, tt.stderrHas) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d, %q, %q", strings.Join(tt.args, " "), r.code, clip(r.stdout), r.stderr, tt.code, tt.stdoutHas, tt.stderrHas)
+		}
+		for _, s := range tt.outputLacks {
+			if strings.Contains(r.stdout, s) {
+				t.Errorf("%s: output has %q", strings.Join(tt.args, " "), s)
+			}
+		}
+	}
+}

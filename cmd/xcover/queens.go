@@ -126,6 +126,10 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		f.random = true
 	}
 	f.count = f.count || f.distinct
+	if f.count && cmd.Flags().Changed("format") && f.format != "text" {
+		// A count is a line of text (or JSON): --format svg printed text silently.
+		return usageErrorf("--format %s draws solutions: not with --count or --distinct", f.format)
+	}
 	if f.emit != "" {
 		p, err := queens.Problem(n, f.perLine)
 		if err != nil {

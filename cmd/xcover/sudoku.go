@@ -80,9 +80,9 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&f.box, "box", "3x3", "box shape `RxC`: side N = R*C (2x2, 2x3, 3x3, 4x4, 5x5, ...); default: from the first puzzle")
+	fs.StringVar(&f.box, "box", "", "box shape `RxC`: side N = R*C (2x2, 2x3, 3x3, 4x4, 5x5, ...); without it, taken from the first puzzle (3x3 for 81 cells)")
 	fs.BoolVar(&f.grid, "grid", false, "read each puzzle as a grid over N lines")
-	fs.StringVar(&f.alphabet, "alphabet", "auto", "symbols: auto, 1 (1-9A-Z), 0 (0-9A-Z) or numbers (decimal, separated by spaces; auto's choice beyond 36 values)")
+	fs.StringVar(&f.alphabet, "alphabet", "auto", "symbols `SET`: auto, 1 (1-9A-Z), 0 (0-9A-Z) or numbers (decimal, separated by spaces; auto's choice beyond 36 values)")
 	fs.BoolVar(&f.x, "x", false, "X-Sudoku: the two main diagonals are units too")
 	fs.BoolVar(&f.windoku, "windoku", false, "windoku: the extra windows are units too")
 	fs.StringVar(&f.jigsaw, "jigsaw", "", "jigsaw regions from a picture `FILE` of region letters")
@@ -90,8 +90,8 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 	fs.Uint64Var(&f.limit, "limit", 0, "with --count, stop counting at `K` solutions (0: all; 2: uniqueness)")
 	fs.BoolVar(&f.first, "first", false, "stop at the first solution: no uniqueness check")
 	fs.BoolVar(&f.json, "json", false, "one JSON object a line")
-	fs.StringVar(&f.format, "format", "line", "output: line, text or svg")
-	fs.StringVar(&f.emit, "emit", "", "write each puzzle as a problem instead: dlx")
+	fs.StringVar(&f.format, "format", "line", "output `FORMAT`: line, text or svg")
+	fs.StringVar(&f.emit, "emit", "", "write each puzzle as a problem in `FORMAT` instead: dlx")
 	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
 	fs.BoolVar(&f.progress, "progress", false, "report puzzles solved every second on stderr")
 	addViaFlag(cmd, &f.via, "one run per solution: two per puzzle to check uniqueness unless --first")
