@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -174,6 +175,34 @@ func TestNewcomerFlags(t *testing.T) {
 			if strings.Contains(r.stdout, s) {
 				t.Errorf("%s: output has %q", strings.Join(tt.args, " "), s)
 			}
+		}
+	}
+}
+
+// TestInitialAndBlock gives forced options that conflict or repeat, and --block files of
+// repeats and of a non-solution (issue 41, fault 15: --initial 0,1 printed nothing, exit 0,
+// no word why; 0,0 was silent; 2 million copies of one non-solution wrote a 372 MB CNF).
+func TestInitialAndBlock(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"q8.dlx":    queensDLX(8),
+		"bad.jsonl": strings.Repeat("{\"options\":[0,1]}\n", 1000),
+	})
+	q8 := filepath.Join(dir, "q8.dlx")
+	two := runX(t, "", "solve", "--limit", "2", "--json", "--workers", "1", q8).stdout
+	os.WriteFile(filepath.Join(dir, "twice.jsonl"), []byte(strings.Repeat(two, 50)), 0o644)
+	for _, tt := range []struct {
+		args      []string
+		code      int
+		stderrHas string
+	}{
+		{[]string{"solve", "--initial", "0,1", q8}, 0, "options 0 and 1 conflict"},
+		{[]string{"count", "--initial", "0,0", q8}, 0, "option 0 is given twice"},
+		{[]string{"export", "--to", "dimacs", "--block", filepath.Join(dir, "bad.jsonl"), q8}, 1, "solution 1 is not a solution"},
+		{[]string{"export", "--to", "dimacs", "--block", filepath.Join(dir, "twice.jsonl"), q8}, 0, "98 repeated solutions blocked once"},
+	} {
+		r := runX(t, "", tt.args...)
+		if r.code != tt.code || !strings.Contains(r.stderr, tt.stderrHas) || tt.code != 0 && r.stdout != "" {
+			t.Errorf("%s: exit %d, stderr %q; want %d and %q", strings.Join(tt.args, " "), r.code, r.stderr, tt.code, tt.stderrHas)
 		}
 	}
 }
