@@ -265,3 +265,20 @@ func TestSudokuUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestSudokuCharacters gives lines whose bytes are not their characters (issue 41, fault
+// 14: an 81-character line ending in é was "82 characters"; an invalid UTF-8 byte was
+// reported as a length).
+func TestSudokuCharacters(t *testing.T) {
+	dots := strings.Repeat(".", 80)
+	for _, tt := range []struct{ line, want string }{
+		{dots + "é", `column 81: 'é' is not a blank or a symbol`},
+		{dots + ".é", "82 characters, want 81"},
+		{dots + "\xff\xfe", "column 81: byte 0xff is not UTF-8"},
+	} {
+		r := runX(t, tt.line+"\n", "sudoku", "--workers", "1")
+		if !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("%q: exit %d, stderr %q; want %q", tt.line, r.code, r.stderr, tt.want)
+		}
+	}
+}
