@@ -39,7 +39,7 @@ func TestSmallFaults(t *testing.T) {
 		{"pieces path", []string{"tile", "--pieces", "../../etc/passwd", "--region", "2x2"}, 2, "", []string{`"../../etc/passwd"`}, []string{`set ""`}},
 		{"sudoku box", []string{"sudoku", "--box", "0x2"}, 2, "", []string{"--box"}, []string{"sudoku: sudoku:"}},
 		{"sudoku box size", []string{"sudoku", "--box", "1x80"}, 2, "", []string{"--box"}, []string{"sudoku: sudoku:"}},
-		{"one puzzle", []string{"sudoku", "--count"}, 0, "*", []string{"sudoku: 1 puzzle in"}, []string{"sudoku: 1 puzzles in"}},
+		{"one puzzle", []string{"sudoku", "--count", "--progress"}, 0, "*", []string{"sudoku: 1 puzzle in"}, []string{"sudoku: 1 puzzles in"}},
 		{"jigsaw NUL", []string{"sudoku", "--jigsaw", p("jig-nul.txt")}, 1, "", []string{"jig-nul.txt", "line 4"}, nil},
 		{"jigsaw regions", []string{"sudoku", "--jigsaw", p("jig-bad.txt")}, 1, "", []string{"jig-bad.txt"}, nil},
 		{"verify empty", []string{"verify", p("q4.dlx"), p("empty.txt")}, 0, "0 solutions checked, 0 invalid\n", []string{"holds no solution"}, nil},

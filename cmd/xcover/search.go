@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/reduce"
+	"golang.org/x/term"
 )
 
 // searchFlags are the flags shared by solve and count.
@@ -130,6 +132,10 @@ func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, e
 		err  error
 	)
 	if len(args) == 0 || args[0] == "-" {
+		if in, ok := cmd.InOrStdin().(*os.File); ok && term.IsTerminal(int(in.Fd())) {
+			// Without a file on a terminal the command waited silently.
+			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: reading the problem from standard input (end it with ^D; give a FILE to read one)")
+		}
 		file, err = dlx.Parse(cmd.InOrStdin(), "<stdin>")
 	} else {
 		file, err = dlx.ParseFile(args[0])

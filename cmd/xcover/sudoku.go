@@ -93,7 +93,7 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 	fs.StringVar(&f.format, "format", "line", "output `FORMAT`: line, text or svg")
 	fs.StringVar(&f.emit, "emit", "", "write each puzzle as a problem in `FORMAT` instead: dlx")
 	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
-	fs.BoolVar(&f.progress, "progress", false, "report puzzles solved every second on stderr")
+	fs.BoolVar(&f.progress, "progress", false, "report puzzles solved every second, and a summary at the end, on stderr (the summary alone by default on a terminal)")
 	addViaFlag(cmd, &f.via, "one run per solution: two per puzzle to check uniqueness unless --first")
 	return cmd
 }
@@ -201,7 +201,11 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		return err
 	}
 	st, err := rw.WriteAll(cmd.Context(), rd, opt)
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
+	// The summary, with its rate, only where someone reads it: on a terminal, with
+	// --progress, or when something went wrong (every run printed it).
+	if f.progress || isTerminal(cmd.ErrOrStderr()) || err != nil || st.Malformed > 0 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
+	}
 	if cut, ok := errors.AsType[*sudoku.Interrupted](err); ok {
 		return interruptedf("%s", strings.TrimPrefix(cut.Error(), "sudoku: "))
 	}

@@ -68,7 +68,7 @@ func TestSudokuLinesInOrder(t *testing.T) {
 	puzzles = puzzles[:300]
 	b, _ := sudoku.NewBoard(sudoku.Spec{})
 	for _, w := range []string{"1", "2", "5"} {
-		out, errs, code := runSudokuArgs(t, strings.Join(puzzles, "\n")+"\n", "--workers", w)
+		out, errs, code := runSudokuArgs(t, strings.Join(puzzles, "\n")+"\n", "--workers", w, "--progress")
 		if code != 0 {
 			t.Fatalf("workers %s: exit %d: %s", w, code, errs)
 		}
@@ -280,5 +280,14 @@ func TestSudokuCharacters(t *testing.T) {
 		if !strings.Contains(r.stderr, tt.want) {
 			t.Errorf("%q: exit %d, stderr %q; want %q", tt.line, r.code, r.stderr, tt.want)
 		}
+	}
+}
+
+// TestSudokuQuiet solves a puzzle with stderr not a terminal and without --progress: stderr
+// stays empty (issue 41, fault 17: every run printed a rate line).
+func TestSudokuQuiet(t *testing.T) {
+	r := runX(t, strings.Repeat(".", 81)+"\n", "sudoku", "--workers", "1")
+	if r.code != 0 || r.stderr != "" || len(r.stdout) != 82 {
+		t.Errorf("exit %d, stdout %q, stderr %q; want a solution and nothing on stderr", r.code, r.stdout, r.stderr)
 	}
 }
