@@ -291,3 +291,18 @@ func TestSudokuQuiet(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want a solution and nothing on stderr", r.code, r.stdout, r.stderr)
 	}
 }
+
+// TestSudokuGridHint reads a grid file without --grid, and a file of many bad lines (issue
+// 41, fault 14: one "malformed line" per line, no file name, no hint).
+func TestSudokuGridHint(t *testing.T) {
+	grid := "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n"
+	dir := writeFiles(t, map[string]string{"grid.txt": grid, "bad.txt": strings.Repeat("x\n", 100)})
+	r := runX(t, "", "sudoku", "--workers", "1", filepath.Join(dir, "grid.txt"))
+	if r.code != 1 || !strings.Contains(r.stderr, filepath.Join(dir, "grid.txt")+": line 1:") || !strings.Contains(r.stderr, "give --grid") {
+		t.Errorf("grid without --grid: exit %d, stderr %q; want 1, the file and line, and a hint", r.code, r.stderr)
+	}
+	r = runX(t, "", "sudoku", "--workers", "1", filepath.Join(dir, "bad.txt"))
+	if n := strings.Count(r.stderr, "\n"); r.code != 1 || n > 30 {
+		t.Errorf("100 bad lines: exit %d, %d lines on stderr; want 1 and at most 30", r.code, n)
+	}
+}
