@@ -58,6 +58,7 @@ type parser struct {
 
 	b       *xcover.Builder
 	colors  map[string]string // interned colour names
+	marks   bool              // an item's name holds a combining mark (see hasMark)
 	entries []xcover.Entry    // the option being read; reused
 	f       *File
 }
@@ -214,6 +215,7 @@ func (p *parser) itemLine(text []byte) error {
 		if err != nil {
 			return p.builderError(err, tok)
 		}
+		p.marks = p.marks || hasMark(name)
 	}
 	return nil
 }
@@ -306,6 +308,10 @@ func (p *parser) optionLine(text []byte) error {
 			if err := xcover.ValidName(string(name)); err != nil {
 				return p.errorf(string(tok), err.Error())
 			}
+			if p.marks || hasMark(string(name)) {
+				// "é" precomposed (NFC) and "e" + U+0301 (NFD) look alike and differ.
+				return p.errorf(string(tok), "unknown item (names are compared byte for byte: é precomposed (NFC) and e + U+0301 (NFD) differ; write both alike)")
+			}
 			return p.errorf(string(tok), "unknown item")
 		}
 		hasPrimary = hasPrimary || !p.b.Item(i).Secondary
@@ -326,4 +332,15 @@ func (p *parser) optionLine(text []byte) error {
 	p.f.OptionText = append(p.f.OptionText, s)
 	p.f.OptionLine = append(p.f.OptionLine, p.line)
 	return nil
+}
+
+// hasMark reports whether name holds a combining mark (Unicode category M), as names in
+// decomposed form (NFD) do.
+func hasMark(name string) bool {
+	for _, r := range name {
+		if r >= 0x300 && unicode.Is(unicode.M, r) {
+			return true
+		}
+	}
+	return false
 }
