@@ -578,6 +578,23 @@ func TestHelpExamples(t *testing.T) {
 	if r := runX(t, "", "solve", "--help"); !strings.Contains(r.stdout, "examples/queens8.dlx") {
 		t.Errorf("solve --help does not use the shipped examples:\n%s", r.stdout)
 	}
+	// Every file a help names is shipped in examples/ (issue 41, fault 17: puzzles.txt,
+	// board.txt, pieces.txt, big.dlx, p.dlx did not exist).
+	for _, cmd := range newRootCmd().Commands() {
+		r := runX(t, "", cmd.Name(), "--help")
+		for _, f := range strings.Fields(r.stdout) {
+			if strings.HasPrefix(f, "examples/") {
+				if _, err := os.Stat(filepath.Join("..", "..", strings.TrimRight(f, ".,;:)"))); err != nil {
+					t.Errorf("%s --help names %s: %v", cmd.Name(), f, err)
+				}
+			}
+		}
+		for _, f := range []string{"puzzles.txt", "board.txt", "pieces.txt", "big.dlx", " p.dlx", "big.txt"} {
+			if strings.Contains(r.stdout, " "+strings.TrimSpace(f)) {
+				t.Errorf("%s --help names %s, which is not shipped", cmd.Name(), f)
+			}
+		}
+	}
 }
 
 // clip shortens s for a test message.

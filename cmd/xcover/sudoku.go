@@ -67,9 +67,9 @@ windows of 9x9; on n x n boxes the (n-1)^2 windows at rows and columns 1, n+2, .
 Solving uses a dedicated kernel (candidate bitsets, singles and locked candidates) on
 --workers goroutines, chunks of puzzles each, output order kept. At the end stderr gets
 one line: puzzles, seconds, puzzles per second (every second too with --progress).`,
-		Example: `  xcover sudoku puzzles.txt > solutions.txt
-  xcover sudoku --count --limit 2 --json puzzles.txt
-  xcover sudoku --box 4x4 big.txt
+		Example: `  xcover sudoku examples/sudoku.txt > solutions.txt
+  xcover sudoku --count --limit 2 --json examples/sudoku.txt
+  xcover sudoku --box 2x3 --count examples/sudoku6.txt
   xcover sudoku --grid --format text puzzle.txt
   xcover sudoku --x --format svg x.txt > x.svg
   xcover sudoku --jigsaw regions.txt jigsaw.txt

@@ -58,10 +58,10 @@ line, layers of a solid by a line "-"), --format svg (all listed tilings in one 
 or --json: one line {"rows":[...]} per tiling ({"layers":[[...],...]} for a solid);
 counts as {"solutions":N,"distinct":M}. Every listed tiling is checked.`,
 		Example: `  xcover tile --pieces pentominoes --region 6x10 --count --distinct
-  xcover tile --pieces pentominoes --region-file board.txt --distinct --format svg > all.svg
+  xcover tile --pieces pentominoes --region-file examples/region.txt --distinct --format svg > all.svg
   xcover tile --pieces soma --region 3x3x3 --count --distinct --json
   xcover tile --pieces tetrominoes:2 --region 5x8 --limit 1
-  xcover tile --pieces-file pieces.txt --region 4x5 --random --seed 7
+  xcover tile --pieces-file examples/pieces.txt --region 5x12 --random --seed 7
   xcover tile --pieces pentominoes --region 6x10 --emit dlx > pent.dlx`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runTile(cmd, &f) },
