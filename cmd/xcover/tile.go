@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -21,6 +22,7 @@ type tileFlags struct {
 	copies                                 int
 	atMost, partial                        bool
 	count, distinct, json, random          bool
+	progress                               bool
 	limit, seed                            uint64
 	format, emit, via                      string
 	workers                                workers
@@ -78,6 +80,7 @@ counts as {"solutions":N,"distinct":M}. Every listed tiling is checked.`,
 	fs.BoolVar(&f.atMost, "at-most", false, "use each piece at most its copies, not exactly")
 	fs.BoolVar(&f.partial, "partial", false, "cells of the region may stay empty")
 	fs.BoolVar(&f.count, "count", false, "print the number of tilings")
+	fs.BoolVar(&f.progress, "progress", false, "with --count: show live progress on stderr (default: when stderr is a terminal)")
 	fs.BoolVar(&f.distinct, "distinct", false, "only essentially different tilings (with --count: count both)")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	fs.Uint64Var(&f.limit, "limit", 0, "list at most `K` tilings (0: all; 1 with --random)")
@@ -190,6 +193,16 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 // tileCount prints the number of tilings (and of classes with --distinct).
 func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config) error {
 	ctx := cmd.Context()
+	show := f.progress
+	if !cmd.Flags().Changed("progress") {
+		show = isTerminal(cmd.ErrOrStderr())
+	}
+	if show { // the count had no progress (issue 41); count --progress's line
+		line := &progressLine{w: cmd.ErrOrStderr()}
+		defer line.clear()
+		cfg.ProgressInterval = 500 * time.Millisecond
+		cfg.Progress = line.show
+	}
 	t, cerr := pz.Tally(ctx, cfg, f.distinct)
 	if cerr != nil && ctx.Err() == nil {
 		return cerr
