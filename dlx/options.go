@@ -215,6 +215,10 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 			if err := xcover.ValidName(name); err != nil {
 				return p.errorAt(c.lines, tok, err.Error())
 			}
+			if p.marks || hasMark(name) {
+				// "é" precomposed (NFC) and "e" + U+0301 (NFD) look alike and differ.
+				return p.errorAt(c.lines, tok, "unknown item (names are compared byte for byte: é precomposed (NFC) and e + U+0301 (NFD) differ; write both alike)")
+			}
 			return p.errorAt(c.lines, tok, "unknown item")
 		}
 		hasPrimary = hasPrimary || !p.secondary[i]

@@ -179,6 +179,7 @@ type parser struct {
 	b         *xcover.Builder
 	secondary []bool      // by item index
 	names     names.Table // the item names, for the option lines' batched look-ups
+	marks     bool        // an item's name holds a combining mark (see hasMark); set before the options are read
 	f         *File
 	procs     int // goroutines for the option lines
 	minSize   int // least size of a chunk of option lines
@@ -339,8 +340,20 @@ func (p *parser) itemLine(text string) error {
 		}
 		p.secondary = append(p.secondary, secondary)
 		p.names.Add(name)
+		p.marks = p.marks || hasMark(name)
 	}
 	return nil
+}
+
+// hasMark reports whether name holds a combining mark (Unicode category M), as names in
+// decomposed form (NFD) do.
+func hasMark(name string) bool {
+	for _, r := range name {
+		if r >= 0x300 && unicode.Is(unicode.M, r) {
+			return true
+		}
+	}
+	return false
 }
 
 // parseBounds parses "v" or "u:v" (decimal digits only). The Builder checks the values.

@@ -300,15 +300,23 @@ func ReadSolution(r io.Reader, format Format, p *xcover.Problem) (sol []int, fou
 	if format == DIMACS {
 		encodings = append(encodings, AMOSequential, AMOCommander)
 	}
-	nvars := 0
-	for _, amo := range encodings {
+	nvars, first := 0, 0
+	for i, amo := range encodings {
 		n, err := numVariables(p, format, &Options{AtMostOne: amo})
 		if err != nil {
 			return nil, false, err
 		}
+		if i == 0 {
+			first = n
+		}
 		nvars = max(nvars, n)
 	}
 	if err := m.CheckVariables(nvars); err != nil {
+		if nvars != first {
+			// Name the count the default export's header shows ("p cnf 214"), not only
+			// the largest of any encoding (274), which the user never saw.
+			return nil, false, fmt.Errorf("the model sets variable %d, beyond the %d variables of this problem's export (p cnf %d; %d with the largest at-most-one encoding): it answers another problem", m.Max, first, first, nvars)
+		}
 		return nil, false, err
 	}
 	sol, err = m.Solution(p)

@@ -28,6 +28,7 @@ type job struct {
 	limit     uint64
 	seed      uint64
 	created   time.Time
+	now       func() time.Time // the server's clock (Options.Time)
 	cancel    context.CancelCauseFunc
 	// bytes is the job's share of the memory budget, of which searching is given back
 	// when the search ends; both guarded by the Server's mu.
@@ -91,7 +92,16 @@ func (j *job) status() present.Status {
 		seed := j.seed
 		st.Seed = &seed
 	}
-	if st.Elapsed > 0 {
+	if st.Elapsed == 0 && j.now != nil {
+		// A search that reports no progress (the queens counter) ran for the wall time
+		// since it started: the page showed 0.00 s through a whole count, and at its end.
+		end := j.finished
+		if j.state == present.StateRunning {
+			end = j.now()
+		}
+		st.Elapsed = max(0, end.Sub(j.created).Seconds())
+	}
+	if st.Elapsed > 0 && st.Nodes > 0 {
 		st.NodesPerSecond = float64(st.Nodes) / st.Elapsed
 	}
 	st.LimitReached = j.limit > 0 && j.found >= j.limit
@@ -120,6 +130,7 @@ func (s *Server) start(t *task, req *present.Request, adm *admission) (*job, int
 		memo:     memo,
 		limit:    req.Limit,
 		created:  now,
+		now:      s.opt.Time,
 		done:     make(chan struct{}),
 		state:    present.StateRunning,
 		lastSeen: now,

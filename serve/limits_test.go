@@ -271,3 +271,15 @@ func TestSlowReadersYield(t *testing.T) {
 		t.Errorf("the slow requests got %q; want one answered 408", got)
 	}
 }
+
+// TestQueensCountElapsed counts queens, whose counter reports no progress (issue 41, fault
+// 12: the page showed 0.00 s elapsed through a whole count, and at its end): the status
+// gives the wall time.
+func TestQueensCountElapsed(t *testing.T) {
+	s := New(Options{})
+	ts := newHTTPServer(t, s)
+	id := create(t, ts.URL, `{"mode":"count","puzzle":"queens","n":12}`)
+	if st := wait(t, s, id); st.State != present.StateDone || st.Count != "14200" || st.Elapsed <= 0 {
+		t.Errorf("12 queens: state %s, count %q, elapsed %v; want done, 14200, some time", st.State, st.Count, st.Elapsed)
+	}
+}

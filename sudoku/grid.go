@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // A Grid holds the cells of one puzzle or solution, row by row: 0 for a blank, 1..N for a
@@ -148,7 +149,7 @@ func parseOneLine(line string, n int, a Alphabet) (Grid, Alphabet, error) {
 		return g, Numbers, parseNumbers(g, []byte(s), n)
 	}
 	if len(s) != n*n {
-		return nil, a, fmt.Errorf("%d characters, want %d for %dx%d", len(s), n*n, n, n)
+		return nil, a, lengthError([]byte(s), n)
 	}
 	g := make(Grid, n*n)
 	a, err := parseCells(g, []byte(s), n, a)
@@ -402,3 +403,30 @@ var cellBits, givenBits = func() (cell, given [256]uint16) {
 	}
 	return cell, given
 }()
+
+// lengthError says why a line t is not one puzzle of side n: it is not UTF-8 (naming the
+// first bad byte's column), or its number of characters — not bytes: an 81-character line
+// ending in é was "82 characters".
+func lengthError(t []byte, n int) error {
+	if !utf8.Valid(t) {
+		i := 0
+		for i < len(t) {
+			r, size := utf8.DecodeRune(t[i:])
+			if r == utf8.RuneError && size == 1 {
+				break
+			}
+			i += size
+		}
+		return fmt.Errorf("column %d: byte 0x%02x is not UTF-8 (want %d characters for %dx%d)", utf8.RuneCount(t[:i])+1, t[i], n*n, n, n)
+	}
+	if utf8.RuneCount(t) == n*n { // the right length, but a character takes several bytes
+		col := 1
+		for _, r := range string(t) {
+			if r >= utf8.RuneSelf {
+				return fmt.Errorf("column %d: %q is not a blank or a symbol for %dx%d", col, r, n, n)
+			}
+			col++
+		}
+	}
+	return fmt.Errorf("%d characters, want %d for %dx%d", utf8.RuneCount(t), n*n, n, n)
+}

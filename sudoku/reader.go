@@ -135,7 +135,7 @@ func (r *Reader) parseLine(t []byte, line int, g Grid) Puzzle {
 		return p
 	}
 	if len(t) != nn {
-		p.Err = &LineError{line, fmt.Errorf("%d characters, want %d for %dx%d", len(t), nn, r.n, r.n)}
+		p.Err = &LineError{line, lengthError(t, r.n)}
 		return p
 	}
 	a, err := parseCells(g, t, r.n, r.opt.Alphabet)

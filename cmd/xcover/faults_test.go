@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -38,7 +39,7 @@ func TestSmallFaults(t *testing.T) {
 		{"pieces path", []string{"tile", "--pieces", "../../etc/passwd", "--region", "2x2"}, 2, "", []string{`"../../etc/passwd"`}, []string{`set ""`}},
 		{"sudoku box", []string{"sudoku", "--box", "0x2"}, 2, "", []string{"--box"}, []string{"sudoku: sudoku:"}},
 		{"sudoku box size", []string{"sudoku", "--box", "1x80"}, 2, "", []string{"--box"}, []string{"sudoku: sudoku:"}},
-		{"one puzzle", []string{"sudoku", "--count"}, 0, "*", []string{"sudoku: 1 puzzle in"}, []string{"sudoku: 1 puzzles in"}},
+		{"one puzzle", []string{"sudoku", "--count", "--progress"}, 0, "*", []string{"sudoku: 1 puzzle in"}, []string{"sudoku: 1 puzzles in"}},
 		{"jigsaw NUL", []string{"sudoku", "--jigsaw", p("jig-nul.txt")}, 1, "", []string{"jig-nul.txt", "line 4"}, nil},
 		{"jigsaw regions", []string{"sudoku", "--jigsaw", p("jig-bad.txt")}, 1, "", []string{"jig-bad.txt"}, nil},
 		{"verify empty", []string{"verify", p("q4.dlx"), p("empty.txt")}, 0, "0 solutions checked, 0 invalid\n", []string{"holds no solution"}, nil},
@@ -147,6 +148,66 @@ func TestTileTooLarge(t *testing.T) {
 		cancel()
 		if r.code != tt.code || r.stdout != "" || !strings.Contains(r.stderr, tt.msg) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d and %q", strings.Join(tt.args, " "), r.code, clip(r.stdout), r.stderr, tt.code, tt.msg)
+		}
+	}
+}
+
+// TestNewcomerFlags runs the flags a newcomer stumbled on (issue 41, fault 11): "--memo off"
+// with a space failed with "accepts at most 1 arg(s)"; count's help showed --memo on[="on"];
+// sudoku's flags showed "string" where the others name the value, and --box said both
+// "default: from the first puzzle" and (default "3x3"); queens --distinct --format svg
+// printed text silently.
+func TestNewcomerFlags(t *testing.T) {
+	q8 := writeFiles(t, map[string]string{"q8.dlx": queensDLX(8)}) + "/q8.dlx"
+	for _, tt := range []struct {
+		args        []string
+		code        int
+		stdoutHas   string
+		outputLacks []string
+		stderrHas   string
+	}{
+		{[]string{"count", "--memo", "off", q8}, 0, "92\n", nil, ""},
+		{[]string{"count", "--memo", "on", "--workers", "1", q8}, 0, "92\n", nil, ""},
+		{[]string{"count", "--help"}, 0, "--memo", []string{`on[="on"]`}, ""},
+		{[]string{"sudoku", "--help"}, 0, "--box RxC", []string{" string ", `(default "3x3")`}, ""},
+		{[]string{"queens", "8", "--distinct", "--format", "svg"}, 2, "", nil, "--format svg"},
+	} {
+		r := runX(t, "", tt.args...)
+		if r.code != tt.code || !strings.Contains(r.stdout, tt.stdoutHas) || !strings.Contains(r.stderr, tt.stderrHas) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d, %q, %q", strings.Join(tt.args, " "), r.code, clip(r.stdout), r.stderr, tt.code, tt.stdoutHas, tt.stderrHas)
+		}
+		for _, s := range tt.outputLacks {
+			if strings.Contains(r.stdout, s) {
+				t.Errorf("%s: output has %q", strings.Join(tt.args, " "), s)
+			}
+		}
+	}
+}
+
+// TestInitialAndBlock gives forced options that conflict or repeat, and --block files of
+// repeats and of a non-solution (issue 41, fault 15: --initial 0,1 printed nothing, exit 0,
+// no word why; 0,0 was silent; 2 million copies of one non-solution wrote a 372 MB CNF).
+func TestInitialAndBlock(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"q8.dlx":    queensDLX(8),
+		"bad.jsonl": strings.Repeat("{\"options\":[0,1]}\n", 1000),
+	})
+	q8 := filepath.Join(dir, "q8.dlx")
+	two := runX(t, "", "solve", "--limit", "2", "--json", "--workers", "1", q8).stdout
+	os.WriteFile(filepath.Join(dir, "twice.jsonl"), []byte(strings.Repeat(two, 50)), 0o644)
+	for _, tt := range []struct {
+		args      []string
+		code      int
+		stderrHas string
+	}{
+		{[]string{"solve", "--initial", "0,1", q8}, 0, "options 0 and 1 conflict"},
+		{[]string{"count", "--initial", "0,0", q8}, 0, "option 0 is given twice"},
+		{[]string{"export", "--to", "dimacs", "--block", filepath.Join(dir, "bad.jsonl"), q8}, 1, "solution 1 is not a solution"},
+		{[]string{"export", "--to", "dimacs", "--block", filepath.Join(dir, "twice.jsonl"), q8}, 0, "98 repeated solutions blocked once"},
+	} {
+		r := runX(t, "", tt.args...)
+		if r.code != tt.code || !strings.Contains(r.stderr, tt.stderrHas) || tt.code != 0 && r.stdout != "" {
+			t.Errorf("%s: exit %d, stderr %q; want %d and %q", strings.Join(tt.args, " "), r.code, r.stderr, tt.code, tt.stderrHas)
 		}
 	}
 }

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -158,5 +161,29 @@ func TestPuzzlesVia(t *testing.T) {
 	}
 	if r := runX(t, "", "queens", "3", "--via", solver); r.code != 0 || r.stdout != "" || !strings.Contains(r.stderr, "no solution") {
 		t.Errorf("queens 3 --via %s: exit %d, %q, %q", solver, r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestImportVariableCount imports a model that sets a variable beyond the export (issue 41,
+// fault 16: the message said "beyond the 274 variables of this problem's export" while the
+// export's header said p cnf 214): it names the count of the header.
+func TestImportVariableCount(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"q8.dlx": queensDLX(8)})
+	q8 := filepath.Join(dir, "q8.dlx")
+	r := runX(t, "", "export", "--to", "dimacs", q8)
+	var header int
+	for line := range strings.SplitSeq(r.stdout, "\n") {
+		if strings.HasPrefix(line, "p cnf ") {
+			header, _ = strconv.Atoi(strings.Fields(line)[2])
+		}
+	}
+	if header == 0 {
+		t.Fatalf("export: exit %d, no p cnf line: %q", r.code, clip(r.stdout))
+	}
+	model := filepath.Join(dir, "model.txt")
+	os.WriteFile(model, []byte("s SATISFIABLE\nv 1 -100000 0\n"), 0o644)
+	r = runX(t, "", "import", "--from", "dimacs", q8, model)
+	if r.code != 1 || !strings.Contains(r.stderr, fmt.Sprintf("p cnf %d", header)) {
+		t.Errorf("exit %d, stderr %q; want 1 and the header's count p cnf %d", r.code, r.stderr, header)
 	}
 }

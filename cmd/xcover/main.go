@@ -85,7 +85,7 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if args == nil {
 		args = []string{} // cobra reads os.Args for a nil slice
 	}
-	root.SetArgs(args)
+	root.SetArgs(joinOptionalValues(args))
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -245,4 +245,28 @@ func newVersionCmd() *cobra.Command {
 			return err
 		},
 	}
+}
+
+// joinOptionalValues returns args with "--memo on", "--memo off" and "--memo auto" written
+// "--memo=on" and so on. --memo alone means on, so its value must be joined to it with
+// "=", and "count --memo off FILE" failed with "accepts at most 1 arg(s)"; a file named
+// on, off or auto after --memo is written ./off.
+func joinOptionalValues(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if a == "--memo" && i+1 < len(args) {
+			switch v := args[i+1]; v {
+			case "on", "off", "auto":
+				out = append(out, a+"="+v)
+				i++
+				continue
+			}
+		}
+		out = append(out, a)
+	}
+	return out
 }

@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"gopkg.in/yaml.v3"
 )
@@ -135,5 +137,53 @@ func TestKubernetesManifests(t *testing.T) {
 	}
 	if total.Solutions != "352" || strconv.Itoa(total.Shards) != shards {
 		t.Errorf("total.json: %s solutions in %d shards, want 352 in %s", total.Solutions, total.Shards, shards)
+	}
+}
+
+// TestKubernetesEviction runs count-job.yaml's script as the pod would and sends its shell
+// SIGTERM, as Kubernetes does on eviction (issue 41, fault 18: the shell, PID 1, did not
+// pass the signal on, so xcover never saved its checkpoint). The shell must end, xcover
+// having saved the checkpoint, within the grace period.
+func TestKubernetesEviction(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a shell and a count")
+	}
+	count := readJob(t, "count-job.yaml")
+	script := count.Spec.Template.Spec.Containers[0].Args[0]
+	bin, data := t.TempDir(), t.TempDir()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrapper := "#!/bin/sh\nXCOVER_TEST_PROCESS=1 exec " + strconv.Quote(self) + " -test.run='^TestXcoverProcess$' -- \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(bin, "xcover"), []byte(wrapper), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(data, "problem.dlx"), []byte(queensDLX(16)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("/bin/sh", "-c", strings.ReplaceAll(script, "/data", data))
+	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "JOB_COMPLETION_INDEX=0", "SHARDS=1")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // whatever the shell left running
+	time.Sleep(1500 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGTERM) // the shell only, as PID 1 gets it
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the pod's shell still runs 30 s after SIGTERM")
+	}
+	ckpt := filepath.Join(data, "results", "checkpoints", "shard-0.ckpt")
+	// The checkpoint is saved by xcover as it ends, which the shell waits for.
+	if _, err := os.Stat(ckpt); err != nil {
+		t.Errorf("no checkpoint after SIGTERM: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(data, "results", "shard-0.json")); err == nil {
+		t.Errorf("an interrupted shard's result was published")
 	}
 }

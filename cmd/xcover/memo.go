@@ -21,7 +21,7 @@ type memoFlags struct {
 
 func (f *memoFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
-	fs.StringVar(&f.memo, "memo", "auto", "count by memoisation: `on`, off, or auto (on only where a trial shows the cache pays; off with --limit, --random, --checkpoint or --shard)")
+	fs.StringVar(&f.memo, "memo", "auto", "count by memoisation: `MODE` on (also --memo alone), off, or auto (on only where a trial shows the cache pays; off with --limit, --random, --checkpoint or --shard)")
 	fs.Lookup("memo").NoOptDefVal = "on"
 	fs.StringVar(&f.mem, "memo-mem", "2GiB", "the cache's memory budget `SIZE` (KiB, MiB, GiB); past it the count goes on without keeping more")
 	fs.StringVar(&f.order, "order", "auto", "the item a memoised count branches on: `auto` (chosen from the problem by a short trial of both), first uncovered in the file's order, or mrv (fewest options)")

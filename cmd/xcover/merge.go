@@ -17,7 +17,7 @@ It checks that the results are of the same problem, cut into the same N shards, 
 none was interrupted, and that every shard from 1 to N is there, and names the missing
 ones. A shard given twice with the same count is counted once, with a warning; with
 different counts it is an error.`,
-		Example: `  for k in 1 2 3 4; do xcover count --shard $k/4 --json p.dlx > shard-$k.json; done
+		Example: `  for k in 1 2 3 4; do xcover count --shard $k/4 --json examples/queens13.dlx > shard-$k.json; done
   xcover merge shard-*.json
   cat shard-*.json | xcover merge -`,
 		Args: cobra.MinimumNArgs(1),

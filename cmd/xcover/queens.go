@@ -129,6 +129,10 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		f.random = true
 	}
 	f.count = f.count || f.distinct
+	if f.count && cmd.Flags().Changed("format") && f.format != "text" {
+		// A count is a line of text (or JSON): --format svg printed text silently.
+		return usageErrorf("--format %s draws solutions: not with --count or --distinct", f.format)
+	}
 	if f.puzzle {
 		if f.count || f.orbits || f.json || f.via != "" || f.emit != "" || f.format == "html" {
 			return usageErrorf("--puzzle: not with --count, --distinct, --orbits, --json, --via, --emit or --format html")

@@ -38,7 +38,7 @@ on Sudoku with few givens (17-clue puzzles as exact cover: 72% of the options re
 0.54x the time); on problems where every option can take part (N-queens, Langford) it
 removes nothing, and on the hardest Sudoku it costs more than it saves.`,
 		Example: `  xcover reduce examples/pentominoes-6x10.dlx > reduced.dlx
-  xcover reduce -o reduced.dlx big.dlx
+  xcover reduce -o reduced.dlx examples/pentominoes-6x10.dlx
   xcover count --reduce examples/pentominoes-6x10.dlx`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runReduce(cmd, &f, args) },

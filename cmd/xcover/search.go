@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/formats"
 	"github.com/xcover/xcover/reduce"
+	"golang.org/x/term"
 )
 
 // searchFlags are the flags shared by solve and count.
@@ -61,6 +63,9 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 	}
 	p := file.Problem
 	initial := f.initial
+	if note := initialNote(p, initial); note != "" {
+		warnf(cmd, "--initial: %s", note)
+	}
 	var red *reduce.Result
 	if f.reduce {
 		r, err := reduce.Reduce(p)
@@ -144,6 +149,10 @@ func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, e
 		defer closeInput()
 		file, err = formats.Read(r, msgName, format)
 	case len(args) == 0 || args[0] == "-":
+		if in, ok := cmd.InOrStdin().(*os.File); ok && term.IsTerminal(int(in.Fd())) {
+			// Without a file on a terminal the command waited silently.
+			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: reading the problem from standard input (end it with ^D; give a FILE to read one)")
+		}
 		file, err = dlx.Parse(cmd.InOrStdin(), "<stdin>")
 	default:
 		file, err = dlx.ParseFile(args[0])
@@ -194,4 +203,42 @@ func (s *search) original(sol []int) []int {
 		return sol
 	}
 	return s.reduced.Map(sol)
+}
+
+// initialNote says what is wrong with the forced options, or "": an option given twice
+// (counted once), or two options that no solution can hold together, so that the search
+// finds nothing (it printed nothing, exit 0, and no word why).
+func initialNote(p *xcover.Problem, initial []int) string {
+	seen := map[int]bool{}
+	type use struct {
+		option int
+		color  string
+		n      int
+	}
+	uses := map[int]*use{}
+	for _, k := range initial {
+		if seen[k] {
+			return fmt.Sprintf("option %d is given twice: it is forced once", k)
+		}
+		seen[k] = true
+		for _, e := range p.Option(k) {
+			it := p.Item(e.Item)
+			u := uses[e.Item]
+			if u == nil {
+				uses[e.Item] = &use{k, e.Color, 1}
+				continue
+			}
+			u.n++
+			conflict := false
+			if it.Secondary {
+				conflict = e.Color == "" || e.Color != u.color
+			} else {
+				conflict = u.n > max(it.Max, 1)
+			}
+			if conflict {
+				return fmt.Sprintf("options %d and %d conflict on item %q: no solution holds both", u.option, k, it.Name)
+			}
+		}
+	}
+	return ""
 }

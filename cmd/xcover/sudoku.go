@@ -82,9 +82,9 @@ One thread; a line on stderr gives the puzzles per second.
 Solving uses a dedicated kernel (candidate bitsets, singles and locked candidates) on
 --workers goroutines, chunks of puzzles each, output order kept. At the end stderr gets
 one line: puzzles, seconds, puzzles per second (every second too with --progress).`,
-		Example: `  xcover sudoku puzzles.txt > solutions.txt
-  xcover sudoku --count --limit 2 --json puzzles.txt
-  xcover sudoku --box 4x4 big.txt
+		Example: `  xcover sudoku examples/sudoku.txt > solutions.txt
+  xcover sudoku --count --limit 2 --json examples/sudoku.txt
+  xcover sudoku --box 2x3 --count examples/sudoku6.txt
   xcover sudoku --grid --format text puzzle.txt
   xcover sudoku --x --format svg x.txt > x.svg
   xcover sudoku --jigsaw regions.txt jigsaw.txt
@@ -97,9 +97,9 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 		},
 	}
 	fs := cmd.Flags()
-	fs.StringVar(&f.box, "box", "3x3", "box shape `RxC`: side N = R*C (2x2, 2x3, 3x3, 4x4, 5x5, ...); default: from the first puzzle")
+	fs.StringVar(&f.box, "box", "", "box shape `RxC`: side N = R*C (2x2, 2x3, 3x3, 4x4, 5x5, ...); without it, taken from the first puzzle (3x3 for 81 cells)")
 	fs.BoolVar(&f.grid, "grid", false, "read each puzzle as a grid over N lines")
-	fs.StringVar(&f.alphabet, "alphabet", "auto", "symbols: auto, 1 (1-9A-Z), 0 (0-9A-Z) or numbers (decimal, separated by spaces; auto's choice beyond 36 values)")
+	fs.StringVar(&f.alphabet, "alphabet", "auto", "symbols `SET`: auto, 1 (1-9A-Z), 0 (0-9A-Z) or numbers (decimal, separated by spaces; auto's choice beyond 36 values)")
 	fs.BoolVar(&f.x, "x", false, "X-Sudoku: the two main diagonals are units too")
 	fs.BoolVar(&f.windoku, "windoku", false, "windoku: the extra windows are units too")
 	fs.StringVar(&f.jigsaw, "jigsaw", "", "jigsaw regions from a picture `FILE` of region letters")
@@ -107,16 +107,19 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 	fs.Uint64Var(&f.limit, "limit", 0, "with --count, stop counting at `K` solutions (0: all; 2: uniqueness)")
 	fs.BoolVar(&f.first, "first", false, "stop at the first solution: no uniqueness check")
 	fs.BoolVar(&f.json, "json", false, "one JSON object a line")
-	fs.StringVar(&f.format, "format", "line", "output: line, text or svg")
-	fs.StringVar(&f.emit, "emit", "", "write each puzzle as a problem instead: dlx")
+	fs.StringVar(&f.format, "format", "line", "output `FORMAT`: line, text or svg")
+	fs.StringVar(&f.emit, "emit", "", "write each puzzle as a problem in `FORMAT` instead: dlx")
 	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
-	fs.BoolVar(&f.progress, "progress", false, "report puzzles solved every second on stderr")
+	fs.BoolVar(&f.progress, "progress", false, "report puzzles solved every second, and a summary at the end, on stderr (the summary alone by default on a terminal)")
 	fs.IntVar(&f.generate, "generate", 0, "make `N` minimal puzzles instead of solving")
-	fs.StringVar(&f.symmetry, "symmetry", "none", "with --generate, the symmetry of the givens: none, 180, 90 or mirror")
+	fs.StringVar(&f.symmetry, "symmetry", "none", "with --generate, the `SYMMETRY` of the givens: none, 180, 90 or mirror")
 	fs.Uint64Var(&f.seed, "seed", 0, "with --generate, random seed `S` (default: from the clock, printed)")
 	addViaFlag(cmd, &f.via, "one run per solution: two per puzzle to check uniqueness unless --first")
 	return cmd
 }
+
+// maxMalformedShown is the number of malformed puzzles sudoku names; the rest are counted.
+const maxMalformedShown = 20
 
 // sudokuBoard builds the board the flags describe; side, if not 0, is the side the input
 // implies, whose default box shape is taken when --box is not given (as the web page does).
@@ -189,7 +192,22 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		return err
 	}
 	rd := sudoku.NewReader(br, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha, Name: name})
-	malformed := func(err error) { fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %v\n", err) }
+	// A grid file read without --grid gave one message per line, without the file's name,
+	// and no hint: the messages name the file and stop after maxMalformedShown, and a run
+	// whose every puzzle is malformed suggests --grid.
+	shown := 0
+	malformed := func(err error) {
+		if shown++; shown <= maxMalformedShown {
+			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s: %v\n", name, err)
+		} else if shown == maxMalformedShown+1 {
+			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: more malformed puzzles: not shown")
+		}
+	}
+	hint := func(malformed, puzzles int) {
+		if !f.grid && malformed > 0 && malformed == puzzles {
+			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: hint: no line of %s is a puzzle; if it holds a grid laid out over N lines, give --grid\n", name)
+		}
+	}
 	if f.emit == "dlx" { // the writers buffer their output, here and below
 		n, err := sudokuWriteAllDLX(cmd.OutOrStdout(), b, rd, malformed)
 		if err == nil && n > 0 {
@@ -224,7 +242,11 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		return err
 	}
 	st, err := rw.WriteAll(cmd.Context(), rd, opt)
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
+	// The summary, with its rate, only where someone reads it: on a terminal, with
+	// --progress, or when something went wrong (every run printed it).
+	if f.progress || isTerminal(cmd.ErrOrStderr()) || err != nil || st.Malformed > 0 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
+	}
 	if cut, ok := errors.AsType[*sudokuInterrupted](err); ok {
 		return interruptedf("%s", strings.TrimPrefix(cut.Error(), "sudoku: "))
 	}
@@ -232,6 +254,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		return err
 	}
 	if st.Malformed > 0 {
+		hint(st.Malformed, st.Puzzles)
 		return &exitError{code: exitInput, err: fmt.Errorf("%d malformed puzzle(s)", st.Malformed)}
 	}
 	return nil

@@ -62,7 +62,7 @@ func TestSudokuLinesInOrder(t *testing.T) {
 	puzzles = puzzles[:300]
 	b, _ := sudoku.NewBoard(sudoku.Variant{})
 	for _, w := range []string{"1", "2", "5"} {
-		out, errs, code := runSudokuArgs(t, strings.Join(puzzles, "\n")+"\n", "--workers", w)
+		out, errs, code := runSudokuArgs(t, strings.Join(puzzles, "\n")+"\n", "--workers", w, "--progress")
 		if code != 0 {
 			t.Fatalf("workers %s: exit %d: %s", w, code, errs)
 		}
@@ -257,5 +257,46 @@ func TestSudokuUsage(t *testing.T) {
 		if !strings.Contains(out, s) {
 			t.Errorf("--help does not mention %q", s)
 		}
+	}
+}
+
+// TestSudokuCharacters gives lines whose bytes are not their characters (issue 41, fault
+// 14: an 81-character line ending in é was "82 characters"; an invalid UTF-8 byte was
+// reported as a length).
+func TestSudokuCharacters(t *testing.T) {
+	dots := strings.Repeat(".", 80)
+	for _, tt := range []struct{ line, want string }{
+		{dots + "é", `column 81: 'é' is not a blank or a symbol`},
+		{dots + ".é", "82 characters, want 81"},
+		{dots + "\xff\xfe", "column 81: byte 0xff is not UTF-8"},
+	} {
+		r := runX(t, tt.line+"\n", "sudoku", "--workers", "1")
+		if !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("%q: exit %d, stderr %q; want %q", tt.line, r.code, r.stderr, tt.want)
+		}
+	}
+}
+
+// TestSudokuQuiet solves a puzzle with stderr not a terminal and without --progress: stderr
+// stays empty (issue 41, fault 17: every run printed a rate line).
+func TestSudokuQuiet(t *testing.T) {
+	r := runX(t, strings.Repeat(".", 81)+"\n", "sudoku", "--workers", "1")
+	if r.code != 0 || r.stderr != "" || len(r.stdout) != 82 {
+		t.Errorf("exit %d, stdout %q, stderr %q; want a solution and nothing on stderr", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestSudokuGridHint reads a grid file without --grid, and a file of many bad lines (issue
+// 41, fault 14: one "malformed line" per line, no file name, no hint).
+func TestSudokuGridHint(t *testing.T) {
+	grid := "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n"
+	dir := writeFiles(t, map[string]string{"grid.txt": grid, "bad.txt": strings.Repeat("x\n", 100)})
+	r := runX(t, "", "sudoku", "--workers", "1", filepath.Join(dir, "grid.txt"))
+	if r.code != 1 || !strings.Contains(r.stderr, filepath.Join(dir, "grid.txt")+": line 1:") || !strings.Contains(r.stderr, "give --grid") {
+		t.Errorf("grid without --grid: exit %d, stderr %q; want 1, the file and line, and a hint", r.code, r.stderr)
+	}
+	r = runX(t, "", "sudoku", "--workers", "1", filepath.Join(dir, "bad.txt"))
+	if n := strings.Count(r.stderr, "\n"); r.code != 1 || n > 30 {
+		t.Errorf("100 bad lines: exit %d, %d lines on stderr; want 1 and at most 30", r.code, n)
 	}
 }

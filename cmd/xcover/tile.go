@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -23,6 +24,7 @@ type tileFlags struct {
 	atMost, partial                        bool
 	count, distinct, json, random          bool
 	puzzle                                 bool // pieces to pre-place, then the tiling
+	progress                               bool
 	limit, seed                            uint64
 	format, emit, via                      string
 	workers                                workers
@@ -60,10 +62,10 @@ line, layers of a solid by a line "-"), --format svg (all listed tilings in one 
 or --json: one line {"rows":[...]} per tiling ({"layers":[[...],...]} for a solid);
 counts as {"solutions":N,"distinct":M}. Every listed tiling is checked.`,
 		Example: `  xcover tile --pieces pentominoes --region 6x10 --count --distinct
-  xcover tile --pieces pentominoes --region-file board.txt --distinct --format svg > all.svg
+  xcover tile --pieces pentominoes --region-file examples/region.txt --distinct --format svg > all.svg
   xcover tile --pieces soma --region 3x3x3 --count --distinct --json
   xcover tile --pieces tetrominoes:2 --region 5x8 --limit 1
-  xcover tile --pieces-file pieces.txt --region 4x5 --random --seed 7
+  xcover tile --pieces-file examples/pieces.txt --region 5x12 --random --seed 7
   xcover tile --pieces pentominoes --region 6x10 --emit dlx > pent.dlx`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runTile(cmd, &f) },
@@ -80,6 +82,7 @@ counts as {"solutions":N,"distinct":M}. Every listed tiling is checked.`,
 	fs.BoolVar(&f.atMost, "at-most", false, "use each piece at most its copies, not exactly")
 	fs.BoolVar(&f.partial, "partial", false, "cells of the region may stay empty")
 	fs.BoolVar(&f.count, "count", false, "print the number of tilings")
+	fs.BoolVar(&f.progress, "progress", false, "with --count: show live progress on stderr (default: when stderr is a terminal)")
 	fs.BoolVar(&f.distinct, "distinct", false, "only essentially different tilings (with --count: count both)")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	fs.Uint64Var(&f.limit, "limit", 0, "list at most `K` tilings (0: all; 1 with --random)")
@@ -199,6 +202,16 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 // tileCount prints the number of tilings (and of classes with --distinct).
 func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config) error {
 	ctx := cmd.Context()
+	show := f.progress
+	if !cmd.Flags().Changed("progress") {
+		show = isTerminal(cmd.ErrOrStderr())
+	}
+	if show { // the count had no progress (issue 41); count --progress's line
+		line := &progressLine{w: cmd.ErrOrStderr()}
+		defer line.clear()
+		cfg.ProgressInterval = 500 * time.Millisecond
+		cfg.Progress = line.show
+	}
 	all, classes, cerr := pz.CountAll(ctx, cfg, f.distinct)
 	t := present.Tally{Partial: cerr != nil && ctx.Err() != nil}
 	if all != nil {

@@ -187,3 +187,12 @@ func TestTileErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestTileCountProgress counts tilings with --progress (issue 41, fault 12: tile counts had
+// none): the progress line ends with the summary, stdout holds the count alone.
+func TestTileCountProgress(t *testing.T) {
+	r := runX(t, "", "tile", "--pieces", "domino:12", "--region", "4x6", "--count", "--progress", "--workers", "1")
+	if r.code != 0 || r.stdout != "281\n" || !strings.Contains(r.stderr, "done: 281 solutions") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 281 and the progress summary", r.code, r.stdout, r.stderr)
+	}
+}
