@@ -15,11 +15,11 @@
 //
 // The satisfying assignments, projected on the option variables, are exactly the solutions.
 //
-// [WriteDIMACS] writes CNF: at-least-one as one clause, at-most-one pairwise for short lists
-// and with a sequential counter for long ones, other bounds with a totalizer. [WriteSMT2] writes
-// SMT-LIB2 with pseudo-boolean constraints or sums over Int, ending with (check-sat) and
-// (get-model). [WriteOPB] writes the pseudo-boolean competition format. All three stream their
-// output and comment every option variable with the option's text.
+// [Export] writes CNF ([DIMACS]): at-least-one as one clause, at-most-one pairwise for short
+// lists and with a sequential counter for long ones, other bounds with a totalizer; SMT-LIB2
+// ([SMT2]) with pseudo-boolean constraints or sums over Int, ending with (check-sat) and
+// (get-model); or the pseudo-boolean competition format ([OPB]). Every format streams its
+// output and comments every option variable with the option's text.
 //
 // [ReadModel] reads what a solver printed (SAT competition "s"/"v" lines, MiniSat's result
 // file, the model of z3 or cvc5), and [Model.Solution] turns it into option indices checked
