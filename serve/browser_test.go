@@ -138,6 +138,36 @@ func TestBrowser(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, "queens8.png"), png, 0o644)
 	}
 	t.Logf("screenshot: %s (%d bytes)", shot, len(png))
+
+	// Issue 41, fault 12: a finished search fills the bar, a limit reached included (it
+	// showed 0.0% beside "Done, limit reached"), and a count whose counter reports no
+	// progress (the queens counter) shows no 0.0% and no 0 nodes/s.
+	for _, tc := range []struct {
+		button, limit, summary string
+		silent                 bool
+	}{
+		{"#btn-solve", "5", "Done, limit reached: 5 solutions", false},
+		{"#btn-count", "0", "Done: 724 solutions", true},
+	} {
+		must("start "+tc.button, chromedp.Do(ctx,
+			chromedp.SetValue(chromedp.CSS("#queens-n"), "10"),
+			chromedp.SetValue(chromedp.CSS("#limit"), tc.limit),
+			chromedp.Click(chromedp.CSS(tc.button)),
+		))
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("summary").textContent.startsWith(`+strconv.Quote(tc.summary)+`)`,
+			chromedp.WithPollingTimeout(30*time.Second)))
+		must("wait for "+tc.summary, err)
+		width, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("bar-fill").style.width`))
+		must("read the bar", err)
+		progress, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#progress-text")))
+		must("read the progress line", err)
+		if width != "100%" {
+			t.Errorf("%s: the bar is %q when done, want 100%%", tc.summary, width)
+		}
+		if strings.Contains(progress, "%") || tc.silent && strings.Contains(progress, "nodes/s") {
+			t.Errorf("%s: progress line %q", tc.summary, progress)
+		}
+	}
 }
 
 // attacks describes two queens that attack each other, given the file of the queen on
