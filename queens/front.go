@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"time"
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/shard"
@@ -29,6 +30,11 @@ type Options struct {
 	// Distinct asks Count for the essentially different solutions too (one queen per line):
 	// those distinct under the 8 symmetries of the square.
 	Distinct bool
+	// Progress, if not nil, is called while Count runs, about twice a second, and once at
+	// its end (Done set): with the bitboard engine, Fraction is the share of its tasks
+	// finished and Solutions their solutions (it counts no nodes: Nodes is 0); with the
+	// general engine, its own progress. A count through Checkpoint reports none.
+	Progress func(xcover.Progress)
 	// Checkpoint, if not nil, makes Count run as the one shard of a [Job] through
 	// [shard.Drive] with these options, so that Checkpoint.File keeps the finished tasks and
 	// a later count resumes from it (the bitboard engine, one queen per line).
@@ -132,12 +138,47 @@ func Count(ctx context.Context, n int, opt Options) (Counts, error) {
 	switch {
 	case opt.Checkpoint != nil:
 		c, err = countCheckpointed(ctx, n, opt.Workers, opt.Distinct, *opt.Checkpoint)
+	case engine == EngineBitboard && opt.Progress != nil:
+		c, err = countBoardProgress(ctx, n, opt.Workers, opt.Progress)
 	case engine == EngineBitboard:
 		c, err = countBoard(ctx, n, opt.Workers)
 	default:
 		c.Solutions, c.Distinct, err = countXC(ctx, n, opt.Distinct, opt)
 	}
 	c.Engine = engine
+	return c, err
+}
+
+// progressEvery is how often Count reports its progress.
+const progressEvery = 500 * time.Millisecond
+
+// countBoardProgress is countBoard reporting its progress: the tasks finished and their
+// solutions, at most every progressEvery, and once at the end.
+func countBoardProgress(ctx context.Context, n, workers int, progress func(xcover.Progress)) (Counts, error) {
+	start := time.Now()
+	total := numTasks(n)
+	var done int
+	var sols uint64
+	last := start
+	report := func(end bool) {
+		p := xcover.Progress{Stats: xcover.Stats{Solutions: sols, Elapsed: time.Since(start)}, Done: end}
+		if total > 0 {
+			p.Fraction = float64(done) / float64(total)
+		}
+		progress(p)
+	}
+	c, _, err := countShardTasks(ctx, n, workers, 1, 1, nil, func(_ int, tc Counts) {
+		done++ // calls never overlap
+		sols += tc.Solutions
+		if now := time.Now(); now.Sub(last) >= progressEvery {
+			last = now
+			report(false)
+		}
+	})
+	if err == nil {
+		done, sols = total, c.Solutions // the whole count (n < 4 has no tasks)
+	}
+	report(true)
 	return c, err
 }
 
@@ -149,7 +190,7 @@ func countXC(ctx context.Context, n int, distinct bool, opt Options) (solutions,
 	if err != nil {
 		return 0, 0, err
 	}
-	res, err := xcover.Count(ctx, p, xcover.Config{Workers: opt.Workers})
+	res, err := xcover.Count(ctx, p, xcover.Config{Workers: opt.Workers, Progress: opt.Progress, ProgressInterval: progressEvery})
 	if res.Solutions != nil {
 		solutions = res.Solutions.Uint64()
 	}

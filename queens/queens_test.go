@@ -461,3 +461,19 @@ func TestCountStopsWithinATask(t *testing.T) {
 		t.Errorf("%d tasks reported done in 0.1 s of n = 25", reported)
 	}
 }
+
+// TestCountProgress: Count reports the bitboard counter's progress, its tasks done, and
+// ends with the whole count, Fraction 1; the general engine reports its own.
+func TestCountProgress(t *testing.T) {
+	for _, engine := range []Engine{EngineBitboard, EngineXC} {
+		var last xcover.Progress
+		calls := 0
+		c, err := Count(context.Background(), 10, Options{Engine: engine, Workers: 2, Progress: func(p xcover.Progress) { last = p; calls++ }})
+		if err != nil || c.Solutions != 724 {
+			t.Fatalf("%v: %+v, %v", engine, c, err)
+		}
+		if calls == 0 || !last.Done || last.Fraction != 1 || last.Solutions != 724 {
+			t.Errorf("%v: %d reports, the last %+v; want one at the end with all 724", engine, calls, last)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/spf13/cobra"
+
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/present"
 	"golang.org/x/term"
@@ -38,4 +40,18 @@ func (l *progressLine) show(pr xcover.Progress) {
 		end += "\n"
 	}
 	io.WriteString(l.w, "\r"+present.Progress(pr)+end)
+}
+
+// countProgress returns the progress callback of a puzzle's count and the function that
+// clears its line at the end: a live line on stderr if --progress was given, or by default
+// when stderr is a terminal; nil and a no-op otherwise.
+func countProgress(cmd *cobra.Command, asked bool) (show func(xcover.Progress), clear func()) {
+	if !cmd.Flags().Changed("progress") {
+		asked = isTerminal(cmd.ErrOrStderr())
+	}
+	if !asked {
+		return nil, func() {}
+	}
+	line := &progressLine{w: cmd.ErrOrStderr()}
+	return line.show, line.clear
 }

@@ -25,6 +25,7 @@ const (
 type queensFlags struct {
 	count, distinct, orbits, json, random bool
 	puzzle                                bool // queens to pre-place, then the solution
+	progress                              bool
 	perLine                               int
 	workers                               workers
 	limit, seed                           uint64
@@ -82,6 +83,7 @@ Every solution is checked before it is printed.`,
 	fs.BoolVar(&f.distinct, "distinct", false, "also count the essentially different solutions (implies --count)")
 	fs.BoolVar(&f.orbits, "orbits", false, "list one solution per orbit under the symmetries of the board, with Burnside's count")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
+	fs.BoolVar(&f.progress, "progress", false, "with --count: show live progress on stderr, the share of the counter's tasks done (default: when stderr is a terminal)")
 	fs.IntVar(&f.perLine, "per-line", 1, "`K` queens on every rank and file, at most K on every diagonal")
 	fs.Uint64Var(&f.limit, "limit", 0, "list at most `K` solutions (0: all; 1 with --random or --format html)")
 	fs.BoolVar(&f.random, "random", false, "list random solutions")

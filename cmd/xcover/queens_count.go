@@ -35,6 +35,11 @@ func (r *queensRun) runCount() error {
 		d := drive(r.cmd, f.checkpoint, f.every)
 		opt.Checkpoint = &d
 	}
+	if opt.Checkpoint == nil {
+		show, clear := countProgress(r.cmd, f.progress)
+		defer clear()
+		opt.Progress = show
+	}
 	start := time.Now()
 	c, cerr := queens.Count(r.ctx, n, opt)
 	if cerr != nil && r.ctx.Err() == nil { // nothing counted: a failure, or a checkpoint that cannot be used

@@ -280,3 +280,19 @@ func atoi(s string) int {
 	json.Unmarshal([]byte(s), &n)
 	return n
 }
+
+// TestQueensCountProgress: queens --count --progress reports the bitboard counter's tasks
+// on stderr and ends with the count's line; the counter counts no nodes, so no nodes/s
+// (issue 41, fault 12: queens counts had no --progress).
+func TestQueensCountProgress(t *testing.T) {
+	r := runX(t, "", "queens", "12", "--count", "--progress")
+	if r.code != 0 || r.stdout != "14200\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stderr, "done: 14200 solutions in ") || strings.Contains(r.stderr, "nodes") {
+		t.Errorf("stderr %q: want the progress line's end, without nodes", r.stderr)
+	}
+	if r := runX(t, "", "queens", "12", "--count"); r.stderr != "" {
+		t.Errorf("without --progress (not a terminal): stderr %q", r.stderr)
+	}
+}

@@ -202,15 +202,10 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 // tileCount prints the number of tilings (and of classes with --distinct).
 func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config) error {
 	ctx := cmd.Context()
-	show := f.progress
-	if !cmd.Flags().Changed("progress") {
-		show = isTerminal(cmd.ErrOrStderr())
-	}
-	if show { // the count had no progress (issue 41); count --progress's line
-		line := &progressLine{w: cmd.ErrOrStderr()}
-		defer line.clear()
+	if show, clear := countProgress(cmd, f.progress); show != nil { // count --progress's line
+		defer clear()
 		cfg.ProgressInterval = 500 * time.Millisecond
-		cfg.Progress = line.show
+		cfg.Progress = show
 	}
 	all, classes, cerr := pz.CountAll(ctx, cfg, f.distinct)
 	t := present.Tally{Partial: cerr != nil && ctx.Err() != nil}

@@ -21,11 +21,12 @@ import (
 // Progress describes the state of a search in one line: while it runs, the fraction done,
 // the speed, the solutions, the time elapsed and the time to go ("  42.0%  1.23M nodes/s
 // 7 solutions  1.5s elapsed  ETA 2.1s"); at the end, "done: …" or, when a limit or an
-// interrupt stopped it before the end of the tree, "stopped: …".
+// interrupt stopped it before the end of the tree, "stopped: …". A search that counts no
+// nodes (the queens counter: Nodes 0) is reported without them.
 func Progress(p xcover.Progress) string {
 	el := p.Elapsed
 	rate := ""
-	if s := el.Seconds(); s > 0 {
+	if s := el.Seconds(); s > 0 && p.Nodes > 0 {
 		rate = siCount(float64(p.Nodes)/s) + " nodes/s"
 	}
 	sols := fmt.Sprintf("%d solution", p.Solutions)
@@ -36,6 +37,9 @@ func Progress(p xcover.Progress) string {
 		word := "done"
 		if p.Fraction < 1 {
 			word = "stopped" // by a limit or an interrupt: not the whole tree
+		}
+		if p.Nodes == 0 {
+			return fmt.Sprintf("%s: %s in %s", word, sols, roundDuration(el))
 		}
 		return fmt.Sprintf("%s: %s, %s nodes in %s (%s)", word, sols, siCount(float64(p.Nodes)), roundDuration(el), rate)
 	}
