@@ -796,6 +796,9 @@ func (m *memo) choose(first int) int {
 	if m.mrv != nil {
 		return m.mrv.choose(m, first)
 	}
+	// The walk over the free primary items is mrvBits.choose's (memomrv.go), kept apart on
+	// purpose: the two count an item's options differently (its list against fits here, popcounts
+	// of live bitsets there), and a shared walk would call back once per item in this hot loop.
 	best, bestN := first, int(^uint(0)>>1)
 	for w := first >> 6; w < m.pw; w++ {
 		for free := ^m.covered[w]; free != 0; free &= free - 1 {
@@ -1032,6 +1035,8 @@ func drawUniform(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []i
 	for _, o := range p.Initial {
 		m.take(o)
 	}
+	// The count before the draws (below to the zero check) is memoSampleBounds's too, on the
+	// other memo type: kept twice rather than behind an interface for three calls.
 	total := m.count().big()
 	m.cache.stats(&m.st)
 	if m.stopped {

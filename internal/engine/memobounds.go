@@ -323,6 +323,7 @@ func memoSampleBounds(sp *Spec, p *MemoParams, k int, seed uint64, visit func(so
 	}
 	m.makeKey()
 	root := slices.Clone(m.key)
+	// The count before the draws is drawUniform's too (memo.go), on the other memo type.
 	total := m.count().big()
 	m.cache.stats(&m.st)
 	if m.stopped {

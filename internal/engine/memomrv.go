@@ -116,6 +116,8 @@ func (b *mrvBits) choose(m *memo, first int) int {
 		}
 		ops++
 	}
+	// The walk over the free primary items is memo.choose's fallback, kept apart on purpose (see
+	// there).
 	best, bestN := first, int(^uint(0)>>1)
 	for w := first >> 6; w < m.pw; w++ {
 		for free := ^m.covered[w]; free != 0; free &= free - 1 {
