@@ -1,9 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover/internal/site"
@@ -51,30 +51,10 @@ func servedPage() (page []byte, csp string, err error) {
 	if err != nil {
 		return nil, "", err
 	}
-	w := &pageWriter{h: make(http.Header)}
+	w := httptest.NewRecorder()
 	s.ServeHTTP(w, r)
-	if w.code != http.StatusOK {
-		return nil, "", fmt.Errorf("the server's page: status %d", w.code)
+	if w.Code != http.StatusOK {
+		return nil, "", fmt.Errorf("the server's page: status %d", w.Code)
 	}
-	return w.buf.Bytes(), w.h.Get("Content-Security-Policy"), nil
-}
-
-// A pageWriter keeps a response.
-type pageWriter struct {
-	h    http.Header
-	code int
-	buf  bytes.Buffer
-}
-
-func (w *pageWriter) Header() http.Header { return w.h }
-
-func (w *pageWriter) WriteHeader(code int) {
-	if w.code == 0 {
-		w.code = code
-	}
-}
-
-func (w *pageWriter) Write(b []byte) (int, error) {
-	w.WriteHeader(http.StatusOK)
-	return w.buf.Write(b)
+	return w.Body.Bytes(), w.Header().Get("Content-Security-Policy"), nil
 }

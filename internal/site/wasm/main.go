@@ -67,7 +67,8 @@ func answer(s http.Handler, method, path, body string) (int, string, string) {
 	return w.code, string(h), w.buf.String()
 }
 
-// A recorder is the http.ResponseWriter of one request: it keeps what it is given.
+// A recorder is the http.ResponseWriter of one request: it keeps what it is given. (The
+// command's site uses httptest.ResponseRecorder; here it would add about 90 KB to the .wasm.)
 type recorder struct {
 	h    http.Header
 	code int
