@@ -111,8 +111,6 @@ type Forecast struct {
 	// Partial is set when the estimate was interrupted: it comes from the probes made by
 	// then (Probes of them).
 	Partial bool `json:"partial,omitempty"`
-
-	f xcover.Forecast
 }
 
 // ForecastOf returns the report of a forecast: seed is that of the probes, workers (at
@@ -121,32 +119,31 @@ func ForecastOf(f xcover.Forecast, seed uint64, workers int, partial bool) Forec
 	return Forecast{Probes: f.Probes, Nodes: f.Nodes, NodesErr: f.NodesErr, Solutions: f.Solutions,
 		SolutionsErr: f.SolutionsErr, NodesPerSecond: f.NodesPerSecond, Seconds: f.Seconds,
 		SecondsErr: f.SecondsErr, Exact: f.Exact, ExactNodes: f.ExactNodes, ExactSolutions: f.ExactSolutions,
-		Seed: seed, Workers: workers, WallSeconds: f.Seconds / float64(workers), Partial: partial, f: f}
+		Seed: seed, Workers: workers, WallSeconds: f.Seconds / float64(workers), Partial: partial}
 }
 
 // Text describes the forecast in a few lines: the estimates with their standard errors,
 // the speed, and the time of a count on one worker and on the workers (if more than one),
 // with the seed of the probes. An exact forecast says so in one line.
 func (r Forecast) Text() string {
-	f, seed, workers := r.f, r.Seed, r.Workers
 	var b strings.Builder
-	if f.Exact {
+	if r.Exact {
 		fmt.Fprintf(&b, "exact      %d nodes, %d solutions in %s on 1 worker: the sample run finished the search\n",
-			f.ExactNodes, f.ExactSolutions, roundDuration(time.Duration(f.Seconds*float64(time.Second))))
+			r.ExactNodes, r.ExactSolutions, roundDuration(time.Duration(r.Seconds*float64(time.Second))))
 		return b.String()
 	}
-	fmt.Fprintf(&b, "nodes      %.3g ± %.2g\n", f.Nodes, f.NodesErr)
-	if f.Solutions == 0 {
-		fmt.Fprintf(&b, "solutions  0: no probe reached a solution (none, or too rare for %d probes)\n", f.Probes)
+	fmt.Fprintf(&b, "nodes      %.3g ± %.2g\n", r.Nodes, r.NodesErr)
+	if r.Solutions == 0 {
+		fmt.Fprintf(&b, "solutions  0: no probe reached a solution (none, or too rare for %d probes)\n", r.Probes)
 	} else {
-		fmt.Fprintf(&b, "solutions  %.3g ± %.2g\n", f.Solutions, f.SolutionsErr)
+		fmt.Fprintf(&b, "solutions  %.3g ± %.2g\n", r.Solutions, r.SolutionsErr)
 	}
-	fmt.Fprintf(&b, "speed      %s nodes/s on 1 worker (sample run)\n", siCount(f.NodesPerSecond))
-	fmt.Fprintf(&b, "time       %s ± %s on 1 worker", humanDuration(f.Seconds), humanDuration(f.SecondsErr))
-	if workers > 1 {
-		fmt.Fprintf(&b, ", about %s on %d workers", humanDuration(f.Seconds/float64(workers)), workers)
+	fmt.Fprintf(&b, "speed      %s nodes/s on 1 worker (sample run)\n", siCount(r.NodesPerSecond))
+	fmt.Fprintf(&b, "time       %s ± %s on 1 worker", humanDuration(r.Seconds), humanDuration(r.SecondsErr))
+	if r.Workers > 1 {
+		fmt.Fprintf(&b, ", about %s on %d workers", humanDuration(r.Seconds/float64(r.Workers)), r.Workers)
 	}
-	fmt.Fprintf(&b, "\n(Knuth's estimate from %d random probes, seed %d; ± one standard error)\n", f.Probes, seed)
+	fmt.Fprintf(&b, "\n(Knuth's estimate from %d random probes, seed %d; ± one standard error)\n", r.Probes, r.Seed)
 	return b.String()
 }
 
