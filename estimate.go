@@ -8,34 +8,29 @@ import (
 	"github.com/xcover/xcover/internal/engine"
 )
 
-// An Estimate is Knuth's estimate of the size of a search from random probes: each probe
-// walks from the root to a leaf taking branches at random; the products of the numbers of
-// branches along the way are unbiased estimates of the number of nodes and solutions.
-//
-// The engine's estimate has the same fields and converts to it as a whole.
-type Estimate struct {
-	Probes       int
+// estimate runs the given number of random probes of the search tree, with the Config's
+// Seed and Initial options. If ctx is cancelled it stops, and returns the estimate from the
+// probes made so far (Probes says how many) with ctx's error.
+func (s *Solver) estimate(ctx context.Context, probes int) (engine.Estimate, error) {
+	e := engine.EstimateTree(s.spec, s.init, probes, s.cfg.Seed, func() bool { return ctx.Err() != nil })
+	return e, ctx.Err()
+}
+
+// A Forecast says how big a search is and how long a count would take, before running it:
+// Knuth's estimate from random probes — each probe walks from the root to a leaf taking
+// branches at random, and the products of the numbers of branches along the way are unbiased
+// estimates of the numbers of nodes and solutions — and the speed of the real search
+// measured by a short sample run. If the sample run finished the search, the counts are
+// exact instead.
+type Forecast struct {
+	Probes       int     // the number of probes made; 0 when Exact
 	Nodes        float64 // mean estimate of the number of search tree nodes
 	NodesErr     float64 // standard error of that mean
 	Solutions    float64 // mean estimate of the number of solutions
 	SolutionsErr float64
 	// Elapsed is the time the probes took.
 	Elapsed time.Duration
-}
 
-// estimate runs the given number of random probes of the search tree, with the Config's
-// Seed and Initial options. If ctx is cancelled it stops, and returns the estimate from the
-// probes made so far (Probes says how many) with ctx's error.
-func (s *Solver) estimate(ctx context.Context, probes int) (Estimate, error) {
-	e := engine.EstimateTree(s.spec, s.init, probes, s.cfg.Seed, func() bool { return ctx.Err() != nil })
-	return Estimate(e), ctx.Err()
-}
-
-// A Forecast says how big a search is and how long a count would take, before running it:
-// Knuth's estimate from random probes, and the speed of the real search measured by a short
-// sample run. If the sample run finished the search, the counts are exact instead.
-type Forecast struct {
-	Estimate               // from the probes; Probes is 0 when Exact
 	NodesPerSecond float64 // the speed of one worker in the sample run
 	// Seconds is the time of the whole count on one worker, and SecondsErr its standard
 	// error: the estimated nodes at the measured speed (or, when Exact, the sample run's
@@ -68,7 +63,7 @@ func (s *Solver) forecast(ctx context.Context, probes int, sample time.Duration)
 		return f, nil
 	}
 	e, err := s.estimate(ctx, probes)
-	f.Estimate = e
+	f.Probes, f.Nodes, f.NodesErr, f.Solutions, f.SolutionsErr, f.Elapsed = e.Probes, e.Nodes, e.NodesErr, e.Solutions, e.SolutionsErr, e.Elapsed
 	if f.NodesPerSecond > 0 {
 		f.Seconds = f.Nodes / f.NodesPerSecond
 		f.SecondsErr = f.NodesErr / f.NodesPerSecond

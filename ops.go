@@ -130,18 +130,6 @@ func (cfg Config) probes() int {
 	return cfg.Probes
 }
 
-// EstimateSize estimates the size of p's search tree and its number of solutions by
-// Knuth's random probes (see [Estimate]). If ctx is cancelled it returns the estimate from
-// the probes made so far (Probes says how many) with ctx's error. It honours cfg's Initial,
-// Probes and Seed (the same Seed gives the same estimate).
-func EstimateSize(ctx context.Context, p *Problem, cfg Config) (Estimate, error) {
-	s, err := NewSolver(p, Config{Initial: cfg.Initial, Seed: cfg.Seed})
-	if err != nil {
-		return Estimate{}, err
-	}
-	return s.estimate(ctx, cfg.probes())
-}
-
 // ForecastCount says how big p's search is and how long a count would take, before
 // running it (see [Forecast]). If ctx is cancelled it returns ctx's error, with the
 // estimate of the probes made by then. It honours cfg's Initial, Probes, Seed and

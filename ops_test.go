@@ -90,7 +90,7 @@ func TestMinCostOperation(t *testing.T) {
 }
 
 // TestSampleAndEstimateOperations: Sample draws k verified solutions from the right total;
-// EstimateSize and ForecastCount take their options.
+// ForecastCount takes its options.
 func TestSampleAndEstimateOperations(t *testing.T) {
 	ctx := context.Background()
 	p := problems.Queens(6)
@@ -105,10 +105,6 @@ func TestSampleAndEstimateOperations(t *testing.T) {
 	}
 	if res, err := result(); n != 5 || err != nil || res.Total.Int64() != 4 || present.Sample(res) != "drew 5 solutions uniformly from 4" {
 		t.Fatalf("Sample: %d drawn, %+v, %v; want 5 from 4", n, res, err)
-	}
-	e, err := xcover.EstimateSize(ctx, p, xcover.Config{Probes: 50, Seed: 1})
-	if err != nil || e.Probes != 50 {
-		t.Fatalf("EstimateSize: %+v, %v", e, err)
 	}
 	f, err := xcover.ForecastCount(ctx, p, xcover.Config{})
 	if err != nil || !f.Exact || f.ExactSolutions != 4 {

@@ -93,7 +93,7 @@ func TestEstimate(t *testing.T) {
 	} {
 		res, _ := xcover.Count(context.Background(), tc.p, xcover.Config{})
 		sols, nodes := res.Solutions.Uint64(), res.Stats.Nodes
-		e, _ := xcover.EstimateSize(context.Background(), tc.p, xcover.Config{Probes: 4000})
+		e, _ := xcover.EstimateTree(context.Background(), tc.p, 4000)
 		if math.Abs(e.Nodes-float64(nodes)) > 5*e.NodesErr+1e-9 || math.Abs(e.Solutions-float64(sols)) > 5*e.SolutionsErr+1e-9 {
 			t.Errorf("%s: estimated %.0f±%.0f nodes and %.1f±%.1f solutions; true %d and %d",
 				tc.name, e.Nodes, e.NodesErr, e.Solutions, e.SolutionsErr, nodes, sols)

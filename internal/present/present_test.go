@@ -47,7 +47,7 @@ func TestProgressString(t *testing.T) {
 }
 
 func TestForecastText(t *testing.T) {
-	f := xcover.Forecast{Estimate: xcover.Estimate{Probes: 100, Nodes: 3.6e12, NodesErr: 4e11, Solutions: 0},
+	f := xcover.Forecast{Probes: 100, Nodes: 3.6e12, NodesErr: 4e11, Solutions: 0,
 		NodesPerSecond: 4e6, Seconds: 9e5, SecondsErr: 1e5}
 	tests := []struct {
 		f       xcover.Forecast
