@@ -121,17 +121,6 @@ func (o Order) engineOrder() engine.Order {
 	return engine.OrderAuto
 }
 
-// String returns "auto", "first" or "mrv".
-func (o Order) String() string {
-	switch o {
-	case OrderFirst:
-		return "first"
-	case OrderMRV:
-		return "mrv"
-	}
-	return "auto"
-}
-
 // orderOf returns the root's value of an engine order.
 func orderOf(o engine.Order) Order {
 	switch o {
@@ -403,13 +392,3 @@ func (s *Solver) sampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
 	}
 }
 
-// String returns "off", "on" or "auto", as ParseMemoMode reads them.
-func (m MemoMode) String() string {
-	switch m {
-	case MemoOn:
-		return "on"
-	case MemoAuto:
-		return "auto"
-	}
-	return "off"
-}

@@ -319,9 +319,9 @@ func count(ctx context.Context, p *xcover.Problem, opt xcover.Config) (*big.Int,
 }
 
 func TestParseOrder(t *testing.T) {
-	for _, o := range []xcover.Order{xcover.OrderAuto, xcover.OrderFirst, xcover.OrderMRV} {
-		if got, err := present.ParseOrder(o.String()); got != o || err != nil {
-			t.Errorf("ParseOrder(%q) = %v, %v; want %v", o.String(), got, err, o)
+	for s, o := range map[string]xcover.Order{"auto": xcover.OrderAuto, "first": xcover.OrderFirst, "mrv": xcover.OrderMRV} {
+		if got, err := present.ParseOrder(s); got != o || err != nil {
+			t.Errorf("ParseOrder(%q) = %v, %v; want %v", s, got, err, o)
 		}
 	}
 	if got, err := present.ParseOrder(""); got != xcover.OrderAuto || err != nil {

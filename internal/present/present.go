@@ -281,15 +281,14 @@ func ParseMemoMode(s string) (xcover.MemoMode, error) {
 	return xcover.MemoOff, fmt.Errorf("unknown memo mode %q: want on, off or auto", s)
 }
 
-// ParseOrder returns the order named by s, as its String spells it: "auto" (or ""), "first"
-// or "mrv".
+// ParseOrder returns the order named by s: "auto" (or ""), "first" or "mrv".
 func ParseOrder(s string) (xcover.Order, error) {
-	for _, o := range []xcover.Order{xcover.OrderAuto, xcover.OrderFirst, xcover.OrderMRV} {
-		if s == o.String() {
-			return o, nil
-		}
-	}
-	if s == "" {
+	switch s {
+	case "first":
+		return xcover.OrderFirst, nil
+	case "mrv":
+		return xcover.OrderMRV, nil
+	case "auto", "":
 		return xcover.OrderAuto, nil
 	}
 	return xcover.OrderAuto, fmt.Errorf("unknown order %q: want auto, first or mrv", s)
