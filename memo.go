@@ -132,9 +132,6 @@ func orderOf(o engine.Order) Order {
 	return OrderAuto
 }
 
-// DefaultMemoBytes is the cache budget when Config.MemoBytes is 0.
-const DefaultMemoBytes = 2 << 30
-
 // MemoStats describes the cache of a memoised count.
 type MemoStats struct {
 	Used    bool   // the count was memoised (MemoAuto may decide against it)
@@ -349,12 +346,12 @@ func (s *Solver) moreProbes(ctx context.Context, e engine.Estimate, speed float6
 	return (e.Nodes*float64(e.Probes) + more.Nodes*float64(more.Probes)) / float64(e.Probes+more.Probes)
 }
 
-// memoBytes returns the cache budget: MemoBytes, or DefaultMemoBytes.
+// memoBytes returns the cache budget: MemoBytes, or 2 GiB.
 func (cfg Config) budget() int64 {
 	if cfg.MemoBytes > 0 {
 		return cfg.MemoBytes
 	}
-	return DefaultMemoBytes
+	return engine.DefaultMemoBytes
 }
 
 // sampleUniform returns an iterator over k solutions drawn independently and uniformly at
@@ -391,4 +388,3 @@ func (s *Solver) sampleUniform(ctx context.Context, k int) iter.Seq[[]int] {
 		}
 	}
 }
-

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/xcover/xcover/internal/engine"
 	"github.com/xcover/xcover/internal/names"
 )
 
@@ -319,7 +320,7 @@ func (b *Builder) Item(i int) Item { return b.p.items[i] }
 // Err returns the first error met so far, or nil.
 func (b *Builder) Err() error { return b.err }
 
-// SetCost gives option k (already added) a cost, at least 0, for minimum-cost searches
+// SetCost gives option k (already added) a cost, from 0 to 2^40, for minimum-cost searches
 // ([MinCost]). Options without one cost 0.
 func (b *Builder) SetCost(k int, cost int64) error {
 	b.init()
@@ -329,8 +330,8 @@ func (b *Builder) SetCost(k int, cost int64) error {
 	switch {
 	case k < 0 || k >= b.p.NumOptions():
 		return b.fail(fmt.Errorf("cost for option %d: no such option", k))
-	case cost < 0 || cost > MaxCost:
-		return b.fail(fmt.Errorf("cost %d for option %d: want 0 to %d", cost, k, int64(MaxCost)))
+	case cost < 0 || cost > engine.MaxCost:
+		return b.fail(fmt.Errorf("cost %d for option %d: want 0 to %d", cost, k, int64(engine.MaxCost)))
 	}
 	if b.p.costs == nil {
 		b.p.costs = make([]int64, b.p.NumOptions())
@@ -341,9 +342,6 @@ func (b *Builder) SetCost(k int, cost int64) error {
 	b.p.costs[k] = cost
 	return nil
 }
-
-// MaxCost bounds an option's cost, so that the cost of any solution fits in an int64.
-const MaxCost = 1 << 40
 
 // Cost returns the cost of option k (0 if none was set).
 func (p *Problem) Cost(k int) int64 {

@@ -48,7 +48,7 @@ type Config struct {
 	Workers int
 
 	// Memo chooses whether a count is memoised (see MemoMode); MemoBytes bounds the cache
-	// of a memoised count or of Sample's (0: DefaultMemoBytes), and Order chooses the item they
+	// of a memoised count or of Sample's (0: 2 GiB), and Order chooses the item they
 	// branch on.
 	Memo      MemoMode
 	MemoBytes int64

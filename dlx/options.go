@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/engine"
 )
 
 // The option lines are parsed in chunks of whole lines, each by one goroutine into flat
@@ -181,8 +182,8 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 			switch {
 			case err != nil || len(tok) == 1 || tok[1] == '+' || tok[1] == '-':
 				return p.errorAt(c.lines, tok, "malformed cost: want |N, a whole number at least 0")
-			case n > xcover.MaxCost || total+n > xcover.MaxCost:
-				return p.errorAt(c.lines, tok, "cost too large (limit "+strconv.FormatInt(xcover.MaxCost, 10)+" an option)")
+			case n > engine.MaxCost || total+n > engine.MaxCost:
+				return p.errorAt(c.lines, tok, "cost too large (limit "+strconv.FormatInt(engine.MaxCost, 10)+" an option)")
 			}
 			total += n
 			hasCost = true

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/engine"
 )
 
 // Build returns the diagram of all solutions of p: every problem the format holds,
@@ -18,12 +19,12 @@ import (
 // item are in no solution.
 //
 // maxBytes bounds the memory of the diagram and of the table of sub-problems (0 means
-// xcover.DefaultMemoBytes); past it Build stops with an error that says so. It stops
+// 2 GiB, as a memoised count's); past it Build stops with an error that says so. It stops
 // with ctx's error when ctx is done. It refuses a problem of more than 2,000,000
 // options.
 func Build(ctx context.Context, p *xcover.Problem, maxBytes int64) (*Diagram, error) {
 	if maxBytes <= 0 {
-		maxBytes = xcover.DefaultMemoBytes
+		maxBytes = engine.DefaultMemoBytes
 	}
 	if p.NumOptions() > maxOptions {
 		return nil, fmt.Errorf("zdd: %d options, more than the %d this builder takes (its recursion goes a level an option)", p.NumOptions(), maxOptions)

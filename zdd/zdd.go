@@ -120,7 +120,7 @@ func randBelow(r *rand.Rand, n, x *big.Int) {
 
 // MinCost returns a cheapest set of the family, the options in the order met from the
 // root, and its cost, the sum of cost(option) over its options; ok is false if the
-// family is empty. Costs must be at least 0 and each at most xcover.MaxCost, as in a
+// family is empty. Costs must be at least 0 and each at most 2^40, as in a
 // problem file, so that no sum overflows.
 func (d *Diagram) MinCost(cost func(option int) int64) (sol []int, total int64, ok bool) {
 	const none = -1

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/engine"
 	"github.com/xcover/xcover/internal/present"
 )
 
@@ -57,7 +58,7 @@ func (f *memoFlags) apply(cfg *xcover.Config) error {
 // is the user's and is kept.
 func limitHeap(budget int64) (restore func()) {
 	if budget <= 0 {
-		budget = xcover.DefaultMemoBytes
+		budget = engine.DefaultMemoBytes
 	}
 	if budget > math.MaxInt64/4 || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}

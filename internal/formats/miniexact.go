@@ -10,6 +10,7 @@ import (
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/engine"
 	"github.com/xcover/xcover/internal/textio"
 )
 
@@ -157,9 +158,9 @@ func readMiniexact(r io.Reader, name string) (*dlx.File, error) {
 		for tok != ";" && tok != "" {
 			if tok == "$" {
 				t := s.next()
-				n, ok := number(t, xcover.MaxCost)
-				if !ok || cost+n > xcover.MaxCost {
-					return nil, s.errorf(t, "want a cost from 0 to %d after '$'", int64(xcover.MaxCost))
+				n, ok := number(t, engine.MaxCost)
+				if !ok || cost+n > engine.MaxCost {
+					return nil, s.errorf(t, "want a cost from 0 to %d after '$'", int64(engine.MaxCost))
 				}
 				cost += n
 				tok = s.next()
