@@ -101,7 +101,7 @@ func BenchmarkMillionItems(b *testing.B) {
 		}
 	}
 	for b.Loop() {
-		bl := xcover.NewBuilder()
+		bl := new(xcover.Builder)
 		bl.GrowItems(n)
 		for _, name := range names {
 			bl.AddPrimary(name)

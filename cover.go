@@ -16,7 +16,10 @@ import (
 // results are reproducible.
 //
 // A Cover keeps its first error (a choice added twice, a bad count), as a Builder does;
-// Problem and the methods that search return it.
+// Problem and the methods that search return it. The zero Cover is ready to use:
+//
+//	var c xcover.Cover[string, int]
+//	c.Add("A", 1, 4, 7)
 type Cover[C, K comparable] struct {
 	choices  []C
 	choiceAt map[C]int
@@ -30,37 +33,11 @@ type Cover[C, K comparable] struct {
 	p        *Problem // built, nil until Problem is called (and after a change)
 }
 
-// NewCover returns an empty Cover.
-func NewCover[C, K comparable]() *Cover[C, K] {
-	return &Cover[C, K]{choiceAt: map[C]int{}, keyAt: map[K]int{}, lo: map[int]int{}, hi: map[int]int{}}
-}
-
-// CoverOf returns a Cover with the choices of m. A map has no order, so the choices are
-// added in the order of their printed forms (fmt's %v) — the same on every run; add them one
-// by one to choose another order.
-func CoverOf[C, K comparable](m map[C][]K) *Cover[C, K] {
-	c := NewCover[C, K]()
-	type entry struct {
-		text string
-		c    C
+// init makes the maps of a zero Cover.
+func (c *Cover[C, K]) init() {
+	if c.choiceAt == nil {
+		c.choiceAt, c.keyAt, c.lo, c.hi = map[C]int{}, map[K]int{}, map[int]int{}, map[int]int{}
 	}
-	var all []entry
-	for ch := range m {
-		all = append(all, entry{fmt.Sprint(ch), ch})
-	}
-	slices.SortFunc(all, func(a, b entry) int {
-		switch {
-		case a.text < b.text:
-			return -1
-		case a.text > b.text:
-			return 1
-		}
-		return 0
-	})
-	for _, e := range all {
-		c.Add(e.c, m[e.c]...)
-	}
-	return c
 }
 
 func (c *Cover[C, K]) fail(err error) {
@@ -70,6 +47,7 @@ func (c *Cover[C, K]) fail(err error) {
 }
 
 func (c *Cover[C, K]) key(k K) int {
+	c.init()
 	i, ok := c.keyAt[k]
 	if !ok {
 		i = len(c.keys)
@@ -82,6 +60,7 @@ func (c *Cover[C, K]) key(k K) int {
 // Add adds a choice and the constraints it satisfies (a constraint named twice counts
 // twice). Adding the same choice twice is an error.
 func (c *Cover[C, K]) Add(choice C, constraints ...K) {
+	c.init()
 	c.p = nil
 	if _, dup := c.choiceAt[choice]; dup {
 		c.fail(fmt.Errorf("xcover: choice %v added twice", choice))
@@ -147,7 +126,7 @@ func (c *Cover[C, K]) Problem() (*Problem, error) {
 	if len(c.choices) == 0 {
 		return nil, errors.New("xcover: a cover without choices")
 	}
-	b := NewBuilder()
+	b := new(Builder)
 	name := func(i int) string { return "k" + strconv.Itoa(i) }
 	// Primary items first (those to satisfy, and optional ones with counts over 1), then
 	// the secondary ones, each group in order.

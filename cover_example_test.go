@@ -12,7 +12,7 @@ import (
 // The six choices A to F over the constraints 1 to 7 (Knuth's example): exactly one
 // solution.
 func ExampleCover() {
-	c := xcover.NewCover[string, int]()
+	var c xcover.Cover[string, int]
 	c.Add("A", 1, 4, 7)
 	c.Add("B", 1, 4)
 	c.Add("C", 4, 5, 7)
@@ -33,12 +33,16 @@ func ExampleCover() {
 	// <nil>
 }
 
-// CoverOf takes the choices from a map; its order is that of the choices' printed forms.
-func ExampleCoverOf() {
-	c := xcover.CoverOf(map[string][]int{
-		"A": {1, 4, 7}, "B": {1, 4}, "C": {4, 5, 7}, "D": {3, 5, 6}, "E": {2, 3, 6, 7}, "F": {2, 7},
-	})
-	c.Initial("B") // a forced choice
+// Initial forces a choice into every solution.
+func ExampleCover_Initial() {
+	var c xcover.Cover[string, int]
+	for _, ch := range []struct {
+		name string
+		set  []int
+	}{{"A", []int{1, 4, 7}}, {"B", []int{1, 4}}, {"C", []int{4, 5, 7}}, {"D", []int{3, 5, 6}}, {"E", []int{2, 3, 6, 7}}, {"F", []int{2, 7}}} {
+		c.Add(ch.name, ch.set...)
+	}
+	c.Initial("B")
 	s, _ := c.Solver(xcover.Config{})
 	for sol := range s.Solutions(context.Background()) {
 		fmt.Println(c.Choices(sol))
@@ -55,7 +59,7 @@ func ExampleCover_Satisfy() {
 		n    int
 	}
 	const n = 8
-	c := xcover.NewCover[[2]int, line]()
+	var c xcover.Cover[[2]int, line]
 	for r := range n {
 		for col := range n {
 			c.Add([2]int{r, col}, line{'r', r}, line{'c', col}, line{'a', r + col}, line{'b', r - col})
@@ -85,7 +89,7 @@ func ExampleCover_Multiplicity() {
 		n    int
 	}
 	for n := 2; n <= 6; n++ {
-		c := xcover.NewCover[[2]int, line]()
+		var c xcover.Cover[[2]int, line]
 		for r := range n {
 			for col := range n {
 				c.Add([2]int{r, col}, line{'r', r}, line{'c', col}, line{'a', r + col}, line{'b', r - col})
@@ -121,7 +125,7 @@ func ExampleCover_pentominoes() {
 		cells [5][2]int
 	}
 	centre := func(x, y int) bool { return (x == 3 || x == 4) && (y == 3 || y == 4) }
-	c := xcover.NewCover[placement, any]()
+	var c xcover.Cover[placement, any]
 	pieces, _ := tiling.Set("pentominoes")
 	for _, pc := range pieces {
 		for _, shape := range pc.Shape.Orientations(2, true) {

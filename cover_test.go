@@ -18,7 +18,7 @@ func TestCoverRandom(t *testing.T) {
 	for _, kind := range []randprob.Kind{randprob.Plain, randprob.Secondary, randprob.Bounds} {
 		for seed := range uint64(150) {
 			p := randprob.New(seed, kind)
-			c := xcover.NewCover[int, string]()
+			var c xcover.Cover[int, string]
 			for k := range p.NumOptions() {
 				var names []string
 				for _, e := range p.Option(k) {
@@ -76,8 +76,8 @@ func TestCoverErrors(t *testing.T) {
 		{"none", func(c *xcover.Cover[string, int]) {}, "without choices"},
 		{"first error kept", func(c *xcover.Cover[string, int]) { c.Add("A"); c.Add("B", 1); c.Add("B", 1) }, "satisfies no constraint"},
 	} {
-		c := xcover.NewCover[string, int]()
-		tt.build(c)
+		var c xcover.Cover[string, int]
+		tt.build(&c)
 		_, err := c.Solver(xcover.Config{})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)

@@ -109,7 +109,7 @@ func TestCrossCheckHandmade(t *testing.T) {
 		}, [][]int{{0, 2}, {0, 2, 4}, {2, 4}, {3, 4}}},
 	}
 	for i, tt := range tests {
-		b := xcover.NewBuilder()
+		b := new(xcover.Builder)
 		tt.build(b)
 		p, err := b.Build()
 		if err != nil {

@@ -10,7 +10,7 @@ import (
 // A solution {a, b, c} shares c with the solution {a b, c} and a with {a, b c}: forcing
 // option b alone leaves it alone, and b is its smallest defining set.
 func ExampleDefine() {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	for _, it := range []string{"a", "b", "c"} {
 		b.AddPrimary(it)
 	}

@@ -126,7 +126,7 @@ func smallestBrute(all [][]int, sol []int) int {
 
 // TestDefineErrors: options that are no solution, or out of range, are refused.
 func TestDefineErrors(t *testing.T) {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	for _, it := range []string{"a", "b", "c"} {
 		b.AddPrimary(it)
 	}

@@ -11,7 +11,7 @@ import (
 // The example of the format description: item B must be covered twice, C at most twice,
 // and the options that colour X must agree on its colour.
 func exampleProblem() *xcover.Problem {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddPrimary("A")
 	b.AddPrimaryBounds("B", 2, 2)
 	b.AddPrimaryBounds("C", 0, 2)
@@ -30,7 +30,7 @@ func exampleProblem() *xcover.Problem {
 }
 
 func ExampleBuilder() {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddPrimary("a")
 	b.AddPrimary("b")
 	b.AddPrimary("c")
@@ -59,7 +59,7 @@ func ExampleBuilder() {
 }
 
 func ExampleBuilder_errors() {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddPrimary("A")
 	b.AddSecondary("X")
 	b.AddOption("A", "Z") // no such item
@@ -123,7 +123,7 @@ func ExampleConfig_random() {
 // A progress callback sees Knuth's estimate of the fraction of the tree done; a context
 // stops a search early.
 func ExampleConfig_progress() {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	for i := range 12 {
 		b.AddPrimary(fmt.Sprint("r", i))
 		b.AddPrimary(fmt.Sprint("c", i))

@@ -8,7 +8,7 @@ import (
 
 // dominoBoard returns the domino tilings of an m×n board, cells row by row.
 func dominoBoard(t *testing.T, m, n int) *Problem {
-	b := NewBuilder()
+	b := new(Builder)
 	cell := func(r, c int) string { return fmt.Sprintf("%d.%d", r, c) }
 	for r := range m {
 		for c := range n {
@@ -35,7 +35,7 @@ func dominoBoard(t *testing.T, m, n int) *Problem {
 // langford returns the Langford pairs of order n: each of 1..n placed twice in 2n slots,
 // with k slots between the two k's.
 func langford(t *testing.T, n int) *Problem {
-	b := NewBuilder()
+	b := new(Builder)
 	for k := 1; k <= n; k++ {
 		b.AddPrimary(fmt.Sprint(k))
 	}

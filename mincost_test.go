@@ -18,7 +18,7 @@ import (
 // options occur).
 func withCosts(p *xcover.Problem, seed uint64) *xcover.Problem {
 	r := rand.New(rand.NewPCG(seed, 7))
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	for i := range p.NumItems() {
 		it := p.Item(i)
 		switch {
@@ -131,7 +131,7 @@ func TestMinCostResultCosts(t *testing.T) {
 // the result MinCost returns.
 func TestMinCostResultSummary(t *testing.T) {
 	// Three solutions: {a b, c} costs 3, {a, b, c} 7, {a, b c} 8.
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	for _, item := range []string{"a", "b", "c"} {
 		b.AddPrimary(item)
 	}

@@ -129,9 +129,6 @@ type Builder struct {
 	seen     []int32 // per item: 1 + last option index that used it (duplicate check)
 }
 
-// NewBuilder returns an empty Builder.
-func NewBuilder() *Builder { return new(Builder) }
-
 // GrowItems prepares room for n more items, so that adding a million items does not
 // rehash their index again and again. It changes nothing else.
 func (b *Builder) GrowItems(n int) {

@@ -47,7 +47,7 @@ func TestBuilderErrors(t *testing.T) {
 		{"first error kept", func(b *xcover.Builder) { b.AddPrimary(""); b.AddPrimary("a b") }, `empty name ""`},
 	}
 	for _, tt := range tests {
-		b := xcover.NewBuilder()
+		b := new(xcover.Builder)
 		tt.build(b)
 		_, err := b.Build()
 		if err == nil || err.Error() != tt.want {

@@ -411,7 +411,7 @@ func TestRoundTrip(t *testing.T) {
 // TestWriteBuilderOrder writes a problem whose items were added interleaved: primaries come
 // first in the file, and reading it back gives the same problem up to item numbering.
 func TestWriteBuilderOrder(t *testing.T) {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddSecondary("x")
 	b.AddPrimaryBounds("a", 0, 2)
 	b.AddSecondary("y")
@@ -436,7 +436,7 @@ func TestWriteBuilderOrder(t *testing.T) {
 }
 
 func TestWriteNoPrimary(t *testing.T) {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddSecondary("x")
 	b.AddOption("x")
 	p, err := b.Build()
@@ -562,7 +562,7 @@ func TestWriteRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := xcover.NewBuilder()
+			b := new(xcover.Builder)
 			b.AddPrimary("A")
 			b.AddPrimary("//B")
 			for _, o := range tt.opts {

@@ -54,7 +54,7 @@ C X:blue
 }
 
 func ExampleWrite() {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddPrimary("a")
 	b.AddPrimaryBounds("b", 0, 2)
 	b.AddSecondary("x")

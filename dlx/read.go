@@ -53,7 +53,7 @@ func Parse(r io.Reader, name string) (*File, error) {
 func parse(r io.Reader, name string, procs, minSize int) (*File, error) {
 	data, rerr := readInput(r, name)
 	p := &parser{
-		b:       xcover.NewBuilder(),
+		b:       new(xcover.Builder),
 		f:       &File{Name: name},
 		procs:   procs,
 		minSize: minSize,

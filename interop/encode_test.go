@@ -22,7 +22,7 @@ import (
 // build makes a problem from DLX-like item and option lists.
 func build(t testing.TB, items string, options ...string) *xcover.Problem {
 	t.Helper()
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	sec := false
 	for _, f := range strings.Fields(items) {
 		if f == "|" {

@@ -12,7 +12,7 @@ import (
 // exampleProblem has items a, b (primary) and c (secondary) and options {a c:red},
 // {b c:red}, {a b}, {b c}; its solutions are {0, 1} and {2}.
 func exampleProblem() *xcover.Problem {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddPrimary("a")
 	b.AddPrimary("b")
 	b.AddSecondary("c")

@@ -40,7 +40,7 @@ func Problem(n, perLine int) (*xcover.Problem, error) {
 	if perLine < 1 || perLine > n {
 		return nil, fmt.Errorf("queens: %d queens per line out of range [1, %d]", perLine, n)
 	}
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	rank := make([]int, n) // item index of each rank
 	file := make([]int, n)
 	for _, i := range middleOut(n) {

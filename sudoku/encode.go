@@ -46,7 +46,7 @@ func (b *Board) encode(puzzle Grid, mode givens) (*Encoding, error) {
 	if len(puzzle) != n*n {
 		return nil, fmt.Errorf("sudoku: puzzle has %d cells, want %d", len(puzzle), n*n)
 	}
-	bld := xcover.NewBuilder()
+	bld := new(xcover.Builder)
 	for i := 0; i < n*n; i++ {
 		bld.AddPrimary("r" + strconv.Itoa(i/n+1) + "c" + strconv.Itoa(i%n+1))
 	}

@@ -86,7 +86,7 @@ func (pz *Puzzle) Encode() (*Encoding, error) {
 	e.Puzzle.Pieces = slices.Clone(pz.Pieces)
 	r := pz.Region
 	ts := pz.transforms()
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	for i, p := range pz.Pieces {
 		if len(p.Shape) == 0 {
 			return nil, fmt.Errorf("piece %s has no cells", p.Name)

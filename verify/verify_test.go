@@ -18,7 +18,7 @@ import (
 // and options, failing the test on any error.
 func build(t testing.TB, items []string, options ...string) *xcover.Problem {
 	t.Helper()
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	for _, it := range items {
 		switch name, ok := strings.CutPrefix(it, "|"); {
 		case ok:
@@ -291,7 +291,7 @@ func TestFastAndSlowAgree(t *testing.T) {
 }
 
 func ExampleCheck() {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddPrimary("A")
 	b.AddPrimaryBounds("B", 2, 2)
 	b.AddPrimaryBounds("C", 0, 2)
@@ -318,7 +318,7 @@ func ExampleCheck() {
 }
 
 func ExampleAll() {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddPrimary("a")
 	b.AddPrimary("b")
 	b.AddOption("a")
@@ -333,7 +333,7 @@ func ExampleAll() {
 // Report writes what "xcover verify" prints: the violations, the cost of each valid
 // solution of a problem with costs, and a summary.
 func ExampleReport() {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddPrimary("a")
 	b.AddPrimary("b")
 	for k, opt := range [][]string{{"a"}, {"b"}, {"a", "b"}} {
@@ -368,7 +368,7 @@ func TestReport(t *testing.T) {
 			t.Errorf("%v: %q, %v; want %q", tc.sols, b.String(), err, tc.want)
 		}
 	}
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddPrimary("a")
 	b.AddOption("a")
 	b.AddOption("a")

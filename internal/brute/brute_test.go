@@ -34,7 +34,7 @@ func queensProblem(t testing.TB, n int) *xcover.Problem {
 // twoPerLine has an option per cell of an n x n matrix, rows and columns each covered
 // exactly twice (OEIS A001499).
 func twoPerLine(t testing.TB, n int) *xcover.Problem {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	for i := range n {
 		b.AddPrimaryBounds(fmt.Sprintf("r%d", i), 2, 2)
 		b.AddPrimaryBounds(fmt.Sprintf("c%d", i), 2, 2)
@@ -50,7 +50,7 @@ func twoPerLine(t testing.TB, n int) *xcover.Problem {
 // small builds a problem from items (a name starting with "s" is secondary, "z" is 0..2)
 // and options given as item names.
 func small(t testing.TB, items []string, options ...[]string) *xcover.Problem {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	for _, it := range items {
 		switch it[0] {
 		case 's':
@@ -180,7 +180,7 @@ func TestAgainstVerify(t *testing.T) {
 }
 
 func ExampleSolutions() {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddPrimary("a")
 	b.AddPrimary("b")
 	b.AddOption("a")
@@ -194,7 +194,7 @@ func ExampleSolutions() {
 // BenchmarkWorstCase has 18 options that all fit together: every one of the 2^18 subsets is
 // checked at a leaf.
 func BenchmarkWorstCase(b *testing.B) {
-	bl := xcover.NewBuilder()
+	bl := new(xcover.Builder)
 	bl.AddPrimaryBounds("a", 0, 18)
 	bl.AddPrimaryBounds("b", 0, 18)
 	bl.AddSecondary("s")

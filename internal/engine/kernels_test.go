@@ -144,7 +144,7 @@ func TestKernelsParts(t *testing.T) {
 // works on several words, with bounds and colours as asked.
 func bigProblem(seed uint64, bounds, colors bool) *xcover.Problem {
 	r := rand.New(rand.NewPCG(seed, 7))
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	np, ns := 10+r.IntN(12), 2+r.IntN(5)
 	for i := range np {
 		lo, hi := 1, 1
@@ -233,7 +233,7 @@ func TestKernelsKnownCounts(t *testing.T) {
 // boundsTriangle has items a, b, c, each to be covered once or twice, and the options
 // ab, bc, ac: four solutions (any two of the options, or all three).
 func boundsTriangle() *xcover.Problem {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	for _, name := range []string{"a", "b", "c"} {
 		b.AddPrimaryBounds(name, 1, 2)
 	}

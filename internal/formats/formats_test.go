@@ -175,7 +175,7 @@ func TestWriteRefuses(t *testing.T) {
 	bounds := mustRead(t, "< a:0;2 b >\na b;\n", Miniexact).Problem
 	sec := mustRead(t, "< a > [ x ]\na x;\n", Miniexact).Problem
 	cost := mustRead(t, "< a >\na $ 3;\n", Miniexact).Problem
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddPrimary("a<b")
 	b.AddOption("a<b")
 	odd, _ := b.Build()

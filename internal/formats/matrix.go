@@ -40,7 +40,7 @@ func readMatrix(r io.Reader, name string) (*dlx.File, error) {
 		}
 		if b == nil {
 			cols = len(fields)
-			b = xcover.NewBuilder()
+			b = new(xcover.Builder)
 			for c := range cols {
 				b.AddPrimary(strconv.Itoa(c + 1))
 			}

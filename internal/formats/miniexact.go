@@ -108,7 +108,7 @@ func readMiniexact(r io.Reader, name string) (*dlx.File, error) {
 	default:
 		return nil, s.errorf(first, `want "< primary items >" or "p xc NP NS"`)
 	}
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	tok := s.next()
 	for tok != ">" {
 		if err := s.word(tok, "primary item or '>'"); err != nil {
@@ -245,7 +245,7 @@ func readDIMACS(s *scanner) (*dlx.File, error) {
 	if !ok1 || !ok2 || s.lineNo != headerLine {
 		return nil, s.errorf("", "want the numbers of primary and secondary items after %q, on its line", "p "+kind)
 	}
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	for i := range np + ns {
 		if i < np {
 			b.AddPrimary(strconv.FormatInt(i+1, 10))

@@ -20,7 +20,7 @@ import (
 // panic.
 type builder struct{ b *xcover.Builder }
 
-func newBuilder() builder { return builder{xcover.NewBuilder()} }
+func newBuilder() builder { return builder{new(xcover.Builder)} }
 
 func (b builder) primary(name string)            { b.b.AddPrimary(name) }
 func (b builder) bounds(name string, lo, hi int) { b.b.AddPrimaryBounds(name, lo, hi) }

@@ -68,7 +68,7 @@ func New(seed uint64, kind Kind) *xcover.Problem {
 	}
 	ncolors := 1 + r.IntN(3)
 
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	var prim, sec []int
 	var isSec []bool // by item index
 	for np+ns > len(prim)+len(sec) {

@@ -160,7 +160,7 @@ func TestKindString(t *testing.T) {
 }
 
 func TestDescribe(t *testing.T) {
-	b := xcover.NewBuilder()
+	b := new(xcover.Builder)
 	b.AddSecondary("x")
 	b.AddPrimary("a")
 	b.AddPrimaryBounds("b", 2, 2)
