@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/xcover/xcover/internal/engine"
 	"github.com/xcover/xcover/internal/names"
@@ -117,7 +115,8 @@ func (p *Problem) HasBounds() bool {
 	return false
 }
 
-// A Builder builds a [Problem]. Add the items first, then the options.
+// A Builder builds a [Problem]. Add the items first, then the options. An item name or a
+// colour is one or more printable, non-blank UTF-8 characters other than ':' and '|'.
 //
 // Every Add method returns an error describing what is wrong with its arguments, and the
 // first such error is also returned by [Builder.Build], so a caller may check each call or
@@ -153,68 +152,38 @@ func (b *Builder) fail(err error) error {
 	return err
 }
 
-// A NameError reports an item name, colour or option entry that cannot be used.
-type NameError struct {
-	Token  string // the offending text
-	Reason string
+// A nameError reports an item name, colour or option entry that cannot be used. The
+// readers of problem files find its parts with an interface of their own (Token and Reason)
+// to write them at the file's line.
+type nameError struct {
+	token  string // the offending text
+	reason string
 }
 
-// Error returns the reason followed by the quoted token.
-func (e *NameError) Error() string { return fmt.Sprintf("%s %q", e.Reason, e.Token) }
+func (e *nameError) Error() string  { return fmt.Sprintf("%s %q", e.reason, e.token) }
+func (e *nameError) Token() string  { return e.token }
+func (e *nameError) Reason() string { return e.reason }
 
 // errOptionsStarted is the Builder's error when an item is added after the first option.
 var errOptionsStarted = errors.New("items must be added before options")
-
-// ValidName returns nil if s can be an item name or colour, or an error saying why not: a
-// name is one or more printable, non-blank UTF-8 characters other than ':' and '|'.
-func ValidName(s string) error {
-	if s == "" {
-		return errors.New("empty name")
-	}
-	// Most names are printable ASCII: checked a byte at a time.
-	ascii := true
-	for i := 0; i < len(s) && ascii; i++ {
-		c := s[i]
-		ascii = c > ' ' && c < 0x7f && c != ':' && c != '|'
-	}
-	if ascii {
-		return nil
-	}
-	if !utf8.ValidString(s) {
-		return errors.New("invalid UTF-8 in name")
-	}
-	for _, r := range s {
-		switch {
-		case r == ':' || r == '|':
-			return fmt.Errorf("%q not allowed in name", r)
-		case unicode.IsControl(r):
-			return errors.New("control character in name")
-		case unicode.IsSpace(r):
-			return errors.New("blank in name")
-		case !unicode.IsPrint(r):
-			return errors.New("unprintable character in name")
-		}
-	}
-	return nil
-}
 
 func (b *Builder) addItem(it Item) (int, error) {
 	b.init()
 	if b.p.NumOptions() > 0 {
 		return -1, b.fail(errOptionsStarted)
 	}
-	if err := ValidName(it.Name); err != nil {
-		return -1, b.fail(&NameError{it.Name, err.Error()})
+	if err := validName(it.Name); err != nil {
+		return -1, b.fail(&nameError{it.Name, err.Error()})
 	}
 	if _, dup := b.p.index.Index(it.Name); dup {
-		return -1, b.fail(&NameError{it.Name, "duplicate item"})
+		return -1, b.fail(&nameError{it.Name, "duplicate item"})
 	}
 	if !it.Secondary {
 		if it.Max < 1 {
-			return -1, b.fail(&NameError{it.Name, fmt.Sprintf("upper bound %d below 1 for item", it.Max)})
+			return -1, b.fail(&nameError{it.Name, fmt.Sprintf("upper bound %d below 1 for item", it.Max)})
 		}
 		if it.Min < 0 || it.Min > it.Max {
-			return -1, b.fail(&NameError{it.Name, fmt.Sprintf("bounds %d:%d malformed for item", it.Min, it.Max)})
+			return -1, b.fail(&nameError{it.Name, fmt.Sprintf("bounds %d:%d malformed for item", it.Min, it.Max)})
 		}
 		b.p.nprimary++
 	}
@@ -249,13 +218,13 @@ func (b *Builder) AddOption(names ...string) error {
 		name, color, colored := strings.Cut(tok, ":")
 		i, ok := b.p.index.Index(name)
 		if !ok {
-			if err := ValidName(name); err != nil {
-				return b.fail(&NameError{tok, err.Error()})
+			if err := validName(name); err != nil {
+				return b.fail(&nameError{tok, err.Error()})
 			}
-			return b.fail(&NameError{tok, "unknown item"})
+			return b.fail(&nameError{tok, "unknown item"})
 		}
 		if colored && color == "" {
-			return b.fail(&NameError{tok, "empty colour"})
+			return b.fail(&nameError{tok, "empty colour"})
 		}
 		entries[k] = Entry{Item: i, Color: color}
 	}
@@ -271,16 +240,16 @@ func (b *Builder) AddOptionEntries(entries ...Entry) error {
 			return b.fail(fmt.Errorf("option %d: item index %d out of range", k, e.Item))
 		}
 		if b.seen[e.Item] == int32(k+1) {
-			return b.fail(&NameError{b.p.items[e.Item].Name, "item twice in one option:"})
+			return b.fail(&nameError{b.p.items[e.Item].Name, "item twice in one option:"})
 		}
 		b.seen[e.Item] = int32(k + 1)
 		if e.Color != "" {
 			it := b.p.items[e.Item]
 			if !it.Secondary {
-				return b.fail(&NameError{it.Name + ":" + e.Color, "colour on primary item"})
+				return b.fail(&nameError{it.Name + ":" + e.Color, "colour on primary item"})
 			}
-			if err := ValidName(e.Color); err != nil {
-				return b.fail(&NameError{e.Color, err.Error()})
+			if err := validName(e.Color); err != nil {
+				return b.fail(&nameError{e.Color, err.Error()})
 			}
 		}
 	}
@@ -305,14 +274,6 @@ func (b *Builder) AddOptionEntries(entries ...Entry) error {
 	b.p.start = append(b.p.start, int32(len(b.p.entItem)))
 	return nil
 }
-
-// ItemIndex returns the index of the item added with the given name.
-func (b *Builder) ItemIndex(name string) (int, bool) {
-	return b.p.index.Index(name)
-}
-
-// Item returns item i as added.
-func (b *Builder) Item(i int) Item { return b.p.items[i] }
 
 // Err returns the first error met so far, or nil.
 func (b *Builder) Err() error { return b.err }
@@ -392,3 +353,7 @@ func (p *Problem) Restrict(keep func(option int) bool) (*Problem, []int) {
 	}
 	return &q, kept
 }
+
+// validName returns nil if s can be an item name or colour, or why not (names.Valid; the
+// Builder's methods name their arguments names).
+func validName(s string) error { return names.Valid(s) }

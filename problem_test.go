@@ -6,30 +6,6 @@ import (
 	"github.com/xcover/xcover"
 )
 
-func TestValidName(t *testing.T) {
-	tests := []struct{ name, why string }{
-		{"r1", ""},
-		{"é", ""},
-		{"", "empty name"},
-		{"a:b", `':' not allowed in name`},
-		{"a|b", `'|' not allowed in name`},
-		{"a b", "blank in name"},
-		{"a\u00a0b", "blank in name"},
-		{"a\rb", "control character in name"},
-		{"a\x00b", "control character in name"},
-		{"a\xffb", "invalid UTF-8 in name"},
-	}
-	for _, tt := range tests {
-		got := ""
-		if err := xcover.ValidName(tt.name); err != nil {
-			got = err.Error()
-		}
-		if got != tt.why {
-			t.Errorf("ValidName(%q) = %q, want %q", tt.name, got, tt.why)
-		}
-	}
-}
-
 func TestBuilderErrors(t *testing.T) {
 	tests := []struct {
 		name  string

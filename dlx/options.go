@@ -9,6 +9,7 @@ import (
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/engine"
+	"github.com/xcover/xcover/internal/names"
 )
 
 // The option lines are parsed in chunks of whole lines, each by one goroutine into flat
@@ -213,7 +214,7 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 		}
 		i := c.idx[t]
 		if i < 0 {
-			if err := xcover.ValidName(name); err != nil {
+			if err := names.Valid(name); err != nil {
 				return p.errorAt(c.lines, tok, err.Error())
 			}
 			if p.marks || hasMark(name) {

@@ -194,12 +194,15 @@ func (p *parser) errorAt(line int, token, msg string) *Error {
 // builderError turns an error from the Builder into an *Error at the given line. If token
 // is not "", it replaces the Builder's token (so the message shows the text as written).
 func (p *parser) builderError(err error, token string, line int) *Error {
-	var ne *xcover.NameError
+	var ne interface {
+		Token() string
+		Reason() string
+	} // the Builder's error about a name
 	if errors.As(err, &ne) {
 		if token == "" {
-			token = ne.Token
+			token = ne.Token()
 		}
-		return p.errorAt(line, token, ne.Reason)
+		return p.errorAt(line, token, ne.Reason())
 	}
 	e := p.errorAt(line, token, err.Error())
 	e.err = err

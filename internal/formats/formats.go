@@ -159,12 +159,15 @@ func lineError(err error) error {
 
 // builderError turns an error of the Builder into an *dlx.Error at a line.
 func builderError(name string, line int, token string, err error) *dlx.Error {
-	var ne *xcover.NameError
+	var ne interface {
+		Token() string
+		Reason() string
+	} // the Builder's error about a name
 	if errors.As(err, &ne) {
 		if token == "" {
-			token = ne.Token
+			token = ne.Token()
 		}
-		return &dlx.Error{File: name, Line: line, Token: token, Msg: ne.Reason}
+		return &dlx.Error{File: name, Line: line, Token: token, Msg: ne.Reason()}
 	}
 	return &dlx.Error{File: name, Line: line, Token: token, Msg: err.Error()}
 }

@@ -109,6 +109,8 @@ func readMiniexact(r io.Reader, name string) (*dlx.File, error) {
 		return nil, s.errorf(first, `want "< primary items >" or "p xc NP NS"`)
 	}
 	b := new(xcover.Builder)
+	index := map[string]int{} // item name → index
+	var secondary []bool      // per item
 	tok := s.next()
 	for tok != ">" {
 		if err := s.word(tok, "primary item or '>'"); err != nil {
@@ -131,9 +133,12 @@ func readMiniexact(r io.Reader, name string) (*dlx.File, error) {
 				tok = s.next()
 			}
 		}
-		if _, err := b.AddPrimaryBounds(item, int(lo), int(hi)); err != nil {
+		i, err := b.AddPrimaryBounds(item, int(lo), int(hi))
+		if err != nil {
 			return nil, builderError(s.lr.Name(), line, item, err)
 		}
+		index[item] = i
+		secondary = append(secondary, false)
 	}
 	tok = s.next()
 	if tok == "[" {
@@ -141,9 +146,12 @@ func readMiniexact(r io.Reader, name string) (*dlx.File, error) {
 			if err := s.word(tok, "secondary item or ']'"); err != nil {
 				return nil, err
 			}
-			if _, err := b.AddSecondary(tok); err != nil {
+			i, err := b.AddSecondary(tok)
+			if err != nil {
 				return nil, builderError(s.lr.Name(), s.lineNo, tok, err)
 			}
+			index[tok] = i
+			secondary = append(secondary, true)
 		}
 		tok = s.next()
 	}
@@ -169,7 +177,7 @@ func readMiniexact(r io.Reader, name string) (*dlx.File, error) {
 			if err := s.word(tok, "item, '$' or ';'"); err != nil {
 				return nil, err
 			}
-			i, ok := b.ItemIndex(tok)
+			i, ok := index[tok]
 			if !ok {
 				return nil, s.errorf(tok, "unknown item")
 			}
@@ -183,7 +191,7 @@ func readMiniexact(r io.Reader, name string) (*dlx.File, error) {
 				if err := s.word(c, "colour"); err != nil {
 					return nil, err
 				}
-				if !b.Item(i).Secondary {
+				if !secondary[i] {
 					return nil, s.errorf(item+":"+c, "colour on primary item")
 				}
 				e.Color = c

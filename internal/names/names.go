@@ -7,8 +7,12 @@
 package names
 
 import (
+	"errors"
+	"fmt"
 	"hash/maphash"
 	"math/bits"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A Table maps names to their indices 0, 1, 2, … in the order they were added. Look-ups
@@ -169,4 +173,37 @@ func (t *Table) IndexAll(names []string, idx []int32) {
 			idx[lo+j] = int32(x.idx) - 1
 		}
 	}
+}
+
+// Valid returns nil if s can be an item name or colour, or an error saying why not: a
+// name is one or more printable, non-blank UTF-8 characters other than ':' and '|'.
+func Valid(s string) error {
+	if s == "" {
+		return errors.New("empty name")
+	}
+	// Most names are printable ASCII: checked a byte at a time.
+	ascii := true
+	for i := 0; i < len(s) && ascii; i++ {
+		c := s[i]
+		ascii = c > ' ' && c < 0x7f && c != ':' && c != '|'
+	}
+	if ascii {
+		return nil
+	}
+	if !utf8.ValidString(s) {
+		return errors.New("invalid UTF-8 in name")
+	}
+	for _, r := range s {
+		switch {
+		case r == ':' || r == '|':
+			return fmt.Errorf("%q not allowed in name", r)
+		case unicode.IsControl(r):
+			return errors.New("control character in name")
+		case unicode.IsSpace(r):
+			return errors.New("blank in name")
+		case !unicode.IsPrint(r):
+			return errors.New("unprintable character in name")
+		}
+	}
+	return nil
 }

@@ -99,3 +99,27 @@ func TestIndexAll(t *testing.T) {
 		}
 	}
 }
+
+func TestValid(t *testing.T) {
+	tests := []struct{ name, why string }{
+		{"r1", ""},
+		{"é", ""},
+		{"", "empty name"},
+		{"a:b", `':' not allowed in name`},
+		{"a|b", `'|' not allowed in name`},
+		{"a b", "blank in name"},
+		{"a\u00a0b", "blank in name"},
+		{"a\rb", "control character in name"},
+		{"a\x00b", "control character in name"},
+		{"a\xffb", "invalid UTF-8 in name"},
+	}
+	for _, tt := range tests {
+		got := ""
+		if err := Valid(tt.name); err != nil {
+			got = err.Error()
+		}
+		if got != tt.why {
+			t.Errorf("Valid(%q) = %q, want %q", tt.name, got, tt.why)
+		}
+	}
+}
