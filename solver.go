@@ -13,7 +13,7 @@ import (
 )
 
 // Config controls a search: an enumeration by a [Solver], and each operation ([Count],
-// [CountShare], [MinCost], [Sample], [EstimateSize], [ForecastCount]), which honours the
+// [CountShare], [MinCost], [Sample], [ForecastCount]), which honours the
 // fields its documentation names and ignores the others. The zero Config finds every
 // solution, one worker, in the engine's fixed order.
 type Config struct {
@@ -60,7 +60,7 @@ type Config struct {
 	Best     int
 	Improved func(CostSolution)
 
-	// Probes is the number of random probes of EstimateSize and ForecastCount; 0 means
+	// Probes is the number of random probes of ForecastCount; 0 means
 	// 1000. SampleRun is how long ForecastCount's sample run measures the search's speed,
 	// not counting the search's setup (the run stops at 20 times SampleRun in all); 0
 	// means one second.
