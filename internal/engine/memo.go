@@ -158,8 +158,9 @@ type memoTally struct {
 	sample  uint64 // nodes left before the hit rate is judged; 0 once judged
 	stopped bool
 	unprof  bool // stopped: the sample found too few hits
-	// splitTicks counts the steps of a split (splitPoll), which polls without counting
-	// nodes or judging the sample.
+	// splitTicks counts the steps of a split, and of memoBounds.choose's walk over the
+	// subsets of one item's options (splitPoll), which poll without counting nodes or
+	// judging the sample.
 	splitTicks int
 	// sampleOnly stops the search once the sample has been judged worth it (sampled).
 	sampleOnly, sampled bool
@@ -938,8 +939,8 @@ func (m *memoTally) poll() bool {
 	return false
 }
 
-// splitPoll counts a step of the split and asks Poll every memoPollEvery steps whether to
-// stop, setting stopped if so; it reports stopped.
+// splitPoll counts a step of a split (or of memoBounds.choose) and asks Poll every
+// memoPollEvery steps whether to stop, setting stopped if so; it reports stopped.
 func (m *memoTally) splitPoll() bool {
 	if m.splitTicks++; m.splitTicks%memoPollEvery == 0 && m.pollStop() {
 		m.stopped = true
