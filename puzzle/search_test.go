@@ -12,25 +12,25 @@ import (
 	"github.com/xcover/xcover/verify"
 )
 
-// TestCountAllEach counts and lists puzzles' solutions through CountAll, Tally and Each, against
+// TestCountEach counts and lists puzzles' solutions through Count and Each, against
 // published values: every solution Each yields is checked by the independent verifier.
-func TestCountAllEach(t *testing.T) {
+func TestCountEach(t *testing.T) {
 	ctx := context.Background()
-	pent := func(size string, distinct bool) func() (*puzzle.Puzzle, error) {
-		return func() (*puzzle.Puzzle, error) {
+	pent := func(size string, distinct bool) func() (puzzle.Puzzle, error) {
+		return func() (puzzle.Puzzle, error) {
 			return puzzle.Tiling(tilingPuzzle(t, "pentominoes", size), puzzle.TilingOptions{Distinct: distinct})
 		}
 	}
 	for _, tc := range []struct {
 		name          string
-		pose          func() (*puzzle.Puzzle, error)
+		pose          func() (puzzle.Puzzle, error)
 		distinct      bool
 		limit         uint64
 		all, classes  uint64 // the counts
 		listed, class int    // solutions Each yields, and the sum of their class sizes
 	}{
-		{"queens 8", func() (*puzzle.Puzzle, error) { return puzzle.Queens(8, 1) }, false, 0, 92, 0, 92, 0}, // A000170
-		{"queens 8 limit 5", func() (*puzzle.Puzzle, error) { return puzzle.Queens(8, 1) }, false, 5, 5, 0, 5, 0},
+		{"queens 8", func() (puzzle.Puzzle, error) { return puzzle.Queens(8, 1) }, false, 0, 92, 0, 92, 0}, // A000170
+		{"queens 8 limit 5", func() (puzzle.Puzzle, error) { return puzzle.Queens(8, 1) }, false, 5, 5, 0, 5, 0},
 		{"pentominoes 3x20", pent("3x20", false), false, 0, 8, 0, 8, 0},
 		{"pentominoes 3x20 distinct", pent("3x20", true), true, 0, 8, 2, 2, 8},
 		{"pentominoes 5x5, impossible", pent("5x5", true), true, 0, 0, 0, 0, 0},
@@ -40,13 +40,13 @@ func TestCountAllEach(t *testing.T) {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		cfg := xcover.Config{Limit: tc.limit}
-		all, classes, err := pz.CountAll(ctx, cfg, tc.distinct)
+		all, classes, err := puzzle.Count(ctx, pz, cfg, tc.distinct)
 		if err != nil || all.Uint64() != tc.all || classes != tc.classes {
-			t.Errorf("%s: CountAll = %d, %d, %v; want %d, %d", tc.name, all, classes, err, tc.all, tc.classes)
+			t.Errorf("%s: Count = %d, %d, %v; want %d, %d", tc.name, all, classes, err, tc.all, tc.classes)
 		}
-		chk := verify.NewChecker(pz.Problem)
+		chk := verify.NewChecker(pz.Problem())
 		listed, sum := 0, 0
-		err = pz.Each(ctx, cfg, tc.distinct, func(sol []int, class int) bool {
+		err = puzzle.Each(ctx, pz, cfg, tc.distinct, func(sol []int, class int) bool {
 			if v := chk.Check(sol); len(v) > 0 {
 				t.Fatalf("%s: solution %v: %v", tc.name, sol, v[0])
 			}
@@ -59,6 +59,20 @@ func TestCountAllEach(t *testing.T) {
 	}
 }
 
+// rejecting is a puzzle whose checker rejects every solution.
+type rejecting struct{ puzzle.Symmetric }
+
+func (rejecting) Check([]int) error { return errors.New("no") }
+
+// impossible is a puzzle told that it has no solution.
+type impossible struct{ puzzle.Puzzle }
+
+func (pz impossible) About() puzzle.About {
+	a := pz.Puzzle.About()
+	a.Impossible = true
+	return a
+}
+
 // TestEachStops checks that Each stops where visit says, refuses a solution the puzzle's
 // checker rejects, searches nothing for an impossible puzzle, says when cancelled, and refuses distinct where there is none.
 func TestEachStops(t *testing.T) {
@@ -68,44 +82,42 @@ func TestEachStops(t *testing.T) {
 	}
 	ctx := context.Background()
 	n := 0
-	if err := q.Each(ctx, xcover.Config{}, false, func([]int, int) bool { n++; return n < 3 }); err != nil || n != 3 {
+	if err := puzzle.Each(ctx, q, xcover.Config{}, false, func([]int, int) bool { n++; return n < 3 }); err != nil || n != 3 {
 		t.Errorf("stopped by visit: %d solutions, %v; want 3", n, err)
 	}
-	bad := *q
-	bad.Check = func([]int) error { return errors.New("no") }
+	bad := rejecting{q.(puzzle.Symmetric)}
 	n = 0
 	for _, distinct := range []bool{false, true} {
-		err := bad.Each(ctx, xcover.Config{}, distinct, func([]int, int) bool { n++; return true })
+		err := puzzle.Each(ctx, bad, xcover.Config{}, distinct, func([]int, int) bool { n++; return true })
 		if err == nil || !strings.Contains(err.Error(), "internal error") || n != 0 {
 			t.Errorf("distinct %v: a rejected solution gave %v after %d visits", distinct, err, n)
 		}
 	}
-	imp := *q // told it has no solution: no search
-	imp.Impossible = true
+	imp := impossible{q} // told it has no solution: no search
 	n = 0
-	if all, _, err := imp.CountAll(ctx, xcover.Config{}, false); all.Sign() != 0 || err != nil {
-		t.Errorf("impossible: CountAll = %d, %v", all, err)
+	if all, _, err := puzzle.Count(ctx, imp, xcover.Config{}, false); all.Sign() != 0 || err != nil {
+		t.Errorf("impossible: Count = %d, %v", all, err)
 	}
-	if err := imp.Each(ctx, xcover.Config{}, false, func([]int, int) bool { n++; return true }); err != nil || n != 0 {
+	if err := puzzle.Each(ctx, imp, xcover.Config{}, false, func([]int, int) bool { n++; return true }); err != nil || n != 0 {
 		t.Errorf("impossible: Each visited %d, %v", n, err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if err := q.Each(cancelled, xcover.Config{}, false, func([]int, int) bool { return true }); !errors.Is(err, context.Canceled) {
+	if err := puzzle.Each(cancelled, q, xcover.Config{}, false, func([]int, int) bool { return true }); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
-	if _, _, err := q.CountAll(cancelled, xcover.Config{}, false); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: CountAll: %v; want context.Canceled", err)
+	if _, _, err := puzzle.Count(cancelled, q, xcover.Config{}, false); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: Count: %v; want context.Canceled", err)
 	}
 	q2, err := puzzle.Queens(6, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := q2.Each(ctx, xcover.Config{}, true, func([]int, int) bool { return true }); err == nil {
-		t.Errorf("distinct without Distinct: no error")
+	if err := puzzle.Each(ctx, q2, xcover.Config{}, true, func([]int, int) bool { return true }); err == nil {
+		t.Errorf("distinct of a puzzle not Symmetric: no error")
 	}
-	if _, _, err := q2.CountAll(ctx, xcover.Config{}, true); err == nil {
-		t.Errorf("distinct count without CountDistinct: no error")
+	if _, _, err := puzzle.Count(ctx, q2, xcover.Config{}, true); err == nil {
+		t.Errorf("distinct count of a puzzle not Symmetric: no error")
 	}
 }
 
@@ -117,8 +129,6 @@ func TestEachFrom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rejecting := *q
-	rejecting.Check = func([]int) error { return errors.New("no") }
 	errSolver := errors.New("solver failed")
 	limited := func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
 		if limit != 2 {
@@ -128,7 +138,7 @@ func TestEachFrom(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name     string
-		pz       *puzzle.Puzzle
+		pz       puzzle.Puzzle
 		solveAll func(context.Context, *xcover.Problem, int) ([][]int, error)
 		limit    uint64
 		stop     int // visit returns false at this solution (0: never)
@@ -146,11 +156,11 @@ func TestEachFrom(t *testing.T) {
 			sols, _ := problems.SolveAll(ctx, p, 1)
 			return [][]int{sols[0], sols[0][1:]}, nil
 		}, 0, 0, 1, "not a solution"},
-		{"rejected by the puzzle", &rejecting, problems.SolveAll, 0, 0, 0, "invalid solution"},
+		{"rejected by the puzzle", rejecting{q.(puzzle.Symmetric)}, problems.SolveAll, 0, 0, 0, "invalid solution"},
 	} {
-		chk := verify.NewChecker(tc.pz.Problem)
+		chk := verify.NewChecker(tc.pz.Problem())
 		n := 0
-		err := tc.pz.EachFrom(ctx, tc.solveAll, tc.limit, func(sol []int) bool {
+		err := puzzle.EachFrom(ctx, tc.pz, tc.solveAll, tc.limit, func(sol []int) bool {
 			if v := chk.Check(sol); len(v) > 0 {
 				t.Fatalf("%s: %v", tc.name, v[0])
 			}

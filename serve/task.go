@@ -46,7 +46,7 @@ func memoErr(memo string) error {
 }
 
 // newTask prepares the search a request asks for.
-func newTask(req *present.Request) (*task, error) {
+func newTask(req *present.Request) (task, error) {
 	switch req.Mode {
 	case "":
 		req.Mode = present.ModeSolve
@@ -61,7 +61,7 @@ func newTask(req *present.Request) (*task, error) {
 		return nil, badRequest("memo counts: it goes with mode count only")
 	}
 	var (
-		t   *task
+		t   task
 		err error
 	)
 	switch {
@@ -83,14 +83,14 @@ func newTask(req *present.Request) (*task, error) {
 	if err != nil {
 		return nil, err
 	}
-	if req.Mode == present.ModeDistinct && t.Distinct == nil {
-		return nil, badRequest("no distinct mode for %s: it knows of no symmetries to identify solutions by; count or list them all instead", t.Title)
+	if _, ok := t.(puzzle.Symmetric); req.Mode == present.ModeDistinct && !ok {
+		return nil, badRequest("no distinct mode for %s: it knows of no symmetries to identify solutions by; count or list them all instead", t.About().Title)
 	}
 	return t, nil
 }
 
 // dlxTask reads a problem in DLX format.
-func dlxTask(req *present.Request) (*task, error) {
+func dlxTask(req *present.Request) (task, error) {
 	name := req.Name
 	if name == "" {
 		name = "problem"
@@ -110,7 +110,7 @@ func dlxTask(req *present.Request) (*task, error) {
 }
 
 // queensTask encodes an N-queens problem.
-func queensTask(req *present.Request) (*task, error) {
+func queensTask(req *present.Request) (task, error) {
 	n, k := req.N, req.PerLine
 	if k == 0 {
 		k = 1
@@ -136,7 +136,7 @@ func queensTask(req *present.Request) (*task, error) {
 }
 
 // tilingTask encodes a tiling puzzle, read by the tiling package as for every front end.
-func tilingTask(req *present.Request) (*task, error) {
+func tilingTask(req *present.Request) (task, error) {
 	spec := tiling.Spec{
 		Pieces: req.Pieces, PiecesPicture: req.PiecesPicture,
 		NoFlip: req.NoFlip, Mirror: req.Mirror, AtMost: req.AtMost, Partial: req.Partial,
@@ -155,7 +155,7 @@ func tilingTask(req *present.Request) (*task, error) {
 }
 
 // sudokuTask encodes a Sudoku, read by the sudoku package as for every front end.
-func sudokuTask(req *present.Request) (*task, error) {
+func sudokuTask(req *present.Request) (task, error) {
 	spec := sudoku.Variant{BoxRows: req.BoxRows, BoxCols: req.BoxCols, X: req.X, Windoku: req.Windoku}
 	board, pz, err := sudoku.ParsePuzzle(req.Grid, spec, sudoku.Auto)
 	if err != nil { // its errors say "sudoku: " already
