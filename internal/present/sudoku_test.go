@@ -118,4 +118,3 @@ func TestResultWriter(t *testing.T) {
 		}
 	}
 }
-
