@@ -20,7 +20,9 @@ import (
 
 // TestSameAnswers sends the same Sudoku, tiling and queens requests to the command and to
 // the web API and compares the answers: one puzzle, one board, one count, one listing,
-// whichever front end is asked.
+// whichever front end is asked. TestSameListings compares listings in order and random,
+// TestSameModes the random, puzzle and distinct modes left and the refusals, so that
+// every kind of puzzle (DLX, queens, tiling, Sudoku) is compared in every mode.
 func TestSameAnswers(t *testing.T) {
 	s := serve.New(serve.Options{})
 	ts := httptest.NewServer(s)
