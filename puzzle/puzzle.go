@@ -71,7 +71,8 @@ type Counter interface {
 
 // A Lister is a puzzle with its own solver, faster than the exact cover engine. List calls
 // visit with the first limit solutions (0: all), each as options of the Problem, until
-// visit returns false.
+// visit returns false; it returns errors.ErrUnsupported, before any visit, for a listing
+// it leaves to the engine.
 type Lister interface {
 	Puzzle
 	List(ctx context.Context, limit uint64, visit func(sol []int) bool) error
@@ -142,9 +143,10 @@ type queensPuzzle struct {
 type symmetricQueens struct{ queensPuzzle }
 
 // Queens poses perLine queens on every rank and file of an n×n board, at most perLine on
-// every diagonal (queens.Problem). It counts with the queens package's own counter where
-// that can count the board; with one per line it is Symmetric under the 8 symmetries of the
-// square, and its distinct search keeps each solution that is the least of its images.
+// every diagonal (queens.Problem). It counts and lists with the queens package's own
+// bitboard engine where that serves the board, as the command does; with one per line it is
+// Symmetric under the 8 symmetries of the square, and its distinct search keeps each
+// solution that is the least of its images.
 func Queens(n, perLine int) (Puzzle, error) {
 	p, err := queens.Problem(n, perLine)
 	if err != nil {
@@ -186,15 +188,49 @@ func (pz *queensPuzzle) Count(ctx context.Context, limit uint64, workers int) (u
 	return c.Solutions, err
 }
 
+// List lists in order with the queens package's bitboard engine, where it serves the board
+// (one queen per line, N up to 32); the construction, which gives one solution of a larger
+// board whatever the limit, is the command's alone.
+func (pz *queensPuzzle) List(ctx context.Context, limit uint64, visit func(sol []int) bool) error {
+	opt := queens.Options{PerLine: pz.perLine, Limit: limit}
+	if e, err := queens.Choose(pz.n, false, opt); err != nil || e != queens.EngineBitboard {
+		return errors.ErrUnsupported
+	}
+	if err := ctx.Err(); err != nil {
+		return err // (the bitboard looks at ctx every 1024 solutions)
+	}
+	for b, err := range queens.Solutions(ctx, pz.n, opt) {
+		if err != nil {
+			return err
+		}
+		sol := make([]int, len(b.Queens))
+		for i, q := range b.Queens {
+			sol[i] = q.Rank*pz.n + q.File // the option that places it (queens.Problem)
+		}
+		if !visit(sol) {
+			break
+		}
+	}
+	return nil
+}
+
+// Distinct keeps each solution that is the least of its images under the 8 symmetries,
+// from the bitboard's listing where it serves the board, else from the engine's.
 func (pz *symmetricQueens) Distinct(ctx context.Context, cfg xcover.Config, visit func([]int, int) bool) error {
+	keep := func(sol []int) bool {
+		cols := queens.Decode(pz.n, sol).Files()
+		o := queens.Canonical(cols)
+		return !slices.Equal(o.Rep, cols) || visit(sol, o.Size)
+	}
+	if err := pz.List(ctx, 0, keep); !errors.Is(err, errors.ErrUnsupported) {
+		return err
+	}
 	sv, err := xcover.NewSolver(pz.p, cfg)
 	if err != nil {
 		return err
 	}
 	for sol := range sv.Solutions(ctx) {
-		cols := queens.Decode(pz.n, sol).Files()
-		// Keep a solution if it is the least of its images under the 8 symmetries.
-		if o := queens.Canonical(cols); slices.Equal(o.Rep, cols) && !visit(sol, o.Size) {
+		if !keep(sol) {
 			break
 		}
 	}

@@ -45,8 +45,8 @@ func Count(ctx context.Context, pz Puzzle, cfg xcover.Config, distinct bool) (al
 // Each calls visit with the solutions found under cfg (its limit, order and workers) or,
 // with distinct, one solution of each class (the puzzle must be Symmetric) and the size of
 // its class (0 without distinct), until visit returns false. It chooses the engine, the one
-// listing of every front end: the puzzle's own solver where it is a [Lister] and the order
-// is not random, else the exact cover engine. Every solution is checked by the puzzle's own
+// listing of every front end: the puzzle's own solver where it is a [Lister] that serves
+// the listing and the order is not random, else the exact cover engine. Every solution is checked by the puzzle's own
 // Check before visit sees it; one that fails ends the search with an internal error. An
 // Impossible puzzle has none, without a search. When ctx is cancelled, Each returns ctx's
 // error.
@@ -76,7 +76,9 @@ func Each(ctx context.Context, pz Puzzle, cfg xcover.Config, distinct bool, visi
 		if cerr != nil {
 			return cerr
 		}
-		return err
+		if !errors.Is(err, errors.ErrUnsupported) {
+			return err
+		}
 	}
 	s, err := xcover.NewSolver(pz.Problem(), cfg)
 	if err != nil {

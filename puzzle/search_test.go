@@ -3,6 +3,8 @@ package puzzle_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -169,6 +171,41 @@ func TestEachFrom(t *testing.T) {
 		})
 		if n != tc.want || (err == nil) != (tc.err == "") || (err != nil && !strings.Contains(err.Error(), tc.err)) {
 			t.Errorf("%s: %d solutions, %v; want %d, %q", tc.name, n, err, tc.want, tc.err)
+		}
+	}
+}
+
+// TestQueensList compares the queens puzzle's own listing (the bitboard, which Each takes
+// where it serves the board) with the exact cover engine's on the same problem: the same
+// solutions as options, for one and for two queens per line (the engine's alone).
+func TestQueensList(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct{ n, perLine, want int }{{1, 1, 1}, {3, 1, 0}, {6, 1, 4}, {8, 1, 92}, {4, 2, 11}} {
+		pz, err := puzzle.Queens(tc.n, tc.perLine)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var listed, engine []string
+		err = puzzle.Each(ctx, pz, xcover.Config{}, false, func(sol []int, _ int) bool {
+			listed = append(listed, fmt.Sprint(slices.Sorted(slices.Values(sol))))
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sv, _ := xcover.NewSolver(pz.Problem(), xcover.Config{})
+		for sol := range sv.Solutions(ctx) {
+			engine = append(engine, fmt.Sprint(slices.Sorted(slices.Values(sol))))
+		}
+		slices.Sort(listed)
+		slices.Sort(engine)
+		if len(listed) != tc.want || !slices.Equal(listed, engine) {
+			t.Errorf("%d queens, %d per line: Each lists %d, the engine %d; want the same %d", tc.n, tc.perLine, len(listed), len(engine), tc.want)
+		}
+		n := 0
+		puzzle.Each(ctx, pz, xcover.Config{Limit: 2}, false, func([]int, int) bool { n++; return true })
+		if n != min(2, tc.want) {
+			t.Errorf("%d queens, %d per line, limit 2: %d listed", tc.n, tc.perLine, n)
 		}
 	}
 }

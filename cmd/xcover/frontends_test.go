@@ -127,8 +127,8 @@ func TestSameAnswers(t *testing.T) {
 			t.Errorf("%v: the command lists %d tilings (exit %d), the web API %d, or others", tt.args, len(listed), cli.code, len(served))
 		}
 	}
-	// Queens: the command counts distinct solutions with the bitboard census, the web API
-	// by the general engine's solutions reduced to classes; both must agree.
+	// Queens: the command counts distinct solutions with the bitboard counter, the web API
+	// lists the bitboard's solutions reduced to classes; both must agree.
 	for _, n := range []int{6, 7, 8} {
 		cli := runX(t, "", "queens", strconv.Itoa(n), "--count", "--distinct", "--json")
 		var c struct{ Solutions, Distinct uint64 }
