@@ -7,7 +7,6 @@ import (
 	"math/big"
 
 	"github.com/xcover/xcover"
-	"github.com/xcover/xcover/verify"
 )
 
 // Count counts the puzzle's solutions under cfg (its Limit, Workers, Memo, MemoBytes and
@@ -93,27 +92,4 @@ func Each(ctx context.Context, pz Puzzle, cfg xcover.Config, distinct bool, visi
 		}
 	}
 	return s.Err()
-}
-
-// EachFrom calls visit with the solutions that solveAll finds for the puzzle's problem, an
-// external solver say, at most limit of them (0: all), until visit returns false. Every
-// solution is checked first by the independent verifier and by the puzzle's own checker;
-// one that fails ends the listing with an internal error. solveAll returns the solutions
-// found before an error with the error, which EachFrom returns after visiting them.
-func EachFrom(ctx context.Context, pz Puzzle, solveAll func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error), limit uint64, visit func(sol []int) bool) error {
-	title := pz.About().Title
-	sols, err := solveAll(ctx, pz.Problem(), int(limit))
-	chk := verify.NewChecker(pz.Problem())
-	for _, sol := range sols {
-		if v := chk.Check(sol); len(v) > 0 {
-			return fmt.Errorf("puzzle: internal error: not a solution of %s: %v", title, v[0])
-		}
-		if cerr := pz.Check(sol); cerr != nil {
-			return fmt.Errorf("puzzle: internal error: invalid solution of %s: %w", title, cerr)
-		}
-		if !visit(sol) {
-			break
-		}
-	}
-	return err
 }
