@@ -309,32 +309,41 @@ func (pz *tilingPuzzle) Draw(w io.Writer, sols [][]int) error {
 	return tiling.WriteSVG(w, ts, tiling.SVGOptions{})
 }
 
-// Distinct runs the reduction's searches one after the other, its progress reports added
-// up: their work, the fraction spread over the searches, and one final report.
+// Distinct runs the reduction's searches one after the other, their progress added up
+// (spread).
 func (pz *symmetricTiling) Distinct(ctx context.Context, cfg xcover.Config, visit func([]int, int) bool) error {
-	if parts := pz.red.Subproblems(); parts > 1 && cfg.Progress != nil {
-		var (
-			before xcover.Stats // the work of the searches done
-			done   int          // the searches done
-		)
-		report := cfg.Progress
-		cfg.Progress = func(p xcover.Progress) {
-			p.Nodes += before.Nodes
-			p.Updates += before.Updates
-			p.Elapsed += before.Elapsed
-			p.Fraction = (float64(done) + p.Fraction) / float64(parts)
-			if p.Done {
-				before, done = p.Stats, done+1
-				p.Done = done == parts
-			}
-			report(p)
-		}
-	}
-	return pz.red.Search(ctx, cfg, visit)
+	return pz.red.Search(ctx, spread(cfg, pz.red.Subproblems()), visit)
 }
 
 func (pz *symmetricTiling) CountDistinct(ctx context.Context, cfg xcover.Config) (distinct, all uint64, err error) {
-	return pz.red.CountDistinct(ctx, cfg)
+	return pz.red.CountDistinct(ctx, spread(cfg, pz.red.Subproblems()))
+}
+
+// spread returns cfg with its progress reports made those of one search for a search run
+// as parts searches one after the other, each reporting from zero: their work added up,
+// the fraction spread over the parts, and one final report.
+func spread(cfg xcover.Config, parts int) xcover.Config {
+	if parts <= 1 || cfg.Progress == nil {
+		return cfg
+	}
+	var (
+		before xcover.Stats // the work of the searches done
+		done   int          // the searches done
+	)
+	report := cfg.Progress
+	cfg.Progress = func(p xcover.Progress) {
+		p.Nodes += before.Nodes
+		p.Updates += before.Updates
+		p.Elapsed += before.Elapsed
+		p.Solutions += before.Solutions
+		p.Fraction = (float64(done) + p.Fraction) / float64(parts)
+		if p.Done {
+			before, done = p.Stats, done+1
+			p.Done = done == parts
+		}
+		report(p)
+	}
+	return cfg
 }
 
 // A sudokuPuzzle is a Sudoku grid on its board, written in its alphabet.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/puzzle"
@@ -153,6 +154,41 @@ func TestQueensList(t *testing.T) {
 		puzzle.Each(ctx, pz, xcover.Config{Limit: 2}, false, func([]int, int) bool { n++; return true })
 		if n != min(2, tc.want) {
 			t.Errorf("%d queens, %d per line, limit 2: %d listed", tc.n, tc.perLine, n)
+		}
+	}
+}
+
+// TestDistinctProgress checks that a distinct tiling search, run as several searches, reports
+// its progress as one search: work and fraction never go back, the fraction stays within
+// [0, 1], and one final report ends it, in a listing and in a count.
+func TestDistinctProgress(t *testing.T) {
+	pz, err := puzzle.Tiling(tilingPuzzle(t, "pentominoes", "5x12"), puzzle.TilingOptions{Distinct: true}) // searched in 6 parts
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, count := range []bool{false, true} {
+		var last xcover.Progress
+		reports, dones := 0, 0
+		cfg := xcover.Config{ProgressInterval: time.Nanosecond, Progress: func(p xcover.Progress) {
+			if p.Nodes < last.Nodes || p.Fraction < last.Fraction-1e-9 || p.Fraction > 1+1e-9 || dones > 0 {
+				t.Fatalf("count %v: report %+v after %+v (%d final reports before)", count, p, last, dones)
+			}
+			if p.Done {
+				dones++
+			}
+			last = p
+			reports++
+		}}
+		if count {
+			_, classes, err := puzzle.Count(context.Background(), pz, cfg, true)
+			if err != nil || classes != 1010 { // 1010 essentially different pentomino tilings of 5x12
+				t.Fatalf("count: %d classes, %v", classes, err)
+			}
+		} else if err := puzzle.Each(context.Background(), pz, cfg, true, func([]int, int) bool { return true }); err != nil {
+			t.Fatal(err)
+		}
+		if dones != 1 || reports < 3 || last.Fraction < 0.999 {
+			t.Errorf("count %v: %d reports, %d final, last %+v", count, reports, dones, last)
 		}
 	}
 }
