@@ -18,7 +18,7 @@ import (
 // (listings in order and random): the modes left, through both front ends, for every kind
 // of puzzle. Random solutions of a seed are the same, in the same order; a puzzle made
 // with a seed (mode puzzle; the command's --puzzle, or define of the same solution for a
-// DLX problem) pre-places the same options and has the same solution; a mode that one
+// DLX problem and a Sudoku, which the command has no such mode for) pre-places the same options and has the same solution; a mode that one
 // front end refuses, the other refuses too.
 func TestSameModes(t *testing.T) {
 	s := serve.New(serve.Options{})
@@ -56,29 +56,52 @@ func TestSameModes(t *testing.T) {
 		}
 	}
 
-	// A DLX problem made a puzzle by the web API: the command's define of the same solution
-	// with the same seed pre-places the same options.
+	// A DLX problem, and a Sudoku (the command's own encoding of it, --emit dlx), made a
+	// puzzle by the web API: the command's define of the same solution with the same seed
+	// pre-places the same options. A Sudoku's random solutions: the command's on the same
+	// encoding, with the same seed.
 	ex := filepath.Join("..", "..", "examples", "queens8.dlx")
 	text, err := os.ReadFile(ex)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st := apiJob(t, ts.URL, `{"problem":`+strconv.Quote(string(text))+`,"mode":"puzzle","seed":3}`)
-	kept := apiOptions(t, ts.URL, st.ID)
-	if len(kept) != 2 {
-		t.Fatalf("DLX puzzle: the web API kept %d option lists, want 2 (the defining set, the solution)", len(kept))
+	const grid = "1...2...3...4..."
+	emitted := runX(t, grid+"\n", "sudoku", "--emit", "dlx")
+	if emitted.code != 0 {
+		t.Fatalf("sudoku --emit dlx: exit %d: %s", emitted.code, emitted.stderr)
 	}
-	sol := make([]string, len(kept[1]))
-	for i, k := range kept[1] {
-		sol[i] = strconv.Itoa(k)
+	sudokuDLX := filepath.Join(writeFiles(t, map[string]string{"s.dlx": emitted.stdout}), "s.dlx")
+	for _, tt := range []struct{ what, body, file string }{
+		{"DLX", `{"problem":` + strconv.Quote(string(text)) + `,"mode":"puzzle","seed":3}`, ex},
+		{"sudoku", `{"puzzle":"sudoku","grid":"` + grid + `","mode":"puzzle","seed":3}`, sudokuDLX},
+	} {
+		kept := apiOptions(t, ts.URL, apiJob(t, ts.URL, tt.body).ID)
+		if len(kept) != 2 {
+			t.Fatalf("%s puzzle: the web API kept %d option lists, want 2 (the defining set, the solution)", tt.what, len(kept))
+		}
+		sol := make([]string, len(kept[1]))
+		for i, k := range kept[1] {
+			sol[i] = strconv.Itoa(k)
+		}
+		cli := runX(t, "", "define", "--solution", strings.Join(sol, ","), "--seed", "3", "--json", tt.file)
+		var def struct{ Options []int }
+		json.Unmarshal([]byte(cli.stdout), &def)
+		slices.Sort(def.Options)
+		slices.Sort(kept[0])
+		if cli.code != 0 || len(def.Options) == 0 || !slices.Equal(def.Options, kept[0]) {
+			t.Errorf("%s puzzle: the command defines %v (exit %d: %s), the web API %v", tt.what, def.Options, cli.code, cli.stderr, kept[0])
+		}
 	}
-	cli := runX(t, "", "define", "--solution", strings.Join(sol, ","), "--seed", "3", "--json", ex)
-	var def struct{ Options []int }
-	json.Unmarshal([]byte(cli.stdout), &def)
-	slices.Sort(def.Options)
-	slices.Sort(kept[0])
-	if cli.code != 0 || len(def.Options) == 0 || !slices.Equal(def.Options, kept[0]) {
-		t.Errorf("DLX puzzle: the command defines %v (exit %d: %s), the web API %v", def.Options, cli.code, cli.stderr, kept[0])
+	cli := runX(t, "", "solve", "--json", "--random", "--seed", "5", "--limit", "3", sudokuDLX)
+	var drawn [][]int
+	for _, line := range listed(cli.stdout, "\n") {
+		var sol struct{ Options []int }
+		json.Unmarshal([]byte(line), &sol)
+		drawn = append(drawn, sol.Options)
+	}
+	served := apiOptions(t, ts.URL, apiJob(t, ts.URL, `{"puzzle":"sudoku","grid":"`+grid+`","mode":"random","seed":5,"limit":3}`).ID)
+	if cli.code != 0 || len(drawn) != 3 || !slices.EqualFunc(drawn, served, slices.Equal) {
+		t.Errorf("sudoku random: the command draws %v (exit %d: %s), the web API %v", drawn, cli.code, cli.stderr, served)
 	}
 
 	// Modes that neither front end has for a puzzle: both refuse, as wrong usage.
