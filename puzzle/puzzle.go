@@ -97,7 +97,13 @@ type base struct {
 }
 
 func (b *base) Problem() *xcover.Problem { return b.p }
-func (b *base) About() About             { return b.about }
+
+// About returns the description, with a copy of its warnings: the puzzle is not modified.
+func (b *base) About() About {
+	a := b.about
+	a.Warnings = slices.Clone(a.Warnings)
+	return a
+}
 
 // A dlxPuzzle is a problem read from DLX text: its solutions are shown as the options' lines.
 type dlxPuzzle struct {
