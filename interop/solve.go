@@ -119,7 +119,7 @@ func solveOne(ctx context.Context, p *xcover.Problem, solver string) ([][]int, e
 
 // Via returns SolveAll with the solver called name, as a function of a problem and a
 // limit: the form the puzzle packages take an external solver in (queens.Options.SolveAll,
-// puzzle.Puzzle.EachFrom, sudoku.Board.SolveWith).
+// sudoku.Board.SolveWith, or a puzzle.Lister that calls it).
 func Via(name string) func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
 	return func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
 		return SolveAll(ctx, p, name, limit)

@@ -3,34 +3,36 @@ package puzzle_test
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xcover/xcover"
-	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/verify"
 )
 
-// TestCountAllEach counts and lists puzzles' solutions through CountAll, Tally and Each, against
+// TestCountEach counts and lists puzzles' solutions through Count and Each, against
 // published values: every solution Each yields is checked by the independent verifier.
-func TestCountAllEach(t *testing.T) {
+func TestCountEach(t *testing.T) {
 	ctx := context.Background()
-	pent := func(size string, distinct bool) func() (*puzzle.Puzzle, error) {
-		return func() (*puzzle.Puzzle, error) {
+	pent := func(size string, distinct bool) func() (puzzle.Puzzle, error) {
+		return func() (puzzle.Puzzle, error) {
 			return puzzle.Tiling(tilingPuzzle(t, "pentominoes", size), puzzle.TilingOptions{Distinct: distinct})
 		}
 	}
 	for _, tc := range []struct {
 		name          string
-		pose          func() (*puzzle.Puzzle, error)
+		pose          func() (puzzle.Puzzle, error)
 		distinct      bool
 		limit         uint64
 		all, classes  uint64 // the counts
 		listed, class int    // solutions Each yields, and the sum of their class sizes
 	}{
-		{"queens 8", func() (*puzzle.Puzzle, error) { return puzzle.Queens(8, 1) }, false, 0, 92, 0, 92, 0}, // A000170
-		{"queens 8 limit 5", func() (*puzzle.Puzzle, error) { return puzzle.Queens(8, 1) }, false, 5, 5, 0, 5, 0},
+		{"queens 8", func() (puzzle.Puzzle, error) { return puzzle.Queens(8, 1) }, false, 0, 92, 0, 92, 0}, // A000170
+		{"queens 8 limit 5", func() (puzzle.Puzzle, error) { return puzzle.Queens(8, 1) }, false, 5, 5, 0, 5, 0},
 		{"pentominoes 3x20", pent("3x20", false), false, 0, 8, 0, 8, 0},
 		{"pentominoes 3x20 distinct", pent("3x20", true), true, 0, 8, 2, 2, 8},
 		{"pentominoes 5x5, impossible", pent("5x5", true), true, 0, 0, 0, 0, 0},
@@ -40,13 +42,13 @@ func TestCountAllEach(t *testing.T) {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		cfg := xcover.Config{Limit: tc.limit}
-		all, classes, err := pz.CountAll(ctx, cfg, tc.distinct)
+		all, classes, err := puzzle.Count(ctx, pz, cfg, tc.distinct)
 		if err != nil || all.Uint64() != tc.all || classes != tc.classes {
-			t.Errorf("%s: CountAll = %d, %d, %v; want %d, %d", tc.name, all, classes, err, tc.all, tc.classes)
+			t.Errorf("%s: Count = %d, %d, %v; want %d, %d", tc.name, all, classes, err, tc.all, tc.classes)
 		}
-		chk := verify.NewChecker(pz.Problem)
+		chk := verify.NewChecker(pz.Problem())
 		listed, sum := 0, 0
-		err = pz.Each(ctx, cfg, tc.distinct, func(sol []int, class int) bool {
+		err = puzzle.Each(ctx, pz, cfg, tc.distinct, func(sol []int, class int) bool {
 			if v := chk.Check(sol); len(v) > 0 {
 				t.Fatalf("%s: solution %v: %v", tc.name, sol, v[0])
 			}
@@ -59,6 +61,20 @@ func TestCountAllEach(t *testing.T) {
 	}
 }
 
+// rejecting is a puzzle whose checker rejects every solution.
+type rejecting struct{ puzzle.Symmetric }
+
+func (rejecting) Check([]int) error { return errors.New("no") }
+
+// impossible is a puzzle told that it has no solution.
+type impossible struct{ puzzle.Puzzle }
+
+func (pz impossible) About() puzzle.About {
+	a := pz.Puzzle.About()
+	a.Impossible = true
+	return a
+}
+
 // TestEachStops checks that Each stops where visit says, refuses a solution the puzzle's
 // checker rejects, searches nothing for an impossible puzzle, says when cancelled, and refuses distinct where there is none.
 func TestEachStops(t *testing.T) {
@@ -68,97 +84,111 @@ func TestEachStops(t *testing.T) {
 	}
 	ctx := context.Background()
 	n := 0
-	if err := q.Each(ctx, xcover.Config{}, false, func([]int, int) bool { n++; return n < 3 }); err != nil || n != 3 {
+	if err := puzzle.Each(ctx, q, xcover.Config{}, false, func([]int, int) bool { n++; return n < 3 }); err != nil || n != 3 {
 		t.Errorf("stopped by visit: %d solutions, %v; want 3", n, err)
 	}
-	bad := *q
-	bad.Check = func([]int) error { return errors.New("no") }
+	bad := rejecting{q.(puzzle.Symmetric)}
 	n = 0
 	for _, distinct := range []bool{false, true} {
-		err := bad.Each(ctx, xcover.Config{}, distinct, func([]int, int) bool { n++; return true })
+		err := puzzle.Each(ctx, bad, xcover.Config{}, distinct, func([]int, int) bool { n++; return true })
 		if err == nil || !strings.Contains(err.Error(), "internal error") || n != 0 {
 			t.Errorf("distinct %v: a rejected solution gave %v after %d visits", distinct, err, n)
 		}
 	}
-	imp := *q // told it has no solution: no search
-	imp.Impossible = true
+	imp := impossible{q} // told it has no solution: no search
 	n = 0
-	if all, _, err := imp.CountAll(ctx, xcover.Config{}, false); all.Sign() != 0 || err != nil {
-		t.Errorf("impossible: CountAll = %d, %v", all, err)
+	if all, _, err := puzzle.Count(ctx, imp, xcover.Config{}, false); all.Sign() != 0 || err != nil {
+		t.Errorf("impossible: Count = %d, %v", all, err)
 	}
-	if err := imp.Each(ctx, xcover.Config{}, false, func([]int, int) bool { n++; return true }); err != nil || n != 0 {
+	if err := puzzle.Each(ctx, imp, xcover.Config{}, false, func([]int, int) bool { n++; return true }); err != nil || n != 0 {
 		t.Errorf("impossible: Each visited %d, %v", n, err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	if err := q.Each(cancelled, xcover.Config{}, false, func([]int, int) bool { return true }); !errors.Is(err, context.Canceled) {
+	if err := puzzle.Each(cancelled, q, xcover.Config{}, false, func([]int, int) bool { return true }); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
-	if _, _, err := q.CountAll(cancelled, xcover.Config{}, false); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: CountAll: %v; want context.Canceled", err)
+	if _, _, err := puzzle.Count(cancelled, q, xcover.Config{}, false); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: Count: %v; want context.Canceled", err)
 	}
 	q2, err := puzzle.Queens(6, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := q2.Each(ctx, xcover.Config{}, true, func([]int, int) bool { return true }); err == nil {
-		t.Errorf("distinct without Distinct: no error")
+	if err := puzzle.Each(ctx, q2, xcover.Config{}, true, func([]int, int) bool { return true }); err == nil {
+		t.Errorf("distinct of a puzzle not Symmetric: no error")
 	}
-	if _, _, err := q2.CountAll(ctx, xcover.Config{}, true); err == nil {
-		t.Errorf("distinct count without CountDistinct: no error")
+	if _, _, err := puzzle.Count(ctx, q2, xcover.Config{}, true); err == nil {
+		t.Errorf("distinct count of a puzzle not Symmetric: no error")
 	}
 }
 
-// TestEachFrom lists through another solver: what it returns, each solution verified and
-// checked, up to the limit; its error after its solutions.
-func TestEachFrom(t *testing.T) {
+// TestQueensList compares the queens puzzle's own listing (the bitboard, which Each takes
+// where it serves the board) with the exact cover engine's on the same problem: the same
+// solutions as options, for one and for two queens per line (the engine's alone).
+func TestQueensList(t *testing.T) {
 	ctx := context.Background()
-	q, err := puzzle.Queens(6, 1)
+	for _, tc := range []struct{ n, perLine, want int }{{1, 1, 1}, {3, 1, 0}, {6, 1, 4}, {8, 1, 92}, {4, 2, 11}} {
+		pz, err := puzzle.Queens(tc.n, tc.perLine)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var listed, engine []string
+		err = puzzle.Each(ctx, pz, xcover.Config{}, false, func(sol []int, _ int) bool {
+			listed = append(listed, fmt.Sprint(slices.Sorted(slices.Values(sol))))
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sv, _ := xcover.NewSolver(pz.Problem(), xcover.Config{})
+		for sol := range sv.Solutions(ctx) {
+			engine = append(engine, fmt.Sprint(slices.Sorted(slices.Values(sol))))
+		}
+		slices.Sort(listed)
+		slices.Sort(engine)
+		if len(listed) != tc.want || !slices.Equal(listed, engine) {
+			t.Errorf("%d queens, %d per line: Each lists %d, the engine %d; want the same %d", tc.n, tc.perLine, len(listed), len(engine), tc.want)
+		}
+		n := 0
+		puzzle.Each(ctx, pz, xcover.Config{Limit: 2}, false, func([]int, int) bool { n++; return true })
+		if n != min(2, tc.want) {
+			t.Errorf("%d queens, %d per line, limit 2: %d listed", tc.n, tc.perLine, n)
+		}
+	}
+}
+
+// TestDistinctProgress checks that a distinct tiling search, run as several searches, reports
+// its progress as one search: work and fraction never go back, the fraction stays within
+// [0, 1], and one final report ends it, in a listing and in a count.
+func TestDistinctProgress(t *testing.T) {
+	pz, err := puzzle.Tiling(tilingPuzzle(t, "pentominoes", "5x12"), puzzle.TilingOptions{Distinct: true}) // searched in 6 parts
 	if err != nil {
 		t.Fatal(err)
 	}
-	rejecting := *q
-	rejecting.Check = func([]int) error { return errors.New("no") }
-	errSolver := errors.New("solver failed")
-	limited := func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
-		if limit != 2 {
-			return nil, errors.New("limit not passed on")
-		}
-		return problems.SolveAll(ctx, p, limit)
-	}
-	for _, tc := range []struct {
-		name     string
-		pz       *puzzle.Puzzle
-		solveAll func(context.Context, *xcover.Problem, int) ([][]int, error)
-		limit    uint64
-		stop     int // visit returns false at this solution (0: never)
-		want     int
-		err      string // part of the error, "" for none
-	}{
-		{"all", q, problems.SolveAll, 0, 0, 4, ""},
-		{"limit", q, limited, 2, 0, 2, ""},
-		{"stopped", q, problems.SolveAll, 0, 3, 3, ""},
-		{"solver error", q, func(ctx context.Context, p *xcover.Problem, _ int) ([][]int, error) {
-			sols, _ := problems.SolveAll(ctx, p, 1)
-			return sols, errSolver
-		}, 0, 0, 1, "solver failed"},
-		{"not a solution", q, func(ctx context.Context, p *xcover.Problem, _ int) ([][]int, error) {
-			sols, _ := problems.SolveAll(ctx, p, 1)
-			return [][]int{sols[0], sols[0][1:]}, nil
-		}, 0, 0, 1, "not a solution"},
-		{"rejected by the puzzle", &rejecting, problems.SolveAll, 0, 0, 0, "invalid solution"},
-	} {
-		chk := verify.NewChecker(tc.pz.Problem)
-		n := 0
-		err := tc.pz.EachFrom(ctx, tc.solveAll, tc.limit, func(sol []int) bool {
-			if v := chk.Check(sol); len(v) > 0 {
-				t.Fatalf("%s: %v", tc.name, v[0])
+	for _, count := range []bool{false, true} {
+		var last xcover.Progress
+		reports, dones := 0, 0
+		cfg := xcover.Config{ProgressInterval: time.Nanosecond, Progress: func(p xcover.Progress) {
+			if p.Nodes < last.Nodes || p.Fraction < last.Fraction-1e-9 || p.Fraction > 1+1e-9 || dones > 0 {
+				t.Fatalf("count %v: report %+v after %+v (%d final reports before)", count, p, last, dones)
 			}
-			n++
-			return n != tc.stop
-		})
-		if n != tc.want || (err == nil) != (tc.err == "") || (err != nil && !strings.Contains(err.Error(), tc.err)) {
-			t.Errorf("%s: %d solutions, %v; want %d, %q", tc.name, n, err, tc.want, tc.err)
+			if p.Done {
+				dones++
+			}
+			last = p
+			reports++
+		}}
+		if count {
+			_, classes, err := puzzle.Count(context.Background(), pz, cfg, true)
+			if err != nil || classes != 1010 { // 1010 essentially different pentomino tilings of 5x12
+				t.Fatalf("count: %d classes, %v", classes, err)
+			}
+		} else if err := puzzle.Each(context.Background(), pz, cfg, true, func([]int, int) bool { return true }); err != nil {
+			t.Fatal(err)
+		}
+		if dones != 1 || reports < 3 || last.Fraction < 0.999 {
+			t.Errorf("count %v: %d reports, %d final, last %+v", count, reports, dones, last)
 		}
 	}
 }

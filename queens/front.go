@@ -74,8 +74,8 @@ func (o Options) check(n int) error {
 	if n < 1 || n > maxN {
 		return requestErrorf("board side %d out of range: N must be between 1 and %d", n, maxN)
 	}
-	if k := o.perLine(); k > n {
-		return requestErrorf("%d queens per line out of range: K must be between 1 and N = %d", k, n)
+	if k := o.perLine(); k > n || o.PerLine < 0 {
+		return requestErrorf("%d queens per line out of range: K must be between 1 and N = %d", o.PerLine, n)
 	}
 	return nil
 }

@@ -59,6 +59,7 @@ func TestRequestErrors(t *testing.T) {
 		{0, Options{}},
 		{8, Options{Engine: 9}},
 		{8, Options{PerLine: 9}},
+		{8, Options{PerLine: -1}},
 		{8, Options{Engine: EngineConstruct}},
 		{8, Options{Engine: EngineBitboard, PerLine: 2}},
 		{8, Options{PerLine: 2, Distinct: true}},

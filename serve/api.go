@@ -247,10 +247,8 @@ func (s *Server) handleSolutions(w http.ResponseWriter, r *http.Request) {
 	var buf bytes.Buffer
 	for i, sol := range sols {
 		out := present.Solution{Index: offset + i, Options: sol}
-		if t.Text != nil {
-			out.Text = t.Text(sol)
-		}
-		if t.Draw != nil {
+		out.Text = t.Text(sol)
+		if t.About().Draws {
 			buf.Reset()
 			if err := t.Draw(&buf, [][]int{sol}); err != nil {
 				writeError(w, http.StatusInternalServerError, "drawing: "+err.Error())
@@ -275,9 +273,9 @@ func (s *Server) handleSolutionsSVG(w http.ResponseWriter, r *http.Request) {
 	if j == nil {
 		return
 	}
-	t := j.task
-	if t.Draw == nil {
-		writeError(w, http.StatusNotFound, "no drawings for "+t.Title)
+	t, about := j.task, j.task.About()
+	if !about.Draws {
+		writeError(w, http.StatusNotFound, "no drawings for "+about.Title)
 		return
 	}
 	sols, _, offset, ok := s.pageRange(w, r, j, 1)
@@ -288,7 +286,7 @@ func (s *Server) handleSolutionsSVG(w http.ResponseWriter, r *http.Request) {
 	case len(sols) == 0:
 		writeError(w, http.StatusNotFound, "no solutions there")
 		return
-	case len(sols) > 1 && !t.DrawsMany:
+	case len(sols) > 1 && !about.DrawsMany:
 		writeError(w, http.StatusBadRequest, "draws one solution at a time here: ask for count=1")
 		return
 	}
@@ -300,7 +298,7 @@ func (s *Server) handleSolutionsSVG(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "image/svg+xml")
 	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
-	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s-%d.svg"`, t.Kind, offset+1))
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s-%d.svg"`, about.Kind, offset+1))
 	w.Write(buf.Bytes())
 }
 
@@ -329,14 +327,12 @@ func (s *Server) handleSolutionsJSON(w http.ResponseWriter, r *http.Request) {
 	}{Title: st.Title, Mode: st.Mode, State: st.State, Solutions: st.Solutions, Total: st.Total, List: make([]sol, len(sols))}
 	for i, k := range sols {
 		out.List[i] = sol{Options: k}
-		if j.task.Text != nil {
-			out.List[i].Text = j.task.Text(k)
-		}
+		out.List[i].Text = j.task.Text(k)
 		if i < len(classes) {
 			out.List[i].Class = classes[i]
 		}
 	}
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s-solutions.json"`, j.task.Kind))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s-solutions.json"`, j.task.About().Kind))
 	writeJSON(w, http.StatusOK, out)
 }
 
@@ -347,12 +343,12 @@ func (s *Server) handleProblem(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := dlx.Write(&buf, j.task.Problem); err != nil {
+	if err := dlx.Write(&buf, j.task.Problem()); err != nil {
 		writeError(w, http.StatusConflict, err.Error())
 		return
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/plain; charset=utf-8")
-	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s.dlx"`, j.task.Kind))
+	h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="xcover-%s.dlx"`, j.task.About().Kind))
 	w.Write(buf.Bytes())
 }

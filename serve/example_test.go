@@ -65,13 +65,13 @@ func Example() {
 	// Output:
 	// 201 8 queens
 	// done: 12 distinct solutions, 92 in all
-	// options [1 12 22 27 32 47 53 58], a class of 8:
-	// . Q . . . . . .
-	// . . . . Q . . .
-	// . . . . . . Q .
-	// . . . Q . . . .
+	// options [0 12 23 29 34 46 49 59], a class of 8:
 	// Q . . . . . . .
+	// . . . . Q . . .
 	// . . . . . . . Q
 	// . . . . . Q . .
 	// . . Q . . . . .
+	// . . . . . . Q .
+	// . Q . . . . . .
+	// . . . Q . . . .
 }

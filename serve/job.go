@@ -14,13 +14,14 @@ import (
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/present"
+	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/verify"
 )
 
 // A job is one search and what it has found.
 type job struct {
 	id   string
-	task *task
+	task task
 	mode string
 	memo xcover.MemoMode // count mode: how to count
 	// memoBytes bounds the cache of a memoised count: its share of the memory budget.
@@ -42,10 +43,8 @@ type job struct {
 	count    string // count mode, done: the exact count in decimal
 	total    uint64 // distinct mode: solutions in the classes found
 	prog     xcover.Progress
-	partBase xcover.Stats // distinct tiling: the stats of the parts searched already
-	partDone int          // distinct tiling: the number of parts searched already
-	sols     [][]int      // kept solutions, at most Options.MaxSolutions
-	classes  []int        // distinct mode: the size of each kept solution's class
+	sols     [][]int // kept solutions, at most Options.MaxSolutions
+	classes  []int   // distinct mode: the size of each kept solution's class
 	lastSeen time.Time
 	streams  int       // event streams open
 	finished time.Time // when the state left running
@@ -67,10 +66,11 @@ func (j *job) notify() {
 
 // status returns the job's status; j.mu must be held.
 func (j *job) status() present.Status {
+	about := j.task.About()
 	st := present.Status{
 		ID:        j.id,
-		Kind:      j.task.Kind,
-		Title:     j.task.Title,
+		Kind:      about.Kind,
+		Title:     about.Title,
 		Mode:      j.mode,
 		State:     j.state,
 		Solutions: j.found,
@@ -82,11 +82,11 @@ func (j *job) status() present.Status {
 		Elapsed:   j.prog.Elapsed.Seconds(),
 		ETA:       -1,
 		Error:     j.err,
-		Note:      j.task.Note,
-		Warnings:  j.task.Warnings,
-		Drawable:  j.task.Draw != nil,
-		Items:     j.task.Problem.NumItems(),
-		Options:   j.task.Problem.NumOptions(),
+		Note:      about.Note,
+		Warnings:  about.Warnings,
+		Drawable:  about.Draws,
+		Items:     j.task.Problem().NumItems(),
+		Options:   j.task.Problem().NumOptions(),
 	}
 	if j.mode == present.ModeRandom || j.mode == present.ModePuzzle {
 		seed := j.seed
@@ -119,7 +119,7 @@ func (j *job) status() present.Status {
 
 // start registers a job for the task and starts its search, or returns the HTTP status
 // and message of a refusal.
-func (s *Server) start(t *task, req *present.Request, adm *admission) (*job, int, string) {
+func (s *Server) start(t task, req *present.Request, adm *admission) (*job, int, string) {
 	now := s.opt.Time()
 	keep, searching := taskBytes(t, req, s.opt.Workers)
 	memo, _ := present.ParseMemoMode(req.Memo) // checked by newTask
@@ -383,9 +383,9 @@ const baseJobBytes = 256 << 10
 // taskBytes estimates the memory a task keeps (its problem, with the option lines of a DLX
 // problem) and the extra memory its search takes while it runs (the kernels' nodes, one
 // set per worker).
-func taskBytes(t *task, req *present.Request, workers int) (keep, searching int64) {
+func taskBytes(t task, req *present.Request, workers int) (keep, searching int64) {
 	keep = baseJobBytes + int64(len(req.Problem))
-	if p := t.Problem; p != nil {
+	if p := t.Problem(); p != nil {
 		keep += 16*int64(p.NumEntries()) + 48*int64(p.NumOptions()) + 64*int64(p.NumItems())
 		searching = int64(workers) * (16*int64(p.NumEntries()+p.NumOptions()) + 32*int64(p.NumItems()))
 	}
@@ -439,7 +439,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 		}
 	}()
 	t := j.task
-	if t.Note != "" && t.Impossible {
+	if t.About().Impossible {
 		// No solutions, and no search needed to say so; a count says 0, as the command does.
 		if j.mode == present.ModeCount {
 			j.mu.Lock()
@@ -457,7 +457,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 	if j.mode == present.ModeRandom {
 		cfg.Random, cfg.Seed = true, j.seed
 	}
-	checker := verify.NewChecker(t.Problem)
+	checker := verify.NewChecker(t.Problem())
 	// keep checks a solution with the verifier and keeps it if there is room; class is the
 	// size of its class of symmetric solutions in distinct mode.
 	keep := func(sol []int, class int) error {
@@ -481,7 +481,7 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 	switch j.mode {
 	case present.ModeCount:
 		cfg.Memo, cfg.MemoBytes = j.memo, j.memoBytes
-		n, _, err := t.CountAll(ctx, cfg, false)
+		n, _, err := puzzle.Count(ctx, t, cfg, false)
 		j.mu.Lock()
 		switch {
 		case n == nil: // a memoised count stopped: no partial result
@@ -500,14 +500,14 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 	case present.ModeDistinct:
 		var kerr error
 		cfg.Limit = 0 // the limit counts classes, not solutions
-		err := t.Each(ctx, cfg, true, func(sol []int, class int) bool {
+		err := puzzle.Each(ctx, t, cfg, true, func(sol []int, class int) bool {
 			kerr = keep(sol, class)
 			return kerr == nil && (j.limit == 0 || j.found < j.limit)
 		})
 		return errors.Join(kerr, err)
 	default: // solve, random
 		var kerr error
-		err := t.Each(ctx, cfg, false, func(sol []int, _ int) bool {
+		err := puzzle.Each(ctx, t, cfg, false, func(sol []int, _ int) bool {
 			kerr = keep(sol, 0)
 			return kerr == nil
 		})
@@ -526,22 +526,10 @@ func (j *job) progress(p xcover.Progress) {
 func (j *job) record(p xcover.Progress) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
-	if p.Done && j.task.Parts <= 1 {
+	if p.Done {
 		// The final report says 1 even for a search cancelled or stopped at its limit:
 		// keep the last estimate; status says 1 for a search that ran to its end.
 		p.Fraction = j.prog.Fraction
-	}
-	if j.task.Parts > 1 {
-		// A distinct tiling search runs one search per part, each reporting from zero:
-		// add up their work, and spread the fraction over the parts.
-		p.Stats.Nodes += j.partBase.Nodes
-		p.Stats.Updates += j.partBase.Updates
-		p.Stats.Elapsed += j.partBase.Elapsed
-		p.Fraction = (float64(j.partDone) + p.Fraction) / float64(j.task.Parts)
-		if p.Done {
-			j.partBase = p.Stats
-			j.partDone++
-		}
 	}
 	if j.mode == present.ModeCount {
 		j.found = p.Solutions
@@ -555,7 +543,7 @@ func (j *job) record(p xcover.Progress) {
 // the solutions: the options to pre-place, drawn alone.
 func (s *Server) puzzle(ctx context.Context, j *job, cfg xcover.Config, keep func([]int, int) error) error {
 	cfg.Random, cfg.Seed, cfg.Limit, cfg.Workers = true, j.seed, 1, 0
-	sv, err := xcover.NewSolver(j.task.Problem, cfg)
+	sv, err := xcover.NewSolver(j.task.Problem(), cfg)
 	if err != nil {
 		return err
 	}
@@ -566,7 +554,7 @@ func (s *Server) puzzle(ctx context.Context, j *job, cfg xcover.Config, keep fun
 	if err := sv.Err(); err != nil || sol == nil {
 		return err
 	}
-	res, err := xcover.Define(ctx, j.task.Problem, sol, xcover.DefineOptions{Seed: j.seed})
+	res, err := xcover.Define(ctx, j.task.Problem(), sol, xcover.DefineOptions{Seed: j.seed})
 	if err != nil {
 		return err
 	}

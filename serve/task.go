@@ -13,9 +13,11 @@ import (
 	"github.com/xcover/xcover/tiling"
 )
 
-// Limits on what a request may ask for, so that one request cannot exhaust the memory.
+// Limits on what a request may ask for, so that one request cannot exhaust the memory:
+// budgets of the server, below the libraries' own limits, for what is built while the
+// request is read, before its search's share of the memory budget is reserved.
 const (
-	maxQueensN     = 256      // side of a queens board
+	maxQueensN     = 256      // side of a queens board: an encoding of 256² options
 	maxPicture     = 64 << 10 // bytes of a region or pieces picture
 	maxCells       = 4096     // cells of a region
 	maxTilingWork  = 1 << 22  // orientations × region cells × piece cells
@@ -46,7 +48,7 @@ func memoErr(memo string) error {
 }
 
 // newTask prepares the search a request asks for.
-func newTask(req *present.Request) (*task, error) {
+func newTask(req *present.Request) (task, error) {
 	switch req.Mode {
 	case "":
 		req.Mode = present.ModeSolve
@@ -61,7 +63,7 @@ func newTask(req *present.Request) (*task, error) {
 		return nil, badRequest("memo counts: it goes with mode count only")
 	}
 	var (
-		t   *task
+		t   task
 		err error
 	)
 	switch {
@@ -83,14 +85,14 @@ func newTask(req *present.Request) (*task, error) {
 	if err != nil {
 		return nil, err
 	}
-	if req.Mode == present.ModeDistinct && t.Distinct == nil {
-		return nil, badRequest("no distinct mode for %s: it knows of no symmetries to identify solutions by; count or list them all instead", t.Title)
+	if _, ok := t.(puzzle.Symmetric); req.Mode == present.ModeDistinct && !ok {
+		return nil, badRequest("no distinct mode for %s: it knows of no symmetries to identify solutions by; count or list them all instead", t.About().Title)
 	}
 	return t, nil
 }
 
 // dlxTask reads a problem in DLX format.
-func dlxTask(req *present.Request) (*task, error) {
+func dlxTask(req *present.Request) (task, error) {
 	name := req.Name
 	if name == "" {
 		name = "problem"
@@ -109,25 +111,21 @@ func dlxTask(req *present.Request) (*task, error) {
 	return puzzle.DLX(f, name), nil
 }
 
-// queensTask encodes an N-queens problem.
-func queensTask(req *present.Request) (*task, error) {
+// queensTask encodes an N-queens problem. The queens package says what it can serve (the
+// board side, the queens per line, a count out of reach); the server only bounds the board
+// by its memory budget.
+func queensTask(req *present.Request) (task, error) {
 	n, k := req.N, req.PerLine
-	if k == 0 {
-		k = 1
+	if n > maxQueensN {
+		return nil, badRequest("queens: n = %d out of range for this server's memory budget: at most %d", n, maxQueensN)
 	}
-	if n < 1 || n > maxQueensN {
-		return nil, badRequest("queens: n = %d out of range: want 1 to %d", n, maxQueensN)
+	// The general engine's encoding, which the server searches (puzzle.Queens), counting
+	// with the queens counter where it can.
+	count := req.Mode == present.ModeCount || req.Mode == present.ModeDistinct
+	if _, err := queens.Choose(n, count, queens.Options{PerLine: k, Engine: queens.EngineXC}); err != nil {
+		return nil, badRequest("queens: %v", err)
 	}
-	if k < 1 || k > n {
-		return nil, badRequest("queens: perLine = %d out of range: want 1 to n = %d", k, n)
-	}
-	if req.Mode == present.ModeCount || req.Mode == present.ModeDistinct {
-		// The library's refusal of a count out of reach (asked of the general engine, whose
-		// board limit is beyond the server's).
-		if _, err := queens.Choose(n, true, queens.Options{PerLine: k, Engine: queens.EngineXC}); err != nil {
-			return nil, badRequest("queens: %v", err)
-		}
-	}
+	k = max(k, 1) // unset
 	t, err := puzzle.Queens(n, k)
 	if err != nil {
 		return nil, badRequest("queens: %v", err)
@@ -136,7 +134,7 @@ func queensTask(req *present.Request) (*task, error) {
 }
 
 // tilingTask encodes a tiling puzzle, read by the tiling package as for every front end.
-func tilingTask(req *present.Request) (*task, error) {
+func tilingTask(req *present.Request) (task, error) {
 	spec := tiling.Spec{
 		Pieces: req.Pieces, PiecesPicture: req.PiecesPicture,
 		NoFlip: req.NoFlip, Mirror: req.Mirror, AtMost: req.AtMost, Partial: req.Partial,
@@ -155,7 +153,7 @@ func tilingTask(req *present.Request) (*task, error) {
 }
 
 // sudokuTask encodes a Sudoku, read by the sudoku package as for every front end.
-func sudokuTask(req *present.Request) (*task, error) {
+func sudokuTask(req *present.Request) (task, error) {
 	spec := sudoku.Variant{BoxRows: req.BoxRows, BoxCols: req.BoxCols, X: req.X, Windoku: req.Windoku}
 	board, pz, err := sudoku.ParsePuzzle(req.Grid, spec, sudoku.Auto)
 	if err != nil { // its errors say "sudoku: " already

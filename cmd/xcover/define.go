@@ -155,17 +155,17 @@ func intList(xs []int) string {
 // puzzle's own rules), a minimal defining set of it (the pieces or queens to pre-place,
 // drawn alone), then the solution, in format (text, svg, or JSON with asJSON). With
 // cfg.Random the solution and the order of removals come from cfg.Seed.
-func writePuzzle(cmd *cobra.Command, pz *puzzle.Puzzle, cfg xcover.Config, format string, asJSON bool) error {
+func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format string, asJSON bool) error {
 	ctx := cmd.Context()
-	if pz.Impossible {
+	if pz.About().Impossible {
 		return nil
 	}
 	cfg.Limit, cfg.Workers = 1, 0
 	var sol []int
-	err := pz.Each(ctx, cfg, false, func(s []int, _ int) bool { sol = s; return false })
+	err := puzzle.Each(ctx, pz, cfg, false, func(s []int, _ int) bool { sol = s; return false })
 	if err == nil && sol != nil {
 		var res xcover.DefineResult
-		res, err = xcover.Define(ctx, pz.Problem, sol, xcover.DefineOptions{Seed: cfg.Seed})
+		res, err = xcover.Define(ctx, pz.Problem(), sol, xcover.DefineOptions{Seed: cfg.Seed})
 		if err == nil {
 			if asJSON && format == present.FormatText {
 				format = present.FormatJSON

@@ -68,12 +68,16 @@ func TestSameListings(t *testing.T) {
 		same(tt.name+" random", cli, min(3, tt.want), served, "\n\n", true)
 	}
 
-	// Queens: the command lists with the bitboard, the web API with the general engine.
+	// Queens: both front ends list with the bitboard (puzzle.Each), in the same order; with
+	// two per line both list with the general engine.
 	for _, tt := range []struct{ n, want int }{{4, 2}, {6, 4}, {8, 92}} {
 		cli := runX(t, "", "queens", strconv.Itoa(tt.n))
 		served := api(`{"puzzle":"queens","mode":"solve","n":` + strconv.Itoa(tt.n) + `}`)
-		same("queens "+strconv.Itoa(tt.n), cli, tt.want, served, "\n\n", false)
+		same("queens "+strconv.Itoa(tt.n), cli, tt.want, served, "\n\n", true)
 	}
+	cli := runX(t, "", "queens", "4", "--per-line", "2")
+	served := api(`{"puzzle":"queens","mode":"solve","n":4,"perLine":2}`)
+	same("queens 4, 2 per line", cli, 11, served, "\n\n", false)
 
 	// Sudoku: the solution of a puzzle (each has one), as a grid's line; the web API draws it
 	// over N lines.

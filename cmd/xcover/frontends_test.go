@@ -20,7 +20,9 @@ import (
 
 // TestSameAnswers sends the same Sudoku, tiling and queens requests to the command and to
 // the web API and compares the answers: one puzzle, one board, one count, one listing,
-// whichever front end is asked.
+// whichever front end is asked. TestSameListings compares listings in order and random,
+// TestSameModes the random, puzzle and distinct modes left and the refusals, so that
+// every kind of puzzle (DLX, queens, tiling, Sudoku) is compared in every mode.
 func TestSameAnswers(t *testing.T) {
 	s := serve.New(serve.Options{})
 	ts := httptest.NewServer(s)
@@ -125,8 +127,8 @@ func TestSameAnswers(t *testing.T) {
 			t.Errorf("%v: the command lists %d tilings (exit %d), the web API %d, or others", tt.args, len(listed), cli.code, len(served))
 		}
 	}
-	// Queens: the command counts distinct solutions with the bitboard census, the web API
-	// by the general engine's solutions reduced to classes; both must agree.
+	// Queens: the command counts distinct solutions with the bitboard counter, the web API
+	// lists the bitboard's solutions reduced to classes; both must agree.
 	for _, n := range []int{6, 7, 8} {
 		cli := runX(t, "", "queens", strconv.Itoa(n), "--count", "--distinct", "--json")
 		var c struct{ Solutions, Distinct uint64 }

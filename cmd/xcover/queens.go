@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/queens"
@@ -107,7 +108,7 @@ type queensRun struct {
 	n   int
 	ctx context.Context
 	out *bufio.Writer
-	lw  *queensWriter // the listing's solutions
+	lw  *present.QueensWriter // the listing's solutions
 }
 
 func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
@@ -156,10 +157,10 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 	r := &queensRun{cmd: cmd, f: f, n: n, ctx: cmd.Context(),
 		out: bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)}
 	format := f.format
-	if f.json && format == queensText {
-		format = queensJSON
+	if f.json && format == present.FormatText {
+		format = present.FormatJSON
 	}
-	r.lw, _ = newQueensWriter(r.out, n, f.perLine, format) // the format is checked above
+	r.lw, _ = present.NewQueensWriter(r.out, n, f.perLine, format) // the format is checked above
 	var err error
 	switch {
 	case f.via != "" && (f.count || f.orbits || f.random || cmd.Flags().Changed("engine")):
@@ -224,7 +225,7 @@ func (r *queensRun) runOrbits() error {
 	if err != nil {
 		return r.interrupted()
 	}
-	if err := r.lw.writeCensus(c); err != nil {
+	if err := r.lw.WriteCensus(c); err != nil {
 		return err
 	}
 	return c.Check()
@@ -284,19 +285,19 @@ func (r *queensRun) runList() error {
 			}
 			return err
 		}
-		if err := r.lw.write(b); err != nil {
+		if err := r.lw.Write(b); err != nil {
 			return err
 		}
 	}
-	if r.lw.written == 0 {
-		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: %s\n", noQueensSolution(n, f.perLine, opt.SolveAll != nil))
+	if r.lw.Written() == 0 {
+		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: %s\n", present.NoQueensSolution(n, f.perLine, opt.SolveAll != nil))
 	}
-	return r.lw.flush()
+	return r.lw.Flush()
 }
 
 // interrupted ends a listing cut off by a signal, with what was written so far.
 func (r *queensRun) interrupted() error {
-	r.lw.flush() // a whole picture of the boards found so far
+	r.lw.Flush() // a whole picture of the boards found so far
 	r.out.Flush()
-	return interruptedf("interrupted after %d solutions", r.lw.written)
+	return interruptedf("interrupted after %d solutions", r.lw.Written())
 }

@@ -45,7 +45,7 @@ func (r *queensRun) runCount() error {
 	if cerr != nil && r.ctx.Err() == nil { // nothing counted: a failure, or a checkpoint that cannot be used
 		return checkpointFlag(cerr)
 	}
-	res := queensCount{N: n, Solutions: c.Solutions, Engine: c.Engine.String(),
+	res := present.QueensCount{N: n, Solutions: c.Solutions, Engine: c.Engine.String(),
 		Seconds: time.Since(start).Seconds(), Partial: cerr != nil}
 	if f.perLine > 1 {
 		res.PerLine = f.perLine

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/internal/sudokutext"
 	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover/sudoku"
@@ -52,7 +53,7 @@ is 0-F style. A line using neither '0' nor the top symbol reads the same either 
 written back as 1-9A-... Force it with --alphabet 1 (1-9A-Z) or --alphabet 0 (0-9A-Z).
 Letters are read in either case and written in upper case.
 
-Output: a puzzle without a solution prints the line "` + sudokuNoSolution + `"; a malformed
+Output: a puzzle without a solution prints the line "` + present.SudokuNoSolution + `"; a malformed
 puzzle prints "# malformed line L" and an error naming line L on stderr, the other puzzles
 are still solved and the exit status is 1. With several solutions the first found is
 printed and counted as "not unique" in the summary. --count prints the number of
@@ -229,25 +230,25 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		opt.Solve = sudokuSolveWith(b, interop.Via(f.via))
 	}
 	if f.progress {
-		opt.Progress = func(st sudokuTally) {
+		opt.Progress = func(st present.SudokuTally) {
 			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
 		}
 	}
 	format := f.format
 	if f.json {
-		format = sudokuFormatJSON
+		format = present.FormatJSON
 	}
-	rw, err := newSudokuWriter(cmd.OutOrStdout(), b, format, f.count)
+	rw, err := present.NewSudokuWriter(cmd.OutOrStdout(), b, format, f.count)
 	if err != nil {
 		return err
 	}
-	st, err := rw.WriteAll(cmd.Context(), rd, opt)
+	st, err := sudokuWriteAll(cmd.Context(), rw, b, rd, opt)
 	// The summary, with its rate, only where someone reads it: on a terminal, with
 	// --progress, or when something went wrong (every run printed it).
 	if f.progress || isTerminal(cmd.ErrOrStderr()) || err != nil || st.Malformed > 0 {
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
 	}
-	if cut, ok := errors.AsType[*sudokuInterrupted](err); ok {
+	if cut, ok := errors.AsType[*present.SudokuInterrupted](err); ok {
 		return interruptedf("%s", strings.TrimPrefix(cut.Error(), "sudoku: "))
 	}
 	if err != nil {

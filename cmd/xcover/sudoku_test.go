@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/sudoku"
 )
 
@@ -81,7 +82,7 @@ func TestSudokuMarkersAndCounts(t *testing.T) {
 		t.Errorf("exit %d, stderr %q: want 1 and an error naming line 4", code, errs)
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 5 || lines[0] != sudokuClassicSol || lines[1] != "# malformed line 4" || lines[2] != sudokuNoSolution {
+	if len(lines) != 5 || lines[0] != sudokuClassicSol || lines[1] != "# malformed line 4" || lines[2] != present.SudokuNoSolution {
 		t.Fatalf("output %q", out)
 	}
 	b, _ := sudoku.NewBoard(sudoku.Variant{})

@@ -1,202 +1,20 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/sudoku"
 )
 
-// This file holds what the sudoku command prints of the sudoku package's results: the
-// result lines and the summary (sudoku_emit.go: the problems of --emit dlx, and solving
-// with --via).
+// The sudoku command's loop: solve every puzzle read, write each result (present.SudokuWriter).
 
-// sudokuNoSolution is the line written for a puzzle without a solution.
-const sudokuNoSolution = "# no solution"
-
-// Output formats of a sudokuWriter.
-const (
-	sudokuFormatLine = "line" // a solution a line, in the puzzle's alphabet
-	sudokuFormatText = "text" // pretty grids (Board.WriteText), a blank line after each
-	sudokuFormatSVG  = "svg"  // one SVG picture of all the grids, four a row, written by Flush
-	sudokuFormatJSON = "json" // one JSON object a line
-)
-
-// A sudokuTally counts the results of SolveAll for a summary. The zero sudokuTally is
-// empty.
-type sudokuTally struct {
-	Puzzles    int // puzzles done, malformed ones included
-	NoSolution int // puzzles without a solution
-	NotUnique  int // puzzles with several solutions (not counted when counting)
-	Malformed  int // malformed puzzles
-}
-
-// Add counts one result; counting says that the solutions were counted, so that several
-// are not "not unique". A puzzle cut off (res.Err set) is not counted.
-func (t *sudokuTally) Add(res sudoku.Result, counting bool) {
-	switch {
-	case res.Puzzle.Err != nil:
-		t.Malformed++
-	case res.Err != nil:
-		return // cut off: not done
-	case res.Count == 0:
-		t.NoSolution++
-	case res.Count > 1 && !counting:
-		t.NotUnique++
-	}
-	t.Puzzles++
-}
-
-// Summary describes the tally after elapsed time in one line: "300 puzzles in 0.012 s:
-// 25000 puzzles/s (2 without solution, 1 malformed)".
-func (t *sudokuTally) Summary(elapsed time.Duration) string {
-	rate := float64(t.Puzzles) / elapsed.Seconds()
-	noun := " puzzles"
-	if t.Puzzles == 1 {
-		noun = " puzzle"
-	}
-	s := fmt.Sprintf("%s%s in %.3f s: %.0f puzzles/s", strconv.Itoa(t.Puzzles), noun, elapsed.Seconds(), rate)
-	var extra []string
-	if t.NoSolution > 0 {
-		extra = append(extra, fmt.Sprintf("%d without solution", t.NoSolution))
-	}
-	if t.NotUnique > 0 {
-		extra = append(extra, fmt.Sprintf("%d not unique", t.NotUnique))
-	}
-	if t.Malformed > 0 {
-		extra = append(extra, fmt.Sprintf("%d malformed", t.Malformed))
-	}
-	if len(extra) > 0 {
-		s += " (" + strings.Join(extra, ", ") + ")"
-	}
-	return s
-}
-
-// A sudokuWriter writes the results of Board.SolveAll, one after another, as the command
-// prints them. A malformed puzzle is written as the line "# malformed line L" (JSON:
-// {"line":L,"error":"..."}; nothing in a picture); a puzzle without a solution as
-// sudokuNoSolution (in a picture: the puzzle as it is). With count, each result is its
-// number of solutions ({"solutions":k}); else its solution (JSON:
-// {"solution":"...","solutions":k}, the solution null when k is 0). Its writes are
-// buffered, as a csv.Writer's are: Flush writes them out.
-type sudokuWriter struct {
-	w      *bufio.Writer
-	b      *sudoku.Board
-	format string
-	count  bool
-	svgs   [][]byte // sudokuFormatSVG: the pictures, for Flush
-}
-
-// newSudokuWriter returns a sudokuWriter of the results for board b to w, in the given
-// format (one of the sudokuFormat constants); count writes counts.
-func newSudokuWriter(w io.Writer, b *sudoku.Board, format string, count bool) (*sudokuWriter, error) {
-	switch format {
-	case sudokuFormatLine, sudokuFormatText, sudokuFormatSVG, sudokuFormatJSON:
-	default:
-		return nil, fmt.Errorf("sudoku: unknown format %q: want line, text, svg or json", format)
-	}
-	return &sudokuWriter{w: bufio.NewWriterSize(w, 64<<10), b: b, format: format, count: count}, nil
-}
-
-// Write writes the result of one puzzle, which must have been solved (res.Err nil).
-func (rw *sudokuWriter) Write(res sudoku.Result) error {
-	p, w := res.Puzzle, rw.w
-	var err error
-	switch {
-	case p.Err != nil && rw.format == sudokuFormatJSON:
-		_, err = fmt.Fprintf(w, "{\"line\":%d,\"error\":%s}\n", p.Line, strconv.Quote(p.Err.Error()))
-	case p.Err != nil && rw.format != sudokuFormatSVG:
-		_, err = fmt.Fprintf(w, "# malformed line %d\n", p.Line)
-	case p.Err != nil:
-	case rw.count && rw.format == sudokuFormatJSON:
-		_, err = fmt.Fprintf(w, "{\"solutions\":%d}\n", res.Count)
-	case rw.count:
-		_, err = fmt.Fprintf(w, "%d\n", res.Count)
-	case rw.format == sudokuFormatJSON && res.Count == 0:
-		_, err = io.WriteString(w, "{\"solution\":null,\"solutions\":0}\n")
-	case rw.format == sudokuFormatJSON:
-		_, err = fmt.Fprintf(w, "{\"solution\":\"%s\",\"solutions\":%d}\n", res.Solution.Format(p.Alphabet), res.Count)
-	case rw.format == sudokuFormatText && res.Count == 0:
-		_, err = fmt.Fprintf(w, "%s (line %d)\n\n", sudokuNoSolution, p.Line)
-	case rw.format == sudokuFormatText:
-		if err = rw.b.WriteText(w, res.Solution, p.Alphabet); err == nil {
-			_, err = io.WriteString(w, "\n")
-		}
-	case rw.format == sudokuFormatSVG:
-		var buf bytes.Buffer
-		g := res.Solution
-		if res.Count == 0 {
-			g = p.Grid // draw the puzzle as it is
-		}
-		err = rw.b.WriteSVG(&buf, p.Grid, g, p.Alphabet)
-		rw.svgs = append(rw.svgs, buf.Bytes())
-	case res.Count == 0:
-		_, err = io.WriteString(w, sudokuNoSolution+"\n")
-	default:
-		_, err = w.Write(append(res.Solution.AppendFormat(nil, p.Alphabet), '\n'))
-	}
-	return err
-}
-
-// Flush writes out what was written, and what waits for the end: the picture of all the
-// grids (sudokuFormatSVG), side by side, four a row, in one SVG document.
-func (rw *sudokuWriter) Flush() error {
-	if err := rw.writeSVG(); err != nil {
-		return err
-	}
-	return rw.w.Flush()
-}
-
-// writeSVG writes the picture of the grids written since the last, if any.
-func (rw *sudokuWriter) writeSVG() error {
-	svgs := rw.svgs
-	rw.svgs = nil
-	switch len(svgs) {
-	case 0:
-		return nil
-	case 1:
-		_, err := rw.w.Write(svgs[0])
-		return err
-	}
-	// Every picture has the same size: read it from the first.
-	var width, height int
-	fmt.Sscanf(string(svgs[0][bytes.Index(svgs[0], []byte("width=")):]), "width=\"%d\" height=\"%d\"", &width, &height)
-	const perRow, gap = 4, 8
-	cols := min(len(svgs), perRow)
-	rows := (len(svgs) + perRow - 1) / perRow
-	W, H := cols*(width+gap)-gap, rows*(height+gap)-gap
-	var buf bytes.Buffer
-	fmt.Fprintf(&buf, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">`+"\n", W, H, W, H)
-	for i, s := range svgs {
-		fmt.Fprintf(&buf, `<g transform="translate(%d,%d)">`+"\n", i%perRow*(width+gap), i/perRow*(height+gap))
-		buf.Write(s)
-		buf.WriteString("</g>\n")
-	}
-	buf.WriteString("</svg>\n")
-	_, err := rw.w.Write(buf.Bytes())
-	return err
-}
-
-// WritePartial writes the result of a puzzle whose count was cut off (res.Err set, res.Count
-// the solutions found so far): with count in JSON the line {"solutions":k,"partial":true};
-// nothing otherwise, since a bare number on its line would read as a finished count (a
-// unique puzzle stopped early would show 0), and a solution line needs a finished search.
-func (rw *sudokuWriter) WritePartial(res sudoku.Result) error {
-	if !rw.count || rw.format != sudokuFormatJSON {
-		return nil
-	}
-	_, err := fmt.Fprintf(rw.w, "{\"solutions\":%d,\"partial\":true}\n", res.Count)
-	return err
-}
-
-// sudokuWriteAllOptions controls sudokuWriter.WriteAll: how to solve, and what to tell the
+// sudokuWriteAllOptions controls sudokuWriteAll: how to solve, and what to tell the
 // caller on the way.
 type sudokuWriteAllOptions struct {
 	sudoku.SolveOptions
@@ -205,46 +23,23 @@ type sudokuWriteAllOptions struct {
 	Malformed func(error)
 	// Progress, if not nil, is called with the tally so far after a puzzle is written, at
 	// most once every ProgressInterval (default 1 s).
-	Progress         func(sudokuTally)
+	Progress         func(present.SudokuTally)
 	ProgressInterval time.Duration
 }
 
-// A sudokuInterrupted is the error of sudokuWriter.WriteAll cut off by its context:
-// Puzzles were written in full, and with Line not 0 the count of the puzzle on that line
-// was cut off at Count solutions (written as partial by WritePartial).
-type sudokuInterrupted struct {
-	Puzzles int
-	Line    int
-	Count   uint64
-	Err     error // the context's error
-}
-
-// Error says what was done: "sudoku: interrupted after 12 puzzles", then ": the count 3 for
-// line 13 is partial" where a count was cut off.
-func (e *sudokuInterrupted) Error() string {
-	s := fmt.Sprintf("sudoku: interrupted after %d puzzles", e.Puzzles)
-	if e.Line != 0 {
-		s += fmt.Sprintf(": the count %d for line %d is partial", e.Count, e.Line)
-	}
-	return s
-}
-
-// Unwrap returns the context's error.
-func (e *sudokuInterrupted) Unwrap() error { return e.Err }
-
-// WriteAll solves every puzzle rd reads (Board.SolveAll on the writer's board), writes each
-// result in input order, then Flush. It returns the tally of the puzzles written
+// sudokuWriteAll solves every puzzle rd reads (b.SolveAll), writes each result to rw in
+// input order, then flushes rw. It returns the tally of the puzzles written
 // (malformed ones included) and the first error: of solving or writing, rd.Err, or, when
-// ctx is cancelled, a *sudokuInterrupted saying what was done (a count cut off is written
+// ctx is cancelled, a *present.SudokuInterrupted saying what was done (a count cut off is written
 // by WritePartial first). Malformed puzzles are no error: the tally counts them.
-func (rw *sudokuWriter) WriteAll(ctx context.Context, rd *sudoku.Reader, opt sudokuWriteAllOptions) (sudokuTally, error) {
-	var t sudokuTally
-	err := rw.writeAll(ctx, rd, opt, &t)
+func sudokuWriteAll(ctx context.Context, rw *present.SudokuWriter, b *sudoku.Board, rd *sudoku.Reader, opt sudokuWriteAllOptions) (present.SudokuTally, error) {
+	var t present.SudokuTally
+	err := sudokuWriteResults(ctx, rw, b, rd, opt, &t)
 	if err == nil {
 		err = rd.Err()
 	}
 	if err == nil && ctx.Err() != nil {
-		err = &sudokuInterrupted{Puzzles: t.Puzzles, Err: ctx.Err()}
+		err = &present.SudokuInterrupted{Puzzles: t.Puzzles, Err: ctx.Err()}
 	}
 	if ferr := rw.Flush(); err == nil {
 		err = ferr
@@ -252,15 +47,15 @@ func (rw *sudokuWriter) WriteAll(ctx context.Context, rd *sudoku.Reader, opt sud
 	return t, err
 }
 
-// writeAll is WriteAll's loop over the results, counting them in t.
-func (rw *sudokuWriter) writeAll(ctx context.Context, rd *sudoku.Reader, opt sudokuWriteAllOptions, t *sudokuTally) error {
+// sudokuWriteResults is sudokuWriteAll's loop over the results, counting them in t.
+func sudokuWriteResults(ctx context.Context, rw *present.SudokuWriter, b *sudoku.Board, rd *sudoku.Reader, opt sudokuWriteAllOptions, t *present.SudokuTally) error {
 	every := opt.ProgressInterval
 	if every <= 0 {
 		every = time.Second
 	}
 	nextReport := time.Now().Add(every)
-	for res := range rw.b.SolveAll(ctx, rd, opt.SolveOptions) {
-		t.Add(res, rw.count)
+	for res := range b.SolveAll(ctx, rd, opt.SolveOptions) {
+		t.Add(res, rw.Counts())
 		switch {
 		case res.Puzzle.Err != nil && opt.Malformed != nil:
 			opt.Malformed(res.Puzzle.Err)
@@ -268,8 +63,8 @@ func (rw *sudokuWriter) writeAll(ctx context.Context, rd *sudoku.Reader, opt sud
 			if !errors.Is(res.Err, context.Canceled) && !errors.Is(res.Err, context.DeadlineExceeded) {
 				return res.Err
 			}
-			cut := &sudokuInterrupted{Puzzles: t.Puzzles, Err: res.Err}
-			if rw.count {
+			cut := &present.SudokuInterrupted{Puzzles: t.Puzzles, Err: res.Err}
+			if rw.Counts() {
 				cut.Line, cut.Count = res.Puzzle.Line, res.Count
 				rw.WritePartial(res) // the interruption is the error to report
 			}

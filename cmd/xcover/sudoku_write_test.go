@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/internal/writes"
 	"github.com/xcover/xcover/sudoku"
@@ -42,34 +43,6 @@ func parseSudokuLine(t testing.TB, s string, n int, a sudoku.Alphabet) (sudoku.G
 		t.Fatalf("%q: %v %v", s, p.Err, rd.Err())
 	}
 	return p.Grid, p.Alphabet
-}
-
-func TestTally(t *testing.T) {
-	bad := sudoku.Puzzle{Line: 3, Err: errors.New("malformed")}
-	tests := []struct {
-		name     string
-		results  []sudoku.Result
-		counting bool
-		want     string
-	}{
-		{"empty", nil, false, "0 puzzles in 2.000 s: 0 puzzles/s"},
-		{"one", []sudoku.Result{{Count: 1}}, false, "1 puzzle in 2.000 s: 0 puzzles/s"},
-		{"all kinds", []sudoku.Result{{Count: 1}, {Count: 0}, {Count: 2}, {Puzzle: bad}, {Count: 2}}, false,
-			"5 puzzles in 2.000 s: 2 puzzles/s (1 without solution, 2 not unique, 1 malformed)"},
-		{"counting", []sudoku.Result{{Count: 2}, {Count: 7}, {Count: 0}}, true,
-			"3 puzzles in 2.000 s: 2 puzzles/s (1 without solution)"},
-		{"cut off", []sudoku.Result{{Count: 1}, {Count: 1, Err: context.Canceled}}, false,
-			"1 puzzle in 2.000 s: 0 puzzles/s"},
-	}
-	for _, tt := range tests {
-		var tl sudokuTally
-		for _, r := range tt.results {
-			tl.Add(r, tt.counting)
-		}
-		if got := tl.Summary(2 * time.Second); got != tt.want {
-			t.Errorf("%s: Summary = %q, want %q", tt.name, got, tt.want)
-		}
-	}
 }
 
 func TestWriteAllDLX(t *testing.T) {
@@ -149,63 +122,6 @@ func TestSolveWith(t *testing.T) {
 	}
 }
 
-func TestResultWriter(t *testing.T) {
-	b := mustSudokuBoard(t, sudoku.Variant{BoxRows: 2, BoxCols: 2})
-	puzzle := mustSudokuGrid(t, "1.3.3.1.2.4.4.2.", 4)
-	sol := mustSudokuGrid(t, "1234341221434321", 4)
-	solved := sudoku.Result{Puzzle: sudoku.Puzzle{Line: 3, Grid: puzzle, Alphabet: sudoku.OneBased}, Count: 1, Solution: sol}
-	none := sudoku.Result{Puzzle: sudoku.Puzzle{Line: 5, Grid: puzzle, Alphabet: sudoku.OneBased}}
-	bad := sudoku.Result{Puzzle: sudoku.Puzzle{Line: 7, Err: &sudoku.LineError{Line: 7, Err: errors.New("bad")}}}
-	tests := []struct {
-		format string
-		count  bool
-		want   string // for solved, none and bad
-	}{
-		{sudokuFormatLine, false, "1234341221434321\n" + sudokuNoSolution + "\n# malformed line 7\n"},
-		{sudokuFormatLine, true, "1\n0\n# malformed line 7\n"},
-		{sudokuFormatJSON, false, `{"solution":"1234341221434321","solutions":1}` + "\n" + `{"solution":null,"solutions":0}` + "\n" + `{"line":7,"error":"line 7: bad"}` + "\n"},
-		{sudokuFormatJSON, true, `{"solutions":1}` + "\n" + `{"solutions":0}` + "\n" + `{"line":7,"error":"line 7: bad"}` + "\n"},
-		{sudokuFormatText, false, "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n\n" + sudokuNoSolution + " (line 5)\n\n# malformed line 7\n"},
-	}
-	for _, tt := range tests {
-		var sb strings.Builder
-		rw, err := newSudokuWriter(&sb, b, tt.format, tt.count)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range []sudoku.Result{solved, none, bad} {
-			if err := rw.Write(r); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if sb.Len() != 0 && tt.format != sudokuFormatText { // WriteText flushes grid by grid
-			t.Errorf("%s, count %v: %q written before Flush, want it buffered", tt.format, tt.count, sb.String())
-		}
-		if err := rw.Flush(); err != nil || sb.String() != tt.want {
-			t.Errorf("%s, count %v: %q, %v; want %q", tt.format, tt.count, sb.String(), err, tt.want)
-		}
-	}
-	if _, err := newSudokuWriter(&strings.Builder{}, b, "png", false); err == nil {
-		t.Errorf("format png accepted")
-	}
-	// SVG: one picture as it is; several side by side, four a row.
-	for _, n := range []int{1, 2, 5} {
-		var sb strings.Builder
-		rw, _ := newSudokuWriter(&sb, b, sudokuFormatSVG, false)
-		for range n {
-			rw.Write(solved)
-		}
-		rw.Write(bad) // not drawn
-		rw.Flush()
-		if got := strings.Count(sb.String(), "<svg"); got != n+min(n-1, 1) {
-			t.Errorf("%d grids: %d <svg> elements, want %d", n, got, n+min(n-1, 1))
-		}
-		if n == 5 && !strings.Contains(sb.String(), `translate(0,`) {
-			t.Errorf("5 grids: no second row")
-		}
-	}
-}
-
 func TestWriteDLX(t *testing.T) {
 	b := mustSudokuBoard(t, sudoku.Variant{})
 	g := mustSudokuGrid(t, sudokuClassic, 9)
@@ -236,25 +152,25 @@ func TestWriteAll(t *testing.T) {
 	b := mustSudokuBoard(t, sudoku.Variant{BoxRows: 2, BoxCols: 2})
 	input := "1.34341.2.4343.1\n123\n11..............\n................\n"
 	var sb strings.Builder
-	rw, err := newSudokuWriter(&sb, b, sudokuFormatLine, false)
+	rw, err := present.NewSudokuWriter(&sb, b, present.FormatLine, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var malformed []error
-	var reports []sudokuTally
+	var reports []present.SudokuTally
 	opt := sudokuWriteAllOptions{SolveOptions: sudoku.SolveOptions{Limit: 2, Workers: 1},
 		Malformed:        func(err error) { malformed = append(malformed, err) },
-		Progress:         func(t sudokuTally) { reports = append(reports, t) },
+		Progress:         func(t present.SudokuTally) { reports = append(reports, t) },
 		ProgressInterval: time.Nanosecond}
-	st, err := rw.WriteAll(context.Background(), sudoku.NewReader(strings.NewReader(input), 4, sudoku.ReadOptions{}), opt)
+	st, err := sudokuWriteAll(context.Background(), rw, b, sudoku.NewReader(strings.NewReader(input), 4, sudoku.ReadOptions{}), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(sb.String(), "\n")
-	if len(lines) != 5 || lines[0] != "1234341221434321" || lines[1] != "# malformed line 2" || lines[2] != sudokuNoSolution || len(lines[3]) != 16 {
+	if len(lines) != 5 || lines[0] != "1234341221434321" || lines[1] != "# malformed line 2" || lines[2] != present.SudokuNoSolution || len(lines[3]) != 16 {
 		t.Errorf("output %q", sb.String())
 	}
-	if want := (sudokuTally{Puzzles: 4, NoSolution: 1, NotUnique: 1, Malformed: 1}); st != want {
+	if want := (present.SudokuTally{Puzzles: 4, NoSolution: 1, NotUnique: 1, Malformed: 1}); st != want {
 		t.Errorf("tally %+v, want %+v", st, want)
 	}
 	if len(malformed) != 1 || !strings.Contains(malformed[0].Error(), "line 2") {
@@ -277,9 +193,9 @@ func TestWriteAllInterrupted(t *testing.T) {
 		out    string
 		msg    string
 	}{
-		{sudokuFormatJSON, true, `{"solutions":1}` + "\n" + `{"solutions":3,"partial":true}` + "\n", "sudoku: interrupted after 1 puzzles: the count 3 for line 2 is partial"},
-		{sudokuFormatLine, true, "1\n", "sudoku: interrupted after 1 puzzles: the count 3 for line 2 is partial"},
-		{sudokuFormatLine, false, "1234341221434321\n", "sudoku: interrupted after 1 puzzles"},
+		{present.FormatJSON, true, `{"solutions":1}` + "\n" + `{"solutions":3,"partial":true}` + "\n", "sudoku: interrupted after 1 puzzles: the count 3 for line 2 is partial"},
+		{present.FormatLine, true, "1\n", "sudoku: interrupted after 1 puzzles: the count 3 for line 2 is partial"},
+		{present.FormatLine, false, "1234341221434321\n", "sudoku: interrupted after 1 puzzles"},
 	}
 	for _, tt := range tests {
 		ctx, cancel := context.WithCancel(context.Background())
@@ -293,11 +209,11 @@ func TestWriteAllInterrupted(t *testing.T) {
 			return 3, ctx.Err()
 		}
 		var sb strings.Builder
-		rw, _ := newSudokuWriter(&sb, b, tt.format, tt.count)
+		rw, _ := present.NewSudokuWriter(&sb, b, tt.format, tt.count)
 		opt := sudokuWriteAllOptions{SolveOptions: sudoku.SolveOptions{Workers: 1, Solve: solve}}
-		st, err := rw.WriteAll(ctx, sudoku.NewReader(strings.NewReader(input), 4, sudoku.ReadOptions{}), opt)
+		st, err := sudokuWriteAll(ctx, rw, b, sudoku.NewReader(strings.NewReader(input), 4, sudoku.ReadOptions{}), opt)
 		cancel()
-		cut, ok := errors.AsType[*sudokuInterrupted](err)
+		cut, ok := errors.AsType[*present.SudokuInterrupted](err)
 		if !ok || !errors.Is(err, context.Canceled) || cut.Error() != tt.msg || sb.String() != tt.out || st.Puzzles != 1 {
 			t.Errorf("%s, count %v: output %q, tally %+v, error %v; want %q and %q", tt.format, tt.count, sb.String(), st, err, tt.out, tt.msg)
 		}

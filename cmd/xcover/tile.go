@@ -181,10 +181,10 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		return err
 	}
 	if f.emit != "" {
-		return emitDLX(cmd, f.emit, pz.Problem)
+		return emitDLX(cmd, f.emit, pz.Problem())
 	}
-	if pz.Impossible {
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", pz.Note)
+	if a := pz.About(); a.Impossible {
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", a.Note)
 	}
 	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers.n()}
 	if f.puzzle {
@@ -200,14 +200,14 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 }
 
 // tileCount prints the number of tilings (and of classes with --distinct).
-func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config) error {
+func tileCount(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Config) error {
 	ctx := cmd.Context()
 	if show, clear := countProgress(cmd, f.progress); show != nil { // count --progress's line
 		defer clear()
 		cfg.ProgressInterval = 500 * time.Millisecond
 		cfg.Progress = show
 	}
-	all, classes, cerr := pz.CountAll(ctx, cfg, f.distinct)
+	all, classes, cerr := puzzle.Count(ctx, pz, cfg, f.distinct)
 	t := present.Tally{Partial: cerr != nil && ctx.Err() != nil}
 	if all != nil {
 		t.Solutions = all.Uint64() // a tiling's count: plain, one by one
@@ -229,9 +229,9 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.C
 
 // tileList prints the tilings (one per class with --distinct), each checked, as text, JSON
 // or one SVG picture.
-func tileList(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Config) error {
+func tileList(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Config) error {
 	ctx := cmd.Context()
-	if pz.Impossible {
+	if pz.About().Impossible {
 		return nil
 	}
 	out := bufio.NewWriter(cmd.OutOrStdout())
@@ -251,13 +251,13 @@ func tileList(cmd *cobra.Command, f *tileFlags, pz *puzzle.Puzzle, cfg xcover.Co
 			return err
 		}
 		what = "solutions"
-		err = pz.EachFrom(ctx, interop.Via(f.via), f.limit, func(sol []int) bool { return emit(sol, 0) })
+		err = puzzle.Each(ctx, viaPuzzle{pz, interop.Via(f.via)}, xcover.Config{Limit: f.limit}, false, emit)
 		if err == nil && lw.Written() == 0 {
 			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
 		}
 	} else {
 		cfg.Limit = f.limit
-		err = pz.Each(ctx, cfg, f.distinct, emit)
+		err = puzzle.Each(ctx, pz, cfg, f.distinct, emit)
 	}
 	if err != nil && ctx.Err() != nil {
 		out.Flush()

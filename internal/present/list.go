@@ -6,14 +6,15 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/xcover/xcover/puzzle"
 )
 
 // Formats of a [ListWriter].
 const (
-	FormatText = "text" // each solution's Text, separated by a line of Between
-	FormatJSON = "json" // one line a solution: the puzzle's JSON form, with "class" in a class search
+	FormatText = "text" // each solution's Text, separated by a blank line ("-" for solids)
+	FormatJSON = "json" // one line a solution: a tiling's TilingJSON, with "class" in a class search
 	FormatSVG  = "svg"  // one picture of every solution, drawn at Flush
 )
 
@@ -22,7 +23,8 @@ const (
 // the end.
 type ListWriter struct {
 	w       io.Writer
-	pz      *puzzle.Puzzle
+	pz      puzzle.Puzzle
+	about   puzzle.About
 	format  string
 	svg     [][]int // FormatSVG: the solutions to draw
 	written int
@@ -30,18 +32,47 @@ type ListWriter struct {
 }
 
 // NewListWriter returns a ListWriter of pz's solutions to w in the given format: FormatText,
-// FormatJSON (the puzzle must have a JSON form) or FormatSVG (the puzzle must draw many
-// solutions at once).
-func NewListWriter(w io.Writer, pz *puzzle.Puzzle, format string) (*ListWriter, error) {
+// FormatJSON (a tiling: no other puzzle has a JSON form) or FormatSVG (the puzzle must
+// draw many solutions at once).
+func NewListWriter(w io.Writer, pz puzzle.Puzzle, format string) (*ListWriter, error) {
+	a := pz.About()
 	switch {
-	case format == FormatJSON && pz.JSON == nil:
-		return nil, fmt.Errorf("puzzle: %s has no JSON form", pz.Title)
-	case format == FormatSVG && (pz.Draw == nil || !pz.DrawsMany):
-		return nil, fmt.Errorf("puzzle: %s draws no listing", pz.Title)
+	case format == FormatJSON && a.Kind != "tiling":
+		return nil, fmt.Errorf("puzzle: %s has no JSON form", a.Title)
+	case format == FormatSVG && !a.DrawsMany:
+		return nil, fmt.Errorf("puzzle: %s draws no listing", a.Title)
 	case format != FormatText && format != FormatJSON && format != FormatSVG:
 		return nil, fmt.Errorf("puzzle: unknown format %q: want text, json or svg", format)
 	}
-	return &ListWriter{w: w, pz: pz, format: format}, nil
+	return &ListWriter{w: w, pz: pz, about: a, format: format}, nil
+}
+
+// TilingJSON is the JSON form of a tiling: the rows of its picture (one character per
+// cell, a letter per piece), or for a solid the rows of each layer, from the bottom.
+type TilingJSON struct {
+	Rows   []string   `json:"rows,omitempty"`
+	Layers [][]string `json:"layers,omitempty"`
+}
+
+// NewTilingJSON returns the JSON form of a tiling from its text (puzzle.Puzzle.Text):
+// the rows of its picture, grouped by layer for a solid, whose picture separates the
+// layers by an empty row.
+func NewTilingJSON(text string, solid bool) TilingJSON {
+	rows := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if !solid {
+		return TilingJSON{Rows: rows}
+	}
+	var out [][]string
+	cur := []string{}
+	for _, r := range rows {
+		if strings.TrimSpace(r) == "" {
+			out = append(out, cur)
+			cur = []string{}
+			continue
+		}
+		cur = append(cur, r)
+	}
+	return TilingJSON{Layers: append(out, cur)}
 }
 
 // Write writes one solution; class, if not 0, is the size of its class of symmetric
@@ -53,7 +84,7 @@ func (lw *ListWriter) Write(sol []int, class int) error {
 		lw.svg = append(lw.svg, slices.Clone(sol))
 		return nil
 	case FormatJSON:
-		b, err := json.Marshal(lw.pz.JSON(sol))
+		b, err := json.Marshal(NewTilingJSON(lw.pz.Text(sol), lw.about.Solid))
 		if err != nil {
 			return err
 		}
@@ -64,8 +95,9 @@ func (lw *ListWriter) Write(sol []int, class int) error {
 		return err
 	}
 	lw.line = lw.line[:0]
-	if lw.written > 1 {
-		lw.line = append(lw.line, lw.pz.Between...)
+	if lw.written > 1 && lw.about.Solid {
+		lw.line = append(lw.line, "-\n"...)
+	} else if lw.written > 1 {
 		lw.line = append(lw.line, '\n')
 	}
 	lw.line = append(lw.line, lw.pz.Text(sol)...)

@@ -24,10 +24,10 @@ func tilingPuzzle(t *testing.T, pieces, size string) *tiling.Puzzle {
 }
 
 // listed returns every solution of pz, each checked by the puzzle's own checker.
-func listed(t *testing.T, pz *puzzle.Puzzle) [][]int {
+func listed(t *testing.T, pz puzzle.Puzzle) [][]int {
 	t.Helper()
 	var sols [][]int
-	sv, _ := xcover.NewSolver(pz.Problem, xcover.Config{})
+	sv, _ := xcover.NewSolver(pz.Problem(), xcover.Config{})
 	for sol := range sv.Solutions(context.Background()) {
 		if err := pz.Check(sol); err != nil {
 			t.Fatal(err)
@@ -85,13 +85,13 @@ func TestListWriter(t *testing.T) {
 			}
 			for i, line := range lines {
 				var got struct {
-					puzzle.TilingJSON
+					present.TilingJSON
 					Class int `json:"class"`
 				}
 				if err := json.Unmarshal([]byte(line), &got); err != nil {
 					t.Fatalf("%s json: %v: %s", tc.size, err, line)
 				}
-				want, _ := json.Marshal(pz.JSON(sols[i]))
+				want, _ := json.Marshal(present.NewTilingJSON(pz.Text(sols[i]), pz.About().Solid))
 				if back, _ := json.Marshal(got.TilingJSON); string(back) != string(want) || got.Class != class {
 					t.Errorf("%s json, class %d: %s", tc.size, class, line)
 				}
@@ -120,7 +120,7 @@ func TestListWriterRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, _ := xcover.NewSolver(pz.Problem, xcover.Config{})
+	s, _ := xcover.NewSolver(pz.Problem(), xcover.Config{})
 	want := ""
 	for sol := range s.Solutions(context.Background()) {
 		lw.Write(sol, 0)
@@ -128,5 +128,36 @@ func TestListWriterRefuses(t *testing.T) {
 	}
 	if want == "" || b.String() != want {
 		t.Errorf("text of a DLX problem: %q, want %q", b.String(), want)
+	}
+}
+
+// TestTilingJSONLayers groups a Soma cube tiling's picture by layer in its JSON: three
+// layers of three rows, every one of the 27 cells drawn once; a flat tiling has rows.
+func TestTilingJSONLayers(t *testing.T) {
+	pz, err := puzzle.Tiling(tilingPuzzle(t, "soma", "3x3x3"), puzzle.TilingOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := listed(t, pz)[0]
+	layers := present.NewTilingJSON(pz.Text(sol), pz.About().Solid).Layers
+	cells := 0
+	for _, l := range layers {
+		if len(l) != 3 {
+			t.Fatalf("layer of %d rows: %q", len(l), layers)
+		}
+		for _, r := range l {
+			cells += len(strings.TrimSpace(r))
+		}
+	}
+	if len(layers) != 3 || cells != 27 {
+		t.Fatalf("layers %q", layers)
+	}
+	flat, err := puzzle.Tiling(tilingPuzzle(t, "domino:2", "2x2"), puzzle.TilingOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol = listed(t, flat)[0]
+	if j := present.NewTilingJSON(flat.Text(sol), flat.About().Solid); j.Layers != nil || len(j.Rows) != 2 {
+		t.Fatalf("flat: %+v", j)
 	}
 }

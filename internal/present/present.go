@@ -2,7 +2,8 @@
 // results: their wording, and their JSON spelling (camelCase, everywhere a user reads
 // JSON). The library's result types are plain data; the front ends turn them into text and
 // JSON here, so that one result reads the same from either front end, and a change of
-// wording is not a change of the library's API. It also reads the sizes that people write
+// wording is not a change of the library's API. It also writes the listings of every puzzle
+// (ListWriter, QueensWriter, SudokuWriter) and reads the sizes that people write
 // ("512MiB").
 package present
 

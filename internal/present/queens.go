@@ -1,4 +1,4 @@
-package main
+package present
 
 import (
 	"encoding/json"
@@ -12,54 +12,53 @@ import (
 
 // What the queens command prints: its listings, census and count reports.
 
-// Formats of a queensWriter.
-const (
-	queensText = "text" // boards as text (queens.WriteText), a blank line between; past queensTextMax one line of files each
-	queensJSON = "json" // one line of appendQueensJSON per board
-	queensSVG  = "svg"  // one picture of all the boards (queens.WriteSVG), written by flush
-	queensHTML = "html" // a page with the board and its check table (queens.WriteHTML)
-)
+// FormatHTML is a format of a QueensWriter: a page with the board and its check table
+// (queens.WriteHTML). In FormatText a QueensWriter writes boards as text (queens.WriteText),
+// a blank line between, past queensTextMax one line of files each; in FormatJSON one line of
+// appendQueensJSON per board; in FormatSVG one picture of all the boards (queens.WriteSVG),
+// written by Flush.
+const FormatHTML = "html"
 
 // queensTextMax is the largest side drawn as a text board; a larger board with one queen
 // per line is written as one line of its files (formatFiles).
 const queensTextMax = 100
 
-// A queensWriter writes a listing of boards of one size, one board after another; flush
+// A QueensWriter writes a listing of boards of one size, one board after another; Flush
 // writes what waits for the end (a picture).
-type queensWriter struct {
+type QueensWriter struct {
 	w       io.Writer
 	n       int
 	perLine int
 	format  string
-	boards  []queens.Board // queensSVG: the boards, for flush
+	boards  []queens.Board // FormatSVG: the boards, for Flush
 	written int
 }
 
-// newQueensWriter returns a queensWriter to w of n×n boards with perLine queens on every
-// rank and file (0 means 1), in format queensText, queensJSON, queensSVG or queensHTML.
-func newQueensWriter(w io.Writer, n, perLine int, format string) (*queensWriter, error) {
+// NewQueensWriter returns a QueensWriter to w of n×n boards with perLine queens on every
+// rank and file (0 means 1), in format FormatText, FormatJSON, FormatSVG or FormatHTML.
+func NewQueensWriter(w io.Writer, n, perLine int, format string) (*QueensWriter, error) {
 	switch format {
-	case queensText, queensJSON, queensSVG, queensHTML:
+	case FormatText, FormatJSON, FormatSVG, FormatHTML:
 	default:
 		return nil, fmt.Errorf("queens: unknown format %q: want text, json, svg or html", format)
 	}
-	return &queensWriter{w: w, n: n, perLine: max(1, perLine), format: format}, nil
+	return &QueensWriter{w: w, n: n, perLine: max(1, perLine), format: format}, nil
 }
 
-// write writes one board (in queensSVG, keeps it for flush).
-func (lw *queensWriter) write(b queens.Board) error {
+// Write writes one board (in FormatSVG, keeps it for Flush).
+func (lw *QueensWriter) Write(b queens.Board) error {
 	lw.written++
 	var err error
 	switch {
-	case lw.format == queensSVG:
+	case lw.format == FormatSVG:
 		lw.boards = append(lw.boards, b)
-	case lw.format == queensHTML:
+	case lw.format == FormatHTML:
 		title := fmt.Sprintf("%d queens", lw.n)
 		if lw.perLine > 1 {
 			title += fmt.Sprintf(", %d per line", lw.perLine)
 		}
 		err = queens.WriteHTML(lw.w, b, lw.perLine, title)
-	case lw.format == queensJSON:
+	case lw.format == FormatJSON:
 		_, err = lw.w.Write(append(appendQueensJSON(nil, b, lw.perLine), '\n'))
 	case lw.perLine == 1 && lw.n > queensTextMax:
 		_, err = io.WriteString(lw.w, formatFiles(b.Files())+"\n")
@@ -74,27 +73,30 @@ func (lw *queensWriter) write(b queens.Board) error {
 	return err
 }
 
-// flush writes the picture of the boards written so far in queensSVG (an empty picture if
+// Written returns the number of boards written.
+func (lw *QueensWriter) Written() int { return lw.written }
+
+// Flush writes the picture of the boards written so far in FormatSVG (an empty picture if
 // there are none); in the other formats it writes nothing.
-func (lw *queensWriter) flush() error {
-	if lw.format != queensSVG {
+func (lw *QueensWriter) Flush() error {
+	if lw.format != FormatSVG {
 		return nil
 	}
 	return queens.WriteSVG(lw.w, lw.boards, 0)
 }
 
-// writeCensus writes a census in the writer's format: the boards of its representatives in
-// one picture (queensSVG, flushed at once), its JSON lines (queensJSON, see
-// writeCensusJSON), or else its text (see writeCensusText; a page of queensHTML draws one
+// WriteCensus writes a census in the writer's format: the boards of its representatives in
+// one picture (FormatSVG, flushed at once), its JSON lines (FormatJSON, see
+// writeCensusJSON), or else its text (see writeCensusText; a page of FormatHTML draws one
 // board, so a census is written as text there too).
-func (lw *queensWriter) writeCensus(c *queens.Census) error {
+func (lw *QueensWriter) WriteCensus(c *queens.Census) error {
 	switch lw.format {
-	case queensSVG:
+	case FormatSVG:
 		for _, o := range c.Reps {
-			lw.write(queens.BoardOf(o.Rep))
+			lw.Write(queens.BoardOf(o.Rep))
 		}
-		return lw.flush()
-	case queensJSON:
+		return lw.Flush()
+	case FormatJSON:
 		return writeCensusJSON(lw.w, c)
 	}
 	return writeCensusText(lw.w, c)
@@ -209,9 +211,9 @@ func appendQueensJSON(b []byte, board queens.Board, perLine int) []byte {
 	return append(b, "]}"...)
 }
 
-// A queensCount is a count as the command reports it; its JSON spelling is what "xcover
+// A QueensCount is a count of queens as the command reports it; its JSON spelling is what "xcover
 // queens --count --json" prints.
-type queensCount struct {
+type QueensCount struct {
 	N         int     `json:"n"`
 	PerLine   int     `json:"perLine,omitempty"` // set only beyond one queen per line
 	Solutions uint64  `json:"solutions"`
@@ -221,9 +223,9 @@ type queensCount struct {
 	Partial   bool    `json:"partial,omitempty"`  // interrupted: the counts so far
 }
 
-// Text returns the report as a line of text: "92" or, with Distinct, "92 solutions, 12
+// Text returns the count as a line of text: "92" or, with Distinct, "92 solutions, 12
 // essentially different".
-func (r queensCount) Text() string {
+func (r QueensCount) Text() string {
 	if r.Distinct == nil {
 		return fmt.Sprintf("%d\n", r.Solutions)
 	}
@@ -235,11 +237,11 @@ func (r queensCount) Text() string {
 	return fmt.Sprintf("%d solutions, %d essentially different\n", r.Solutions, *r.Distinct)
 }
 
-// noQueensSolution returns what to say of a listing of the n×n board with perLine queens on
+// NoQueensSolution returns what to say of a listing of the n×n board with perLine queens on
 // every line that found no solution: "no solution", and why when the command knows: the
 // queens per line do not fit on the board, or the board has none (every N from 4 up has
 // some). An external solver's listing (via) says no more.
-func noQueensSolution(n, perLine int, via bool) string {
+func NoQueensSolution(n, perLine int, via bool) string {
 	switch {
 	case via:
 		return "no solution"

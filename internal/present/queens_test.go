@@ -1,4 +1,4 @@
-package main
+package present
 
 import (
 	"bytes"
@@ -30,25 +30,25 @@ func TestQueensWriter(t *testing.T) {
 		flushed  bool
 		svgBoard int // boards in the picture after Flush
 	}{
-		{"text", six, queensText, 1, []string{". Q . . . .\n", ". . . . Q .\n\n. . Q . . ."}, 13, false, 0},
-		{"json", six, queensJSON, 1, []string{`{"queens":[1,3,5,0,2,4]}` + "\n", `{"queens":[2,5,1,4,0,3]}`}, 2, false, 0},
-		{"files past queensTextMax", [][]int{wide}, queensText, 1, []string{"0 1 2 3"}, 1, false, 0},
-		{"svg", six, queensSVG, 1, nil, 0, true, 2},
-		{"html", six[:1], queensHTML, 2, []string{"<html", "6 queens, 2 per line"}, -1, false, 0},
+		{"text", six, FormatText, 1, []string{". Q . . . .\n", ". . . . Q .\n\n. . Q . . ."}, 13, false, 0},
+		{"json", six, FormatJSON, 1, []string{`{"queens":[1,3,5,0,2,4]}` + "\n", `{"queens":[2,5,1,4,0,3]}`}, 2, false, 0},
+		{"files past queensTextMax", [][]int{wide}, FormatText, 1, []string{"0 1 2 3"}, 1, false, 0},
+		{"svg", six, FormatSVG, 1, nil, 0, true, 2},
+		{"html", six[:1], FormatHTML, 2, []string{"<html", "6 queens, 2 per line"}, -1, false, 0},
 	}
 	for _, tt := range tests {
 		var out strings.Builder
-		lw, err := newQueensWriter(&out, len(tt.boards[0]), tt.perLine, tt.format)
+		lw, err := NewQueensWriter(&out, len(tt.boards[0]), tt.perLine, tt.format)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, cols := range tt.boards {
-			if tt.format != queensText || len(cols) <= queensTextMax {
+			if tt.format != FormatText || len(cols) <= queensTextMax {
 				if err := queens.Check(queens.BoardOf(cols), 1); err != nil {
 					t.Fatalf("%s: %v", tt.name, err)
 				}
 			}
-			if err := lw.write(queens.BoardOf(cols)); err != nil {
+			if err := lw.Write(queens.BoardOf(cols)); err != nil {
 				t.Fatalf("%s: %v", tt.name, err)
 			}
 		}
@@ -64,7 +64,7 @@ func TestQueensWriter(t *testing.T) {
 		if lw.written != len(tt.boards) {
 			t.Errorf("%s: written = %d, want %d", tt.name, lw.written, len(tt.boards))
 		}
-		if err := lw.flush(); err != nil {
+		if err := lw.Flush(); err != nil {
 			t.Fatal(err)
 		}
 		if flushed := out.Len() > len(got); flushed != tt.flushed {
@@ -76,7 +76,7 @@ func TestQueensWriter(t *testing.T) {
 			}
 		}
 	}
-	if _, err := newQueensWriter(&strings.Builder{}, 8, 1, "png"); err == nil {
+	if _, err := NewQueensWriter(&strings.Builder{}, 8, 1, "png"); err == nil {
 		t.Errorf("format png accepted")
 	}
 }
@@ -92,17 +92,17 @@ func TestWriteCensus(t *testing.T) {
 		format string
 		has    string
 	}{
-		{queensSVG, "<svg"},
-		{queensJSON, `{"solutions":4,"orbits":1,`},
-		{queensText, "4 solutions in 1 orbits; Burnside:"},
-		{queensHTML, "4 solutions in 1 orbits; Burnside:"},
+		{FormatSVG, "<svg"},
+		{FormatJSON, `{"solutions":4,"orbits":1,`},
+		{FormatText, "4 solutions in 1 orbits; Burnside:"},
+		{FormatHTML, "4 solutions in 1 orbits; Burnside:"},
 	} {
 		var out strings.Builder
-		lw, err := newQueensWriter(&out, 6, 1, tc.format)
+		lw, err := NewQueensWriter(&out, 6, 1, tc.format)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := lw.writeCensus(c); err != nil || !strings.Contains(out.String(), tc.has) {
+		if err := lw.WriteCensus(c); err != nil || !strings.Contains(out.String(), tc.has) {
 			t.Errorf("%s: %v, output lacks %q:\n%s", tc.format, err, tc.has, out.String())
 		}
 	}
@@ -173,15 +173,15 @@ func TestWriteCensusText(t *testing.T) {
 func TestQueensCountReport(t *testing.T) {
 	distinct := uint64(12)
 	for _, tc := range []struct {
-		r          queensCount
+		r          QueensCount
 		json, text string
 	}{
-		{queensCount{N: 8, Solutions: 92, Engine: "bitboard", Seconds: 0.5},
+		{QueensCount{N: 8, Solutions: 92, Engine: "bitboard", Seconds: 0.5},
 			`{"n":8,"solutions":92,"engine":"bitboard","seconds":0.5}`, "92\n"},
-		{queensCount{N: 8, Solutions: 92, Distinct: &distinct, Engine: "bitboard", Partial: true},
+		{QueensCount{N: 8, Solutions: 92, Distinct: &distinct, Engine: "bitboard", Partial: true},
 			`{"n":8,"solutions":92,"distinct":12,"engine":"bitboard","seconds":0,"partial":true}`,
 			"92 solutions so far, essentially different unknown (partial)\n"}, // issue 41, fault 13
-		{queensCount{N: 6, PerLine: 2, Solutions: 1097, Engine: "xc"},
+		{QueensCount{N: 6, PerLine: 2, Solutions: 1097, Engine: "xc"},
 			`{"n":6,"perLine":2,"solutions":1097,"engine":"xc","seconds":0}`, "1097\n"},
 	} {
 		b, err := json.Marshal(tc.r)
@@ -205,7 +205,7 @@ func TestNoQueensSolution(t *testing.T) {
 		{4, 3, false, "no solution: 3 queens per line do not fit on a 4x4 board"},
 		{3, 1, true, "no solution"},
 	} {
-		if got := noQueensSolution(tc.n, tc.perLine, tc.via); got != tc.want {
+		if got := NoQueensSolution(tc.n, tc.perLine, tc.via); got != tc.want {
 			t.Errorf("n=%d: %q, want %q", tc.n, got, tc.want)
 		}
 	}
