@@ -15,6 +15,7 @@
 //	GET    /api/jobs/{id}/solutions.json  every kept solution (download)
 //	GET    /api/jobs/{id}/problem.dlx     the problem searched, in DLX format (download)
 //	DELETE /api/jobs/{id}                 cancel the search
+//	POST   /api/sudoku                    solve a set of Sudoku puzzles, one a line, at once
 //
 // Errors are JSON objects {"error": "..."}; a malformed DLX problem gets 400 with the
 // line-numbered message of the command line (a *dlx.Error), and its "line".
@@ -159,6 +160,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /api/jobs/{id}/solutions.svg", s.handleSolutionsSVG)
 	s.mux.HandleFunc("GET /api/jobs/{id}/solutions.json", s.handleSolutionsJSON)
 	s.mux.HandleFunc("GET /api/jobs/{id}/problem.dlx", s.handleProblem)
+	s.mux.HandleFunc("POST /api/sudoku", s.handleSudokuSet)
 	s.wg.Add(1)
 	go s.janitor()
 	return s
