@@ -1,6 +1,7 @@
 package serve
 
 import (
+	http "github.com/xcover/xcover/internal/httpshim"
 	"github.com/xcover/xcover/internal/present"
 
 	"bytes"
@@ -8,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strconv"
 	"time"
 

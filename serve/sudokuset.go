@@ -5,10 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 	"time"
 
+	http "github.com/xcover/xcover/internal/httpshim"
 	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/internal/sudokutext"
 	"github.com/xcover/xcover/sudoku"
