@@ -125,3 +125,16 @@ func TestSudokuSetRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestSudokuSetBusy checks that a set takes a running slot: with the one slot held by a
+// search, a set gets 429 with Retry-After.
+func TestSudokuSetBusy(t *testing.T) {
+	s := New(Options{MaxRunning: 1})
+	ts := newHTTPServer(t, s)
+	id := create(t, ts.URL, long)
+	resp, b := do(t, "POST", ts.URL+"/api/sudoku", `{"grid":"................"}`)
+	if resp.StatusCode != http.StatusTooManyRequests || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("a set beside a running search: %s %s, want 429 with Retry-After", resp.Status, b)
+	}
+	do(t, "DELETE", ts.URL+"/api/jobs/"+id, "")
+}
