@@ -1,6 +1,7 @@
 package serve
 
 import (
+	http "github.com/xcover/xcover/internal/httpshim"
 	"github.com/xcover/xcover/internal/present"
 
 	"bytes"
@@ -8,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strconv"
 	"time"
 
@@ -16,13 +16,47 @@ import (
 )
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	req, adm := s.readRequest(w, r)
+	if adm == nil {
+		return
+	}
+	defer adm.release()
+	t, err := newTask(req)
+	if err != nil {
+		var re *requestError
+		if errors.As(err, &re) {
+			writeJSON(w, http.StatusBadRequest, apiError{Error: re.msg, Line: re.line})
+			return
+		}
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	j, code, msg := s.start(t, req, adm)
+	if j == nil {
+		if code == http.StatusTooManyRequests {
+			w.Header().Set("Retry-After", retryAfter)
+		}
+		writeError(w, code, msg)
+		return
+	}
+	w.Header().Set("Location", "/api/jobs/"+j.id)
+	j.mu.Lock()
+	st := j.status()
+	j.mu.Unlock()
+	writeJSON(w, http.StatusCreated, st)
+}
+
+// readRequest reads the Request in r's body within the server's limits (MaxBodyBytes,
+// MaxReading, the memory budget, BodyTimeout) and returns it with its admission, which the
+// caller must release; or it answers the request with an error and returns a nil admission.
+func (s *Server) readRequest(w http.ResponseWriter, r *http.Request) (*present.Request, *admission) {
 	tooLarge := fmt.Sprintf("request body larger than %d bytes", s.opt.MaxBodyBytes)
 	if r.ContentLength > s.opt.MaxBodyBytes {
 		// Refused before reading: the client may still be sending, so close the
 		// connection after the answer rather than read what it sends.
 		w.Header().Set("Connection", "close")
 		writeError(w, http.StatusRequestEntityTooLarge, tooLarge)
-		return
+		return nil, nil
 	}
 	// A slot is taken before the body is read, and the memory for the parse as it is read,
 	// so that bodies are read and parsed only within MaxReading and the memory budget.
@@ -34,9 +68,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		w.Header().Set("Connection", "close")
 		writeError(w, code, msg)
-		return
+		return nil, nil
 	}
-	defer adm.release()
 	// The body must arrive within BodyTimeout (a server without deadlines ignores this);
 	// the deadline is lifted once it has, for the connection's next requests.
 	rc.SetReadDeadline(time.Now().Add(s.opt.BodyTimeout))
@@ -64,45 +97,28 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case errors.As(err, &mbe):
 			writeError(w, http.StatusRequestEntityTooLarge, tooLarge)
-			return
+			adm.release()
+			return nil, nil
 		case errors.Is(err, errNeverFits):
 			writeError(w, http.StatusRequestEntityTooLarge, s.neverFits(max(r.ContentLength, adm.reserve/bytesPerBodyByte)))
-			return
+			adm.release()
+			return nil, nil
 		case errors.Is(err, errNoRoom):
 			w.Header().Set("Retry-After", retryAfter)
 			writeError(w, http.StatusTooManyRequests, fmt.Sprintf("the searches running fill the server's memory budget (%d MiB); try again later", s.opt.MaxMemoryBytes>>20))
-			return
+			adm.release()
+			return nil, nil
 		case evicted:
 			writeError(w, http.StatusRequestTimeout, "request body too slow: its reading slot was given to another request")
-			return
+			adm.release()
+			return nil, nil
 		}
 		writeError(w, http.StatusBadRequest, "bad request body: "+err.Error())
-		return
+		adm.release()
+		return nil, nil
 	}
 	rc.SetReadDeadline(time.Time{})
-	t, err := newTask(&req)
-	if err != nil {
-		var re *requestError
-		if errors.As(err, &re) {
-			writeJSON(w, http.StatusBadRequest, apiError{Error: re.msg, Line: re.line})
-			return
-		}
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	j, code, msg := s.start(t, &req, adm)
-	if j == nil {
-		if code == http.StatusTooManyRequests {
-			w.Header().Set("Retry-After", retryAfter)
-		}
-		writeError(w, code, msg)
-		return
-	}
-	w.Header().Set("Location", "/api/jobs/"+j.id)
-	j.mu.Lock()
-	st := j.status()
-	j.mu.Unlock()
-	writeJSON(w, http.StatusCreated, st)
+	return &req, adm
 }
 
 func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/xcover/xcover/internal/present"
 )
 
 // TestBrowserPuzzle presses "Make a puzzle" for 8 queens in Chromium: the summary says
@@ -75,4 +76,82 @@ func TestBrowserPuzzle(t *testing.T) {
 	if !strings.Contains(caps[0], "pre-placed") || !strings.Contains(caps[1], "solution") {
 		t.Errorf("captions %q", caps)
 	}
+}
+
+// TestBrowserSudokuSet solves a Sudoku set in the served page ("A set: one puzzle a line":
+// one fetch of POST /api/sudoku), checks its summary and lines (each solution by the
+// verifier), then cancels an endless set: the page drops the request, and the server
+// stops the set and gives its running slot back.
+func TestBrowserSudokuSet(t *testing.T) {
+	bin := chromium()
+	if bin == "" {
+		t.Skip("no chromium binary found (on Debian: apt-get install chromium); skipping the browser test")
+	}
+	s := New(Options{MaxRunning: 1})
+	ts := newHTTPServer(t, s)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1200, 1000))
+	defer cancelAlloc()
+	logf := func(string, ...any) {}
+	ctx, cancelCtx := chromedp.NewContext(actx, chromedp.WithLogf(logf), chromedp.WithErrorf(logf))
+	defer cancelCtx()
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL)); err != nil {
+		t.Fatalf("browser: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	run := func(what, script, cond string) string {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](script+"; true")); err != nil {
+			t.Fatalf("browser: %s: %v", what, err)
+		}
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+			t.Fatalf("browser: %s: %v", what, err)
+		}
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`$("summary").textContent + "\n" + ($("set-text") ? $("set-text").textContent : "")`))
+		if err != nil {
+			t.Fatalf("browser: %s: %v", what, err)
+		}
+		return s
+	}
+	set := []string{
+		"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+		"12345",
+		strings.Repeat(".", 81),
+	}
+	got := strings.Split(run("solve a set", `selectTab("sudoku"); $("sudoku-set").checked = true; $("sudoku-grid").value = "`+strings.Join(set, `\n`)+`"; $("btn-solve").click()`,
+		`/^Done/.test($("summary").textContent)`), "\n")
+	if len(got) != 4 || !strings.HasPrefix(got[0], "Done: 3 puzzles in ") || !strings.HasSuffix(got[0], "(1 not unique, 1 malformed)") ||
+		!strings.HasPrefix(got[2], "# malformed line 2: ") || !strings.HasSuffix(got[3], "  # not unique") {
+		t.Fatalf("sudoku set: %q", got)
+	}
+	req := present.Request{}
+	checkSudokuSolution(t, req, set[0], got[1])
+	checkSudokuSolution(t, req, set[2], strings.TrimSuffix(got[3], "  # not unique"))
+
+	// Every solution of an empty 16x16 grid: endless, cancelled.
+	run("start an endless set", `$("sudoku-grid").value = "`+strings.Repeat(".", 256)+`"; $("limit").value = "0"; $("btn-count").click()`,
+		`$("summary").textContent === "Searching…"`)
+	// waitRunning waits until n searches run, or fails the test.
+	waitRunning := func(n int, what string) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			s.mu.Lock()
+			got := s.running
+			s.mu.Unlock()
+			if got == n {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: %d searches running after 20 s, want %d", what, got, n)
+			}
+		}
+	}
+	waitRunning(1, "the endless set")
+	run("cancel it", `$("btn-cancel").click()`, `/^Cancelled/.test($("summary").textContent)`)
+	// The server stops the set once it sees the request gone: its slot comes back.
+	waitRunning(0, "the set cancelled")
 }

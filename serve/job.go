@@ -7,12 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"slices"
 	"sync"
 	"time"
 
 	"github.com/xcover/xcover"
+	http "github.com/xcover/xcover/internal/httpshim"
 	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/verify"

@@ -4,9 +4,10 @@ import (
 	"crypto/sha256"
 	_ "embed"
 	"encoding/base64"
-	"net/http"
 	"regexp"
 	"sync"
+
+	http "github.com/xcover/xcover/internal/httpshim"
 )
 
 // page is the web page: one HTML file with its style and script inline.

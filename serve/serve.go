@@ -15,6 +15,7 @@
 //	GET    /api/jobs/{id}/solutions.json  every kept solution (download)
 //	GET    /api/jobs/{id}/problem.dlx     the problem searched, in DLX format (download)
 //	DELETE /api/jobs/{id}                 cancel the search
+//	POST   /api/sudoku                    solve a set of Sudoku puzzles, one a line, at once
 //
 // Errors are JSON objects {"error": "..."}; a malformed DLX problem gets 400 with the
 // line-numbered message of the command line (a *dlx.Error), and its "line".
@@ -34,10 +35,11 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"strings"
 	"sync"
 	"time"
+
+	http "github.com/xcover/xcover/internal/httpshim"
 )
 
 // Options configure a [Server]. The zero value of every field means its default.
@@ -159,6 +161,7 @@ func New(opt Options) *Server {
 	s.mux.HandleFunc("GET /api/jobs/{id}/solutions.svg", s.handleSolutionsSVG)
 	s.mux.HandleFunc("GET /api/jobs/{id}/solutions.json", s.handleSolutionsJSON)
 	s.mux.HandleFunc("GET /api/jobs/{id}/problem.dlx", s.handleProblem)
+	s.mux.HandleFunc("POST /api/sudoku", s.handleSudokuSet)
 	s.wg.Add(1)
 	go s.janitor()
 	return s
@@ -228,37 +231,6 @@ func (s *Server) Close() error {
 	s.stop()
 	s.wg.Wait()
 	return nil
-}
-
-// Serve answers requests on ln until ctx is done, then shuts down gracefully: it stops
-// listening, cancels the searches, ends the event streams, and waits up to grace for the
-// requests under way to finish. It closes the Server. The error is nil after a shutdown
-// caused by ctx.
-func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
-	hs := &http.Server{
-		Handler:           s,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       time.Minute,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-	}
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
-		s.Close()
-		return err
-	case <-ctx.Done():
-	}
-	s.Close() // ends the event streams, which would otherwise hold Shutdown up
-	sctx, cancel := context.WithTimeout(context.Background(), grace)
-	defer cancel()
-	err := hs.Shutdown(sctx)
-	if errors.Is(err, context.DeadlineExceeded) {
-		hs.Close()
-	}
-	<-errc // http.ErrServerClosed
-	return err
 }
 
 // janitor cancels abandoned searches and forgets expired ones, until Close.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/sudoku"
 	"github.com/xcover/xcover/verify"
 )
 
@@ -250,6 +251,32 @@ func TestSiteBrowser(t *testing.T) {
 		t.Errorf("the sudoku's drawing shows %s digits, want 81", n)
 	}
 
+	// A Sudoku set, one puzzle a line, solved in one request; each solution line checked
+	// by the verifier on its puzzle's exact cover problem.
+	set := []string{grid, "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..", strings.Repeat(".", 81), "55" + strings.Repeat(".", 79)}
+	got = search("sudoku set", `selectTab("sudoku"); $("sudoku-set").checked = true; $("sudoku-grid").value = "`+strings.Join(set, `\n`)+`";`, "btn-solve")
+	if !strings.HasPrefix(got, "Done: 4 puzzles in ") || !strings.HasSuffix(got, "puzzles/s (1 without solution, 1 not unique)") {
+		t.Errorf("sudoku set: %q, want 4 puzzles, 1 without solution, 1 not unique", got)
+	}
+	lines := strings.Split(eval("sudoku set", `$("set-text").textContent`), "\n")
+	if len(lines) != len(set) || lines[3] != "# no solution" || !strings.HasSuffix(lines[2], "  # not unique") {
+		t.Fatalf("sudoku set: lines %q", lines)
+	}
+	for i, l := range lines[:3] {
+		checkSudokuLine(t, set[i], strings.TrimSuffix(l, "  # not unique"))
+	}
+	// A set that would take forever (every solution of an empty 16x16 grid), cancelled: the
+	// worker is stopped, and a fresh one answers the next search.
+	run("cancel a sudoku set", `$("summary").textContent = ""; $("sudoku-grid").value = "`+strings.Repeat(".", 256)+`"; $("limit").value = "0"; $("btn-count").click()`,
+		`job !== null && job.set && $("summary").textContent === "Searching…"`)
+	must("cancel a sudoku set", chromedp.Do(ctx, chromedp.Sleep(300*time.Millisecond)))
+	run("cancel a sudoku set", `$("btn-cancel").click()`, `/^Cancelled/.test($("summary").textContent)`)
+	got = search("sudoku set after a cancel", `$("sudoku-grid").value = "`+grid+`"; $("limit").value = "10";`, "btn-count")
+	if !strings.HasPrefix(got, "Done: 1 puzzle in ") || eval("count", `$("set-text").textContent`) != "1" {
+		t.Errorf("sudoku set after a cancel: %q, %q; want one puzzle counted 1", got, eval("count", `$("set-text").textContent`))
+	}
+	run("sudoku set off", `$("sudoku-set").checked = false`, "")
+
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	must("screenshot", err)
 	if dir := os.Getenv("XCOVER_SCREENSHOTS"); dir != "" {
@@ -327,5 +354,30 @@ func TestSiteBrowser(t *testing.T) {
 	must("open the page without WebAssembly", chromedp.Do(ctx, chromedp.Navigate(ts2.URL+"/nowasm.html")))
 	if got := eval("no WebAssembly", `$("error").textContent + " | " + $("btn-count").disabled`); !strings.Contains(got, "this browser has no WebAssembly") || !strings.HasSuffix(got, "| true") {
 		t.Errorf("without WebAssembly the page says %q, want the reason and its buttons disabled", got)
+	}
+}
+
+// checkSudokuLine fails the test unless sol, a Sudoku solution on one line, solves puzzle
+// (9x9): by the verifier, on the puzzle's exact cover problem.
+func checkSudokuLine(t *testing.T, puzzle, sol string) {
+	t.Helper()
+	b, p, err := sudoku.ParsePuzzle(puzzle, sudoku.Variant{}, sudoku.Auto)
+	if err != nil {
+		t.Fatalf("%s: %v", puzzle, err)
+	}
+	_, s, err := sudoku.ParsePuzzle(sol, sudoku.Variant{}, sudoku.Auto)
+	if err != nil {
+		t.Fatalf("solution %q of %s: %v", sol, puzzle, err)
+	}
+	enc, err := b.Encode(p.Grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := enc.Options(s.Grid)
+	if err != nil {
+		t.Fatalf("solution %s of %s: %v", sol, puzzle, err)
+	}
+	if v := verify.Check(enc.Problem, opts); len(v) > 0 {
+		t.Errorf("solution %s of %s: %s", sol, puzzle, v[0].Msg)
 	}
 }

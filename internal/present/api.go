@@ -137,3 +137,27 @@ type Solution struct {
 	SVG     string `json:"svg,omitempty"`   // its drawing, if the puzzle has one
 	Class   int    `json:"class,omitempty"` // distinct mode: the size of its class
 }
+
+// A SudokuSet is the answer to POST /api/sudoku, which solves a set of Sudoku puzzles (a
+// Request's Grid: one puzzle a line, all of one side) in one request, as the command's
+// sudoku does a file: the sudoku package's batch solver (Board.SolveAll), every solution
+// checked by the rules (Board.Check). Limit is 2 in solve mode (a solution, and whether it
+// is unique), the Request's Limit in count mode (0: all).
+type SudokuSet struct {
+	Puzzles    int     `json:"puzzles"`    // puzzles read, malformed ones included
+	NoSolution int     `json:"noSolution"` // puzzles without a solution
+	NotUnique  int     `json:"notUnique"`  // puzzles with several solutions (solve mode)
+	Malformed  int     `json:"malformed"`  // lines that are no puzzle
+	Elapsed    float64 `json:"elapsed"`    // seconds from the first puzzle read to the last solved
+	// Summary says the above in one line, as the command's summary does.
+	Summary string         `json:"summary"`
+	Results []SudokuResult `json:"results"` // one a puzzle, in input order
+}
+
+// A SudokuResult is what was found for one puzzle of a SudokuSet.
+type SudokuResult struct {
+	Line      int    `json:"line"`               // its line in the Grid, from 1
+	Solutions uint64 `json:"solutions"`          // solutions found, at most the limit
+	Solution  string `json:"solution,omitempty"` // the first, on one line in the puzzle's alphabet
+	Error     string `json:"error,omitempty"`    // why the line is no puzzle
+}

@@ -37,11 +37,14 @@ import (
 
 // A benchCase is one row of the table: requests of the API and the command that does the
 // same, with the answer expected of each request ("" for the Sudoku set: one solution each).
+// A set case sends its one request to POST /api/sudoku (a Sudoku set solved in one
+// request), whose answer is the number of puzzles with a unique solution.
 type benchCase struct {
 	name string
 	reqs []map[string]any
 	args []string
 	want string
+	set  bool
 }
 
 func main() {
@@ -83,12 +86,18 @@ func main() {
 			log.Fatal(err)
 		}
 		defer os.Remove(f)
-		c := benchCase{name: fmt.Sprintf("Sudoku: %d of %s, unique", len(puzzles), filepath.Base(*sudokuFile)),
+		c := benchCase{name: fmt.Sprintf("Sudoku: %d of %s, unique, a search each", len(puzzles), filepath.Base(*sudokuFile)),
 			args: []string{"sudoku", f, "--workers", "1"}}
 		for _, p := range puzzles {
 			c.reqs = append(c.reqs, map[string]any{"puzzle": "sudoku", "grid": p, "mode": "solve", "limit": 2})
 		}
-		cases = append(cases, c)
+		cases = append(cases, c, benchCase{
+			name: fmt.Sprintf("Sudoku: %d of %s, unique, one set request", len(puzzles), filepath.Base(*sudokuFile)),
+			reqs: []map[string]any{{"grid": strings.Join(puzzles, "\n")}},
+			args: c.args,
+			want: fmt.Sprint(len(puzzles)),
+			set:  true,
+		})
 	} else {
 		log.Printf("no Sudoku set at %s: its row is left out", *sudokuFile)
 	}
@@ -112,7 +121,7 @@ func main() {
 		log.Fatal(err)
 	}
 	// Wait for the engine: a first request answers once the worker has loaded it.
-	if _, err := inBrowser(ctx, []map[string]any{{"puzzle": "queens", "n": 4, "mode": "count"}}); err != nil {
+	if _, err := inBrowser(ctx, []map[string]any{{"puzzle": "queens", "n": 4, "mode": "count"}}, false); err != nil {
 		log.Fatal(err)
 	}
 
@@ -123,7 +132,7 @@ func main() {
 	// One untimed round first: the browser compiles WebAssembly lazily and optimises
 	// what runs often, in the background.
 	for _, c := range cases {
-		if _, err := inBrowser(ctx, c.reqs); err != nil {
+		if _, err := inBrowser(ctx, c.reqs, c.set); err != nil {
 			log.Fatalf("%s: browser: %v", c.name, err)
 		}
 	}
@@ -138,21 +147,27 @@ func main() {
 			}
 			times[i][0] = append(times[i][0], time.Since(t0).Seconds())
 			cmdAns := strings.Fields(string(out))
-			if c.want != "" && (len(cmdAns) == 0 || cmdAns[0] != c.want) {
+			if c.want != "" && !c.set && (len(cmdAns) == 0 || cmdAns[0] != c.want) {
 				log.Fatalf("%s: the command says %q, want %s", c.name, out, c.want)
 			}
 			if c.want == "" && len(cmdAns) != len(c.reqs) {
 				log.Fatalf("%s: the command solved %d puzzles, want %d", c.name, len(cmdAns), len(c.reqs))
 			}
+			if c.set {
+				cmdAns = []string{fmt.Sprint(len(cmdAns))}
+			}
+			if c.set && cmdAns[0] != c.want {
+				log.Fatalf("%s: the command solved %s puzzles, want %s", c.name, cmdAns[0], c.want)
+			}
 
 			t0 = time.Now()
-			native, err := inProcess(srv, c.reqs)
+			native, err := inProcess(srv, c.reqs, c.set)
 			if err != nil {
 				log.Fatalf("%s: handler: %v", c.name, err)
 			}
 			times[i][1] = append(times[i][1], time.Since(t0).Seconds())
 
-			res, err := inBrowser(ctx, c.reqs)
+			res, err := inBrowser(ctx, c.reqs, c.set)
 			if err != nil {
 				log.Fatalf("%s: browser: %v", c.name, err)
 			}
@@ -211,11 +226,27 @@ func answer(st present.Status) string {
 }
 
 // inProcess runs the requests one after the other through the server's handler in this
-// process and returns their answers.
-func inProcess(s *serve.Server, reqs []map[string]any) ([]string, error) {
+// process and returns their answers; with set, each is a Sudoku set (POST /api/sudoku).
+func inProcess(s *serve.Server, reqs []map[string]any, set bool) ([]string, error) {
 	var out []string
 	for _, req := range reqs {
 		body, _ := json.Marshal(req)
+		if set {
+			w := httptest.NewRecorder()
+			s.ServeHTTP(w, httptest.NewRequest(http.MethodPost, "http://localhost/api/sudoku", strings.NewReader(string(body))))
+			var res present.SudokuSet
+			if err := json.Unmarshal(w.Body.Bytes(), &res); err != nil || w.Code != http.StatusOK {
+				return nil, fmt.Errorf("POST /api/sudoku: %d %s", w.Code, w.Body)
+			}
+			unique := 0
+			for _, r := range res.Results {
+				if r.Solutions == 1 && r.Solution != "" {
+					unique++
+				}
+			}
+			out = append(out, fmt.Sprint(unique))
+			continue
+		}
 		r := httptest.NewRequest(http.MethodPost, "http://localhost/api/jobs", strings.NewReader(string(body)))
 		w := httptest.NewRecorder()
 		s.ServeHTTP(w, r)
@@ -246,13 +277,20 @@ type browserResult struct {
 }
 
 // inBrowser runs the requests one after the other through the page's transport to its
-// worker, timed by the page from the first request sent to the last answer.
-func inBrowser(ctx context.Context, reqs []map[string]any) (browserResult, error) {
+// worker, timed by the page from the first request sent to the last answer; with set, each
+// is a Sudoku set (POST /api/sudoku), answered by its number of unique puzzles.
+func inBrowser(ctx context.Context, reqs []map[string]any, set bool) (browserResult, error) {
 	js, _ := json.Marshal(reqs)
-	script := `(async (reqs) => {
+	script := `(async (reqs, set) => {
   const answers = [];
   const t0 = performance.now();
   for (const req of reqs) {
+    if (set) {
+      const r = await api("POST", "/api/sudoku", JSON.stringify(req));
+      if (!r.ok) throw new Error(r.data.error);
+      answers.push(String(r.data.results.filter((x) => x.solutions === 1 && x.solution).length));
+      continue;
+    }
     let st = (await api("POST", "/api/jobs", JSON.stringify(req))).data;
     while (st.state === "running") {
       await new Promise((r) => setTimeout(r, 0));
@@ -262,6 +300,6 @@ func inBrowser(ctx context.Context, reqs []map[string]any) (browserResult, error
     answers.push(st.count || String(st.solutions));
   }
   return { seconds: (performance.now() - t0) / 1000, answers };
-})(` + string(js) + `)`
+})(` + string(js) + `, ` + fmt.Sprint(set) + `)`
 	return chromedp.Run(ctx, chromedp.Evaluate[browserResult](script, chromedp.EvalAwaitPromise))
 }
