@@ -797,9 +797,23 @@ func (m *memo) choose(first int) int {
 	if m.mrv != nil {
 		return m.mrv.choose(m, first)
 	}
-	// The walk over the free primary items is mrvBits.choose's (memomrv.go), kept apart on
-	// purpose: the two count an item's options differently (its list against fits here, popcounts
-	// of live bitsets there), and a shared walk would call back once per item in this hot loop.
+	return m.fewest(first, func(i, bound int) int {
+		n := 0
+		for _, o := range m.lists[i] {
+			m.checks++
+			if m.fits(o) {
+				if n++; n >= bound {
+					break
+				}
+			}
+		}
+		return n
+	})
+}
+
+// fewest returns the free primary item with fewest options, as options(i, bound) counts
+// them (it may stop counting at bound); first if there is none before it.
+func (m *memo) fewest(first int, options func(i, bound int) int) int {
 	best, bestN := first, int(^uint(0)>>1)
 	for w := first >> 6; w < m.pw; w++ {
 		for free := ^m.covered[w]; free != 0; free &= free - 1 {
@@ -807,17 +821,7 @@ func (m *memo) choose(first int) int {
 			if i >= m.np {
 				break
 			}
-			n := 0
-			for _, o := range m.lists[i] {
-				m.checks++
-				if m.fits(o) {
-					n++
-					if n >= bestN {
-						break
-					}
-				}
-			}
-			if n < bestN {
+			if n := options(i, bestN); n < bestN {
 				best, bestN = i, n
 				if n == 0 {
 					return best

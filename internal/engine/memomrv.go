@@ -116,31 +116,16 @@ func (b *mrvBits) choose(m *memo, first int) int {
 		}
 		ops++
 	}
-	// The walk over the free primary items is memo.choose's fallback, kept apart on purpose (see
-	// there).
-	best, bestN := first, int(^uint(0)>>1)
-	for w := first >> 6; w < m.pw; w++ {
-		for free := ^m.covered[w]; free != 0; free &= free - 1 {
-			i := w<<6 + bits.TrailingZeros64(free)
-			if i >= m.np {
+	best := m.fewest(first, func(i, bound int) int {
+		ops++
+		n := 0
+		for k, y := range b.prim[i*ow : i*ow+ow] {
+			if n += bits.OnesCount64(y & live[k]); n >= bound {
 				break
 			}
-			ops++
-			n := 0
-			for k, y := range b.prim[i*ow : i*ow+ow] {
-				if n += bits.OnesCount64(y & live[k]); n >= bestN {
-					break
-				}
-			}
-			if n < bestN {
-				best, bestN = i, n
-				if n == 0 {
-					m.checks += uint64(ops * ow / 4)
-					return best
-				}
-			}
 		}
-	}
+		return n
+	})
 	m.checks += uint64(ops * ow / 4)
 	return best
 }
