@@ -27,7 +27,7 @@ type Estimate struct {
 // Seed and Initial options. If ctx is cancelled it stops, and returns the estimate from the
 // probes made so far (Probes says how many) with ctx's error.
 func (s *Solver) estimate(ctx context.Context, probes int) (Estimate, error) {
-	e := engine.EstimateTree(s.spec, s.init, probes, s.cfg.Seed, func() bool { return ctx.Err() != nil })
+	e := engine.EstimateTree(s.spec, s.init, probes, s.cfg.Seed, func() bool { return ctx.Err() != nil }, nil)
 	return Estimate(e), ctx.Err()
 }
 
