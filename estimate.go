@@ -12,7 +12,7 @@ import (
 // Seed and Initial options. If ctx is cancelled it stops, and returns the estimate from the
 // probes made so far (Probes says how many) with ctx's error.
 func (s *Solver) estimate(ctx context.Context, probes int) (engine.Estimate, error) {
-	e := engine.EstimateTree(s.spec, s.init, probes, s.cfg.Seed, func() bool { return ctx.Err() != nil })
+	e := engine.EstimateTree(s.spec, s.init, probes, s.cfg.Seed, func() bool { return ctx.Err() != nil }, nil)
 	return e, ctx.Err()
 }
 

@@ -227,6 +227,9 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 	}
 	if s.cfg.Memo == MemoAuto && shares == 0 {
 		v := s.judgeAuto(ctx, p.Workers)
+		if !v.plain {
+			s.keep.Clear()
+		}
 		switch {
 		case v.counted: // a small tree after all: the speed run has counted it
 			s.stats = v.run
@@ -302,7 +305,7 @@ func (s *Solver) judgeAuto(ctx context.Context, workers int) autoVerdict {
 	e := engine.EstimateTree(s.spec, s.init, memoAutoFirst, 1, func() bool {
 		probes++
 		return ctx.Err() != nil || probes > memoAutoFirstMin && time.Since(probeStart) > memoAutoFirstTime
-	})
+	}, &s.keep)
 	if e.Nodes < minNodes {
 		return autoVerdict{plain: true}
 	}
@@ -339,7 +342,7 @@ func (s *Solver) moreProbes(ctx context.Context, e engine.Estimate, speed float6
 	start := time.Now()
 	more := engine.EstimateTree(s.spec, s.init, memoAutoProbes-e.Probes, 2, func() bool {
 		return ctx.Err() != nil || time.Since(start) > budget
-	})
+	}, nil)
 	if e.Probes+more.Probes == 0 {
 		return e.Nodes
 	}

@@ -103,6 +103,9 @@ type Solver struct {
 	memo  MemoStats
 	total *big.Int // the solutions Sample drew from
 	err   error
+	// keep holds the kernel of MemoAuto's first probes for the plain count after them,
+	// which would lay the problem out again (see engine.Keep); empty between searches.
+	keep engine.Keep
 }
 
 // NewSolver prepares a search of p. It fails only for an Initial option out of range.
@@ -305,8 +308,10 @@ func (s *Solver) run(ctx context.Context, cfg Config, workers int, pr *partRun, 
 		est.Nodes = above // the nodes above the parts, so that the count is the whole tree's
 		finished = engine.RunParts(s.spec, params, parts, workers, &est, nil)
 	default:
+		params.Keep = &s.keep
 		finished = engine.Run(s.spec, params, &est)
 	}
+	s.keep.Clear()
 	if !finished && s.err == nil && ctx.Err() != nil {
 		// Stopped by a worker that saw the cancellation before any poll did.
 		s.err = ctx.Err()

@@ -78,6 +78,11 @@ func NewChecker(p *xcover.Problem) *Checker {
 		start:     make([]int32, 1, p.NumOptions()+1),
 		colors:    []string{""},
 		noPrimary: make([]bool, p.NumOptions()),
+		// Sized exactly: grown by append, on 10^6 items and 1.4·10^6 entries they left
+		// 70 MB behind them.
+		primary: make([]int32, 0, p.NumPrimary()),
+		item:    make([]int32, 0, p.NumEntries()),
+		color:   make([]int32, 0, p.NumEntries()),
 	}
 	for i := range n {
 		it := p.Item(i)

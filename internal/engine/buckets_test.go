@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -130,6 +131,76 @@ func TestBucketsChooseAsTheScanM(t *testing.T) {
 					t.Fatalf("trial %d: at the root item %d with %d options is in bucket %d: %v", trial, i, k.nd[i].top, b, in)
 				}
 			}
+		}
+	}
+}
+
+// TestItemSetNext checks itemSet.next against a sorted walk of a map, across sizes that
+// need one, two and three levels.
+func TestItemSetNext(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{1, 64, 65, 4097, 300000} {
+		s := newItemSet(n)
+		in := make([]bool, n)
+		for range min(n, 3000) {
+			i := rng.Int32N(int32(n))
+			if !in[i] {
+				s.add(i)
+				in[i] = true
+			}
+		}
+		want := int32(-1)
+		for i := int32(n) - 1; i >= -1; i-- { // next(i) for every i, from the top down
+			if got := s.next(i); got != want {
+				t.Fatalf("n = %d: next(%d) = %d, want %d", n, i, got, want)
+			}
+			if i >= 0 && in[i] {
+				want = i
+			}
+		}
+	}
+}
+
+// TestBucketsChooseAsTheScanMBounds is TestBucketsChooseAsTheScanM on problems with
+// bounds (0 to 4 a primary item), with and without colours, where kernel M keeps items in
+// the sets of their branching degree: every choice against the scan, the nodes and
+// solutions of the walk and of search against kernel M without buckets, and the sets back
+// as they began at the root.
+func TestBucketsChooseAsTheScanMBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for trial := range 300 {
+		sp := randomSpec(rng, 3+rng.IntN(12), rng.IntN(4), 5+rng.IntN(30), true, rng.IntN(2) == 0)
+		for i := range sp.Hi {
+			sp.Hi[i] = 1 + rng.Int32N(4)
+			sp.Lo[i] = rng.Int32N(sp.Hi[i] + 1)
+		}
+		wantNodes, wantSols := walk(newKernelM(sp, nil), 0)
+		k := newKernelM(sp, nil)
+		k.useBuckets()
+		ones := slices.Repeat([]int32{1}, sp.NumPrimary)
+		if exact := slices.Equal(sp.Lo, ones) && slices.Equal(sp.Hi, ones); k.bucket == nil && !exact {
+			t.Fatalf("trial %d: bounds, but the buckets are those of exact problems", trial)
+		}
+		nodes, sols := walk(checkedM{k, t}, 0)
+		if nodes != wantNodes || sols != wantSols {
+			t.Fatalf("trial %d: buckets %d nodes, %d solutions; scan %d, %d", trial, nodes, sols, wantNodes, wantSols)
+		}
+		root := newKernelM(sp, nil)
+		root.useBuckets()
+		for b := range k.buckets {
+			if !slices.Equal(k.buckets[b].levels[0], root.buckets[b].levels[0]) {
+				t.Fatalf("trial %d: bucket %d not as it was at the root", trial, b)
+			}
+		}
+		if !slices.Equal(k.bucket, root.bucket) {
+			t.Fatalf("trial %d: the items' buckets not as they were at the root", trial)
+		}
+		var plain, bucketed Stats
+		newKernelM(sp, nil).search(0, &Params{}, &plain)
+		k.search(0, &Params{}, &bucketed)
+		if plain.Nodes != bucketed.Nodes || plain.Solutions != bucketed.Solutions || plain.Nodes != wantNodes {
+			t.Fatalf("trial %d: search: buckets %d nodes, %d solutions; scan %d, %d (walk %d)", trial,
+				bucketed.Nodes, bucketed.Solutions, plain.Nodes, plain.Solutions, wantNodes)
 		}
 	}
 }

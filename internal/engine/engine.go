@@ -51,6 +51,73 @@ type Params struct {
 	// Poll, if not nil, is called every few thousand nodes with the work so far and
 	// Knuth's estimate of the fraction of the tree done; it returns false to stop the search.
 	Poll func(st *Stats, fraction float64) bool
+	// Keep, if not nil, may hold the kernel of an earlier EstimateTree on the same problem,
+	// which Run then takes instead of laying the problem out again.
+	Keep *Keep
+}
+
+// A Keep passes the kernel of EstimateTree, left at its root, to the Run after it: on 10^7
+// entries the layout is about a second, as long as the rest of the reading together. It
+// holds at most one kernel, of the problem and initial options given, in the linked
+// kernels (X, M) only, not random; Run takes it (the Keep is empty afterwards) where it
+// would build the same kind of kernel. Clear drops it.
+type Keep struct {
+	sp      *Spec
+	initial []int32
+	k       kernel
+}
+
+// Clear drops the kernel kept, if any, so that its memory can be freed.
+func (c *Keep) Clear() { *c = Keep{} }
+
+// put keeps k, at its root, for a later Run of sp with the initial options, with the
+// count of updates that Run adds to its statistics set back to updates (those of forcing
+// the initial options, not the probes').
+func (c *Keep) put(sp *Spec, initial []int32, k kernel, updates uint64) {
+	switch k := k.(type) {
+	case *kernelX:
+		k.updates = updates
+	case *kernelM:
+		k.updates = updates
+	default:
+		return
+	}
+	*c = Keep{sp: sp, initial: initial, k: k}
+}
+
+// updatesOf returns the count of updates of a linked kernel not yet added to statistics.
+func updatesOf(k kernel) uint64 {
+	switch k := k.(type) {
+	case *kernelX:
+		return k.updates
+	case *kernelM:
+		return k.updates
+	}
+	return 0
+}
+
+// take returns the kept kernel, if it is one that newKernel(sp, p) would build, and empties
+// the Keep; else nil.
+func (c *Keep) take(sp *Spec, p *Params) kernel {
+	if c == nil || c.k == nil {
+		return nil
+	}
+	k := c.k
+	ok := c.sp == sp && slices.Equal(c.initial, p.Initial) && !p.Random
+	c.Clear()
+	if !ok {
+		return nil
+	}
+	switch kind := makePlan(sp, p).kind; k.(type) {
+	case *kernelX:
+		ok = kind == kindX
+	case *kernelM:
+		ok = kind == kindM
+	}
+	if !ok {
+		return nil
+	}
+	return k
 }
 
 // Stats counts the work of a search. It has the shape of the root package's Stats, which
@@ -214,7 +281,11 @@ func newKernel(sp *Spec, p *Params) kernel {
 // into st, and reports whether it searched the whole tree (false when Visit, Poll or the
 // Limit stopped it).
 func Run(sp *Spec, p *Params, st *Stats) bool {
-	if k := newKernel(sp, p); k != nil {
+	k := p.Keep.take(sp, p)
+	if k == nil {
+		k = newKernel(sp, p)
+	}
+	if k != nil {
 		return k.search(0, p, st)
 	}
 	return true

@@ -21,7 +21,8 @@ type Estimate struct {
 
 // EstimateTree runs the given number of random probes of sp's tree. stop, if not nil, is
 // asked before each probe; when it says yes the estimate is of the probes made so far.
-func EstimateTree(sp *Spec, initial []int32, probes int, seed uint64, stop func() bool) (e Estimate) {
+// keep, if not nil, receives the kernel, at its root, for a Run after it (see Keep).
+func EstimateTree(sp *Spec, initial []int32, probes int, seed uint64, stop func() bool, keep *Keep) (e Estimate) {
 	start := time.Now()
 	defer func() { e.Elapsed = time.Since(start) }()
 	e.Probes = probes
@@ -29,6 +30,15 @@ func EstimateTree(sp *Spec, initial []int32, probes int, seed uint64, stop func(
 	if k == nil || probes <= 0 {
 		return e
 	}
+	if keep != nil {
+		defer keep.put(sp, initial, k, updatesOf(k)) // after the probes, which leave k at its root
+	}
+	return estimate(k, probes, seed, stop)
+}
+
+// estimate is EstimateTree on kernel k, at its root, where it leaves it.
+func estimate(k kernel, probes int, seed uint64, stop func() bool) (e Estimate) {
+	e.Probes = probes
 	rng := rand.New(rand.NewPCG(seed, 0x2545f4914f6cdd1d))
 	var sumN, sumN2, sumS, sumS2 float64
 	for i := range probes {

@@ -73,3 +73,27 @@ func (s *itemSet) first() int32 {
 	}
 	return i
 }
+
+// next returns the least member greater than i, or -1 if there is none.
+func (s *itemSet) next(i int32) int32 {
+	x, k := i+1, 0 // the least member at least x at level k is wanted
+	for {
+		if k == len(s.levels) {
+			return -1
+		}
+		l := s.levels[k]
+		w := x >> 6
+		if int(w) >= len(l) {
+			return -1
+		}
+		if m := l[w] &^ (uint64(1)<<(x&63) - 1); m != 0 {
+			x = w<<6 | int32(bits.TrailingZeros64(m))
+			break
+		}
+		x, k = w+1, k+1 // the words after w, one level up
+	}
+	for ; k > 0; k-- {
+		x = x<<6 | int32(bits.TrailingZeros64(s.levels[k-1][x]))
+	}
+	return x
+}

@@ -33,12 +33,17 @@ type kernelM struct {
 	llink, rlink []int32 // the active primary items, a doubly linked list over header nodes rooted at 0
 	n, np        int32   // number of items and of primary items (headers 1..np are primary)
 	room, slack  []int32 // by header node, primary items only
-	// With buckets set (problems of at least bucketMinPrimary primary items, all covered
-	// exactly once, not random), buckets[t] holds the active primary items whose list
-	// has t options, for t < numBuckets, as in kernel X: there the branching degree is
-	// the list's length, so choose takes the first item of the first non-empty set, the
-	// scan's choice, and scans only when every list is longer.
+	// With buckets set (problems of at least bucketMinPrimary primary items, not random),
+	// the active primary items of branching degree below numBuckets are kept in sets, so
+	// that choose scans every item only when every degree is numBuckets or more, and
+	// chooses as the scan does. Where every primary item is covered exactly once, the
+	// degree is the list's length and the ties go to the first item, as in kernel X:
+	// buckets[t] holds the items of t options, and choose takes the first item of the
+	// first non-empty set. With bounds (bucket not nil), bucket[j] is the set that item j
+	// is in (-1: none; see bucketOf), kept by rebucket wherever a list's length, a room or
+	// the active list changes.
 	buckets []itemSet
+	bucket  []int8 // by header node; nil when exact
 	forced  []int32
 	updates uint64
 
@@ -77,28 +82,36 @@ func newKernelM(sp *Spec, rng *rand.Rand) *kernelM {
 	k.mode = make([]uint8, depth)
 	k.order = newRandomOrder(rng, len(sp.Item)+sp.NumOptions(), depth)
 	k.tw = make([]int32, 0, sp.NumOptions())
-	if sp.NumPrimary >= bucketMinPrimary && rng == nil && exactlyOnce(sp) {
+	if sp.NumPrimary >= bucketMinPrimary && rng == nil {
 		k.useBuckets()
 	}
 	return k
 }
 
-// exactlyOnce reports whether every primary item of sp is to be covered exactly once.
-func exactlyOnce(sp *Spec) bool {
-	for i := range sp.NumPrimary {
-		if sp.Lo[i] != 1 || sp.Hi[i] != 1 {
-			return false
-		}
-	}
-	return true
-}
-
-// useBuckets makes k keep its short lists in buckets (see kernelM.buckets); k must be at
-// its root, and every primary item exactly once.
+// useBuckets makes k keep its active items in buckets by branching degree (see
+// kernelM.buckets); k must be at its root.
 func (k *kernelM) useBuckets() {
-	k.buckets = make([]itemSet, numBuckets)
+	exact := true // every primary item exactly once
+	for j := int32(1); j <= k.np; j++ {
+		exact = exact && k.room[j] == 1 && k.slack[j] == 0
+	}
+	n := numBuckets
+	if !exact {
+		n = numBuckets * boundSets
+	}
+	k.buckets = make([]itemSet, n)
 	for t := range k.buckets {
 		k.buckets[t] = newItemSet(int(k.np) + 1)
+	}
+	if !exact {
+		k.bucket = make([]int8, k.np+1)
+		for j := range k.bucket {
+			k.bucket[j] = -1
+		}
+		for j := k.rlink[0]; j != 0; j = k.rlink[j] {
+			k.rebucket(j)
+		}
+		return
 	}
 	for i := k.rlink[0]; i != 0; i = k.rlink[i] {
 		if t := k.nd[i].top; t < numBuckets {
@@ -108,9 +121,16 @@ func (k *kernelM) useBuckets() {
 }
 
 // shorter moves primary item j, whose list has just lost one option and has t left, to
-// the set of its length; longer undoes it.
+// the set of its degree; longer(j, t) does the same for a list that has just gained one.
 func (k *kernelM) shorter(j, t int32) {
-	if t < numBuckets && j <= k.np {
+	if j > k.np {
+		return
+	}
+	if k.bucket != nil {
+		k.rebucket(j)
+		return
+	}
+	if t < numBuckets {
 		if t+1 < numBuckets {
 			k.buckets[t+1].remove(j)
 		}
@@ -119,11 +139,61 @@ func (k *kernelM) shorter(j, t int32) {
 }
 
 func (k *kernelM) longer(j, t int32) {
-	if t < numBuckets && j <= k.np {
+	if j > k.np {
+		return
+	}
+	if k.bucket != nil {
+		k.rebucket(j)
+		return
+	}
+	if t--; t < numBuckets {
 		k.buckets[t].remove(j)
 		if t+1 < numBuckets {
 			k.buckets[t+1].add(j)
 		}
+	}
+}
+
+// The sets of items with bounds: for each degree t below numBuckets (0 for every degree
+// at most 0), a set for each s = min(slack, room) below boundSlack and room r below
+// boundRoom, the greater rooms first, then a set for each r of the greater s. In that
+// order the sets follow the scan's ties (the smaller s, then the longer list: for equal t
+// and s, the greater r), so that where both are below their limits every member of a set
+// ties on all three, and the first member of the first non-empty set is the scan's choice.
+const (
+	boundSlack = 2
+	boundRoom  = 3
+	boundRooms = boundRoom + 1
+	boundSets  = (boundSlack + 1) * boundRooms // a degree's sets
+)
+
+// bucketOf returns the set of an item of degree t (below numBuckets), s = min(slack, room)
+// and room r.
+func bucketOf(t, s, r int32) int8 {
+	return int8((max(t, 0)*(boundSlack+1)+min(s, boundSlack))*boundRooms + boundRoom - min(r, boundRoom))
+}
+
+// rebucket puts primary item j in its set (bucketOf), or in none when it is not active, is
+// settled or its degree is numBuckets or more (problems with bounds).
+func (k *kernelM) rebucket(j int32) {
+	want := int8(-1)
+	if k.rlink[k.llink[j]] == j { // active (a covered item's neighbours skip it)
+		l, r, sl := k.nd[j].top, k.room[j], k.slack[j]
+		if l != 0 || sl < r {
+			s := min(sl, r)
+			if t := l + s - r + 1; t < numBuckets {
+				want = bucketOf(t, s, r)
+			}
+		}
+	}
+	if had := k.bucket[j]; had != want {
+		if had >= 0 {
+			k.buckets[had].remove(j)
+		}
+		if want >= 0 {
+			k.buckets[want].add(j)
+		}
+		k.bucket[j] = want
 	}
 }
 
@@ -141,6 +211,7 @@ func (k *kernelM) clone() kernel {
 		for t := range k.buckets {
 			c.buckets[t] = k.buckets[t].clone()
 		}
+		c.bucket = slices.Clone(k.bucket)
 	}
 	return &c
 }
@@ -250,8 +321,8 @@ func (k *kernelM) unhideBuckets(p int32) {
 			mat(base, nq.up).down = q
 			mat(base, nq.down).up = q
 			nj := mat(base, j)
-			k.longer(j, nj.top)
 			nj.top++
+			k.longer(j, nj.top)
 		}
 		q--
 	}
@@ -265,19 +336,27 @@ func (k *kernelM) cover(i int32) {
 	}
 	l, r := k.llink[i], k.rlink[i]
 	k.rlink[l], k.llink[r] = r, l
-	if t := nd[i].top; k.buckets != nil && t < numBuckets && i <= k.np {
-		k.buckets[t].remove(i) // its own list does not change while it is covered
+	if k.buckets != nil && i <= k.np {
+		if k.bucket != nil {
+			k.rebucket(i)
+		} else if t := nd[i].top; t < numBuckets {
+			k.buckets[t].remove(i) // its own list does not change while it is covered
+		}
 	}
 }
 
 // uncover undoes cover(i).
 func (k *kernelM) uncover(i int32) {
 	nd := k.nd
-	if t := nd[i].top; k.buckets != nil && t < numBuckets && i <= k.np {
-		k.buckets[t].add(i)
-	}
 	l, r := k.llink[i], k.rlink[i]
 	k.rlink[l], k.llink[r] = i, i
+	if k.buckets != nil && i <= k.np {
+		if k.bucket != nil {
+			k.rebucket(i)
+		} else if t := nd[i].top; t < numBuckets {
+			k.buckets[t].add(i)
+		}
+	}
 	for p := nd[i].up; p != i; p = nd[p].up {
 		k.unhide(p)
 	}
@@ -319,6 +398,8 @@ func (k *kernelM) commit(q int32) {
 		k.room[j]--
 		if k.room[j] == 0 {
 			k.cover(j)
+		} else if k.bucket != nil {
+			k.rebucket(j)
 		}
 		return
 	}
@@ -338,6 +419,9 @@ func (k *kernelM) uncommit(q int32) {
 			k.uncover(j)
 		}
 		k.room[j]++
+		if k.bucket != nil {
+			k.rebucket(j)
+		}
 		return
 	}
 	switch c := k.nd[q].color; {
@@ -388,10 +472,10 @@ func (k *kernelM) unhideOption(x int32) {
 			nd[u].down = q
 			nd[d].up = q
 			j := nd[q].top
+			nd[j].top++
 			if k.buckets != nil {
 				k.longer(j, nd[j].top)
 			}
-			nd[j].top++
 		}
 		if q == x {
 			return
@@ -464,9 +548,15 @@ func (k *kernelM) uncommitOthers(x int32) {
 // Knuth's SSMCC). best is 0 when every item is settled.
 func (k *kernelM) choose() (best, bestScore int32) {
 	nd, rlink := k.nd, k.rlink
-	for t := range int32(len(k.buckets)) {
-		if j := k.buckets[t].first(); j >= 0 {
-			return j, t // every item exactly once: the degree is the length, as below
+	if k.bucket != nil {
+		if best, bestScore = k.chooseBounds(); best > 0 {
+			return best, bestScore
+		}
+	} else {
+		for t := range int32(len(k.buckets)) {
+			if j := k.buckets[t].first(); j >= 0 {
+				return j, t // every item exactly once: the degree is the length, as below
+			}
 		}
 	}
 	var bestS, bestL, ties int32
@@ -489,6 +579,44 @@ func (k *kernelM) choose() (best, bestScore int32) {
 		}
 	}
 	return best, bestScore
+}
+
+// chooseBounds is choose from the sets of items with bounds (see bucketOf); best is 0
+// when every set is empty. Where a set's members may not tie (degree 0 or less, which
+// stands for every degree up to 0, s or r at its limit), the scan's comparisons run over
+// the members that may win: this set's, and with the degree or s not exact those of the
+// degree's later sets too.
+func (k *kernelM) chooseBounds() (best, bestScore int32) {
+	for b := range len(k.buckets) {
+		j := k.buckets[b].first()
+		if j < 0 {
+			continue
+		}
+		t := int32(b / boundSets)
+		s := int32(b%boundSets) / boundRooms
+		r := boundRoom - int32(b%boundRooms)
+		if t > 0 && s < boundSlack && r < boundRoom {
+			return j, t // every member ties: the first is the scan's
+		}
+		last := b + 1 // the sets whose members may win
+		if t == 0 || s == boundSlack {
+			last = int(t+1) * boundSets
+		}
+		var bestS, bestL int32
+		bestScore = math.MaxInt32
+		for ; b < last; b++ {
+			for j := k.buckets[b].first(); j >= 0; j = k.buckets[b].next(j) {
+				l, r := k.nd[j].top, k.room[j]
+				s := min(k.slack[j], r)
+				d := l + s - r + 1
+				if d < bestScore || d == bestScore && (s < bestS || s == bestS && (l > bestL || l == bestL && j < best)) {
+					best, bestScore, bestS, bestL = j, d, s, l
+				}
+			}
+		}
+		return best, bestScore
+	}
+	return 0, 0
 }
 
 // branches chooses the item to branch on at the node at depth l and returns the number of
