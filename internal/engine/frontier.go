@@ -378,7 +378,7 @@ func (w *frontierWorker) recycleBox(b *frontierBox) {
 // of 16 million slots, doubling, took 384 MiB for a moment where it had held 128, beyond
 // the budget by its own growth: issue 41, fault 10.)
 func (w *frontierWorker) add(t *frontierTable, key []byte, h uint64, v count) bool {
-	if w.room != nil {
+	if w.room != nil && t.mayGrow(len(key)) {
 		if extra := t.growBytes(len(key)) - t.bytes(); extra > 0 && !w.room(extra) {
 			return false
 		}
