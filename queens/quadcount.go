@@ -335,10 +335,13 @@ func (w *quadWorker) countE(s *start, E uint32) uint64 {
 		blk1, blk2 = blk1|long, blk2|long
 	}
 	w.keys = w.halves(E, s.east, true, blk1, blk2, w.keys[:0])
-	if len(w.keys) == 0 {
+	if len(w.keys) == 0 || w.abort {
 		return 0
 	}
 	w.west = w.halves(s.rows&^E, s.west, false, s.blk1, s.blk2, w.west[:0])
+	if w.abort {
+		return 0
+	}
 	stored, probes := w.keys, w.west
 	if !even && len(probes) < len(stored) {
 		// Unweighted: store the smaller side, which costs less to build and to probe.
@@ -420,7 +423,8 @@ const joinSlice = 4096
 
 // halves appends to out the keys of every half-board that puts one queen on each of the
 // given ranks, on the given files of one half (the east half if east is set), attacking
-// neither each other nor the diagonals blk1 (r-f+n-1), blk2 (r+f).
+// neither each other nor the diagonals blk1 (r-f+n-1), blk2 (r+f). Once stop is set it
+// returns what it has, setting abort.
 //
 // A north placement is tested against the south ones as it stands in the table: the
 // south placements of the half (the same for many E in a row, see southCache) are kept
@@ -446,6 +450,10 @@ func (w *quadWorker) halves(rows, cols uint32, east bool, blk1, blk2 uint64, out
 	}
 	for a := cl; ; a = (a - 1) & cl {
 		if bits.OnesCount32(a) == k {
+			if w.stop.Load() { // an E of N = 22 takes up to a second
+				w.abort = true
+				return out
+			}
 			north := w.t.list(nr, a)
 			var south []uint64
 			if len(north) > 0 {

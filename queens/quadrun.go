@@ -21,9 +21,12 @@ func countQuad(ctx context.Context, p *quadPlan, tasks []int, workers int, done 
 	if ctx.Err() != nil {
 		return Counts{}, ctx.Err()
 	}
-	t := newQuadTable(p.h, workers)
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	t := newQuadTable(p.h, workers, &stop)
+	if t == nil {
+		return Counts{}, ctx.Err()
+	}
 	var next atomic.Int64
 	var mu sync.Mutex
 	results := make([]uint64, workers)
@@ -175,6 +178,7 @@ type fixedSearch struct {
 	full               uint64 // the n ranks
 	rows, cols, d1, d2 uint64
 	nodes              int
+	stopped            bool // ctx was found done
 }
 
 // put places a queen on (r, f) and reports true, or reports false if the square is attacked.
@@ -192,7 +196,12 @@ func (s *fixedSearch) rec() uint64 {
 	if s.rows == s.full {
 		return 1
 	}
+	// Once ctx is done every call returns at once: returning from the one call that
+	// looked (as it did) left its callers' loops to search on, seconds at n = 22.
 	if s.nodes++; s.nodes&(1<<16-1) == 0 && s.ctx.Err() != nil {
+		s.stopped = true
+	}
+	if s.stopped {
 		return 0
 	}
 	r, m := bits.TrailingZeros64(^s.rows), s.m

@@ -14,6 +14,7 @@ import (
 	"github.com/xcover/xcover"
 	http "github.com/xcover/xcover/internal/httpshim"
 	"github.com/xcover/xcover/internal/present"
+	"github.com/xcover/xcover/internal/qmem"
 	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/verify"
 )
@@ -136,6 +137,13 @@ func (s *Server) start(t task, req *present.Request, adm *admission) (*job, int,
 		lastSeen: now,
 		changed:  make(chan struct{}),
 	}
+	if _, counter := t.(puzzle.Counter); j.mode == present.ModeCount && j.memo == xcover.MemoOff && j.limit == 0 &&
+		counter && req.Puzzle == "queens" && req.PerLine <= 1 {
+		// The queens counter's own memory: its quadrant table (61 MiB at n = 20, 526 MiB
+		// at n = 22) and its goroutines' buffers were counted nowhere, so that two counts of
+		// 22 queens took 1.1 GB under a budget of 64 MiB (issue 41, fault 10).
+		searching += qmem.CountBytes(req.N, s.opt.Workers)
+	}
 	if j.mode == present.ModeCount && j.memo != xcover.MemoOff {
 		// A memoised count's cache is a share of the memory budget, reserved with the
 		// search and handed to it as the cache's bound: the cache stops growing there and
@@ -167,6 +175,10 @@ func (s *Server) start(t task, req *present.Request, adm *admission) (*job, int,
 	}
 	if len(s.jobs) >= s.opt.MaxJobs && !s.forgetOldest() {
 		return nil, http.StatusTooManyRequests, "too many searches kept; try again later"
+	}
+	if keep+searching > s.opt.MaxMemoryBytes {
+		// It could never fit: "try again later" would never succeed.
+		return nil, http.StatusRequestEntityTooLarge, fmt.Sprintf("this search needs about %d MiB, more than the server's memory budget (%d MiB)", (keep+searching+1<<20-1)>>20, s.opt.MaxMemoryBytes>>20)
 	}
 	if !s.makeRoom(keep + searching) {
 		return nil, http.StatusTooManyRequests, fmt.Sprintf("this search (about %d MiB) does not fit in the server's memory budget (%d MiB) beside the searches running", (keep+searching)>>20, s.opt.MaxMemoryBytes>>20)

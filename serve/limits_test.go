@@ -15,6 +15,7 @@ import (
 
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/problems"
+	"github.com/xcover/xcover/internal/qmem"
 )
 
 // bigDLX returns a DLX problem of about the given size in bytes that is searched at once:
@@ -282,4 +283,49 @@ func TestQueensCountElapsed(t *testing.T) {
 	if st := wait(t, s, id); st.State != present.StateDone || st.Count != "14200" || st.Elapsed <= 0 {
 		t.Errorf("12 queens: state %s, count %q, elapsed %v; want done, 14200, some time", st.State, st.Count, st.Elapsed)
 	}
+}
+
+// TestQueensCountReserved counts queens with the queens counter, whose quadrant table
+// (61 MiB at n = 20) and buffers were reserved nowhere: two counts of 22 queens took
+// 1.1 GB under a budget of 64 MiB (issue 41, fault 10). A count is now reserved its
+// memory like every search: one that can never fit is refused with 413, one that does not
+// fit beside the searches running gets 429, and it fits again once they stop. The test
+// reads the server's accounting, not the process's memory.
+func TestQueensCountReserved(t *testing.T) {
+	need := qmem.CountBytes(20, 1)
+	if need < 64<<20 {
+		t.Fatalf("the count of 20 queens is reserved %d MiB, less than its table", need>>20)
+	}
+	small := New(Options{MaxMemoryBytes: 64 << 20})
+	ts := newHTTPServer(t, small)
+	if resp, b := do(t, "POST", ts.URL+"/api/jobs", long); resp.StatusCode != http.StatusRequestEntityTooLarge || !strings.Contains(string(b), "memory budget") {
+		t.Errorf("20 queens under 64 MiB: %s %.200s, want 413 naming the memory budget", resp.Status, b)
+	}
+	// Room for one count, not two; two may run at once.
+	s := New(Options{MaxMemoryBytes: need + need/2, MaxRunning: 2})
+	ts = newHTTPServer(t, s)
+	id := create(t, ts.URL, long)
+	s.mu.Lock()
+	mem := s.memory
+	s.mu.Unlock()
+	if mem < need {
+		t.Errorf("%d MiB reserved while 20 queens are counted, want at least %d", mem>>20, need>>20)
+	}
+	if resp, b := do(t, "POST", ts.URL+"/api/jobs", long); resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(string(b), "memory budget") {
+		t.Errorf("a second count of 20 queens beside the first: %s %.200s, want 429 naming the memory budget", resp.Status, b)
+	}
+	// Small counts still fit beside it.
+	wait(t, s, create(t, ts.URL, `{"mode":"count","puzzle":"queens","n":8}`))
+	if resp, b := do(t, "DELETE", ts.URL+"/api/jobs/"+id, ""); resp.StatusCode != http.StatusOK {
+		t.Fatalf("DELETE: %s %s", resp.Status, b)
+	}
+	wait(t, s, id)
+	s.mu.Lock()
+	mem = s.memory
+	s.mu.Unlock()
+	if mem >= need {
+		t.Errorf("%d MiB still reserved after the count stopped", mem>>20)
+	}
+	id = create(t, ts.URL, long)
+	do(t, "DELETE", ts.URL+"/api/jobs/"+id, "")
 }

@@ -57,12 +57,13 @@ type Options struct {
 	// BodyTimeout bounds the time a client may take to send a request body; a slower
 	// one gets an error and its reservation is given back. Default 10 seconds.
 	BodyTimeout time.Duration
-	// MaxMemoryBytes bounds the memory that the problems of the searches kept (running or
-	// finished) may take, by an estimate made from each problem's size (see
-	// problemBytes); a request is reserved 32 bytes per byte of its body as the body
-	// arrives, and one that declares a body that could never fit gets 413. When a new
-	// search does not fit, the oldest finished searches are forgotten; if it still does
-	// not fit it gets 429. Default 1 GiB.
+	// MaxMemoryBytes bounds the memory that the searches kept (running or finished) may
+	// take, by an estimate made from each problem's size, and, while a search runs, of its
+	// kernels, a memoised count's cache or the queens counter's tables; a request is
+	// reserved 32 bytes per byte of its body as the body arrives, and one that declares a
+	// body that could never fit gets 413. When a new search does not fit, the oldest
+	// finished searches are forgotten; if it still does not fit it gets 429, or 413 if it
+	// could never fit. Default 1 GiB.
 	MaxMemoryBytes int64
 	// MaxJobs is the number of searches remembered, running or finished; when it is
 	// reached, the oldest finished one is forgotten. Default 256.

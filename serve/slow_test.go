@@ -53,16 +53,24 @@ func TestSlowBodies(t *testing.T) {
 
 // TestDeleteThenPost cancels a running search and starts another at once, 30 times, with
 // room for one search: the slot must be free as soon as DELETE answers (it was given back
-// just after, so about one POST in ten got 429).
+// just after, so about one POST in ten got 429). The search is a count of 20 queens, which
+// spends its first 2 s of CPU on its quadrant table: the build did not look at its context,
+// so that under heavy load DELETE gave up waiting after 5 s with the search still running,
+// and the POST got 429 (issue 41). DELETE's answer must say the search stopped; with the
+// cancel ignored it says running, and the POST gets 429.
 func TestDeleteThenPost(t *testing.T) {
 	s := New(Options{MaxRunning: 1})
 	ts := newHTTPServer(t, s)
 	id := create(t, ts.URL, long)
 	for i := range 30 {
-		if resp, b := do(t, "DELETE", ts.URL+"/api/jobs/"+id, ""); resp.StatusCode != http.StatusOK {
+		resp, b := do(t, "DELETE", ts.URL+"/api/jobs/"+id, "")
+		if resp.StatusCode != http.StatusOK {
 			t.Fatalf("try %d: DELETE: %s %s", i, resp.Status, b)
 		}
-		resp, b := do(t, "POST", ts.URL+"/api/jobs", long)
+		if st := decode[present.Status](t, b); st.State != present.StateCancelled {
+			t.Fatalf("try %d: DELETE answered state %q, want %q", i, st.State, present.StateCancelled)
+		}
+		resp, b = do(t, "POST", ts.URL+"/api/jobs", long)
 		if resp.StatusCode != http.StatusCreated {
 			t.Fatalf("try %d: POST right after DELETE: %s %s", i, resp.Status, b)
 		}

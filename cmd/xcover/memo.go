@@ -52,10 +52,12 @@ func (f *memoFlags) apply(cfg *xcover.Config) error {
 // limitHeap keeps the process near a memoised count's budget while it runs, and returns
 // the function that lifts the limit again. Go's collector lets the heap grow to twice what
 // is live before it collects (GOGC=100), so a count holding a full 2 GiB cache would take
-// 4 GiB. A soft limit of the heap in use now (the problem, read before this is called),
-// the budget, a quarter more for the tables' growth and the search, and 64 MiB makes the
-// collector run more often as the heap nears it instead. A GOMEMLIMIT in the environment
-// is the user's and is kept.
+// 4 GiB. The engine keeps its tables within the budget, a table's growth included; a soft
+// limit of the memory the runtime holds now (the problem, read before this is called), the
+// budget, a tenth more and limitBase makes the collector run more often as the process
+// nears it instead, so that the process stays within 1.1 times the budget and a fixed base.
+// (It allowed a quarter more and 64 MiB: `--memo-mem 1000MiB` reached 1.36 GB, issue 41.)
+// A GOMEMLIMIT in the environment is the user's and is kept.
 func limitHeap(budget int64) (restore func()) {
 	if budget <= 0 {
 		budget = engine.DefaultMemoBytes
@@ -65,9 +67,13 @@ func limitHeap(budget int64) (restore func()) {
 	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	old := debug.SetMemoryLimit(int64(ms.HeapAlloc) + budget + budget/4 + 64<<20)
+	old := debug.SetMemoryLimit(int64(ms.Sys-ms.HeapReleased) + budget + budget/10 + limitBase)
 	return func() { debug.SetMemoryLimit(old) }
 }
+
+// limitBase is the room limitHeap leaves beyond the budget and its tenth: the search's own
+// stacks and buffers, and the runtime's.
+const limitBase = 16 << 20
 
 // countAll counts every solution, by memoisation where the flags ask for it (and, by
 // default, where a trial shows it pays), and prints the exact count.

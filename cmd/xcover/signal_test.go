@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -17,7 +18,7 @@ import (
 // TestSignalEveryCommand starts each long-running command in a separate process, sends it
 // SIGINT (or SIGTERM) while it works, and checks that it ends as count does: exit 130, a
 // note on stderr that says the run was cut off, and on stdout only whole lines — for the
-// counting commands, the partial count.
+// counting commands, the partial count — having taken at most 200 MB.
 func TestSignalEveryCommand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes that run until interrupted")
@@ -122,9 +123,12 @@ func TestSignalEveryCommand(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
+			watched, hwm := make(chan struct{}), make(chan int64, 1)
+			go func() { hwm <- watchPeak(cmd.Process.Pid, watched) }()
 			// Long enough for the process to have set up its signal handler and started.
 			time.Sleep(800 * time.Millisecond)
 			cmd.Process.Signal(tt.sig)
+			signalled := time.Now()
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
 			var err error
@@ -134,6 +138,16 @@ func TestSignalEveryCommand(t *testing.T) {
 				cmd.Process.Kill()
 				<-done
 				t.Fatalf("still running 60 s after %v; stderr %q", tt.sig, clip(stderr.String()))
+			}
+			// Each fault of issue 41 within 200 MB: the process's peak resident memory, as
+			// the kernel counts it (VmHWM), read while it ran (the exit status's Maxrss
+			// would count the test process's own memory, shared until exec).
+			stopped := time.Since(signalled).Round(time.Millisecond)
+			close(watched)
+			peak := <-hwm
+			t.Logf("stopped %v after %v, peak %d MB", tt.sig, stopped, peak/1e6)
+			if peak > 200e6 {
+				t.Errorf("peak resident memory %d MB, want at most 200", peak/1e6)
 			}
 			code := 0
 			var ee *exec.ExitError
@@ -150,5 +164,31 @@ func TestSignalEveryCommand(t *testing.T) {
 				t.Errorf("%v; stdout %q", err, clip(stdout.String()))
 			}
 		})
+	}
+}
+
+// watchPeak returns the most that process pid's peak resident memory (VmHWM, in bytes)
+// was seen to be, read every 10 ms until done is closed or the process has gone; 0 where
+// /proc has no such figure.
+func watchPeak(pid int, done <-chan struct{}) int64 {
+	var peak int64
+	path := fmt.Sprintf("/proc/%d/status", pid)
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		if b, err := os.ReadFile(path); err == nil {
+			for line := range strings.Lines(string(b)) {
+				if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+					if kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64); err == nil {
+						peak = max(peak, kb<<10)
+					}
+				}
+			}
+		}
+		select {
+		case <-done:
+			return peak
+		case <-tick.C:
+		}
 	}
 }

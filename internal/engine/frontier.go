@@ -293,7 +293,10 @@ type frontierWorker struct {
 	merges uint64           // children added to an entry
 	// held is the bytes this worker's adds have grown tables and boxes by, less those it has
 	// dropped: the sum over the workers is the bytes held (those kept for reuse included).
-	held      atomic.Int64
+	held atomic.Int64
+	// room, if not nil, reports whether extra bytes more than the workers hold fit in the
+	// budget; add asks it before a table grows (see add).
+	room      func(extra int64) bool
 	work      atomic.Pointer[levelWork] // the table it is expanding, for the others to help with
 	free      []*frontierTable          // tables read through, emptied for reuse
 	freeBoxes []*frontierBox            // boxes read through (any worker's), emptied for reuse
@@ -367,7 +370,19 @@ func (w *frontierWorker) recycleBox(b *frontierBox) {
 
 // add adds v paths to key's entry in t, counting a new entry or a merge, and the bytes
 // the table grew by; false if t cannot keep the key (see frontierTable.add).
+//
+// A table that grows holds its old slots beside the new ones for a moment (three times
+// the slots it had), and takes a new chunk of 4 MiB at once: with a budget, add gives up
+// (false) before a growth that would take the workers past it, rather than find them past
+// it at the next poll. (The budget was checked only there and after each level: a table
+// of 16 million slots, doubling, took 384 MiB for a moment where it had held 128, beyond
+// the budget by its own growth: issue 41, fault 10.)
 func (w *frontierWorker) add(t *frontierTable, key []byte, h uint64, v count) bool {
+	if w.room != nil && t.mayGrow(len(key)) {
+		if extra := t.growBytes(len(key)) - t.bytes(); extra > 0 && !w.room(extra) {
+			return false
+		}
+	}
 	isNew, grew := t.add(key, h, v)
 	if grew < 0 {
 		return false
@@ -532,7 +547,27 @@ func frontierCount(sp *Spec, p *MemoParams, seed maphash.Seed, levels []*frontie
 		pollMu  sync.Mutex
 		runErr  error
 		maxHeld int64
+		peak    atomic.Int64 // the most held at once, a growing table's old slots included
 	)
+	// room reports whether extra more bytes than the workers hold fit in the budget, and
+	// records the peak.
+	room := func(extra int64) bool {
+		var held int64
+		for _, x := range ws {
+			held += x.held.Load()
+		}
+		if held+extra > p.MaxBytes {
+			return false
+		}
+		for old := peak.Load(); held+extra > old && !peak.CompareAndSwap(old, held+extra); old = peak.Load() {
+		}
+		return true
+	}
+	if p.MaxBytes > 0 {
+		for _, w := range ws {
+			w.room = room
+		}
+	}
 	poll := func() bool {
 		pollMu.Lock()
 		defer pollMu.Unlock()
@@ -709,6 +744,7 @@ func frontierCount(sp *Spec, p *MemoParams, seed maphash.Seed, levels []*frontie
 		st.Hits += w.merges
 	}
 	st.Entries, st.Bytes = st.Misses, maxHeld
+	st.Peak = max(maxHeld, peak.Load())
 	if runErr != nil {
 		return nil, st, runErr
 	}

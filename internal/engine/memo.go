@@ -90,6 +90,9 @@ type MemoStats struct {
 	Entries uint64 // entries in the cache
 	Bytes   int64  // estimated bytes of the cache
 	Full    bool   // the budget was reached: later sub-problems were not kept
+	// Peak is the most a forward count held at once with a budget, a growing table's old
+	// slots included (0 without a budget; not in the public stats).
+	Peak int64
 	// With shards: the number of sub-problems of the split, and a digest of them (the
 	// same for every shard of one count; merge compares them).
 	Parts int

@@ -303,6 +303,13 @@ func (t *memoTable) entrySize(n int) int {
 	return n + 16
 }
 
+// mayGrow reports whether adding a key of length n may grow the table, its slots or its
+// chunks: cheaply, for the forward count's check before each add (needChunk looks further).
+func (t *memoTable) mayGrow(n int) bool {
+	return 4*(t.n+1) > 3*len(t.slots) || t.cur >= len(t.chunks) ||
+		len(t.chunks[t.cur])+t.entrySize(n) > cap(t.chunks[t.cur])
+}
+
 // needChunk reports whether an entry with a key of length n needs a new chunk.
 func (t *memoTable) needChunk(n int) bool {
 	for c := t.cur; c < len(t.chunks); c++ {
