@@ -70,11 +70,11 @@ func (b *Board) Generate(ctx context.Context, n int, opt GenerateOptions) ([]Gen
 			for _, c := range o {
 				pz[c] = 0
 			}
-			k, err := s.solve(ctx, pz, 2, nil)
+			more, err := s.another(ctx, pz, o, g)
 			if err != nil {
 				return out, err
 			}
-			if k != 1 {
+			if more {
 				for _, c := range o {
 					pz[c] = g[c]
 				}
