@@ -122,6 +122,22 @@ func TestPuzzleQueensTile(t *testing.T) {
 				}
 			}
 		}
+		svg := runX(t, "", "queens", "8", "--puzzle", "--seed", seed, "--format", "svg").stdout
+		marked := 0
+		for rank := range pre {
+			if pre[rank] >= 0 {
+				marked++
+				// The pre-placed queen, marked in the solution's picture (the second).
+				at := fmt.Sprintf(`class="queen given" x="%d" y="%d"`, pre[rank]*20+10, rank*20+10)
+				if strings.Count(svg, at) != 2 {
+					t.Errorf("queens --puzzle --seed %s --format svg: %s not in both pictures", seed, at)
+				}
+			}
+		}
+		if strings.Count(svg, "<g ") != 2 || strings.Count(svg, `class="queen given"`) != 2*marked ||
+			strings.Count(svg, "&#9819;") != marked+8 {
+			t.Errorf("queens --puzzle --seed %s --format svg: want 2 boards, %d queens marked twice:\n%s", seed, marked, svg)
+		}
 		if brute.QueensCompletions(sol) != 1 || brute.QueensCompletions(pre) != 1 {
 			t.Fatalf("seed %s: solution %v, pre-placed %v: not a solution, or not unique", seed, sol, pre)
 		}
@@ -145,6 +161,12 @@ func TestPuzzleQueensTile(t *testing.T) {
 			t.Fatalf("tile --puzzle --seed %s: exit %d, %q, %q", seed, r.code, r.stdout, r.stderr)
 		}
 		checkTilePuzzle(t, "tile --puzzle --seed "+seed, pics[0], pics[1])
+		// In SVG, the pre-placed cells are marked in both pictures: the puzzle and the tiling.
+		svg := runX(t, "", "tile", "--pieces", "pentominoes", "--region", "6x10", "--puzzle", "--seed", seed, "--format", "svg").stdout
+		placed := 60 - strings.Count(pics[0], ".")
+		if strings.Count(svg, "<g>") != 2 || strings.Count(svg, `class="given"`) != 2*placed {
+			t.Errorf("tile --puzzle --seed %s --format svg: want 2 tilings, %d cells marked twice:\n%s", seed, placed, svg)
+		}
 	}
 	if r := runX(t, "", "queens", "8", "--puzzle", "--count"); r.code != exitUsage {
 		t.Errorf("queens --puzzle --count: exit %d", r.code)
