@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/xcover/xcover/internal/brute"
 )
 
 // simpleCount counts the solutions of puzzle on board b up to limit, by plain
@@ -67,122 +69,7 @@ func simpleCount(b *Board, puzzle Grid, limit int) int {
 	return count
 }
 
-// boxUnits returns the rows, columns and boxes of an n x n board with r x c boxes, cell
-// indices row by row: built here, not taken from Board, for singlesCount.
-func boxUnits(n, r, c int) [][]int {
-	var units [][]int
-	for i := range n {
-		var row, col, box []int
-		for j := range n {
-			row = append(row, i*n+j)
-			col = append(col, j*n+i)
-			br, bc := i/(n/c)*r, i%(n/c)*c // box i: n/c boxes per band
-			box = append(box, (br+j/c)*n+bc+j%c)
-		}
-		units = append(units, row, col, box)
-	}
-	return units
-}
-
-// singlesCount counts the solutions of puzzle up to limit on the n x n board of units (n at
-// most 64), by backtracking on a cell with fewest candidates after naked and hidden singles
-// to a fixed point: written for the tests, sharing nothing with the kernels or the exact
-// cover engine, and fast enough to check 16x16 and 25x25 puzzles.
-func singlesCount(n int, units [][]int, puzzle Grid, limit int) int {
-	cellUnits := make([][]int, n*n)
-	for u, cells := range units {
-		for _, c := range cells {
-			cellUnits[c] = append(cellUnits[c], u)
-		}
-	}
-	full := uint64(1)<<n - 1
-	if n == 64 {
-		full = ^uint64(0)
-	}
-	cand := make([]uint64, n*n)
-	for c := range cand {
-		cand[c] = full
-	}
-	// set fixes cell c to value bit and removes it from the cell's peers.
-	var set func(cand []uint64, c int, bit uint64) bool
-	set = func(cand []uint64, c int, bit uint64) bool {
-		if cand[c]&bit == 0 {
-			return false
-		}
-		cand[c] = bit
-		for _, u := range cellUnits[c] {
-			for _, d := range units[u] {
-				if d != c && cand[d]&bit != 0 {
-					cand[d] &^= bit
-					if cand[d] == 0 {
-						return false
-					}
-					if bits.OnesCount64(cand[d]) == 1 && !set(cand, d, cand[d]) {
-						return false
-					}
-				}
-			}
-		}
-		return true
-	}
-	for c, v := range puzzle {
-		if v != 0 && !set(cand, c, 1<<(v-1)) {
-			return 0
-		}
-	}
-	// hidden places the values with one place left in a unit, until none is left.
-	hidden := func(cand []uint64) bool {
-		for changed := true; changed; {
-			changed = false
-			for _, cells := range units {
-				var once, twice uint64 // values with at least one, two places
-				for _, c := range cells {
-					twice |= once & cand[c]
-					once |= cand[c]
-				}
-				if once != full {
-					return false
-				}
-				for _, c := range cells {
-					if v := cand[c] & once &^ twice; v != 0 && cand[c] != v {
-						if v&(v-1) != 0 || !set(cand, c, v) {
-							return false // two values with only this place
-						}
-						changed = true
-					}
-				}
-			}
-		}
-		return true
-	}
-	count := 0
-	var rec func(cand []uint64)
-	rec = func(cand []uint64) {
-		if !hidden(cand) {
-			return
-		}
-		best, fewest := -1, n+1
-		for c, m := range cand {
-			if k := bits.OnesCount64(m); k > 1 && k < fewest {
-				best, fewest = c, k
-			}
-		}
-		if best < 0 {
-			count++
-			return
-		}
-		for m := cand[best]; m != 0 && count < limit; m &= m - 1 {
-			next := slices.Clone(cand)
-			if set(next, best, m&-m) {
-				rec(next)
-			}
-		}
-	}
-	rec(cand)
-	return count
-}
-
-// TestSinglesCount checks the checker: the number of 4x4 grids (288) and of 6x6 grids with
+// TestSinglesCount checks brute.SudokuCount: the number of 4x4 grids (288) and of 6x6 grids with
 // a given first row (28,200,960 / 6!), both against simpleCount too, and 9x9 puzzles
 // against the kernel.
 func TestSinglesCount(t *testing.T) {
@@ -203,16 +90,16 @@ func TestSinglesCount(t *testing.T) {
 				pz[i] = uint8(ch - '0')
 			}
 		}
-		got := singlesCount(n, boxUnits(n, c.r, c.cc), pz, c.limit)
+		got := brute.SudokuCount(n, brute.SudokuUnits(n, c.r, c.cc), pz, c.limit)
 		if got != c.want {
 			t.Errorf("%v %q: %d solutions, want %d", b, c.puzzle, got, c.want)
 		}
 		if n < 9 {
 			if s := simpleCount(b, pz, c.limit); s != got {
-				t.Errorf("%v %q: singlesCount %d, simpleCount %d", b, c.puzzle, got, s)
+				t.Errorf("%v %q: brute.SudokuCount %d, simpleCount %d", b, c.puzzle, got, s)
 			}
 		} else if k, _, _ := b.Solve(context.Background(), pz, uint64(c.limit)); int(k) != got {
-			t.Errorf("%v %q: singlesCount %d, the kernel %d", b, c.puzzle, got, k)
+			t.Errorf("%v %q: brute.SudokuCount %d, the kernel %d", b, c.puzzle, got, k)
 		}
 	}
 }
@@ -271,7 +158,7 @@ func checkGenerated(t *testing.T, label string, b *Board, g Generated, orbits []
 		t.Fatalf("%s: %s: solution %s: %v", label, pz.Format(0), g.Solution.Format(0), err)
 	}
 	n := b.N()
-	units := boxUnits(n, b.boxR, b.boxC)
+	units := brute.SudokuUnits(n, b.boxR, b.boxC)
 	if b.boxR == 0 || b.x || b.windoku {
 		units = nil
 		for _, u := range b.units {
@@ -286,7 +173,7 @@ func checkGenerated(t *testing.T, label string, b *Board, g Generated, orbits []
 		if n <= 6 {
 			return simpleCount(b, g, 2)
 		}
-		return singlesCount(n, units, g, 2)
+		return brute.SudokuCount(n, units, g, 2)
 	}
 	if k := count(g.Solution); k != 1 {
 		t.Fatalf("%s: solution %s is no grid", label, g.Solution.Format(0))

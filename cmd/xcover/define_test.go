@@ -54,9 +54,56 @@ func TestDefineCommand(t *testing.T) {
 	}
 }
 
+// checkSudokuPuzzles checks puzzles (one a line, '.' empty, values 1-9 then A, B, ...) on
+// a board of box (RxC) with brute.SudokuCount, which shares no code with the kernels:
+// each unique, and each with the givens of any one orbit of sym (none, 180, 90, mirror)
+// taken out not.
+func checkSudokuPuzzles(t *testing.T, label, box, sym, text string) {
+	t.Helper()
+	var r, c int
+	fmt.Sscanf(box, "%dx%d", &r, &c)
+	n := r * c
+	units := brute.SudokuUnits(n, r, c)
+	turn := map[string]func(r, c int) (int, int){
+		"none":   func(r, c int) (int, int) { return r, c },
+		"180":    func(r, c int) (int, int) { return n - 1 - r, n - 1 - c },
+		"90":     func(r, c int) (int, int) { return c, n - 1 - r },
+		"mirror": func(r, c int) (int, int) { return r, n - 1 - c },
+	}[sym]
+	for _, line := range strings.Fields(text) {
+		pz := make([]uint8, n*n)
+		for i := range min(len(line), n*n) {
+			switch ch := line[i]; {
+			case ch >= '1' && ch <= '9':
+				pz[i] = ch - '0'
+			case ch >= 'A' && ch <= 'Z':
+				pz[i] = ch - 'A' + 10
+			}
+		}
+		if len(line) != n*n || brute.SudokuCount(n, units, pz, 2) != 1 {
+			t.Fatalf("%s: puzzle %s is not unique", label, line)
+		}
+		for i, v := range pz {
+			if v == 0 {
+				continue
+			}
+			less := slices.Clone(pz)
+			for r, c := turn(i/n, i%n); ; r, c = turn(r, c) {
+				less[r*n+c] = 0
+				if r*n+c == i {
+					break
+				}
+			}
+			if brute.SudokuCount(n, units, less, 2) != 2 {
+				t.Fatalf("%s: puzzle %s: the givens of the orbit of cell %d can go", label, line, i)
+			}
+		}
+	}
+}
+
 // TestSudokuGenerate makes puzzles as a user would and solves them back: each unique,
-// with the solution printed; the same seed gives the same puzzles; QQWing, when
-// installed, counts one solution each.
+// with the solution printed, and minimal (checkSudokuPuzzles); the same seed gives the
+// same puzzles; QQWing, when installed, counts one solution each.
 func TestSudokuGenerate(t *testing.T) {
 	for _, args := range [][]string{
 		{"sudoku", "--generate", "5", "--seed", "1", "--symmetry", "180"},
@@ -73,6 +120,7 @@ func TestSudokuGenerate(t *testing.T) {
 				box = args[i+1]
 			}
 		}
+		checkSudokuPuzzles(t, fmt.Sprint(args), box, args[len(args)-1], r.stdout)
 		s := runX(t, r.stdout, "sudoku", "--count", "--limit", "2", "--box", box)
 		if s.code != 0 || strings.Trim(s.stdout, "1\n") != "" {
 			t.Errorf("%v: counts %q, %q", args, s.stdout, s.stderr)
