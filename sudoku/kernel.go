@@ -234,17 +234,15 @@ func (k *kernel[M]) search(depth, solved int) bool {
 	}
 	best, fewest := -1, 1<<30
 	if a := k.avoid; depth == 0 && a >= 0 && cand[a]&(cand[a]-1) != 0 {
-		best, fewest = a, 0
-	}
-	for c, m := range cand {
-		if fewest == 0 {
-			break
-		}
-		if m&(m-1) != 0 {
-			if p := bits.OnesCount64(uint64(m)); p < fewest {
-				best, fewest = c, p
-				if p == 2 {
-					break
+		best = a // solveAvoid's cell first
+	} else {
+		for c, m := range cand {
+			if m&(m-1) != 0 {
+				if p := bits.OnesCount64(uint64(m)); p < fewest {
+					best, fewest = c, p
+					if p == 2 {
+						break
+					}
 				}
 			}
 		}
