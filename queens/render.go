@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -13,6 +14,9 @@ import (
 type Board struct {
 	N      int
 	Queens []Square
+	// Given, if any, are the queens pre-placed in a puzzle, drawn marked by WriteSVG: a
+	// green square under each, its queen of class "queen given".
+	Given []Square
 }
 
 // BoardOf returns the board of a solution given as the file of the queen on each rank.
@@ -106,9 +110,17 @@ func writeSVG(w *bufio.Writer, boards []Board, perRow int) {
 		y := svgGap + (i/perRow)*(side+svgGap)
 		fmt.Fprintf(w, `<g transform="translate(%d,%d)">`, x, y)
 		fmt.Fprintf(w, `<rect width="%d" height="%d" fill="url(#squares)" stroke="#333"/>`, side, side)
+		for _, q := range b.Given {
+			fmt.Fprintf(w, `<rect x="%d" y="%d" width="%d" height="%d" fill="#5cb85c"/>`,
+				q.File*svgCell, q.Rank*svgCell, svgCell, svgCell)
+		}
 		for _, q := range b.Queens {
-			fmt.Fprintf(w, `<text class="queen" x="%d" y="%d">&#9819;</text>`,
-				q.File*svgCell+svgCell/2, q.Rank*svgCell+svgCell/2)
+			class := "queen"
+			if slices.Contains(b.Given, q) {
+				class = "queen given"
+			}
+			fmt.Fprintf(w, `<text class="%s" x="%d" y="%d">&#9819;</text>`,
+				class, q.File*svgCell+svgCell/2, q.Rank*svgCell+svgCell/2)
 		}
 		w.WriteString("</g>\n")
 	}

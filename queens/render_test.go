@@ -6,12 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // svgQueens parses an SVG document and returns the number of boards (<g> elements) and
-// queens (elements of class "queen").
+// queens (elements whose classes include "queen").
 func svgQueens(t *testing.T, doc []byte) (boards, queens int) {
 	t.Helper()
 	d := xml.NewDecoder(bytes.NewReader(doc))
@@ -38,7 +39,7 @@ func svgQueens(t *testing.T, doc []byte) (boards, queens int) {
 			boards++
 		}
 		for _, a := range se.Attr {
-			if a.Name.Local == "class" && a.Value == "queen" {
+			if a.Name.Local == "class" && slices.Contains(strings.Fields(a.Value), "queen") {
 				queens++
 			}
 		}
@@ -63,6 +64,48 @@ func TestWriteSVG(t *testing.T) {
 	WriteSVG(&buf, nil, 0)
 	if nb, nq := svgQueens(t, buf.Bytes()); nb != 0 || nq != 0 {
 		t.Errorf("empty: %d boards, %d queens", nb, nq)
+	}
+}
+
+// TestWriteSVGGiven draws a solution with three of its queens given: those three, and
+// only those, are marked "given", at their squares, and all eight queens are drawn.
+func TestWriteSVGGiven(t *testing.T) {
+	b := BoardOf([]int{0, 4, 7, 5, 2, 6, 1, 3})
+	b.Given = []Square{b.Queens[1], b.Queens[4], b.Queens[7]}
+	var buf bytes.Buffer
+	if err := WriteSVG(&buf, []Board{b}, 0); err != nil {
+		t.Fatal(err)
+	}
+	if nb, nq := svgQueens(t, buf.Bytes()); nb != 1 || nq != 8 {
+		t.Errorf("%d boards, %d queens; want 1, 8", nb, nq)
+	}
+	var given []string
+	d := xml.NewDecoder(&buf)
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			break
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "text" {
+			var class, x, y string
+			for _, a := range se.Attr {
+				switch a.Name.Local {
+				case "class":
+					class = a.Value
+				case "x":
+					x = a.Value
+				case "y":
+					y = a.Value
+				}
+			}
+			if class == "queen given" {
+				given = append(given, x+","+y)
+			}
+		}
+	}
+	want := []string{"90,30", "50,90", "70,150"} // file*20+10, rank*20+10
+	if !slices.Equal(given, want) {
+		t.Errorf("given queens at %v, want %v", given, want)
 	}
 }
 

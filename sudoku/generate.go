@@ -39,15 +39,19 @@ const uniformCells = 36
 // (4x4, 6x6) drawn uniformly from all grids (xcover.Sample with the first row fixed to
 // 1..N, then the values relabelled by a uniform permutation: relabelling maps the grids
 // of each first row one to one onto those of any other, so every grid has the same
-// chance); on larger boards, not uniformly: random givens that cannot conflict (the boxes
-// on the diagonal, each a random permutation; a random first row on a board with variant
-// units) completed by the kernel, then a uniformly random relabelling and, on plain box
-// boards, random permutations of the rows within bands, of the bands, of the columns
-// within stacks and of the stacks, and a transposition where the boxes are square, each
-// of which keeps a grid valid. Givens are then taken out, one cell (or orbit of cells)
-// at a time in a random order, whenever the board's kernel still finds the solution
-// unique. Each result is checked: unique, minimal, and its solution a valid grid. The
-// error is ctx's if cancelled, or says the symmetry is unknown.
+// chance). On larger boards the grids are not uniform and their distribution is not
+// known: random givens that cannot conflict (the boxes on the diagonal, each a random
+// permutation; a random first row on a board with variant units) completed by the
+// kernel's first solution, then a uniformly random relabelling and, on plain box boards,
+// uniformly random permutations of the rows within bands, of the bands, of the columns
+// within stacks and of the stacks, and a transposition half the time where the boxes are
+// square. Grids that these permutations map onto each other are equally likely; classes
+// of such grids are not. Givens are then taken out, one cell (or orbit of cells) at a
+// time in a random order, whenever the board's kernel still finds the solution unique
+// (above 9x9 by looking for a solution in which an emptied cell holds another value).
+// Each result is checked: unique, minimal, and its solution a valid grid. On 25x25 the
+// checks grow to minutes near 300 givens: such boards may not finish. The error is ctx's
+// if cancelled, or says the symmetry is unknown.
 func (b *Board) Generate(ctx context.Context, n int, opt GenerateOptions) ([]Generated, error) {
 	orbits, err := b.orbits(opt.Symmetry)
 	if err != nil {
@@ -70,11 +74,11 @@ func (b *Board) Generate(ctx context.Context, n int, opt GenerateOptions) ([]Gen
 			for _, c := range o {
 				pz[c] = 0
 			}
-			k, err := s.solve(ctx, pz, 2, nil)
+			more, err := s.another(ctx, pz, o, g)
 			if err != nil {
 				return out, err
 			}
-			if k != 1 {
+			if more {
 				for _, c := range o {
 					pz[c] = g[c]
 				}

@@ -80,6 +80,10 @@ func (t *Tiling) String() string {
 type SVGOptions struct {
 	Cell    int // side of a cell in pixels; 0 means 24
 	Columns int // tilings per row of the grid; 0 means about the square root of their number
+	// Given, if not nil, holds the pieces pre-placed in a puzzle (a tiling of the same
+	// region, in part): in every tiling drawn, the cells it covers keep their piece's
+	// colour and are marked class "given"; the other pieces are drawn pale.
+	Given *Tiling
 }
 
 // pieceColors returns n distinct fill colours, as "#rrggbb", spread around the colour wheel.
@@ -94,6 +98,14 @@ func pieceColors(n int) []string {
 		out[i] = hsl(h, 0.65, l)
 	}
 	return out
+}
+
+// pale returns the "#rrggbb" colour c three quarters of the way to white.
+func pale(c string) string {
+	var r, g, b int
+	fmt.Sscanf(c, "#%02x%02x%02x", &r, &g, &b)
+	to := func(v int) int { return 255 - (255-v)/4 }
+	return fmt.Sprintf("#%02x%02x%02x", to(r), to(g), to(b))
 }
 
 func hsl(h, s, l float64) string {
@@ -152,7 +164,7 @@ func WriteSVG(w io.Writer, ts []*Tiling, opt SVGOptions) error {
 	for n, t := range ts {
 		x0 := pad + (n%cols)*tileW
 		y0 := pad + (n/cols)*tileH
-		drawTiling(bw, t, x0, y0, cell, panelW)
+		drawTiling(bw, t, x0, y0, cell, panelW, opt.Given)
 	}
 	fmt.Fprintln(bw, "</svg>")
 	return bw.Flush()
@@ -165,10 +177,14 @@ func plural(n int) string {
 	return "s"
 }
 
-func drawTiling(w io.Writer, t *Tiling, x0, y0, cell, panelW int) {
+func drawTiling(w io.Writer, t *Tiling, x0, y0, cell, panelW int, given *Tiling) {
 	r := t.Region
 	own := t.owners()
 	colors := pieceColors(len(t.Pieces))
+	var givenOwn []int // owners in given, where it tiles the same region
+	if given != nil && given.Region == r {
+		givenOwn = given.owners()
+	}
 	fmt.Fprintln(w, "<g>")
 	// owner of a point: index in placed, -1 for an empty cell, -2 outside the region.
 	owner := func(p Point) int {
@@ -180,12 +196,18 @@ func drawTiling(w io.Writer, t *Tiling, x0, y0, cell, panelW int) {
 	}
 	px := func(p Point) (int, int) { return x0 + p.Z*panelW + p.X*cell, y0 + p.Y*cell }
 	for j, c := range r.cells {
-		fill := "#f4f4f4"
+		fill, class := "#f4f4f4", ""
 		if own[j] >= 0 {
 			fill = colors[t.placed[own[j]].Piece]
 		}
+		switch {
+		case givenOwn != nil && givenOwn[j] >= 0:
+			class = ` class="given"`
+		case givenOwn != nil && own[j] >= 0:
+			fill = pale(fill)
+		}
 		x, y := px(c)
-		fmt.Fprintf(w, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x, y, cell, cell, fill)
+		fmt.Fprintf(w, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"%s/>`+"\n", x, y, cell, cell, fill, class)
 	}
 	// Edges: the left and top edge of every point of the box, and the right and bottom ones
 	// of the last column and row, each classified by the owners on its two sides.

@@ -159,3 +159,85 @@ func ExampleTiling_String() {
 	// DDIII
 	// (one of 2)
 }
+
+// TestSVGGiven draws a pentomino puzzle (three pieces of a tiling pre-placed) and its
+// tiling with SVGOptions.Given: in both pictures exactly the 15 cells of the pre-placed
+// pieces are marked "given" and keep their colours, and every other piece cell is paler
+// than in the plain drawing.
+func TestSVGGiven(t *testing.T) {
+	pent, _ := Set("pentominoes")
+	pz := &Puzzle{Region: mustRegion(t, "6x10"), Pieces: pent, Reflect: true}
+	e, err := pz.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sol []int
+	sv, _ := xcover.NewSolver(e.Problem, xcover.Config{Limit: 1})
+	for s := range sv.Solutions(context.Background()) {
+		sol = s
+	}
+	given, full := e.Tiling(sol[:3]), e.Tiling(sol)
+	type cellRect struct {
+		fill  string
+		given bool
+	}
+	rects := func(opt SVGOptions) [][]cellRect {
+		var buf bytes.Buffer
+		if err := WriteSVG(&buf, []*Tiling{given, full}, opt); err != nil {
+			t.Fatal(err)
+		}
+		var out [][]cellRect
+		dec := xml.NewDecoder(&buf)
+		for {
+			tok, err := dec.Token()
+			if errors.Is(err, io.EOF) {
+				return out
+			}
+			if err != nil {
+				t.Fatalf("SVG does not parse: %v", err)
+			}
+			se, ok := tok.(xml.StartElement)
+			switch {
+			case ok && se.Name.Local == "g":
+				out = append(out, nil)
+			case ok && se.Name.Local == "rect" && len(out) > 0:
+				var r cellRect
+				for _, a := range se.Attr {
+					switch a.Name.Local {
+					case "fill":
+						r.fill = a.Value
+					case "class":
+						r.given = a.Value == "given"
+					}
+				}
+				out[len(out)-1] = append(out[len(out)-1], r)
+			}
+		}
+	}
+	plain, marked := rects(SVGOptions{}), rects(SVGOptions{Given: given})
+	if len(marked) != 2 || len(marked[1]) != 60 {
+		t.Fatalf("%d pictures", len(marked))
+	}
+	for p := range marked {
+		n := 0
+		for i, r := range marked[p] {
+			switch {
+			case r.given:
+				n++
+				if r.fill != plain[p][i].fill {
+					t.Errorf("picture %d, cell %d: given, fill %s, want %s", p, i, r.fill, plain[p][i].fill)
+				}
+			case p == 1 && r.fill == plain[p][i].fill:
+				t.Errorf("picture %d, cell %d: not given, yet not pale (%s)", p, i, r.fill)
+			}
+		}
+		if n != 15 {
+			t.Errorf("picture %d: %d cells given, want 15", p, n)
+		}
+	}
+	for _, r := range plain[1] {
+		if r.given {
+			t.Fatal("a cell marked given without SVGOptions.Given")
+		}
+	}
+}

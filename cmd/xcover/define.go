@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -153,9 +154,11 @@ func intList(xs []int) string {
 
 // writePuzzle makes a puzzle of pz: its first solution in cfg's order (checked by the
 // puzzle's own rules), a minimal defining set of it (the pieces or queens to pre-place,
-// drawn alone), then the solution, in format (text, svg, or JSON with asJSON). With
-// cfg.Random the solution and the order of removals come from cfg.Seed.
-func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format string, asJSON bool) error {
+// drawn alone), then the solution, in format (text, svg, or JSON with asJSON). In svg,
+// drawSVG, if not nil, draws the set and the solution instead, the set marked in the
+// solution's picture. With cfg.Random the solution and the order of removals come from
+// cfg.Seed.
+func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format string, asJSON bool, drawSVG func(w io.Writer, set, sol []int) error) error {
 	ctx := cmd.Context()
 	if pz.About().Impossible {
 		return nil
@@ -171,6 +174,12 @@ func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format
 				format = present.FormatJSON
 			}
 			out := bufio.NewWriter(cmd.OutOrStdout())
+			if format == present.FormatSVG && drawSVG != nil {
+				if err := drawSVG(out, res.Options, sol); err != nil {
+					return err
+				}
+				return out.Flush()
+			}
 			lw, err := present.NewListWriter(out, pz, format)
 			if err != nil {
 				return err

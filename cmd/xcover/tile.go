@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -191,7 +192,14 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		if f.count || f.distinct || f.via != "" {
 			return usageErrorf("--puzzle: not with --count, --distinct or --via")
 		}
-		return writePuzzle(cmd, pz, cfg, f.format, f.json)
+		enc, err := tp.Encode() // pz's problem: puzzle.Tiling encodes tp so, without Distinct
+		if err != nil {
+			return err
+		}
+		return writePuzzle(cmd, pz, cfg, f.format, f.json, func(w io.Writer, set, sol []int) error {
+			pre := enc.Tiling(set)
+			return tiling.WriteSVG(w, []*tiling.Tiling{pre, enc.Tiling(sol)}, tiling.SVGOptions{Given: pre})
+		})
 	}
 	if f.count {
 		return tileCount(cmd, f, pz, cfg)
