@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -153,6 +154,17 @@ func sudokuBoard(cmd *cobra.Command, f *sudokuFlags, side int) (*sudoku.Board, e
 	return b, nil
 }
 
+// parseSudokuBox reads a box shape "RxC" (such as "3x3" or "2x3"): R rows and C columns.
+func parseSudokuBox(s string) (rows, cols int, err error) {
+	r, c, ok := strings.Cut(strings.ToLower(s), "x")
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := strconv.Atoi(c)
+	if !ok || err1 != nil || err2 != nil || rows < 1 || cols < 1 {
+		return 0, 0, fmt.Errorf("sudoku: box %q: want RxC, e.g. 3x3 or 2x3", s)
+	}
+	return rows, cols, nil
+}
+
 func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if cmd.Flags().Changed("generate") || cmd.Flags().Changed("symmetry") || cmd.Flags().Changed("seed") {
 		return runSudokuGenerate(cmd, f, args)
@@ -210,7 +222,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		}
 	}
 	if f.emit == "dlx" { // the writers buffer their output, here and below
-		n, err := sudokuWriteAllDLX(cmd.OutOrStdout(), b, rd, malformed)
+		n, err := present.WriteSudokuDLX(cmd.OutOrStdout(), b, rd, malformed)
 		if err == nil && n > 0 {
 			err = fmt.Errorf("%d malformed puzzle(s)", n)
 		}
@@ -225,10 +237,11 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		limit = 1
 	}
 	start := time.Now()
-	opt := sudokuWriteAllOptions{SolveOptions: sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}, Malformed: malformed}
+	solve := sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}
 	if f.via != "" {
-		opt.Solve = sudokuSolveWith(b, interop.Via(f.via))
+		solve.Solve = sudokuSolveWith(b, interop.Via(f.via))
 	}
+	opt := present.SudokuWriteOptions{Malformed: malformed, ReadErr: rd.Err}
 	if f.progress {
 		opt.Progress = func(st present.SudokuTally) {
 			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
@@ -242,7 +255,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := sudokuWriteAll(cmd.Context(), rw, b, rd, opt)
+	st, err := rw.WriteAll(cmd.Context(), b.SolveAll(cmd.Context(), rd, solve), opt)
 	// The summary, with its rate, only where someone reads it: on a terminal, with
 	// --progress, or when something went wrong (every run printed it).
 	if f.progress || isTerminal(cmd.ErrOrStderr()) || err != nil || st.Malformed > 0 {
