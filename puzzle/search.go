@@ -93,3 +93,22 @@ func Each(ctx context.Context, pz Puzzle, cfg xcover.Config, distinct bool, visi
 	}
 	return s.Err()
 }
+
+// Make makes a puzzle of pz: its first solution under cfg (its order: Random and Seed;
+// found as Each finds it, so checked by the puzzle's own rules) and a minimal defining
+// set of that solution, the options to pre-place so that it alone remains, from
+// xcover.Define with cfg.Seed ordering the removals. Both are nil, without an error,
+// when the puzzle has no solution (an Impossible one is not searched). When ctx is
+// cancelled Make returns ctx's error.
+func Make(ctx context.Context, pz Puzzle, cfg xcover.Config) (givens, sol []int, err error) {
+	cfg.Limit, cfg.Workers = 1, 0
+	err = Each(ctx, pz, cfg, false, func(s []int, _ int) bool { sol = s; return false })
+	if err != nil || sol == nil {
+		return nil, nil, err
+	}
+	res, err := xcover.Define(ctx, pz.Problem(), sol, xcover.DefineOptions{Seed: cfg.Seed})
+	if err != nil {
+		return nil, nil, err
+	}
+	return res.Options, sol, nil
+}

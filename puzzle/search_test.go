@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/brute"
 	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/verify"
 )
@@ -190,5 +191,52 @@ func TestDistinctProgress(t *testing.T) {
 		if dones != 1 || reports < 3 || last.Fraction < 0.999 {
 			t.Errorf("count %v: %d reports, %d final, last %+v", count, reports, dones, last)
 		}
+	}
+}
+
+// TestMake makes puzzles of the 8-queens board, in order and at random, and checks each
+// against brute force: the solution is one (by the independent verifier), the givens are
+// among its options, exactly one solution holds them all, and each given is needed (more
+// than one holds the others). An impossible puzzle makes nothing.
+func TestMake(t *testing.T) {
+	ctx := context.Background()
+	pz, err := puzzle.Queens(8, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := brute.Solutions(pz.Problem())
+	holding := func(opts []int) int { // the solutions that hold every option of opts
+		n := 0
+		for _, s := range all {
+			if !slices.ContainsFunc(opts, func(o int) bool { return !slices.Contains(s, o) }) {
+				n++
+			}
+		}
+		return n
+	}
+	chk := verify.NewChecker(pz.Problem())
+	for _, cfg := range []xcover.Config{{}, {Random: true, Seed: 1}, {Random: true, Seed: 2}, {Random: true, Seed: 3}} {
+		givens, sol, err := puzzle.Make(ctx, pz, cfg)
+		if err != nil || sol == nil {
+			t.Fatalf("%+v: Make = %v, %v, %v", cfg, givens, sol, err)
+		}
+		if v := chk.Check(sol); len(v) > 0 {
+			t.Fatalf("%+v: solution %v: %v", cfg, sol, v[0])
+		}
+		if n := holding(givens); n != 1 || holding(sol) != 1 || len(givens) == 0 {
+			t.Errorf("%+v: givens %v of %v: %d solutions hold them, want 1", cfg, givens, sol, n)
+		}
+		for i := range givens {
+			if rest := slices.Delete(slices.Clone(givens), i, i+1); holding(rest) < 2 {
+				t.Errorf("%+v: givens %v: without %d they still define the solution", cfg, givens, givens[i])
+			}
+		}
+		if slices.ContainsFunc(givens, func(o int) bool { return !slices.Contains(sol, o) }) {
+			t.Errorf("%+v: givens %v not all in the solution %v", cfg, givens, sol)
+		}
+	}
+	givens, sol, err := puzzle.Make(ctx, impossible{pz}, xcover.Config{})
+	if givens != nil || sol != nil || err != nil {
+		t.Errorf("impossible: Make = %v, %v, %v; want nothing", givens, sol, err)
 	}
 }
