@@ -239,7 +239,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	start := time.Now()
 	solve := sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}
 	if f.via != "" {
-		solve.Solve = sudokuSolveWith(b, interop.Via(f.via))
+		solve.SolveAll = interop.Via(f.via)
 	}
 	opt := present.SudokuWriteOptions{Malformed: malformed, ReadErr: rd.Err}
 	if f.progress {
