@@ -312,24 +312,12 @@ func runSudokuGenerate(cmd *cobra.Command, f *sudokuFlags, args []string) error 
 			made++
 			givens += g.Puzzle.Givens()
 			uniform = g.Uniform
-			if f.json {
-				fmt.Fprintf(w, "{\"puzzle\":%q,\"solution\":%q,\"givens\":%d,\"guesses\":%d}\n",
-					g.Puzzle.Format(0), g.Solution.Format(0), g.Puzzle.Givens(), g.Guesses)
-			} else {
-				w.WriteString(g.Puzzle.Format(0))
-				w.WriteByte('\n')
-			}
+			present.WriteSudokuGenerated(w, g, f.json)
 		}
 	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	el := time.Since(start)
-	how := "random (not uniform) grids"
-	if uniform {
-		how = "uniform grids"
-	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: generated %d minimal puzzles from %s in %.3f s (%.3g/s), %.1f givens on average\n",
-		made, how, el.Seconds(), float64(made)/el.Seconds(), float64(givens)/float64(made))
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.SudokuGenerateSummary(made, givens, uniform, time.Since(start)))
 	return nil
 }

@@ -124,3 +124,27 @@ func writeSudokuDLX(w io.Writer, b *sudoku.Board, p sudoku.Puzzle) error {
 	}
 	return dlx.Write(w, e.Problem)
 }
+
+// WriteSudokuGenerated writes a puzzle that Board.Generate made as sudoku --generate
+// prints it: its line, or with asJSON one line {"puzzle":...,"solution":...,"givens":k,
+// "guesses":g}. An error stays in w, for its Flush.
+func WriteSudokuGenerated(w *bufio.Writer, g sudoku.Generated, asJSON bool) {
+	if asJSON {
+		fmt.Fprintf(w, "{\"puzzle\":%q,\"solution\":%q,\"givens\":%d,\"guesses\":%d}\n",
+			g.Puzzle.Format(0), g.Solution.Format(0), g.Puzzle.Givens(), g.Guesses)
+		return
+	}
+	w.WriteString(g.Puzzle.Format(0))
+	w.WriteByte('\n')
+}
+
+// SudokuGenerateSummary describes a run of sudoku --generate in one line: made puzzles
+// with givens givens in all, from uniform grids or not, in elapsed time.
+func SudokuGenerateSummary(made, givens int, uniform bool, elapsed time.Duration) string {
+	how := "random (not uniform) grids"
+	if uniform {
+		how = "uniform grids"
+	}
+	return fmt.Sprintf("sudoku: generated %d minimal puzzles from %s in %.3f s (%.3g/s), %.1f givens on average",
+		made, how, elapsed.Seconds(), float64(made)/elapsed.Seconds(), float64(givens)/float64(made))
+}

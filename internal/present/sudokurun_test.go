@@ -1,6 +1,7 @@
 package present
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"strings"
@@ -157,6 +158,38 @@ func TestWriteAllInterrupted(t *testing.T) {
 		cut, ok := errors.AsType[*SudokuInterrupted](err)
 		if !ok || !errors.Is(err, context.Canceled) || cut.Error() != tt.msg || sb.String() != tt.out || st.Puzzles != 1 {
 			t.Errorf("%s, count %v: output %q, tally %+v, error %v; want %q and %q", tt.format, tt.count, sb.String(), st, err, tt.out, tt.msg)
+		}
+	}
+}
+
+// TestSudokuGenerated checks the line of a generated puzzle, as text and JSON, and the
+// summary of a run.
+func TestSudokuGenerated(t *testing.T) {
+	g := sudoku.Generated{Puzzle: mustSudokuGrid(t, classic, 9), Solution: mustSudokuGrid(t, classicSol, 9), Guesses: 2}
+	for _, tt := range []struct {
+		json bool
+		want string
+	}{
+		{false, classic + "\n"},
+		{true, `{"puzzle":"` + classic + `","solution":"` + classicSol + `","givens":30,"guesses":2}` + "\n"},
+	} {
+		var sb strings.Builder
+		w := bufio.NewWriter(&sb)
+		WriteSudokuGenerated(w, g, tt.json)
+		w.Flush()
+		if sb.String() != tt.want {
+			t.Errorf("json %v: %q, want %q", tt.json, sb.String(), tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		uniform bool
+		want    string
+	}{
+		{true, "sudoku: generated 4 minimal puzzles from uniform grids in 2.000 s (2/s), 22.5 givens on average"},
+		{false, "sudoku: generated 4 minimal puzzles from random (not uniform) grids in 2.000 s (2/s), 22.5 givens on average"},
+	} {
+		if got := SudokuGenerateSummary(4, 90, tt.uniform, 2*time.Second); got != tt.want {
+			t.Errorf("summary %q, want %q", got, tt.want)
 		}
 	}
 }
