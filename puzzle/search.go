@@ -7,6 +7,7 @@ import (
 	"math/big"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/verify"
 )
 
 // Count counts the puzzle's solutions under cfg (its Limit, Workers, Memo, MemoBytes and
@@ -92,4 +93,55 @@ func Each(ctx context.Context, pz Puzzle, cfg xcover.Config, distinct bool, visi
 		}
 	}
 	return s.Err()
+}
+
+// Make makes a puzzle of pz: its first solution under cfg (its order: Random and Seed;
+// found as Each finds it, so checked by the puzzle's own rules) and a minimal defining
+// set of that solution, the options to pre-place so that it alone remains, from
+// xcover.Define with cfg.Seed ordering the removals. Both are nil, without an error,
+// when the puzzle has no solution (an Impossible one is not searched). When ctx is
+// cancelled Make returns ctx's error.
+func Make(ctx context.Context, pz Puzzle, cfg xcover.Config) (givens, sol []int, err error) {
+	cfg.Limit, cfg.Workers = 1, 0
+	err = Each(ctx, pz, cfg, false, func(s []int, _ int) bool { sol = s; return false })
+	if err != nil || sol == nil {
+		return nil, nil, err
+	}
+	res, err := xcover.Define(ctx, pz.Problem(), sol, xcover.DefineOptions{Seed: cfg.Seed})
+	if err != nil {
+		return nil, nil, err
+	}
+	return res.Options, sol, nil
+}
+
+// Via returns pz listed by solveAll, an external solver say, in place of its own search:
+// a [Lister], so that Each lists it, checking every solution by the puzzle's rules.
+// solveAll returns at most limit solutions (0: all) of pz.Problem(), each the indices of
+// its options, and the error that stopped it, if any, with the solutions found before;
+// the listing checks each with the independent verifier first, and returns the error
+// after visiting them. Only the listing is the solver's: Count and a distinct or random
+// Each search with the engines.
+func Via(pz Puzzle, solveAll func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error)) Puzzle {
+	return viaPuzzle{pz, solveAll}
+}
+
+// A viaPuzzle is Via's puzzle.
+type viaPuzzle struct {
+	Puzzle
+	solveAll func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error)
+}
+
+// List lists the solutions solveAll finds, each checked by the verifier.
+func (v viaPuzzle) List(ctx context.Context, limit uint64, visit func(sol []int) bool) error {
+	sols, err := v.solveAll(ctx, v.Problem(), int(limit))
+	chk := verify.NewChecker(v.Problem())
+	for _, sol := range sols {
+		if vs := chk.Check(sol); len(vs) > 0 {
+			return fmt.Errorf("puzzle: internal error: not a solution of %s: %v", v.About().Title, vs[0])
+		}
+		if !visit(sol) {
+			break
+		}
+	}
+	return err
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/brute"
+	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/verify"
 )
@@ -189,6 +191,110 @@ func TestDistinctProgress(t *testing.T) {
 		}
 		if dones != 1 || reports < 3 || last.Fraction < 0.999 {
 			t.Errorf("count %v: %d reports, %d final, last %+v", count, reports, dones, last)
+		}
+	}
+}
+
+// TestMake makes puzzles of the 8-queens board, in order and at random, and checks each
+// against brute force: the solution is one (by the independent verifier), the givens are
+// among its options, exactly one solution holds them all, and each given is needed (more
+// than one holds the others). An impossible puzzle makes nothing.
+func TestMake(t *testing.T) {
+	ctx := context.Background()
+	pz, err := puzzle.Queens(8, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := brute.Solutions(pz.Problem())
+	holding := func(opts []int) int { // the solutions that hold every option of opts
+		n := 0
+		for _, s := range all {
+			if !slices.ContainsFunc(opts, func(o int) bool { return !slices.Contains(s, o) }) {
+				n++
+			}
+		}
+		return n
+	}
+	chk := verify.NewChecker(pz.Problem())
+	for _, cfg := range []xcover.Config{{}, {Random: true, Seed: 1}, {Random: true, Seed: 2}, {Random: true, Seed: 3}} {
+		givens, sol, err := puzzle.Make(ctx, pz, cfg)
+		if err != nil || sol == nil {
+			t.Fatalf("%+v: Make = %v, %v, %v", cfg, givens, sol, err)
+		}
+		if v := chk.Check(sol); len(v) > 0 {
+			t.Fatalf("%+v: solution %v: %v", cfg, sol, v[0])
+		}
+		if n := holding(givens); n != 1 || holding(sol) != 1 || len(givens) == 0 {
+			t.Errorf("%+v: givens %v of %v: %d solutions hold them, want 1", cfg, givens, sol, n)
+		}
+		for i := range givens {
+			if rest := slices.Delete(slices.Clone(givens), i, i+1); holding(rest) < 2 {
+				t.Errorf("%+v: givens %v: without %d they still define the solution", cfg, givens, givens[i])
+			}
+		}
+		if slices.ContainsFunc(givens, func(o int) bool { return !slices.Contains(sol, o) }) {
+			t.Errorf("%+v: givens %v not all in the solution %v", cfg, givens, sol)
+		}
+	}
+	givens, sol, err := puzzle.Make(ctx, impossible{pz}, xcover.Config{})
+	if givens != nil || sol != nil || err != nil {
+		t.Errorf("impossible: Make = %v, %v, %v; want nothing", givens, sol, err)
+	}
+}
+
+// rejectingPuzzle is a puzzle whose checker rejects every solution.
+type rejectingPuzzle struct{ puzzle.Puzzle }
+
+func (rejectingPuzzle) Check([]int) error { return errors.New("no") }
+
+// TestVia lists through another solver (puzzle.Each of a Via puzzle): what it returns, each solution verified and
+// checked, up to the limit; its error after its solutions.
+func TestVia(t *testing.T) {
+	ctx := context.Background()
+	q, err := puzzle.Queens(6, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errSolver := errors.New("solver failed")
+	limited := func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
+		if limit != 2 {
+			return nil, errors.New("limit not passed on")
+		}
+		return problems.SolveAll(ctx, p, limit)
+	}
+	for _, tc := range []struct {
+		name     string
+		pz       puzzle.Puzzle
+		solveAll func(context.Context, *xcover.Problem, int) ([][]int, error)
+		limit    uint64
+		stop     int // visit returns false at this solution (0: never)
+		want     int
+		err      string // part of the error, "" for none
+	}{
+		{"all", q, problems.SolveAll, 0, 0, 4, ""},
+		{"limit", q, limited, 2, 0, 2, ""},
+		{"stopped", q, problems.SolveAll, 0, 3, 3, ""},
+		{"solver error", q, func(ctx context.Context, p *xcover.Problem, _ int) ([][]int, error) {
+			sols, _ := problems.SolveAll(ctx, p, 1)
+			return sols, errSolver
+		}, 0, 0, 1, "solver failed"},
+		{"not a solution", q, func(ctx context.Context, p *xcover.Problem, _ int) ([][]int, error) {
+			sols, _ := problems.SolveAll(ctx, p, 1)
+			return [][]int{sols[0], sols[0][1:]}, nil
+		}, 0, 0, 1, "not a solution"},
+		{"rejected by the puzzle", rejectingPuzzle{q}, problems.SolveAll, 0, 0, 0, "invalid solution"},
+	} {
+		chk := verify.NewChecker(tc.pz.Problem())
+		n := 0
+		err := puzzle.Each(ctx, puzzle.Via(tc.pz, tc.solveAll), xcover.Config{Limit: tc.limit}, false, func(sol []int, _ int) bool {
+			if v := chk.Check(sol); len(v) > 0 {
+				t.Fatalf("%s: %v", tc.name, v[0])
+			}
+			n++
+			return n != tc.stop
+		})
+		if n != tc.want || (err == nil) != (tc.err == "") || (err != nil && !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("%s: %d solutions, %v; want %d, %q", tc.name, n, err, tc.want, tc.err)
 		}
 	}
 }

@@ -554,24 +554,13 @@ func (j *job) record(p xcover.Progress) {
 // every solution), and its minimal defining set, kept before it but not counted among
 // the solutions: the options to pre-place, drawn alone.
 func (s *Server) puzzle(ctx context.Context, j *job, cfg xcover.Config, keep func([]int, int) error) error {
-	cfg.Random, cfg.Seed, cfg.Limit, cfg.Workers = true, j.seed, 1, 0
-	sv, err := xcover.NewSolver(j.task.Problem(), cfg)
-	if err != nil {
-		return err
-	}
-	var sol []int
-	for x := range sv.Solutions(ctx) {
-		sol = x
-	}
-	if err := sv.Err(); err != nil || sol == nil {
-		return err
-	}
-	res, err := xcover.Define(ctx, j.task.Problem(), sol, xcover.DefineOptions{Seed: j.seed})
-	if err != nil {
+	cfg.Random, cfg.Seed = true, j.seed
+	givens, sol, err := puzzle.Make(ctx, j.task, cfg)
+	if err != nil || sol == nil {
 		return err
 	}
 	j.mu.Lock()
-	j.sols = append(j.sols, res.Options)
+	j.sols = append(j.sols, givens)
 	j.mu.Unlock()
 	return keep(sol, 0)
 }

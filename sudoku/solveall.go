@@ -6,6 +6,8 @@ import (
 	"iter"
 	"sync"
 	"time"
+
+	"github.com/xcover/xcover"
 )
 
 // A Result is what SolveAll found for one puzzle.
@@ -32,6 +34,11 @@ type SolveOptions struct {
 	// Solve, if not nil, replaces the Board's own solver (an external solver, say): it
 	// writes the first solution into sol and returns the number found, at most limit.
 	Solve func(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error)
+	// SolveAll, if not nil and Solve is, solves each puzzle posed as an exact cover
+	// problem (Board.Encode) in place of the Board's own solver: an external solver, say,
+	// as queens.Options.SolveAll. It returns at most limit solutions (0: all) of p, each
+	// the indices of its options; the first is decoded and checked as the Board's own.
+	SolveAll func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error)
 }
 
 // SolveAll solves the puzzles rd reads on several goroutines and yields their results in
@@ -232,10 +239,38 @@ func (b *Board) newBlockWorker(cut *cutter, opt SolveOptions) *blockWorker {
 	if cut.rd.opt.Grid {
 		w.scratch = make([]byte, 0, 4*b.Cells()) // room for the cells, even as numbers
 	}
-	if w.solve == nil {
+	switch {
+	case w.solve != nil:
+	case opt.SolveAll != nil:
+		w.solve = b.solveWith(opt.SolveAll)
+	default:
 		w.solve = b.newSolver().solve
 	}
 	return w
+}
+
+// solveWith returns a solve function that poses each puzzle as an exact cover problem
+// (the givens' options left out) and solves it with solveAll (SolveOptions.SolveAll):
+// it writes the first solution into sol and returns their number.
+func (b *Board) solveWith(solveAll func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error)) func(context.Context, Grid, uint64, Grid) (uint64, error) {
+	return func(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
+		enc, err := b.Encode(puzzle)
+		if err != nil {
+			return 0, err
+		}
+		sols, err := solveAll(ctx, enc.Problem, int(limit))
+		if err != nil {
+			return 0, err
+		}
+		if len(sols) > 0 {
+			g, err := enc.Decode(sols[0])
+			if err != nil {
+				return 0, err
+			}
+			copy(sol, g)
+		}
+		return uint64(len(sols)), nil
+	}
 }
 
 // next cuts the next block of the input and solves it; nil at the end of the input or once

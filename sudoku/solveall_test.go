@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/internal/problems"
 )
 
 // TestSolveAll solves a mixed input with one and with several workers: every result in
@@ -265,6 +268,59 @@ func TestSolveAllCancel(t *testing.T) {
 		// At most the rest of the block of line 100 and the blocks then cut follow it.
 		if i < 100 || i > 102+3*windowPerWorker*workers {
 			t.Fatalf("workers %d: %d results, %d cut off after cancelling at 100", workers, i, cut)
+		}
+	}
+}
+
+// TestSolveAllExternal solves through SolveOptions.SolveAll, the engine standing in for
+// an external solver: the counts and solutions of the Board's own solver, each solution
+// checked, the hook called once a puzzle, and its error reported as the puzzle's.
+func TestSolveAllExternal(t *testing.T) {
+	b := mustBoard(t, Variant{})
+	tests := []struct {
+		puzzle string
+		limit  uint64
+		want   uint64
+		sol    string
+	}{
+		{classic, 2, 1, classicSol},
+		{"." + classic[1:], 0, 1, classicSol},
+		{"55" + classic[2:], 2, 0, ""},
+		{strings.Repeat(".", 81), 3, 3, ""},
+	}
+	for _, tt := range tests {
+		calls := 0
+		solveAll := func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
+			calls++
+			return problems.SolveAll(ctx, p, limit)
+		}
+		rd := NewReader(strings.NewReader(tt.puzzle+"\n"), 9, ReadOptions{})
+		n := 0
+		for r := range b.SolveAll(context.Background(), rd, SolveOptions{Limit: tt.limit, Workers: 1, SolveAll: solveAll}) {
+			n++
+			if r.Err != nil || r.Count != tt.want {
+				t.Errorf("%.20s…: %d solutions, %v; want %d", tt.puzzle, r.Count, r.Err, tt.want)
+				continue
+			}
+			if r.Count > 0 {
+				if err := b.Check(r.Puzzle.Grid, r.Solution); err != nil {
+					t.Errorf("%.20s…: %v", tt.puzzle, err)
+				}
+			}
+			if tt.sol != "" && r.Solution.Format(OneBased) != tt.sol {
+				t.Errorf("%.20s…: solution %s, want %s", tt.puzzle, r.Solution.Format(OneBased), tt.sol)
+			}
+		}
+		if n != 1 || calls != 1 {
+			t.Errorf("%.20s…: %d results, %d calls of SolveAll; want 1 and 1", tt.puzzle, n, calls)
+		}
+	}
+	fail := errors.New("solver failed")
+	rd := NewReader(strings.NewReader(classic+"\n"), 9, ReadOptions{})
+	for r := range b.SolveAll(context.Background(), rd, SolveOptions{Workers: 1,
+		SolveAll: func(context.Context, *xcover.Problem, int) ([][]int, error) { return nil, fail }}) {
+		if !errors.Is(r.Err, fail) {
+			t.Errorf("a failing SolveAll: result error %v, want %v", r.Err, fail)
 		}
 	}
 }

@@ -163,43 +163,37 @@ func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format
 	if pz.About().Impossible {
 		return nil
 	}
-	cfg.Limit, cfg.Workers = 1, 0
-	var sol []int
-	err := puzzle.Each(ctx, pz, cfg, false, func(s []int, _ int) bool { sol = s; return false })
+	givens, sol, err := puzzle.Make(ctx, pz, cfg)
 	if err == nil && sol != nil {
-		var res xcover.DefineResult
-		res, err = xcover.Define(ctx, pz.Problem(), sol, xcover.DefineOptions{Seed: cfg.Seed})
-		if err == nil {
-			if asJSON && format == present.FormatText {
-				format = present.FormatJSON
-			}
-			out := bufio.NewWriter(cmd.OutOrStdout())
-			if format == present.FormatSVG && drawSVG != nil {
-				if err := drawSVG(out, res.Options, sol); err != nil {
-					return err
-				}
-				return out.Flush()
-			}
-			lw, err := present.NewListWriter(out, pz, format)
-			if err != nil {
-				return err
-			}
-			if err := lw.Write(res.Options, 0); err != nil {
-				return err
-			}
-			if err := lw.Write(sol, 0); err != nil {
-				return err
-			}
-			if err := lw.Flush(); err != nil {
-				return err
-			}
-			if err := out.Flush(); err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: puzzle: %d of the solution's %d placements, pre-placed, leave it alone (first picture; then the solution)\n",
-				len(res.Options), len(sol))
-			return nil
+		if asJSON && format == present.FormatText {
+			format = present.FormatJSON
 		}
+		out := bufio.NewWriter(cmd.OutOrStdout())
+		if format == present.FormatSVG && drawSVG != nil {
+			if err := drawSVG(out, givens, sol); err != nil {
+				return err
+			}
+			return out.Flush()
+		}
+		lw, err := present.NewListWriter(out, pz, format)
+		if err != nil {
+			return err
+		}
+		if err := lw.Write(givens, 0); err != nil {
+			return err
+		}
+		if err := lw.Write(sol, 0); err != nil {
+			return err
+		}
+		if err := lw.Flush(); err != nil {
+			return err
+		}
+		if err := out.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: puzzle: %d of the solution's %d placements, pre-placed, leave it alone (first picture; then the solution)\n",
+			len(givens), len(sol))
+		return nil
 	}
 	switch {
 	case err != nil && ctx.Err() != nil:

@@ -2,15 +2,11 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/interop"
-	"github.com/xcover/xcover/puzzle"
-	"github.com/xcover/xcover/verify"
 )
 
 // importFlags are the flags of the import command.
@@ -148,29 +144,6 @@ func readModelFile(cmd *cobra.Command, name string, format interop.Format, file 
 		return nil, false, fmt.Errorf("%s: %w", name, err)
 	}
 	return sol, found, nil
-}
-
-// A viaPuzzle is a puzzle listed by an external solver, solveAll: a puzzle.Lister, so that
-// puzzle.Each lists it, checking every solution by the puzzle's own rules. List checks
-// each first with the independent verifier; solveAll returns the solutions found before an
-// error with the error, which List returns after visiting them.
-type viaPuzzle struct {
-	puzzle.Puzzle
-	solveAll func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error)
-}
-
-func (v viaPuzzle) List(ctx context.Context, limit uint64, visit func(sol []int) bool) error {
-	sols, err := v.solveAll(ctx, v.Problem(), int(limit))
-	chk := verify.NewChecker(v.Problem())
-	for _, sol := range sols {
-		if vs := chk.Check(sol); len(vs) > 0 {
-			return fmt.Errorf("puzzle: internal error: not a solution of %s: %v", v.About().Title, vs[0])
-		}
-		if !visit(sol) {
-			break
-		}
-	}
-	return err
 }
 
 // checkVia refuses a solver that interop cannot run: wrong usage.

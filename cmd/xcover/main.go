@@ -152,7 +152,6 @@ counts can run on every core, in shards on many machines, or resume from checkpo
 		newCountCmd(),
 		newSampleCmd(),
 		newDefineCmd(),
-		newDefineCmd(),
 		newMergeCmd(),
 		newEstimateCmd(),
 		newReduceCmd(),

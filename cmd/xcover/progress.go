@@ -11,10 +11,10 @@ import (
 	"golang.org/x/term"
 )
 
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
+// isTerminal reports whether f, an input or output, is a terminal.
+func isTerminal(f any) bool {
+	t, ok := f.(*os.File)
+	return ok && term.IsTerminal(int(t.Fd()))
 }
 
 // A progressLine is a status line on a terminal, rewritten in place.

@@ -104,12 +104,13 @@ Every solution is checked before it is printed.`,
 
 // queensRun is one run of the queens command.
 type queensRun struct {
-	cmd *cobra.Command
-	f   *queensFlags
-	n   int
-	ctx context.Context
-	out *bufio.Writer
-	lw  *present.QueensWriter // the listing's solutions
+	cmd    *cobra.Command
+	f      *queensFlags
+	n      int
+	engine queens.Engine // --engine's
+	ctx    context.Context
+	out    *bufio.Writer
+	lw     *present.QueensWriter // the listing's solutions
 }
 
 func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
@@ -119,10 +120,9 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 	if f.perLine < 1 || f.perLine > n {
 		return usageErrorf("--per-line %d out of range: K must be between 1 and N = %d", f.perLine, n)
 	}
-	switch f.engine {
-	case "auto", "xc", "bitboard", "construct":
-	default:
-		return usageErrorf("unknown --engine %q: want auto, xc, bitboard or construct", f.engine)
+	engine, err := queensEngine(f.engine)
+	if err != nil {
+		return err
 	}
 	switch f.format {
 	case "text", "svg", "html":
@@ -160,14 +160,13 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		}
 		return emitDLX(cmd, f.emit, p)
 	}
-	r := &queensRun{cmd: cmd, f: f, n: n, ctx: cmd.Context(),
+	r := &queensRun{cmd: cmd, f: f, n: n, engine: engine, ctx: cmd.Context(),
 		out: bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)}
 	format := f.format
 	if f.json && format == present.FormatText {
 		format = present.FormatJSON
 	}
 	r.lw, _ = present.NewQueensWriter(r.out, n, f.perLine, format) // the format is checked above
-	var err error
 	switch {
 	case f.via != "" && (f.count || f.orbits || f.random || cmd.Flags().Changed("engine")):
 		return usageErrorf("--via lists solutions found by an external solver: not with --count, --orbits, --random or --engine")
@@ -189,20 +188,18 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 // options returns the queens package's options for the flags.
 func (r *queensRun) options() queens.Options {
 	f := r.f
-	return queens.Options{PerLine: f.perLine, Engine: queensEngine(f.engine), Workers: f.workers.n(), Random: f.random, Seed: f.seed}
+	return queens.Options{PerLine: f.perLine, Engine: r.engine, Workers: f.workers.n(), Random: f.random, Seed: f.seed}
 }
 
-// queensEngine returns the engine named by --engine (checked): the zero Engine for auto.
-func queensEngine(name string) queens.Engine {
-	switch name {
-	case "xc":
-		return queens.EngineXC
-	case "bitboard":
-		return queens.EngineBitboard
-	case "construct":
-		return queens.EngineConstruct
+// queensEngine returns the engine --engine names, by the queens package's names of them
+// (auto: the zero Engine, the package's choice).
+func queensEngine(name string) (queens.Engine, error) {
+	for e := queens.Engine(0); e <= queens.EngineConstruct; e++ {
+		if e.String() == name {
+			return e, nil
+		}
 	}
-	return 0
+	return 0, usageErrorf("unknown --engine %q: want auto, xc, bitboard or construct", name)
 }
 
 // usage turns the queens package's refusal of a request into wrong usage (exit 2).

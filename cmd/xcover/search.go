@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"sync"
 	"time"
 
@@ -13,7 +12,6 @@ import (
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/formats"
 	"github.com/xcover/xcover/reduce"
-	"golang.org/x/term"
 )
 
 // searchFlags are the flags shared by solve and count.
@@ -128,35 +126,24 @@ func (s *search) countOptions() xcover.Config {
 // readProblem parses the DLX file named by args, or stdin, and prints its warnings; it
 // refuses --initial options (initial) that the file does not have.
 func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, error) {
-	var (
-		file *dlx.File
-		err  error
-	)
 	format, err := inputFormat(cmd, args)
 	if err != nil {
 		return nil, err
 	}
-	switch {
-	case format != formats.DLX:
-		name := "-"
-		if len(args) > 0 {
-			name = args[0]
-		}
-		r, msgName, closeInput, oerr := openInput(cmd, name)
-		if oerr != nil {
-			return nil, oerr
-		}
-		defer closeInput()
-		file, err = formats.Read(r, msgName, format)
-	case len(args) == 0 || args[0] == "-":
-		if in, ok := cmd.InOrStdin().(*os.File); ok && term.IsTerminal(int(in.Fd())) {
-			// Without a file on a terminal the command waited silently.
-			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: reading the problem from standard input (end it with ^D; give a FILE to read one)")
-		}
-		file, err = dlx.Parse(cmd.InOrStdin(), "<stdin>")
-	default:
-		file, err = dlx.ParseFile(args[0])
+	name := "-"
+	if len(args) > 0 {
+		name = args[0]
 	}
+	if name == "-" && format == formats.DLX && isTerminal(cmd.InOrStdin()) {
+		// Without a file on a terminal the command waited silently.
+		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: reading the problem from standard input (end it with ^D; give a FILE to read one)")
+	}
+	r, msgName, closeInput, err := openInput(cmd, name)
+	if err != nil {
+		return nil, err
+	}
+	defer closeInput()
+	file, err := formats.Read(r, msgName, format)
 	if err != nil {
 		return nil, err
 	}

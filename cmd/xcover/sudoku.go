@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -154,6 +155,17 @@ func sudokuBoard(cmd *cobra.Command, f *sudokuFlags, side int) (*sudoku.Board, e
 	return b, nil
 }
 
+// parseSudokuBox reads a box shape "RxC" (such as "3x3" or "2x3"): R rows and C columns.
+func parseSudokuBox(s string) (rows, cols int, err error) {
+	r, c, ok := strings.Cut(strings.ToLower(s), "x")
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := strconv.Atoi(c)
+	if !ok || err1 != nil || err2 != nil || rows < 1 || cols < 1 {
+		return 0, 0, fmt.Errorf("sudoku: box %q: want RxC, e.g. 3x3 or 2x3", s)
+	}
+	return rows, cols, nil
+}
+
 func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if cmd.Flags().Changed("generate") || cmd.Flags().Changed("symmetry") || cmd.Flags().Changed("seed") {
 		return runSudokuGenerate(cmd, f, args)
@@ -211,7 +223,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		}
 	}
 	if f.emit == "dlx" { // the writers buffer their output, here and below
-		n, err := sudokuWriteAllDLX(cmd.OutOrStdout(), b, rd, malformed)
+		n, err := present.WriteSudokuDLX(cmd.OutOrStdout(), b, rd, malformed)
 		if err == nil && n > 0 {
 			err = fmt.Errorf("%d malformed puzzle(s)", n)
 		}
@@ -226,10 +238,11 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		limit = 1
 	}
 	start := time.Now()
-	opt := sudokuWriteAllOptions{SolveOptions: sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}, Malformed: malformed}
+	solve := sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}
 	if f.via != "" {
-		opt.Solve = sudokuSolveWith(b, interop.Via(f.via))
+		solve.SolveAll = interop.Via(f.via)
 	}
+	opt := present.SudokuWriteOptions{Malformed: malformed, ReadErr: rd.Err}
 	if f.progress {
 		opt.Progress = func(st present.SudokuTally) {
 			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
@@ -243,7 +256,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	st, err := sudokuWriteAll(cmd.Context(), rw, b, rd, opt)
+	st, err := rw.WriteAll(cmd.Context(), b.SolveAll(cmd.Context(), rd, solve), opt)
 	// The summary, with its rate, only where someone reads it: on a terminal, with
 	// --progress, or when something went wrong (every run printed it).
 	if f.progress || isTerminal(cmd.ErrOrStderr()) || err != nil || st.Malformed > 0 {
@@ -300,24 +313,12 @@ func runSudokuGenerate(cmd *cobra.Command, f *sudokuFlags, args []string) error 
 			made++
 			givens += g.Puzzle.Givens()
 			uniform = g.Uniform
-			if f.json {
-				fmt.Fprintf(w, "{\"puzzle\":%q,\"solution\":%q,\"givens\":%d,\"guesses\":%d}\n",
-					g.Puzzle.Format(0), g.Solution.Format(0), g.Puzzle.Givens(), g.Guesses)
-			} else {
-				w.WriteString(g.Puzzle.Format(0))
-				w.WriteByte('\n')
-			}
+			present.WriteSudokuGenerated(w, g, f.json)
 		}
 	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	el := time.Since(start)
-	how := "random (not uniform) grids"
-	if uniform {
-		how = "uniform grids"
-	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: generated %d minimal puzzles from %s in %.3f s (%.3g/s), %.1f givens on average\n",
-		made, how, el.Seconds(), float64(made)/el.Seconds(), float64(givens)/float64(made))
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.SudokuGenerateSummary(made, givens, uniform, time.Since(start)))
 	return nil
 }

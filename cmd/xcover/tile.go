@@ -259,7 +259,7 @@ func tileList(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Con
 			return err
 		}
 		what = "solutions"
-		err = puzzle.Each(ctx, viaPuzzle{pz, interop.Via(f.via)}, xcover.Config{Limit: f.limit}, false, emit)
+		err = puzzle.Each(ctx, puzzle.Via(pz, interop.Via(f.via)), xcover.Config{Limit: f.limit}, false, emit)
 		if err == nil && lw.Written() == 0 {
 			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
 		}
