@@ -284,6 +284,8 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	k.copyW = sw
 	k.ro = np
 	switch {
+	case k.plain && k.lazy: // nor counts
+		k.copyW = w + k.wp
 	case k.plain:
 		k.copyW = w + k.wp + (np+1)/2
 	case k.lazy: // no counts are kept: room takes cnt's place, and the copy is shorter
@@ -451,8 +453,12 @@ func (k *kernelB) dropCounts(s int, t int, r uint64) {
 // o's primary items lose a unit of room, settling when none is left. (An item with upper
 // bound 1 has lost its options through the conflicts already.)
 func (k *kernelB) apply(s int, o int32) {
-	if k.plain && !k.lazy && k.conf != nil {
-		k.applyPlain(s, o)
+	if k.plain && k.conf != nil {
+		if k.lazy {
+			k.applyPlainLazy(s, o)
+		} else {
+			k.applyPlain(s, o)
+		}
 		return
 	}
 	w := k.w
@@ -599,6 +605,32 @@ func (k *kernelB) applyPlain(s int, o int32) {
 	act := k.words[base+w : base+w+k.wp]
 	for _, j := range own {
 		act[j>>6] &^= 1 << (j & 63)
+	}
+}
+
+// applyPlainLazy is apply for exact problems whose counts are found by popcounts, with
+// conflict bitsets: o's conflicts leave A and o's items are settled, nothing more.
+func (k *kernelB) applyPlainLazy(s int, o int32) {
+	w := uintptr(k.w)
+	base := s * k.sw
+	a := unsafe.Pointer(&k.words[base])
+	conf := unsafe.Pointer(&k.conf[uintptr(o)*w])
+	updates := 0
+	for t := uintptr(0); t < 8*w; t += 8 {
+		at := (*uint64)(unsafe.Add(a, t))
+		r := *at & *(*uint64)(unsafe.Add(conf, t))
+		*at &^= r
+		updates += bits.OnesCount64(r)
+	}
+	if at := (*uint64)(unsafe.Add(a, 8*uintptr(o>>6))); *at&(1<<(o&63)) != 0 { // o without primary items
+		*at &^= 1 << (o & 63)
+		updates++
+	}
+	k.updates += uint64(updates)
+	act := unsafe.Add(a, 8*w)
+	own := unsafe.Pointer(&k.oprim[uintptr(o)*uintptr(k.wp)])
+	for t := range uintptr(k.wp) { // o's items as a set (oprim): a word at a time
+		*(*uint64)(unsafe.Add(act, 8*t)) &^= *(*uint64)(unsafe.Add(own, 8*t))
 	}
 }
 
@@ -1047,7 +1079,8 @@ func (k *kernelB) search(base int, p *Params, st *Stats) bool {
 	// whose nodes are forced moves (Sudoku: 86%), call their own choose and apply
 	// directly, without choose's and apply's dispatch on the kind of problem.
 	pc := k.plain && !k.lazy && k.conf != nil && k.w > 1
-	l1 := !k.plain && k.lazy && k.w == 1 // and problems with bounds of at most 64 options
+	l1 := !k.plain && k.lazy && k.w == 1                       // and problems with bounds of at most 64 options
+	p4 := k.plain && k.lazy && k.conf != nil && k.mask4 != nil // and exact ones of 65-256 options
 
 forward:
 	st.Nodes++
@@ -1062,6 +1095,8 @@ forward:
 		i, d = -1, 0
 	} else if pc {
 		i, d = k.choosePlainCounts(level)
+	} else if p4 {
+		i, d = k.choosePlain4(level)
 	} else if l1 {
 		i, d = k.chooseLazy1(level)
 	} else {
@@ -1081,13 +1116,15 @@ forward:
 		// a level of its own (but counted as a node: the tree is the same). It is the only
 		// option of i, or of the options i must still take the first, or, with none left,
 		// settling i.
-		if pc { // as below: i has one option (counts are kept: never a null branch)
+		if pc || p4 { // as below: i has one option (exact: never a null branch)
 			x = k.firstOption(level, i)
 			k.fstack = append(k.fstack, x)
 			if k.completesPlain(level, x) {
 				k.leaf = true
-			} else {
+			} else if pc {
 				k.applyPlain(level, x)
+			} else {
+				k.applyPlainLazy(level, x)
 			}
 			goto forward
 		}
