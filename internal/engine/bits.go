@@ -835,7 +835,9 @@ func (k *kernelB) choosePlainCounts(s int) (best, bestScore int32) {
 
 // choosePlain4 is choose for exact problems of 65 to 256 options whose counts are found by
 // popcounts: the words of A are held in registers, and each item's count is four popcounts
-// of mask4, unrolled (a loop over w words costs about 1.15x on Langford pairs 12, w = 4).
+// of mask4, unrolled (a loop over w words costs about 1.15x on Langford pairs 12, w = 4),
+// or three or two where A's last words are empty (Langford pairs 12: 99.9% and 36% of the
+// counts, the last options going first; 8% fewer instructions in all).
 func (k *kernelB) choosePlain4(s int) (best, bestScore int32) {
 	w := k.w
 	a := k.words[s*k.sw : s*k.sw+w+k.wp]
@@ -852,17 +854,52 @@ func (k *kernelB) choosePlain4(s int) (best, bestScore int32) {
 	}
 	mask := unsafe.Pointer(&k.mask4[0])
 	best, bestScore = -1, math.MaxInt32
-	for t, word := range a[w:] {
-		for word != 0 {
-			j := uintptr(t<<6 + bits.TrailingZeros64(word))
-			word &= word - 1
-			m := (*[4]uint64)(unsafe.Add(mask, 32*j))
-			l := int32(bits.OnesCount64(a0&m[0]) + bits.OnesCount64(a1&m[1]) +
-				bits.OnesCount64(a2&m[2]) + bits.OnesCount64(a3&m[3]))
-			if l < bestScore {
-				best, bestScore = int32(j), l
-				if l == 0 {
-					return best, 0
+	// The same loop three times, deliberately, with four, three and two popcounts.
+	switch {
+	case a3 != 0:
+		for t, word := range a[w:] {
+			for word != 0 {
+				j := uintptr(t<<6 + bits.TrailingZeros64(word))
+				word &= word - 1
+				m := (*[4]uint64)(unsafe.Add(mask, 32*j))
+				l := int32(bits.OnesCount64(a0&m[0]) + bits.OnesCount64(a1&m[1]) +
+					bits.OnesCount64(a2&m[2]) + bits.OnesCount64(a3&m[3]))
+				if l < bestScore {
+					best, bestScore = int32(j), l
+					if l == 0 {
+						return best, 0
+					}
+				}
+			}
+		}
+	case a2 != 0:
+		for t, word := range a[w:] {
+			for word != 0 {
+				j := uintptr(t<<6 + bits.TrailingZeros64(word))
+				word &= word - 1
+				m := (*[4]uint64)(unsafe.Add(mask, 32*j))
+				l := int32(bits.OnesCount64(a0&m[0]) + bits.OnesCount64(a1&m[1]) +
+					bits.OnesCount64(a2&m[2]))
+				if l < bestScore {
+					best, bestScore = int32(j), l
+					if l == 0 {
+						return best, 0
+					}
+				}
+			}
+		}
+	default:
+		for t, word := range a[w:] {
+			for word != 0 {
+				j := uintptr(t<<6 + bits.TrailingZeros64(word))
+				word &= word - 1
+				m := (*[4]uint64)(unsafe.Add(mask, 32*j))
+				l := int32(bits.OnesCount64(a0&m[0]) + bits.OnesCount64(a1&m[1]))
+				if l < bestScore {
+					best, bestScore = int32(j), l
+					if l == 0 {
+						return best, 0
+					}
 				}
 			}
 		}
