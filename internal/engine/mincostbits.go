@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"sort"
+	"unsafe"
 )
 
 // Minimum cost with bitsets, for problems whose primary items are covered exactly once
@@ -54,6 +55,11 @@ type costBits struct {
 	ln            []int
 	marks         []int32
 	perOpt, nopts int
+	// With counts kept, level l's items by count, cumulative: lle[(l*costLeBuckets+c)*wp:]
+	// is the set (wp words) of the items with at most c options left, for c below
+	// costLeBuckets (an item covered may be in it: pickKept masks them with open).
+	lle []uint64
+	wp  int
 
 	sets    []uint64 // level l's set of possible options: sets[l*w:(l+1)*w]
 	covered []bool   // by primary item
@@ -411,8 +417,14 @@ func (c *costBits) setKeep(on bool) {
 		c.lcnt, c.lfirst = make([]int32, (c.np+2)*c.np), make([]int32, (c.np+2)*c.np)
 		c.ln, c.marks = make([]int, c.np+2), make([]int32, 0, c.np)
 		c.lsum = make([][3]int64, c.np+2)
+		c.wp = (c.np + 63) / 64
+		c.lle = make([]uint64, (c.np+2)*costLeBuckets*c.wp)
 	}
 }
+
+// costLeBuckets is how many counts (0 to costLeBuckets-1) the kept sets of items by count
+// hold (see costBits.lle); an item with more options is in none of them.
+const costLeBuckets = 8
 
 // costKeepMaxBytes bounds the per-level counts that derive keeps.
 const costKeepMaxBytes = 16 << 20
@@ -425,6 +437,17 @@ func (c *costBits) recount(l, n int) {
 	c.countInto(c.lcnt[l*np:(l+1)*np], c.lfirst[l*np:(l+1)*np], c.sets[l*w:l*w+(n+63)/64], last)
 	c.ln[l] = n
 	c.lsum[l] = c.sums(c.lcnt[l*np:(l+1)*np], c.lfirst[l*np:(l+1)*np])
+	wp := c.wp
+	le := c.lle[l*costLeBuckets*wp : (l+1)*costLeBuckets*wp]
+	clear(le)
+	for i, v := range c.lcnt[l*np : (l+1)*np] {
+		if v < costLeBuckets {
+			le[int(v)*wp+i>>6] |= 1 << (i & 63)
+		}
+	}
+	for x := wp; x < len(le); x++ { // at most c: at most c-1 too
+		le[x] |= le[x-wp]
+	}
 }
 
 // sums returns the lower bound's sums over the items not covered (see bound): of each
@@ -490,14 +513,30 @@ func (c *costBits) derive(l, nc int) {
 	cnt, first := c.lcnt[(l+1)*np:(l+2)*np], c.lfirst[(l+1)*np:(l+2)*np]
 	copy(cnt, c.lcnt[l*np:(l+1)*np])
 	copy(first, c.lfirst[l*np:(l+1)*np])
+	wp, nb := c.wp, costLeBuckets*c.wp
+	le := c.lle[(l+1)*nb : (l+2)*nb]
+	copy(le, c.lle[l*nb:(l+1)*nb])
 	c.ln[l+1] = nc
 	marks := c.marks[:0]
+	// The loop over the options gone reads its indices without bounds checks: they come
+	// from the tables built with the search (items below np, counts below costLeBuckets).
+	pcnt, pfirst := unsafe.Pointer(&cnt[0]), unsafe.Pointer(&first[0])
+	ple, pprim, pstart := unsafe.Pointer(&le[0]), unsafe.Pointer(&c.prim[0]), unsafe.Pointer(&c.pstart[0])
 	for x := range from {
 		for v, _ := goneAt(from, to, x, pn, nc); v != 0; v &= v - 1 {
 			k := int32(x*64 + bits.TrailingZeros64(v))
-			for _, i := range c.prim[c.pstart[k]:c.pstart[k+1]] {
-				cnt[i]--
-				if first[i] == k {
+			lo := uintptr(*(*int32)(unsafe.Add(pstart, 4*uintptr(k))))
+			hi := uintptr(*(*int32)(unsafe.Add(pstart, 4*uintptr(k)+4)))
+			for e := lo; e < hi; e++ {
+				i := *(*int32)(unsafe.Add(pprim, 4*e))
+				pc := (*int32)(unsafe.Add(pcnt, 4*uintptr(i)))
+				n := *pc - 1
+				*pc = n
+				if n < costLeBuckets {
+					w := (*uint64)(unsafe.Add(ple, 8*(uintptr(n)*uintptr(wp)+uintptr(i>>6))))
+					*w |= 1 << (i & 63)
+				}
+				if *(*int32)(unsafe.Add(pfirst, 4*uintptr(i))) == k {
 					marks = append(marks, i)
 				}
 			}
@@ -552,10 +591,37 @@ func (c *costBits) chooseKept(l int) (best int, lowest int64) {
 }
 
 // pickKept is pick over level l's kept counts, with the lower bound from its kept sums.
+// The items of fewest options are found in the level's sets by count (lle): only they are
+// looked at, for the tie on the cheapest option, unless every item has more options than
+// the sets hold (Escargot less 5 givens with costs: scanning every item was 46% of the
+// run).
 func (c *costBits) pickKept(l int) (best int, lowest int64) {
-	np := c.np
-	if best = c.fewest(c.lcnt[l*np:(l+1)*np], c.lfirst[l*np:(l+1)*np]); best < 0 {
-		return -1, 0
+	np, wp := c.np, c.wp
+	cnt, first := c.lcnt[l*np:(l+1)*np], c.lfirst[l*np:(l+1)*np]
+	le := c.lle[l*costLeBuckets*wp : (l+1)*costLeBuckets*wp]
+	best = -2 // none found in the sets
+	for n := range costLeBuckets {
+		set := le[n*wp : (n+1)*wp]
+		var bestMin int64
+		for x, word := range c.open {
+			for word &= set[x]; word != 0; word &= word - 1 {
+				if n == 0 {
+					return -1, 0
+				}
+				i := x*64 + bits.TrailingZeros64(word)
+				if m := c.net[first[i]]; best < 0 || m > bestMin {
+					best, bestMin = i, m
+				}
+			}
+		}
+		if best >= 0 {
+			break
+		}
+	}
+	if best == -2 {
+		if best = c.fewest(cnt, first); best < 0 {
+			return -1, 0
+		}
 	}
 	return best, c.bound(c.lsum[l])
 }
