@@ -36,7 +36,7 @@ type memoBounds struct {
 	runs     [][]int32
 	times    []int32 // the state: times each primary item is covered
 	settled  int     // items 0..settled-1 are settled
-	cache    memoView
+	cache    *memoCache
 	key      []byte
 	keys     [][]byte // per item settled: the key of the state before it
 	prevSecs [][]int32
@@ -317,7 +317,7 @@ func memoCountBounds(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 // inside an item are summed again from them).
 func memoSampleBounds(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []int32) bool) (*big.Int, MemoStats, error) {
 	m := newMemoBounds(sp, p)
-	m.setCache(newMemoCache(p.MaxBytes, 1), 0)
+	m.setCache(newMemoCache(p.MaxBytes, 1))
 	for _, o := range p.Initial {
 		m.take(o, nil)
 	}
