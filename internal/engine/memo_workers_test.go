@@ -186,3 +186,70 @@ func TestMemoCacheShardsBudget(t *testing.T) {
 		t.Errorf("three workers' shards within %d bytes (one cache takes %d): full %v after %d entries of %d", budget, st.Bytes, st3.Full, st3.Entries, keys)
 	}
 }
+
+// countedDominoSpec is dominoSpec(m, n) with a primary item first, of multiplicity m·n/2,
+// in every option: the copies of the piece, as `tile --pieces domino:K` writes them.
+func countedDominoSpec(m, n int) *Spec {
+	d := dominoSpec(m, n)
+	sp := &Spec{NumPrimary: d.NumPrimary + 1, NumItems: d.NumItems + 1, Start: []int32{0}}
+	for o := range d.NumOptions() {
+		sp.Item = append(sp.Item, 0)
+		for _, i := range d.Item[d.Start[o]:d.Start[o+1]] {
+			sp.Item = append(sp.Item, i+1)
+		}
+		sp.Start = append(sp.Start, int32(len(sp.Item)))
+	}
+	sp.Lo, sp.Hi = append([]int32{int32(m * n / 2)}, d.Lo...), append([]int32{int32(m * n / 2)}, d.Hi...)
+	return sp
+}
+
+// TestSettleLate counts domino tilings written with a piece item of multiplicity m·n/2
+// first (published values), on one and three workers: settleLate moves that item after the
+// cells (settled first, it enumerated the packings one by one: 8x8 would not end), and
+// leaves items that choose among few subsets (2x2's, A001499's) where they are. Uniform samples
+// of 4x4 are tilings: every cell covered once, by eight dominoes.
+func TestSettleLate(t *testing.T) {
+	for _, tc := range []struct {
+		m, n int
+		want int64
+		late bool // C(options, m·n/2) > settleLateSubsets
+	}{{2, 2, 2, false}, {4, 4, 36, true}, {4, 6, 281, true}, {6, 6, 6728, true}, {8, 8, 12988816, true}} {
+		sp := countedDominoSpec(tc.m, tc.n)
+		switch late := settleLate(sp); {
+		case !tc.late && late != sp:
+			t.Errorf("%dx%d: items renumbered, want none", tc.m, tc.n)
+		case tc.late && (late == sp || late.Lo[late.NumPrimary-1] != int32(tc.m*tc.n/2) || late.Item[0] != int32(late.NumPrimary-1)):
+			t.Errorf("%dx%d: the piece item is not settled last", tc.m, tc.n)
+		}
+		for _, workers := range []int{1, 3} {
+			got, _, err := MemoCount(sp, &MemoParams{Workers: workers})
+			if err != nil || got.Int64() != tc.want {
+				t.Errorf("%dx%d dominoes counted, %d workers: %v, %v; want %d", tc.m, tc.n, workers, got, err, tc.want)
+			}
+		}
+	}
+	if sp := twoPerLineSpec(8); settleLate(sp) != sp {
+		t.Errorf("A001499(8): items renumbered, want none")
+	}
+	sp := countedDominoSpec(4, 4)
+	_, _, err := MemoSample(sp, &MemoParams{}, 20, 1, func(sol []int32) bool {
+		covered := make([]int, sp.NumPrimary)
+		for _, o := range sol {
+			for _, i := range sp.Item[sp.Start[o]:sp.Start[o+1]] {
+				covered[i]++
+			}
+		}
+		if covered[0] != 8 || len(sol) != 8 {
+			t.Errorf("sample %v: %d dominoes, want 8", sol, covered[0])
+		}
+		for i, c := range covered[1:] {
+			if c != 1 {
+				t.Errorf("sample %v: cell %d covered %d times", sol, i, c)
+			}
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
