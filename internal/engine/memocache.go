@@ -21,13 +21,14 @@ import (
 // Until 2026-11-26 each worker (up to four) had a shelf of its own, to which it alone
 // wrote, and a lookup looked at its own shelf first, then at the others': a miss read
 // every shelf, and beyond four workers they wrote shelves under a shared lock. On 16
-// cores A001499(13) took 2.36 times one worker's CPU (6.1 times faster, not 10). On this
-// 2-core machine, A001499(13), CPU seconds, interleaved, medians of 5 (see the README's
-// measurements): shards 1.0x one worker's on two workers where shelves took about the
-// same; on eight and sixteen workers shelves took more (misses read four shelves).
+// cores A001499(13) took 2.36 times one worker's CPU (6.1 times faster, not 10).
+// Instructions executed (valgrind, which runs the threads one at a time, so it counts the
+// work and not the waits), A001499(11) on 16 workers against one: 1.215 times with the
+// shelves, 1.045 with the shards; one worker 3% fewer. CPU time on this loaded 2-core
+// machine could not tell the two apart (see docs/memo.md).
 // Two workers may both count a sub-problem that neither has finished: each puts it, and
-// the second put finds the first's entry and keeps it (A001499(13): 0.5% more nodes on
-// two workers).
+// the second put finds the first's entry and keeps it (A001499(13): 0.1% more nodes on
+// two workers, A001499(11) 1.4% on sixteen).
 //
 // Budget: an entry is charged what its table grows by (its key, 16 bytes of count and its
 // slots; a big count: key, number and 120 bytes of map); past maxBytes nothing more is
