@@ -5,7 +5,7 @@ set -euo pipefail
 
 usage() {
 	cat <<'USAGE'
-Usage: bench/scale.sh [-r RUNS] [-w "1 2 4 8 16"] [CASE ...]
+Usage: bench/scale.sh [-r RUNS] [-w "1 2 4 8 16"] [-o OLD_XCOVER] [CASE ...]
 
 Times, interleaved, RUNS times each (default 3), every case on every number of workers
 given with -w (default 1, 2, 4, ... up to the machine's cores), and prints per case and
@@ -17,6 +17,9 @@ the count; a count that differs between numbers of workers is flagged. Cases (de
   dom18, dom20   xcover count --memo: domino tilings of 18x18 and 20x20 (the forward count)
   a1499-13       xcover count --memo: A001499(13), 0/1 13x13 matrices with two 1s in every
                  row and column (multiplicities: the depth-first memo and its shared cache)
+  tile16         xcover count --memo: the tilings of 16x16 by 128 dominoes, as
+                 `xcover tile --pieces domino:128 --region 16x16 --emit dlx` writes them (a
+                 piece item of multiplicity 128: the depth-first memo)
   queensN        xcover queens N --count (the quadrant join), for any N
   spin           bench/cmd/spin: arithmetic alone split over the workers, touching no memory
                  and sharing nothing: the most speed-up the machine gives any program at the
@@ -24,9 +27,14 @@ the count; a count that differs between numbers of workers is flagged. Cases (de
   chase          bench/cmd/spin -chase 16: random reads alone, 16 MiB per worker: the most
                  the machine's memory gives such reads at the time
 
-BIN=DIR takes xcover, spin and the problem files (dom18.dlx, dom20.dlx, a1499-13.dlx) from
-DIR instead of building and writing them, for a machine without Go: build them elsewhere
-with BIN=DIR bench/scale.sh -p. XCOVER=PATH times that xcover binary instead.
+-o OLD_XCOVER times that xcover binary too, interleaved with the first, and prints its
+rows beside (bin "old", the first "new") with, on the new rows, new's speed over old's on
+as many workers (old wall / new wall) and its CPU against old's (new CPU / old CPU).
+
+BIN=DIR takes xcover, spin and the problem files (dom18.dlx, dom20.dlx, a1499-13.dlx,
+tile16.dlx) from DIR instead of building and writing them, for a machine without Go:
+build them elsewhere with BIN=DIR bench/scale.sh -p, which copies this script there too.
+XCOVER=PATH times that xcover binary instead.
 Speed-ups mean something only on an otherwise idle machine: compare them, not times.
 USAGE
 }
@@ -34,10 +42,12 @@ USAGE
 runs=3
 workers=""
 prepare=0
-while getopts "r:w:ph" opt; do
+old=""
+while getopts "r:w:o:ph" opt; do
 	case $opt in
 	r) runs=$OPTARG ;;
 	w) workers=$OPTARG ;;
+	o) old=$OPTARG ;;
 	p) prepare=1 ;;
 	h) usage; exit 0 ;;
 	*) usage >&2; exit 2 ;;
@@ -65,6 +75,10 @@ build() {
 	(cd "$root" && go run ./internal/problems/gen -dominoes 18x18) >"$bin/dom18.dlx"
 	(cd "$root" && go run ./internal/problems/gen -dominoes 20x20) >"$bin/dom20.dlx"
 	(cd "$root" && go run ./internal/problems/gen -two-per-row-col 13) >"$bin/a1499-13.dlx"
+	"$bin/xcover" tile --pieces domino:128 --region 16x16 --emit dlx >"$bin/tile16.dlx"
+	if [[ $root/bench/scale.sh != "$bin/scale.sh" ]]; then
+		cp "$root/bench/scale.sh" "$bin/scale.sh"
+	fi
 }
 if [[ -z ${BIN:-} || $prepare == 1 ]]; then
 	build
@@ -90,42 +104,67 @@ timed() {
 # median of the numbers on stdin
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-# cmdline CASE W: the command line of CASE on W workers.
+# cmdline CASE W XCOVER: the command line of CASE on W workers, with that xcover.
 cmdline() {
 	case $1 in
 	spin) echo "$bin/spin -workers $2" ;;
 	chase) echo "$bin/spin -chase 16 -steps 33554431 -workers $2" ;;
-	queens[0-9]*) echo "$xcover queens ${1#queens} --count --workers $2" ;;
-	*) echo "$xcover count --memo --workers $2 $bin/$1.dlx" ;;
+	queens[0-9]*) echo "$3 queens ${1#queens} --count --workers $2" ;;
+	*) echo "$3 count --memo --workers $2 $bin/$1.dlx" ;;
 	esac
 }
 
-printf "%-10s %3s %9s %9s %8s %6s %9s %7s  %s\n" case W wall cpu speed-up eff inflation MB count
+# ratio A B: A/B, 0 if B is 0.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {print (b > 0 ? a/b : 0)}'; }
+
+printf "%-10s %3s %3s %9s %9s %8s %6s %9s %7s %7s %7s  %s\n" case bin W wall cpu speed-up eff inflation MB \
+	vs-old cpu/old count
 for c in "${cases[@]}"; do
-	for w in $workers; do : >"$tmp/t$w"; : >"$tmp/c$w"; done
+	bins=(new)
+	if [[ -n $old && $c != spin && $c != chase ]]; then
+		bins+=(old)
+	fi
+	for w in $workers; do
+		for b in "${bins[@]}"; do : >"$tmp/t$b$w"; : >"$tmp/c$b$w"; done
+	done
 	for ((i = 0; i < runs; i++)); do
 		for w in $workers; do
-			# shellcheck disable=SC2046 # the command's words are split on purpose
-			timed $(cmdline "$c" "$w") >>"$tmp/t$w"
-			head -1 "$tmp/out" >"$tmp/c$w"
+			for b in "${bins[@]}"; do
+				x=$xcover
+				[[ $b == old ]] && x=$old
+				# shellcheck disable=SC2046 # the command's words are split on purpose
+				timed $(cmdline "$c" "$w" "$x") >>"$tmp/t$b$w"
+				head -1 "$tmp/out" >"$tmp/c$b$w"
+			done
 		done
 	done
-	e1="" c1="" first=""
-	for w in $workers; do
-		e=$(cut -d' ' -f1 "$tmp/t$w" | median)
-		u=$(cut -d' ' -f2 "$tmp/t$w" | median)
-		mb=$(cut -d' ' -f3 "$tmp/t$w" | sort -g | tail -1)
-		count=$(cat "$tmp/c$w")
-		if [[ -z $e1 ]]; then
-			e1=$e c1=$u first=$count w1=$w
-		fi
-		flag=""
-		if [[ $c != spin && $c != chase && $count != "$first" ]]; then
-			flag="  COUNT DIFFERS from $w1 worker(s)"
-		fi
-		printf "%-10s %3s %9s %9s %8.2f %6.2f %9.2f %7s  %s%s\n" "$c" "$w" "$e" "$u" \
-			"$(awk -v a="$e1" -v b="$e" 'BEGIN {print (b > 0 ? a/b : 0)}')" \
-			"$(awk -v a="$e1" -v b="$e" -v w="$w" -v w1="$w1" 'BEGIN {print (b > 0 ? a/b/(w/w1) : 0)}')" \
-			"$(awk -v a="$c1" -v b="$u" 'BEGIN {print (a > 0 ? b/a : 0)}')" "$mb" "$count" "$flag"
+	first=""
+	for b in "${bins[@]}"; do
+		e1="" c1=""
+		for w in $workers; do
+			e=$(cut -d' ' -f1 "$tmp/t$b$w" | median)
+			u=$(cut -d' ' -f2 "$tmp/t$b$w" | median)
+			mb=$(cut -d' ' -f3 "$tmp/t$b$w" | sort -g | tail -1)
+			count=$(cat "$tmp/c$b$w")
+			if [[ -z $e1 ]]; then
+				e1=$e c1=$u w1=$w
+			fi
+			if [[ -z $first ]]; then
+				first=$count
+			fi
+			flag=""
+			if [[ $c != spin && $c != chase && $count != "$first" ]]; then
+				flag="  COUNT DIFFERS from new on $w1 worker(s)"
+			fi
+			vs="-" cpu="-"
+			if [[ $b == new && ${#bins[@]} -gt 1 ]]; then
+				vs=$(printf "%.2f" "$(ratio "$(cut -d' ' -f1 "$tmp/told$w" | median)" "$e")")
+				cpu=$(printf "%.2f" "$(ratio "$u" "$(cut -d' ' -f2 "$tmp/told$w" | median)")")
+			fi
+			printf "%-10s %3s %3s %9s %9s %8.2f %6.2f %9.2f %7s %7s %7s  %s%s\n" "$c" "$b" "$w" "$e" "$u" \
+				"$(ratio "$e1" "$e")" \
+				"$(awk -v a="$e1" -v b="$e" -v w="$w" -v w1="$w1" 'BEGIN {print (b > 0 ? a/b/(w/w1) : 0)}')" \
+				"$(ratio "$u" "$c1")" "$mb" "$vs" "$cpu" "$count" "$flag"
+		done
 	done
 done

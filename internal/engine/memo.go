@@ -140,7 +140,7 @@ type memo struct {
 	omask   []uint64 // option o's primary items: omask[o*pw:(o+1)*pw]
 	covered []uint64 // the state: covered primary items
 	nfree   int      // uncovered primary items
-	cache   memoView
+	cache   *memoCache
 	key     []byte
 	keyFree int      // the first uncovered primary item of the state whose key is in key
 	keys    [][]byte // per depth of count's recursion: the key of the state there
@@ -342,14 +342,14 @@ type memoCounter interface {
 	// run counts below the current state.
 	run() (*big.Int, error)
 	tally() *memoTally
-	// setCache makes the counter worker w of those sharing c.
-	setCache(c *memoCache, w int)
+	// setCache makes the counter one of those sharing c.
+	setCache(c *memoCache)
 }
 
-func (m *memo) tally() *memoTally                  { return &m.memoTally }
-func (m *memo) setCache(c *memoCache, w int)       { m.cache = viewOf(c, w) }
-func (m *memoBounds) tally() *memoTally            { return &m.memoTally }
-func (m *memoBounds) setCache(c *memoCache, w int) { m.cache = viewOf(c, w) }
+func (m *memo) tally() *memoTally           { return &m.memoTally }
+func (m *memo) setCache(c *memoCache)       { m.cache = c }
+func (m *memoBounds) tally() *memoTally     { return &m.memoTally }
+func (m *memoBounds) setCache(c *memoCache) { m.cache = c }
 
 // splitLevels expands sub-problems level by level from the current state of m, merging
 // equal ones and adding up the numbers of paths to them, until there are at least want of
@@ -443,7 +443,7 @@ func (m *memo) recount() {
 // nil and no error if the count is to go on memoised.
 func memoSample(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	m := newMemo(sp, p)
-	m.setCache(newMemoCache(p.MaxBytes, 1), 0)
+	m.setCache(newMemoCache(p.MaxBytes, 1))
 	m.sampleOnly = true
 	for _, o := range p.Initial {
 		m.take(o)
@@ -552,7 +552,7 @@ func shareParts(m memoCounter, k, n int) (parts []memoPart, above *big.Int, node
 func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (*big.Int, MemoStats, error) {
 	workers := max(1, p.Workers)
 	cache := newMemoCache(p.MaxBytes, workers)
-	root.setCache(cache, 0) // it splits the work before the workers start
+	root.setCache(cache) // it splits the work before the workers start
 	if workers == 1 && p.Shards <= 1 {
 		n, err := root.run()
 		t := root.tally()
@@ -579,12 +579,12 @@ func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (
 		stop   atomic.Bool
 		wg     sync.WaitGroup
 	)
-	for w := range workers {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			m := newWorker()
-			m.setCache(cache, w)
+			m.setCache(cache)
 			wp := *p
 			var seen MemoStats // this worker's statistics already added to shared
 			shared := &MemoStats{}
@@ -1039,7 +1039,7 @@ func drawUniform(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []i
 	}
 	p = resolveOrder(sp, p)
 	m := newMemo(sp, p)
-	m.setCache(newMemoCache(p.MaxBytes, 1), 0)
+	m.setCache(newMemoCache(p.MaxBytes, 1))
 	for _, o := range p.Initial {
 		m.take(o)
 	}

@@ -72,24 +72,28 @@ func BenchmarkMemoWorkers(b *testing.B) {
 	}
 }
 
-// TestMemoCacheShelves has each worker's view of the cache put keys on its shelf, on
-// goroutines of their own, while looking up the others' keys (a worker may have put some
-// of them already; what it finds must be right); then every view finds every key, and the
-// entries are counted once each. Under -race it also checks the shelves' lock-free reads.
-func TestMemoCacheShelves(t *testing.T) {
+// TestMemoCacheShards has workers put keys into the shared cache, on goroutines of their
+// own, while looking up the others' keys (a worker may have put some of them already; what
+// it finds must be right); then every worker finds every key, and the entries are counted
+// once each, also where two workers put the same keys. Under -race it also checks the
+// shards' lock-free reads.
+func TestMemoCacheShards(t *testing.T) {
 	const keys = 3000
 	keyOf := func(i uint64) []byte { return binary.LittleEndian.AppendUint64(nil, i*0x9e3779b97f4a7c15) }
-	for _, workers := range []int{1, 2, 3, 5} {
+	for _, workers := range []int{1, 2, 3, 5, 16} {
 		c := newMemoCache(0, workers)
 		var wg sync.WaitGroup
 		errs := make(chan error, workers)
 		for w := range workers {
 			wg.Go(func() {
-				v := viewOf(c, w)
-				for i := uint64(w); i < keys; i += uint64(workers) {
-					v.put(keyOf(i), count{u: u128{lo: i}})
+				// Each key is put by its worker, and each key of worker 0 by worker 1 too.
+				for i := uint64(0); i < keys; i++ {
+					if i%uint64(workers) != uint64(w) && (w != 1 || i%uint64(workers) != 0) {
+						continue
+					}
+					c.put(keyOf(i), count{u: u128{lo: i}})
 					j := (i * 7) % keys // another worker's key, put or not yet
-					if n, ok := v.get(keyOf(j)); ok && n.u.lo != j {
+					if n, ok := c.get(keyOf(j)); ok && n.u.lo != j {
 						errs <- fmt.Errorf("%d workers: worker %d finds %d for key %d", workers, w, n.u.lo, j)
 						return
 					}
@@ -101,12 +105,9 @@ func TestMemoCacheShelves(t *testing.T) {
 		for err := range errs {
 			t.Fatal(err)
 		}
-		for w := range workers {
-			v := viewOf(c, w)
-			for i := range uint64(keys) {
-				if n, ok := v.get(keyOf(i)); !ok || n.u.lo != i {
-					t.Fatalf("%d workers: worker %d, key %d: got %v, %v", workers, w, i, n, ok)
-				}
+		for i := range uint64(keys) {
+			if n, ok := c.get(keyOf(i)); !ok || n.u.lo != i {
+				t.Fatalf("%d workers: key %d: got %v, %v", workers, i, n, ok)
 			}
 		}
 		var st MemoStats
@@ -140,12 +141,12 @@ func TestMemoWorkersBudget(t *testing.T) {
 	}
 }
 
-// TestMemoWorkersA001499 counts A001499 on two and three workers: depth first, the
-// workers reading each other's shelves.
+// TestMemoWorkersA001499 counts A001499 on two, three and sixteen workers: depth first,
+// the workers sharing the cache's shards.
 func TestMemoWorkersA001499(t *testing.T) {
 	want := []int64{0, 1, 6, 90, 2040, 67950, 3110940, 187530840, 14398171200}
 	for n := 1; n <= 9; n++ {
-		for _, workers := range []int{2, 3} {
+		for _, workers := range []int{2, 3, 16} {
 			got, _, err := MemoCount(twoPerLineSpec(n), &MemoParams{Workers: workers})
 			if err != nil || got.Int64() != want[n-1] {
 				t.Errorf("A001499(%d) on %d workers: %v, %v; want %d", n, workers, got, err, want[n-1])
@@ -154,34 +155,101 @@ func TestMemoWorkersA001499(t *testing.T) {
 	}
 }
 
-// TestMemoCacheShelvesBudget checks that shelves do not hold on to the budget that a growth
-// reserved for a moment (the old and new slots at once): after puts on three shelves, each
-// holds at most a chunk more than its entries use, and three workers' shelves keep 20,000
-// entries within 1.7 times what one worker's cache takes for them (three tables hold 1.5
-// times one table's bytes here: three slot arrays and arenas, each at its own doubling).
-func TestMemoCacheShelvesBudget(t *testing.T) {
+// TestMemoCacheShardsBudget checks that shards do not hold on to the budget that a growth
+// reserved for a moment (the old and new slots at once): after puts into the shards of a
+// cache for three workers, each holds at most a chunk more than its entries use, and they
+// keep 20,000 entries within 1.7 times what one worker's cache takes for them (sixteen
+// tables, each at its own doubling and with its own first chunks).
+func TestMemoCacheShardsBudget(t *testing.T) {
 	const keys = 20000
 	keyOf := func(i uint64) []byte { return binary.LittleEndian.AppendUint64(nil, i*0x9e3779b97f4a7c15) }
 	one := newMemoCache(0, 1)
 	for i := range uint64(keys) {
-		viewOf(one, 0).put(keyOf(i), count{u: u128{lo: i}})
+		one.put(keyOf(i), count{u: u128{lo: i}})
 	}
 	var st MemoStats
 	one.stats(&st)
 	budget := st.Bytes * 17 / 10
 	c := newMemoCache(budget, 3)
 	for i := range uint64(keys) {
-		viewOf(c, int(i%3)).put(keyOf(i), count{u: u128{lo: i}})
+		c.put(keyOf(i), count{u: u128{lo: i}})
 	}
-	for i := range c.shelves {
-		s := &c.shelves[i]
+	for i := range c.shards {
+		s := &c.shards[i]
 		if extra := s.reserved - s.used.Load(); extra > c.chunk {
-			t.Errorf("shelf %d holds %d bytes of the budget beyond its entries' %d (a chunk is %d)", i, extra, s.used.Load(), c.chunk)
+			t.Errorf("shard %d holds %d bytes of the budget beyond its entries' %d (a chunk is %d)", i, extra, s.used.Load(), c.chunk)
 		}
 	}
 	var st3 MemoStats
 	c.stats(&st3)
 	if st3.Full || st3.Entries != keys {
-		t.Errorf("three shelves within %d bytes (one cache takes %d): full %v after %d entries of %d", budget, st.Bytes, st3.Full, st3.Entries, keys)
+		t.Errorf("three workers' shards within %d bytes (one cache takes %d): full %v after %d entries of %d", budget, st.Bytes, st3.Full, st3.Entries, keys)
+	}
+}
+
+// countedDominoSpec is dominoSpec(m, n) with a primary item first, of multiplicity m·n/2,
+// in every option: the copies of the piece, as `tile --pieces domino:K` writes them.
+func countedDominoSpec(m, n int) *Spec {
+	d := dominoSpec(m, n)
+	sp := &Spec{NumPrimary: d.NumPrimary + 1, NumItems: d.NumItems + 1, Start: []int32{0}}
+	for o := range d.NumOptions() {
+		sp.Item = append(sp.Item, 0)
+		for _, i := range d.Item[d.Start[o]:d.Start[o+1]] {
+			sp.Item = append(sp.Item, i+1)
+		}
+		sp.Start = append(sp.Start, int32(len(sp.Item)))
+	}
+	sp.Lo, sp.Hi = append([]int32{int32(m * n / 2)}, d.Lo...), append([]int32{int32(m * n / 2)}, d.Hi...)
+	return sp
+}
+
+// TestSettleLate counts domino tilings written with a piece item of multiplicity m·n/2
+// first (published values), on one and three workers: settleLate moves that item after the
+// cells (settled first, it enumerated the packings one by one: 8x8 would not end), and
+// leaves items that choose among few subsets (2x2's, A001499's) where they are. Uniform samples
+// of 4x4 are tilings: every cell covered once, by eight dominoes.
+func TestSettleLate(t *testing.T) {
+	for _, tc := range []struct {
+		m, n int
+		want int64
+		late bool // C(options, m·n/2) > settleLateSubsets
+	}{{2, 2, 2, false}, {4, 4, 36, true}, {4, 6, 281, true}, {6, 6, 6728, true}, {8, 8, 12988816, true}} {
+		sp := countedDominoSpec(tc.m, tc.n)
+		switch late := settleLate(sp); {
+		case !tc.late && late != sp:
+			t.Errorf("%dx%d: items renumbered, want none", tc.m, tc.n)
+		case tc.late && (late == sp || late.Lo[late.NumPrimary-1] != int32(tc.m*tc.n/2) || late.Item[0] != int32(late.NumPrimary-1)):
+			t.Errorf("%dx%d: the piece item is not settled last", tc.m, tc.n)
+		}
+		for _, workers := range []int{1, 3} {
+			got, _, err := MemoCount(sp, &MemoParams{Workers: workers})
+			if err != nil || got.Int64() != tc.want {
+				t.Errorf("%dx%d dominoes counted, %d workers: %v, %v; want %d", tc.m, tc.n, workers, got, err, tc.want)
+			}
+		}
+	}
+	if sp := twoPerLineSpec(8); settleLate(sp) != sp {
+		t.Errorf("A001499(8): items renumbered, want none")
+	}
+	sp := countedDominoSpec(4, 4)
+	_, _, err := MemoSample(sp, &MemoParams{}, 20, 1, func(sol []int32) bool {
+		covered := make([]int, sp.NumPrimary)
+		for _, o := range sol {
+			for _, i := range sp.Item[sp.Start[o]:sp.Start[o+1]] {
+				covered[i]++
+			}
+		}
+		if covered[0] != 8 || len(sol) != 8 {
+			t.Errorf("sample %v: %d dominoes, want 8", sol, covered[0])
+		}
+		for i, c := range covered[1:] {
+			if c != 1 {
+				t.Errorf("sample %v: cell %d covered %d times", sol, i, c)
+			}
+		}
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

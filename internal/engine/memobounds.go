@@ -36,7 +36,7 @@ type memoBounds struct {
 	runs     [][]int32
 	times    []int32 // the state: times each primary item is covered
 	settled  int     // items 0..settled-1 are settled
-	cache    memoView
+	cache    *memoCache
 	key      []byte
 	keys     [][]byte // per item settled: the key of the state before it
 	prevSecs [][]int32
@@ -306,6 +306,7 @@ func (m *memoBounds) run() (*big.Int, error) {
 // memoCountBounds is MemoCount for problems with multiplicities: the depth-first memo on
 // p.Workers workers sharing one cache, or one share of the tree.
 func memoCountBounds(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
+	sp = settleLate(sp)
 	m := newMemoBounds(sp, p)
 	for _, o := range p.Initial {
 		m.take(o, nil)
@@ -319,8 +320,9 @@ func memoCountBounds(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 // each choice (the counts of the settled states come from the cache; those of the choices
 // inside an item are summed again from them).
 func memoSampleBounds(sp *Spec, p *MemoParams, k int, seed uint64, visit func(sol []int32) bool) (*big.Int, MemoStats, error) {
+	sp = settleLate(sp)
 	m := newMemoBounds(sp, p)
-	m.setCache(newMemoCache(p.MaxBytes, 1), 0)
+	m.setCache(newMemoCache(p.MaxBytes, 1))
 	for _, o := range p.Initial {
 		m.take(o, nil)
 	}
@@ -368,4 +370,57 @@ func memoSampleBounds(sp *Spec, p *MemoParams, k int, seed uint64, visit func(so
 	}
 	m.cache.stats(&m.st)
 	return total, m.st, nil
+}
+
+// settleLateSubsets is the number of subsets of its options (of its largest multiplicity's
+// size) beyond which an item is settled after the others (see settleLate).
+const settleLateSubsets = 1 << 16
+
+// settleLate returns sp with the primary items that would choose among more than
+// settleLateSubsets subsets of their options renumbered after the others (in the same
+// order among themselves), or sp itself if there are none. Such an item is a counter
+// shared by many options — the copies of a piece in a tiling (domino:72 on 12x12: 264
+// options, multiplicity 72) — and settled first it enumerates the packings of its
+// options one by one, the memo unused below it (6x6 with 18 dominoes: 38 sub-problems,
+// the rest of its 700 s in settling that item; 12x12 did not end). Settled last, every
+// option of it has been decided by its other items, and the count of its uses is one more
+// number in the keys. Any order of settling counts each set of options once (see above);
+// options keep their numbers, so solutions read the same.
+func settleLate(sp *Spec) *Spec {
+	np := sp.NumPrimary
+	opts := make([]int, np)
+	for _, i := range sp.Item {
+		if int(i) < np {
+			opts[i]++
+		}
+	}
+	late := make([]bool, np)
+	nlate := 0
+	for i := range np {
+		if k := min(int(sp.Hi[i]), opts[i]-int(sp.Hi[i])); k > 1 {
+			c := 1.0 // C(opts, k), up to the limit
+			for j := range k {
+				if c *= float64(opts[i]-j) / float64(j+1); c > settleLateSubsets {
+					late[i] = true
+					nlate++
+					break
+				}
+			}
+		}
+	}
+	if nlate == 0 {
+		return sp
+	}
+	pos := make([]int32, np)
+	early, next := 0, np-nlate
+	for i := range np {
+		if late[i] {
+			pos[i] = int32(next)
+			next++
+		} else {
+			pos[i] = int32(early)
+			early++
+		}
+	}
+	return sp.renumbered(pos)
 }

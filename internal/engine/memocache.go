@@ -3,6 +3,7 @@ package engine
 import (
 	"hash/maphash"
 	"math/big"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 )
@@ -10,88 +11,92 @@ import (
 // memoCache is the cache of a depth-first memoised count: sub-problem keys and their
 // counts, in a memoTable while they fit in 128 bits, in a map of big integers beyond.
 //
-// The workers of one count share it. Each worker has a shelf of its own, to which it alone
-// writes (up to maxShelves workers); it looks a key up on its own shelf first, then on the
-// others' (memoView). The shelves' tables are shared (memoTable.share): the others read
-// them through views their writer publishes, without a lock; a worker reads its own as one
-// worker does. So a worker's lookups of what it met a moment ago stay in its own core's
-// cache, as on one worker, and no line of a table is written by two cores.
-// Measured on A001499(13), two workers: 2.85 s against 3.17 with 16 shards by hash that
-// both workers wrote (and a near cache of each worker's recent entries, which the shelves
-// made useless: 2.85 s with it or without), one worker 4.89 (quiet, medians of 3).
-// Two workers may both count a sub-problem that neither has finished: each keeps it on its
-// shelf (A001499(13): 3% more entries).
+// The workers of one count share it. It is cut into shards by the top bits of the keys'
+// hashes: a key has one home shard, where it is put and where every worker looks it up,
+// so a lookup reads one table whatever the number of workers. A shard's table is shared
+// (memoTable.share): workers read it through the views its writers publish, without a
+// lock; a put takes the shard's lock. With one worker there is one shard, read and
+// written without views or locks.
 //
-// A miss looks at every shelf, so there are at most maxShelves: beyond, workers share
-// shelves (worker w writes shelf w mod maxShelves, under the shelf's lock).
+// Until 2026-11-26 each worker (up to four) had a shelf of its own, to which it alone
+// wrote, and a lookup looked at its own shelf first, then at the others': a miss read
+// every shelf, and beyond four workers they wrote shelves under a shared lock. On 16
+// cores A001499(13) took 2.36 times one worker's CPU (6.1 times faster, not 10).
+// Instructions executed (valgrind, which runs the threads one at a time, so it counts the
+// work and not the waits), A001499(11) on 16 workers against one: 1.215 times with the
+// shelves, 1.045 with the shards; one worker 3% fewer. CPU time on this loaded 2-core
+// machine could not tell the two apart (see docs/memo.md).
+// Two workers may both count a sub-problem that neither has finished: each puts it, and
+// the second put finds the first's entry and keeps it (A001499(13): 0.1% more nodes on
+// two workers, A001499(11) 1.4% on sixteen).
 //
 // Budget: an entry is charged what its table grows by (its key, 16 bytes of count and its
 // slots; a big count: key, number and 120 bytes of map); past maxBytes nothing more is
-// kept. A shelf reserves the budget a chunk at a time (1 MiB, or 1/64 of a small budget),
-// so the cache may be full up to a chunk a shelf early. Reading its own shelf as its own
-// and counting the budget by chunks (perf had put 4% of two workers' time on the views'
-// loads and the shared counters) took A001499(13) on two workers from 2.50 to 2.37 s
-// (CPU 4.95 to 4.70 s; interleaved, medians of 7), against one worker's 4.52 s.
+// kept. A shard reserves the budget a chunk at a time (1 MiB, or 1/64 of a small budget
+// shared among the shards), so the cache may be full up to a chunk a shard early, and the
+// workers' puts do not all write one counter.
 type memoCache struct {
-	seed    maphash.Seed
-	shared  bool // more than one worker: the shelves' tables are shared
-	alone   bool // and each shelf has one worker, who reads it as its own
-	shelves []memoShelf
-	_       apartPad
+	seed   maphash.Seed
+	shared bool // more than one worker: the shards' tables are shared
+	shift  uint // a key with hash h lives in shard h>>shift (64 with one shard)
+	shards []memoShard
+	_      apartPad
 
-	// The budget: bytes reserved by the shelves, a chunk at a time, so that the workers'
-	// puts do not all write one counter (see above).
+	// The budget: bytes reserved by the shards, a chunk at a time.
 	maxBytes int64
 	chunk    int64
 	bytes    atomic.Int64
 	full     atomic.Bool
 }
 
-// A memoShelf is one worker's part of the cache.
-type memoShelf struct {
+// A memoShard is the part of the cache where the keys whose hashes start with its number
+// live.
+type memoShard struct {
 	_ apartPad
-	// What the other workers read at a lookup that misses their own shelves, on a line of
-	// its own: no put writes it. (Beside the counters every put writes, it cost two
-	// workers on A001499(13) a line fetched from the writer's core at most such lookups.)
+	// What lookups read, on a line of its own: no put writes it.
 	view    *atomic.Pointer[memoTableView] // vals.view, once shared
 	hasBigs atomic.Bool
 	_       apartPad
-	// mu is held by the writer of bigs, and of vals where the shelf has more than one
-	// writer; readers of vals take none.
+	// mu is held by the writers of vals and bigs (with more than one worker); readers of
+	// vals take none.
 	mu       sync.Mutex
 	vals     memoTable
 	bigs     map[string]*big.Int // after an overflow: rare, and simpler as a map
-	reserved int64               // bytes of the budget taken by the shelf, under mu
+	reserved int64               // bytes of the budget taken by the shard, under mu
 	used     atomic.Int64        // of them, those its entries hold (written under mu)
 	entries  atomic.Uint64       // written under mu
 	_        apartPad
 }
 
-// maxShelves bounds the shelves. Measured on this machine's two cores only, A001499(13) on
-// eight workers: 6.05 CPU s on 2 shelves, 6.60 on 4, 7.90 on 8, and 6.76 with the 16
-// shards by hash and near caches that the shelves replaced. Four keep the probes of a miss
-// few on a larger machine while splitting its writers (not measured: no such machine).
-const maxShelves = 4
+// memoShardsPerWorker is the number of shards per worker (rounded up to a power of two,
+// at most maxMemoShards): enough that two workers seldom put into one shard at once.
+const (
+	memoShardsPerWorker = 4
+	maxMemoShards       = 256 // the top 8 bits of a hash; slotTag takes the 8 below them
+)
 
 // bigEntryOverhead is what an entry of bigs costs beyond its key and its number's words:
 // the map's slot, the string and the big.Int headers, and the garbage collector's room.
 const bigEntryOverhead = 120
 
-// newMemoCache returns an empty cache for the given number of workers, with a shelf each
-// (at most maxShelves).
+// newMemoCache returns an empty cache for the given number of workers.
 func newMemoCache(maxBytes int64, workers int) *memoCache {
 	workers = max(1, workers)
-	c := &memoCache{maxBytes: maxBytes, shared: workers > 1, alone: workers <= maxShelves,
-		seed: maphash.MakeSeed(), shelves: make([]memoShelf, min(workers, maxShelves))}
+	n := 1
+	if workers > 1 {
+		n = min(maxMemoShards, 1<<bits.Len(uint(memoShardsPerWorker*workers-1)))
+	}
+	c := &memoCache{maxBytes: maxBytes, shared: workers > 1, shift: uint(64 - bits.TrailingZeros(uint(n))),
+		seed: maphash.MakeSeed(), shards: make([]memoShard, n)}
 	c.chunk = 1 << 20
 	if maxBytes > 0 {
-		c.chunk = min(c.chunk, max(64, maxBytes/64))
+		c.chunk = min(c.chunk, max(64, maxBytes/64/int64(n)))
 	}
-	for i := range c.shelves {
-		c.shelves[i].vals.seed = c.seed
+	for i := range c.shards {
+		c.shards[i].vals.seed = c.seed
 		if c.shared {
-			c.shelves[i].vals.share()
-			c.shelves[i].view = c.shelves[i].vals.view
+			c.shards[i].vals.share()
+			c.shards[i].view = c.shards[i].vals.view
 		}
 	}
 	return c
@@ -100,10 +105,16 @@ func newMemoCache(maxBytes int64, workers int) *memoCache {
 // hash returns a key's hash.
 func (c *memoCache) hash(key []byte) uint64 { return maphash.Bytes(c.seed, key) }
 
-// get returns the count of key on shelf s; own says that the caller is the shelf's only
-// writer, who reads it as its own.
-func (c *memoCache) get(s *memoShelf, key []byte, h uint64, own bool) (count, bool) {
-	if !c.shared || own {
+// shard returns the home shard of a key with hash h.
+func (c *memoCache) shard(h uint64) *memoShard {
+	return &c.shards[h>>c.shift&uint64(len(c.shards)-1)] // the mask: no bounds check
+}
+
+// get returns the count of key.
+func (c *memoCache) get(key []byte) (count, bool) {
+	h := c.hash(key)
+	s := c.shard(h)
+	if !c.shared {
 		if v, ok := s.vals.get(key, h); ok {
 			return count{u: v}, true
 		}
@@ -122,10 +133,10 @@ func (c *memoCache) get(s *memoShelf, key []byte, h uint64, own bool) (count, bo
 	return count{b: b}, ok
 }
 
-// charge adds cost bytes to shelf s's use, reserving more of the budget for it if need
+// charge adds cost bytes to shard s's use, reserving more of the budget for it if need
 // be, and reports false (marking the cache full) if they do not fit. The caller holds s.mu
 // (with more than one worker).
-func (c *memoCache) charge(s *memoShelf, cost int64) bool {
+func (c *memoCache) charge(s *memoShard, cost int64) bool {
 	if used := s.used.Load() + cost; used > s.reserved {
 		if c.full.Load() {
 			return false
@@ -142,13 +153,14 @@ func (c *memoCache) charge(s *memoShelf, cost int64) bool {
 	return true
 }
 
-// put keeps the count of a key, with hash h, on shelf s: in the table if it fits in 128
-// bits, in bigs if not.
-func (c *memoCache) put(s *memoShelf, k []byte, h uint64, v count) {
+// put keeps the count of a key: in the table if it fits in 128 bits, in bigs if not.
+func (c *memoCache) put(k []byte, v count) {
 	if c.full.Load() {
 		return
 	}
-	if c.shared && (!c.alone || v.b != nil) {
+	h := c.hash(k)
+	s := c.shard(h)
+	if c.shared {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 	}
@@ -180,7 +192,7 @@ func (c *memoCache) put(s *memoShelf, k []byte, h uint64, v count) {
 		s.entries.Add(1)
 	}
 	// A growth reserved for the worst case (old and new slots at once) may leave far more
-	// reserved than used: give the rest back, or the other shelves could not have it.
+	// reserved than used: give the rest back, or the other shards could not have it.
 	if extra := s.reserved - s.used.Load() - c.chunk; extra > 0 {
 		c.bytes.Add(-extra)
 		s.reserved -= extra
@@ -191,37 +203,9 @@ func (c *memoCache) put(s *memoShelf, k []byte, h uint64, v count) {
 // budget reserved for them).
 func (c *memoCache) stats(st *MemoStats) {
 	st.Entries, st.Bytes = 0, 0
-	for i := range c.shelves {
-		st.Entries += c.shelves[i].entries.Load()
-		st.Bytes += c.shelves[i].used.Load()
+	for i := range c.shards {
+		st.Entries += c.shards[i].entries.Load()
+		st.Bytes += c.shards[i].used.Load()
 	}
 	st.Full = c.full.Load()
-}
-
-// A memoView is worker w's way into the cache it shares with the others: it puts on its
-// own shelf and looks up its own shelf first, then the others' in turn.
-type memoView struct {
-	*memoCache
-	w int
-}
-
-// viewOf returns worker w's view of c (0 <= w < the workers c was made for).
-func viewOf(c *memoCache, w int) memoView { return memoView{memoCache: c, w: w % len(c.shelves)} }
-
-func (v memoView) get(key []byte) (count, bool) {
-	h := v.hash(key)
-	for i := range v.shelves {
-		j := v.w + i
-		if j >= len(v.shelves) {
-			j -= len(v.shelves)
-		}
-		if n, ok := v.memoCache.get(&v.shelves[j], key, h, i == 0 && v.alone); ok {
-			return n, true
-		}
-	}
-	return count{}, false
-}
-
-func (v memoView) put(key []byte, n count) {
-	v.memoCache.put(&v.shelves[v.w], key, v.hash(key), n)
 }
