@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -14,25 +13,8 @@ import (
 // a puzzle was made, the gallery shows two boards, the first with fewer queens (the
 // pre-placed ones) than the second (the solution, 8).
 func TestBrowserPuzzle(t *testing.T) {
-	bin := chromium()
-	if bin == "" {
-		t.Skip("no chromium binary found (on Debian: apt-get install chromium); skipping the browser test")
-	}
 	ts := newHTTPServer(t, New(Options{}))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1200, 1000))
-	defer cancelAlloc()
-	logf := func(string, ...any) {}
-	ctx, cancelCtx := chromedp.NewContext(actx, chromedp.WithLogf(logf), chromedp.WithErrorf(logf))
-	defer cancelCtx()
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL)); err != nil {
-		t.Fatalf("browser: %v", err)
-	}
-	ctx, cancel := context.WithTimeout(ctx, 45*time.Second)
-	defer cancel()
+	ctx := openPage(t, ts.URL, 45*time.Second)
 	err := chromedp.Do(ctx,
 		chromedp.WaitVisible(chromedp.CSS("#queens-n")),
 		chromedp.SetValue(chromedp.CSS("#queens-n"), "8"),
@@ -83,26 +65,9 @@ func TestBrowserPuzzle(t *testing.T) {
 // verifier), then cancels an endless set: the page drops the request, and the server
 // stops the set and gives its running slot back.
 func TestBrowserSudokuSet(t *testing.T) {
-	bin := chromium()
-	if bin == "" {
-		t.Skip("no chromium binary found (on Debian: apt-get install chromium); skipping the browser test")
-	}
 	s := New(Options{MaxRunning: 1})
 	ts := newHTTPServer(t, s)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1200, 1000))
-	defer cancelAlloc()
-	logf := func(string, ...any) {}
-	ctx, cancelCtx := chromedp.NewContext(actx, chromedp.WithLogf(logf), chromedp.WithErrorf(logf))
-	defer cancelCtx()
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL)); err != nil {
-		t.Fatalf("browser: %v", err)
-	}
-	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
-	defer cancel()
+	ctx := openPage(t, ts.URL, 90*time.Second)
 	run := func(what, script, cond string) string {
 		t.Helper()
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](script+"; true")); err != nil {

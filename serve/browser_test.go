@@ -27,17 +27,15 @@ func chromium() string {
 	return ""
 }
 
-// TestBrowser drives the page in a real browser: it asks for the 8-queens solutions,
-// waits for all 92, opens a drawing and checks it shows a solution, and saves a
-// screenshot (copied to $XCOVER_SCREENSHOTS too, if set).
-func TestBrowser(t *testing.T) {
+// openPage starts headless Chromium on url for the length of the test (skipping the test
+// where there is none) and returns the page's context, which times out after timeout from
+// the page's first load.
+func openPage(t *testing.T, url string, timeout time.Duration) context.Context {
+	t.Helper()
 	bin := chromium()
 	if bin == "" {
 		t.Skip("no chromium binary found (on Debian: apt-get install chromium); skipping the browser test")
 	}
-	s := New(Options{})
-	ts := newHTTPServer(t, s)
-
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(bin),
 		chromedp.Headless,
@@ -53,17 +51,26 @@ func TestBrowser(t *testing.T) {
 		chromedp.WindowSize(1200, 1000),
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
+	t.Cleanup(cancelAlloc)
 	logf := func(string, ...any) {}
 	ctx, cancelCtx := chromedp.NewContext(actx, chromedp.WithLogf(logf), chromedp.WithErrorf(logf))
-	defer cancelCtx()
-
+	t.Cleanup(cancelCtx)
 	// The first action starts the browser, which lives as long as ctx: no timeout on it.
-	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL)); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("browser: %v", err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, 45*time.Second)
-	defer cancel()
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// TestBrowser drives the page in a real browser: it asks for the 8-queens solutions,
+// waits for all 92, opens a drawing and checks it shows a solution, and saves a
+// screenshot (copied to $XCOVER_SCREENSHOTS too, if set).
+func TestBrowser(t *testing.T) {
+	s := New(Options{})
+	ts := newHTTPServer(t, s)
+	ctx := openPage(t, ts.URL, 45*time.Second)
 	must := func(what string, err error) {
 		t.Helper()
 		if err != nil {
