@@ -24,16 +24,9 @@ func TestSameListings(t *testing.T) {
 		t.Helper()
 		return apiTexts(t, ts.URL, apiJob(t, ts.URL, body).ID)
 	}
-	// split cuts the command's listing into the texts of its solutions.
-	split := func(out, sep string) []string {
-		if out = strings.TrimRight(out, "\n"); out == "" {
-			return nil
-		}
-		return strings.Split(out, sep)
-	}
 	same := func(what string, cli result, want int, served []string, sep string, ordered bool) {
 		t.Helper()
-		listed := split(cli.stdout, sep)
+		listed := splitListing(cli.stdout, sep)
 		if !ordered {
 			slices.Sort(listed)
 			slices.Sort(served)
@@ -118,4 +111,12 @@ func gridLine(drawn string) string {
 		}
 		return r
 	}, drawn)
+}
+
+// splitListing cuts the command's listing into the texts of its solutions, sep between two.
+func splitListing(out, sep string) []string {
+	if out = strings.TrimRight(out, "\n"); out == "" {
+		return nil
+	}
+	return strings.Split(out, sep)
 }

@@ -24,12 +24,6 @@ func TestSameModes(t *testing.T) {
 	s := serve.New(serve.Options{})
 	ts := httptest.NewServer(s)
 	defer func() { s.Close(); ts.Close() }()
-	listed := func(out, sep string) []string {
-		if out = strings.TrimRight(out, "\n"); out == "" {
-			return nil
-		}
-		return strings.Split(out, sep)
-	}
 	for _, tt := range []struct {
 		what string
 		args []string // the command's
@@ -49,7 +43,7 @@ func TestSameModes(t *testing.T) {
 		cli := runX(t, "", tt.args...)
 		st := apiJob(t, ts.URL, tt.body)
 		served := apiTexts(t, ts.URL, st.ID)
-		got := listed(cli.stdout, tt.sep)
+		got := splitListing(cli.stdout, tt.sep)
 		if cli.code != 0 || len(got) != tt.want || !slices.Equal(got, served) {
 			t.Errorf("%s: the command lists %d (exit %d: %s), the web API %d; want the same %d\ncommand:\n%s\nweb API:\n%s",
 				tt.what, len(got), cli.code, cli.stderr, len(served), tt.want, cli.stdout, strings.Join(served, "\n\n"))
@@ -94,7 +88,7 @@ func TestSameModes(t *testing.T) {
 	}
 	cli := runX(t, "", "solve", "--json", "--random", "--seed", "5", "--limit", "3", sudokuDLX)
 	var drawn [][]int
-	for _, line := range listed(cli.stdout, "\n") {
+	for _, line := range splitListing(cli.stdout, "\n") {
 		var sol struct{ Options []int }
 		json.Unmarshal([]byte(line), &sol)
 		drawn = append(drawn, sol.Options)
