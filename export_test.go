@@ -15,3 +15,12 @@ func EstimateTree(ctx context.Context, p *Problem, probes int) (engine.Estimate,
 	}
 	return s.estimate(ctx, probes)
 }
+
+// WithoutMemoDeadline returns cfg with MemoAuto's deadline (memoAutoShare of the plain
+// count's predicted time) put out of reach, so that a test of auto's choice does not
+// depend on the clock: a memo of milliseconds preempted for longer on a loaded machine
+// was given up. TestMemoAutoGivesUp tests the deadline itself.
+func WithoutMemoDeadline(cfg Config) Config {
+	cfg.autoShare = 1e12
+	return cfg
+}
