@@ -2,12 +2,9 @@ package main
 
 import (
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover/internal/site"
-	"github.com/xcover/xcover/serve"
 )
 
 func newSiteCmd() *cobra.Command {
@@ -30,31 +27,10 @@ site within the xcover module, as "go run ./cmd/xcover site DIR" from the reposi
 }
 
 func runSite(cmd *cobra.Command, args []string) error {
-	page, csp, err := servedPage()
-	if err != nil {
-		return err
-	}
-	size, err := site.Write(cmd.Context(), args[0], page, csp)
+	size, err := site.Write(cmd.Context(), args[0])
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "xcover: wrote %s: index.html, worker.js, wasm_exec.js, xcover.wasm (%d bytes)\n", args[0], size)
 	return nil
-}
-
-// servedPage returns the page that "xcover serve" serves, asked of a server, and its
-// Content-Security-Policy.
-func servedPage() (page []byte, csp string, err error) {
-	s := serve.New(serve.Options{})
-	defer s.Close()
-	r, err := http.NewRequest(http.MethodGet, "http://localhost/", nil)
-	if err != nil {
-		return nil, "", err
-	}
-	w := httptest.NewRecorder()
-	s.ServeHTTP(w, r)
-	if w.Code != http.StatusOK {
-		return nil, "", fmt.Errorf("the server's page: status %d", w.Code)
-	}
-	return w.Body.Bytes(), w.Header().Get("Content-Security-Policy"), nil
 }
