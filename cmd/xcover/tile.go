@@ -113,12 +113,6 @@ func readPicture(cmd *cobra.Command, name string) (string, error) {
 	return textio.ReadText(r, name, "picture", maxPicture)
 }
 
-// maxTileWork bounds the encoding of a tiling (orientations × region cells × piece cells,
-// tiling.Spec.MaxWork), as the server does: pentominoes on 90x90 are about this much, 160 MB
-// and 2 s to build. Beyond, the problem was built for minutes and gigabytes before the
-// search could look at a signal (pentominoes on 1000x1000, a picture of 2000x2000 cells).
-const maxTileWork = 1 << 22
-
 // tilePuzzle builds the puzzle the flags describe, reading pictures from their files; the
 // tiling package parses them as for every front end. It returns the puzzle's title too.
 func tilePuzzle(cmd *cobra.Command, f *tileFlags) (*tiling.Puzzle, string, error) {
@@ -126,8 +120,7 @@ func tilePuzzle(cmd *cobra.Command, f *tileFlags) (*tiling.Puzzle, string, error
 		return nil, "", usageErrorf("--copies must be at least 1, not %d", f.copies)
 	}
 	spec := tiling.Spec{Pieces: f.pieces, Copies: f.copies, Size: f.region,
-		NoFlip: f.noFlip, Mirror: f.mirror, AtMost: f.atMost, Partial: f.partial,
-		MaxWork: maxTileWork}
+		NoFlip: f.noFlip, Mirror: f.mirror, AtMost: f.atMost, Partial: f.partial}
 	var err error
 	if f.piecesFile != "" {
 		if spec.PiecesPicture, err = readPicture(cmd, f.piecesFile); err != nil {
