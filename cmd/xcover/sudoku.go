@@ -121,9 +121,6 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 	return cmd
 }
 
-// maxMalformedShown is the number of malformed puzzles sudoku names; the rest are counted.
-const maxMalformedShown = 20
-
 // sudokuBoard builds the board the flags describe; side, if not 0, is the side the input
 // implies, whose default box shape is taken when --box is not given (as the web page does).
 func sudokuBoard(cmd *cobra.Command, f *sudokuFlags, side int) (*sudoku.Board, error) {
@@ -206,22 +203,8 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		return err
 	}
 	rd := sudoku.NewReader(br, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha, Name: name})
-	// A grid file read without --grid gave one message per line, without the file's name,
-	// and no hint: the messages name the file and stop after maxMalformedShown, and a run
-	// whose every puzzle is malformed suggests --grid.
-	shown := 0
-	malformed := func(err error) {
-		if shown++; shown <= maxMalformedShown {
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s: %v\n", name, err)
-		} else if shown == maxMalformedShown+1 {
-			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: more malformed puzzles: not shown")
-		}
-	}
-	hint := func(malformed, puzzles int) {
-		if !f.grid && malformed > 0 && malformed == puzzles {
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: hint: no line of %s is a puzzle; if it holds a grid laid out over N lines, give --grid\n", name)
-		}
-	}
+	bad := &present.SudokuMalformed{W: cmd.ErrOrStderr(), Name: name}
+	malformed := bad.Report
 	if f.emit == "dlx" { // the writers buffer their output, here and below
 		n, err := present.WriteSudokuDLX(cmd.OutOrStdout(), b, rd, malformed)
 		if err == nil && n > 0 {
@@ -269,7 +252,9 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		return err
 	}
 	if st.Malformed > 0 {
-		hint(st.Malformed, st.Puzzles)
+		if !f.grid {
+			bad.Hint(st.Malformed, st.Puzzles)
+		}
 		return &exitError{code: exitInput, err: fmt.Errorf("%d malformed puzzle(s)", st.Malformed)}
 	}
 	return nil
