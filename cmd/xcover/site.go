@@ -8,21 +8,14 @@ import (
 )
 
 func newSiteCmd() *cobra.Command {
+	long, example := helpText("site")
 	return &cobra.Command{
-		Use:   "site DIR",
-		Short: "Write the web page of serve as a static site that searches in the browser",
-		Long: `Site writes into DIR (made if missing) the page of "xcover serve" as a static web site:
-index.html, the search engine compiled to WebAssembly (xcover.wasm), the Web Worker
-that runs it (worker.js) and Go's WebAssembly loader (wasm_exec.js). Any static web
-server can serve the folder, and the page then works with no xcover process running:
-the searches run in the visitor's browser, one at a time, on one thread.
-
-The engine is built by the go command (GOOS=js GOARCH=wasm), from xcover's source: run
-site within the xcover module, as "go run ./cmd/xcover site DIR" from the repository.`,
-		Example: `  go run ./cmd/xcover site public
-  python3 -m http.server -d public 8000    # or any static host`,
-		Args: cobra.ExactArgs(1),
-		RunE: runSite,
+		Use:     "site DIR",
+		Short:   "Write the web page of serve as a static site that searches in the browser",
+		Long:    long,
+		Example: example,
+		Args:    cobra.ExactArgs(1),
+		RunE:    runSite,
 	}
 }
 

@@ -33,43 +33,14 @@ type tileFlags struct {
 
 func newTileCmd() *cobra.Command {
 	var f tileFlags
+	long, example := helpText("tile")
 	cmd := &cobra.Command{
-		Use:   "tile",
-		Short: "Count, list and draw tilings of a region by polyominoes or polycubes",
-		Long: `Tile covers a region with pieces, each used exactly once (or as many times as given),
-and prints the tilings, their number (--count), or the essentially different ones
-(--distinct).
-
-Pieces: --pieces NAME[:K][,NAME[:K]...] with built-in sets monomino, domino, trominoes,
-tetrominoes, pentominoes (F I L N P T U V W X Y Z), hexominoes (H1..H35), soma (V L T Z
-A B P) and pentacubes (29), or SET.PIECE for one piece (pentominoes.X); :K asks for K
-copies. Or --pieces-file FILE, a picture in which every distinct character other than a
-blank or '.' is one piece.
-
-Region: --region WxH or WxHxD, or --region-file FILE, a picture in which every character
-other than a blank or '.' is a cell; the layers of a solid are separated by blank lines.
-
-In the plane pieces may be turned over (--no-flip forbids it); in space they are rotated,
-and mirrored only with --mirror. --at-most uses each piece at most its copies (the region
-must still be covered); --partial lets cells stay empty.
-
---distinct identifies tilings that a symmetry of the region maps onto each other (the
-symmetries that the allowed orientations respect, found from the region; with
---mirror-images also reflections that exchange mirror-image pieces) and lists one per
-class, or with --count prints both numbers. It searches only about one tiling per class.
-
-Output: text pictures (a letter per piece, blank for holes, solutions separated by a blank
-line, layers of a solid by a line "-"), --format svg (all listed tilings in one picture),
-or --json: one line {"rows":[...]} per tiling ({"layers":[[...],...]} for a solid);
-counts as {"solutions":N,"distinct":M}. Every listed tiling is checked.`,
-		Example: `  xcover tile --pieces pentominoes --region 6x10 --count --distinct
-  xcover tile --pieces pentominoes --region-file examples/region.txt --distinct --format svg > all.svg
-  xcover tile --pieces soma --region 3x3x3 --count --distinct --json
-  xcover tile --pieces tetrominoes:2 --region 5x8 --limit 1
-  xcover tile --pieces-file examples/pieces.txt --region 5x12 --random --seed 7
-  xcover tile --pieces pentominoes --region 6x10 --emit dlx > pent.dlx`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runTile(cmd, &f) },
+		Use:     "tile",
+		Short:   "Count, list and draw tilings of a region by polyominoes or polycubes",
+		Long:    long,
+		Example: example,
+		Args:    cobra.NoArgs,
+		RunE:    func(cmd *cobra.Command, _ []string) error { return runTile(cmd, &f) },
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.pieces, "pieces", "", "built-in pieces `NAME[:K][,NAME...]`")
