@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"time"
 
 	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/queens"
-	"github.com/xcover/xcover/shard"
 )
 
 func (r *queensRun) runCount() error {
@@ -63,16 +61,17 @@ func (r *queensRun) runCount() error {
 }
 
 // countShard counts one shard of the bitboard count and prints it as count --shard does,
-// for xcover merge.
+// for xcover merge; with --distinct every shard counts its orbits, which merge adds up.
 func (r *queensRun) countShard() error {
 	f := r.f
 	k, shards, err := parseShard(f.shard)
 	if err != nil {
 		return err
 	}
-	// With --distinct every shard counts its orbits, which merge adds up.
-	job := queens.Job{N: r.n, Workers: f.workers.n(), Distinct: f.distinct}
-	res, cerr := shareQueens(r.ctx, job, k, shards, drive(r.cmd, f.checkpoint, f.every))
+	d := drive(r.cmd, f.checkpoint, f.every)
+	opt := queens.Options{Workers: f.workers.n(), Distinct: f.distinct, Checkpoint: &d, Shard: k, Shards: shards}
+	c, cerr := queens.Count(r.ctx, r.n, opt)
+	res := c.Share
 	if res == nil || cerr != nil && r.ctx.Err() == nil {
 		return checkpointFlag(cerr) // not an interruption: a checkpoint that cannot be used
 	}
@@ -83,22 +82,4 @@ func (r *queensRun) countShard() error {
 		return interruptedf("interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, k, shards, resumeHint(r.f.checkpoint, "tasks"))
 	}
 	return nil
-}
-
-// shareQueens counts shard k of shards (1 <= k <= shards) of the job through shard.Drive
-// and returns the shard's result, for xcover merge; with Distinct, the result's Distinct
-// holds the shard's essentially different solutions. opt.File keeps the finished tasks in
-// a file and resumes from it. If ctx is cancelled it returns a Partial result, the tasks
-// finished, and ctx's error. The result is nil, with the error, when nothing was counted:
-// a checkpoint file of another count, or one that cannot be saved.
-func shareQueens(ctx context.Context, job queens.Job, k, shards int, opt shard.DriveOptions) (*shard.Result, error) {
-	cp, err := shard.Drive(ctx, job, shard.NewCheckpoint(job.Identity(), k, shards), opt)
-	if cp == nil {
-		return nil, err
-	}
-	res := cp.Result()
-	if job.Distinct {
-		res.Distinct = cp.Distinct()
-	}
-	return res, err
 }
