@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"time"
 
@@ -119,12 +118,7 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		if err != nil {
 			return usage(err)
 		}
-		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, f.format, f.json,
-			func(w io.Writer, set, sol []int) error {
-				pre, full := queens.Decode(n, set), queens.Decode(n, sol)
-				pre.Given, full.Given = pre.Queens, pre.Queens
-				return queens.WriteSVG(w, []queens.Board{pre, full}, 0)
-			})
+		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, f.format, f.json, pz.DrawMade)
 	}
 	if f.emit != "" {
 		p, err := queens.Problem(n, f.perLine)

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -156,14 +155,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		if f.count || f.distinct || f.via != "" {
 			return usageErrorf("--puzzle: not with --count, --distinct or --via")
 		}
-		enc, err := tp.Encode() // pz's problem: puzzle.Tiling encodes tp so, without Distinct
-		if err != nil {
-			return err
-		}
-		return writePuzzle(cmd, pz, cfg, f.format, f.json, func(w io.Writer, set, sol []int) error {
-			pre := enc.Tiling(set)
-			return tiling.WriteSVG(w, []*tiling.Tiling{pre, enc.Tiling(sol)}, tiling.SVGOptions{Given: pre})
-		})
+		return writePuzzle(cmd, pz, cfg, f.format, f.json, pz.DrawMade)
 	}
 	if f.count {
 		return tileCount(cmd, f, pz, cfg)
