@@ -146,9 +146,8 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	}
 	rd := sudoku.NewReader(br, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha, Name: name})
 	bad := &present.SudokuMalformed{W: cmd.ErrOrStderr(), Name: name}
-	malformed := bad.Report
 	if f.emit == "dlx" { // the writers buffer their output, here and below
-		n, err := present.WriteSudokuDLX(cmd.OutOrStdout(), b, rd, malformed)
+		n, err := present.WriteSudokuDLX(cmd.OutOrStdout(), b, rd, bad.Report)
 		if err == nil && n > 0 {
 			err = fmt.Errorf("%d malformed puzzle(s)", n)
 		}
@@ -167,7 +166,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.via != "" {
 		solve.SolveAll = interop.Via(f.via)
 	}
-	opt := present.SudokuWriteOptions{Malformed: malformed, ReadErr: rd.Err}
+	opt := present.SudokuWriteOptions{Malformed: bad.Report, ReadErr: rd.Err}
 	if f.progress {
 		opt.Progress = func(st present.SudokuTally) {
 			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
