@@ -43,6 +43,9 @@ type Puzzle interface {
 	// Draw draws solutions as one SVG picture; it fails unless the puzzle Draws, and for
 	// several at once unless it DrawsMany.
 	Draw(w io.Writer, sols [][]int) error
+	// DrawMade draws a puzzle that [Make] made as one SVG picture: its givens alone, then
+	// the solution with the givens marked; it fails unless the puzzle DrawsMany.
+	DrawMade(w io.Writer, givens, sol []int) error
 }
 
 // About describes a puzzle to a front end.
@@ -139,6 +142,8 @@ func (pz *dlxPuzzle) Draw(io.Writer, [][]int) error {
 	return fmt.Errorf("puzzle: %s: a DLX problem has no picture", pz.about.Title)
 }
 
+func (pz *dlxPuzzle) DrawMade(w io.Writer, _, _ []int) error { return pz.Draw(w, nil) }
+
 // A queensPuzzle is perLine queens on every rank and file of an n×n board.
 type queensPuzzle struct {
 	base
@@ -178,6 +183,12 @@ func (pz *queensPuzzle) Draw(w io.Writer, sols [][]int) error {
 		bs[i] = queens.Decode(pz.n, sol)
 	}
 	return queens.WriteSVG(w, bs, 0)
+}
+
+func (pz *queensPuzzle) DrawMade(w io.Writer, givens, sol []int) error {
+	pre, full := queens.Decode(pz.n, givens), queens.Decode(pz.n, sol)
+	pre.Given, full.Given = pre.Queens, pre.Queens
+	return queens.WriteSVG(w, []queens.Board{pre, full}, 0)
 }
 
 // Count counts with the queens package's counter, as the command counts; a limit is the
@@ -315,6 +326,11 @@ func (pz *tilingPuzzle) Draw(w io.Writer, sols [][]int) error {
 	return tiling.WriteSVG(w, ts, tiling.SVGOptions{})
 }
 
+func (pz *tilingPuzzle) DrawMade(w io.Writer, givens, sol []int) error {
+	pre := pz.enc.Tiling(givens)
+	return tiling.WriteSVG(w, []*tiling.Tiling{pre, pz.enc.Tiling(sol)}, tiling.SVGOptions{Given: pre})
+}
+
 // Distinct runs the reduction's searches one after the other, their progress added up
 // (spread).
 func (pz *symmetricTiling) Distinct(ctx context.Context, cfg xcover.Config, visit func([]int, int) bool) error {
@@ -400,6 +416,10 @@ func (pz *sudokuPuzzle) Draw(w io.Writer, sols [][]int) error {
 		return fmt.Errorf("a Sudoku picture shows one solution, not %d", len(sols))
 	}
 	return pz.board.WriteSVG(w, pz.grid, pz.solved(sols[0]), pz.a)
+}
+
+func (pz *sudokuPuzzle) DrawMade(io.Writer, []int, []int) error {
+	return fmt.Errorf("puzzle: %s: a Sudoku picture shows one grid, not a made puzzle and its solution", pz.about.Title)
 }
 
 // List solves with a solver of the search's own.

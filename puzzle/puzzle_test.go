@@ -128,6 +128,56 @@ func TestDraw(t *testing.T) {
 	}
 }
 
+// TestDrawMade draws made puzzles: the givens, then the solution with the givens marked,
+// for the puzzles that draw several solutions; the others refuse.
+func TestDrawMade(t *testing.T) {
+	ctx := context.Background()
+	board, err := sudoku.NewBoard(sudoku.Variant{BoxRows: 2, BoxCols: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := dlx.Parse(strings.NewReader("a b c\na b\nc\na\nb c\n"), "abc.dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		pose   func() (puzzle.Puzzle, error)
+		svgs   int // <svg elements of the picture; 0: refused
+		marked string
+	}{
+		{"queens 6", func() (puzzle.Puzzle, error) { return puzzle.Queens(6, 1) }, 1, "given"},
+		{"pentominoes 3x20", func() (puzzle.Puzzle, error) {
+			return puzzle.Tiling(tilingPuzzle(t, "pentominoes", "3x20"), puzzle.TilingOptions{Distinct: true})
+		}, 1, "given"},
+		{"sudoku 4x4", func() (puzzle.Puzzle, error) {
+			return puzzle.Sudoku(board, sudoku.Grid{1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 2}, sudoku.OneBased)
+		}, 0, ""},
+		{"dlx", func() (puzzle.Puzzle, error) { return puzzle.DLX(f, "abc.dlx"), nil }, 0, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pz, err := tc.pose()
+			if err != nil {
+				t.Fatal(err)
+			}
+			givens, sol, err := puzzle.Make(ctx, pz, xcover.Config{Random: true, Seed: 1})
+			if err != nil || sol == nil {
+				t.Fatalf("Make: %v, %v", sol, err)
+			}
+			var b strings.Builder
+			err = pz.DrawMade(&b, givens, sol)
+			switch {
+			case tc.svgs == 0 && err == nil:
+				t.Errorf("DrawMade drew %.60q; want a refusal", b.String())
+			case tc.svgs > 0 && (err != nil || strings.Count(b.String(), "<svg") != tc.svgs):
+				t.Errorf("DrawMade: %v, %.60q", err, b.String())
+			case tc.svgs > 0 && len(givens) > 0 && !strings.Contains(strings.ToLower(b.String()), tc.marked):
+				t.Errorf("DrawMade: the givens are not marked in %.200q", b.String())
+			}
+		})
+	}
+}
+
 // ExampleQueens poses eight queens, counts the solutions and lists the essentially
 // different ones with the sizes of their classes.
 func ExampleQueens() {

@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
+
+	"github.com/xcover/xcover/shard"
 )
 
 // maxCountN is the largest board side countBoard and allSolutions accept. (Counting beyond n = 20 or so
@@ -29,6 +31,9 @@ type Counts struct {
 	Distinct               uint64
 	Orbit8, Orbit4, Orbit2 uint64
 	Engine                 Engine // the engine that counted
+	// Share is the result of a share of a split count (Options.Shards), for [shard.Merge];
+	// nil for a whole count, or when nothing was counted.
+	Share *shard.Result
 }
 
 // countBoard counts the solutions of the n-queens problem and the essentially different

@@ -39,6 +39,11 @@ type Options struct {
 	// [shard.Drive] with these options, so that Checkpoint.File keeps the finished tasks and
 	// a later count resumes from it (the bitboard engine, one queen per line).
 	Checkpoint *shard.DriveOptions
+	// Shards, if not 0, makes Count count share Shard of Shards (1 <= Shard <= Shards) of
+	// a [Job] through [shard.Drive], with Checkpoint's options if not nil, and return the
+	// share's result in Counts.Share for [shard.Merge]. With Distinct the job's tasks count
+	// their orbits, so that every share reports its essentially different solutions.
+	Shard, Shards int
 
 	// Limit stops a listing after this many solutions; 0 means all of them.
 	Limit uint64
@@ -113,8 +118,10 @@ func chooseCount(n int, opt Options) (Engine, error) {
 		return 0, requestErrorf("essentially different solutions are counted with one queen per line only")
 	case k == 1 && n > maxKnownCountN:
 		return 0, requestErrorf("counting N = %d is out of reach: the largest count known, N = %d, took a year on FPGAs", n, maxKnownCountN)
-	case opt.Checkpoint != nil && engine != EngineBitboard:
+	case (opt.Checkpoint != nil || opt.Shards != 0) && engine != EngineBitboard:
 		return 0, requestErrorf("a checkpointed count uses the bitboard engine, one queen per line")
+	case opt.Shards < 0 || opt.Shards > 0 && (opt.Shard < 1 || opt.Shard > opt.Shards):
+		return 0, requestErrorf("share %d of %d out of range: want 1 <= share <= shares", opt.Shard, opt.Shards)
 	}
 	return engine, nil
 }
@@ -136,6 +143,8 @@ func Count(ctx context.Context, n int, opt Options) (Counts, error) {
 	}
 	var c Counts
 	switch {
+	case opt.Shards != 0:
+		c, err = countShare(ctx, n, opt)
 	case opt.Checkpoint != nil:
 		c, err = countCheckpointed(ctx, n, opt.Workers, opt.Distinct, *opt.Checkpoint)
 	case engine == EngineBitboard && opt.Progress != nil:

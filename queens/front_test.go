@@ -66,6 +66,11 @@ func TestRequestErrors(t *testing.T) {
 		{maxKnownCountN + 1, Options{}},
 		{maxProblemN + 1, Options{Engine: EngineXC, PerLine: 2}},
 		{8, Options{PerLine: 2, Checkpoint: &shard.DriveOptions{}}},
+		{8, Options{PerLine: 2, Shard: 1, Shards: 1}},
+		{8, Options{Engine: EngineXC, Shard: 1, Shards: 2}},
+		{8, Options{Shard: 0, Shards: 3}},
+		{8, Options{Shard: 4, Shards: 3}},
+		{8, Options{Shard: 1, Shards: -1}},
 	}
 	for _, tc := range cases {
 		_, err := Count(context.Background(), tc.n, tc.opt)

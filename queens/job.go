@@ -109,3 +109,26 @@ func countCheckpointed(ctx context.Context, n, workers int, distinct bool, opt s
 	}
 	return c, err
 }
+
+// countShare counts share opt.Shard of opt.Shards of a Job through [shard.Drive] (see
+// Options.Shards): Share is nil, with the error, when nothing was counted (a checkpoint
+// file of another count, or one that cannot be saved). If ctx is cancelled the counts are
+// those of the tasks finished, the Share Partial, and the error ctx's.
+func countShare(ctx context.Context, n int, opt Options) (Counts, error) {
+	var d shard.DriveOptions
+	if opt.Checkpoint != nil {
+		d = *opt.Checkpoint
+	}
+	job := Job{N: n, Workers: opt.Workers, Distinct: opt.Distinct}
+	cp, err := shard.Drive(ctx, job, shard.NewCheckpoint(job.Identity(), opt.Shard, opt.Shards), d)
+	if cp == nil {
+		return Counts{}, err
+	}
+	res := cp.Result()
+	c := Counts{Solutions: res.Solutions.Uint64(), Share: res}
+	if opt.Distinct {
+		res.Distinct = cp.Distinct()
+		c.Distinct = res.Distinct.Uint64()
+	}
+	return c, err
+}

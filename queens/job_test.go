@@ -10,22 +10,21 @@ import (
 	"github.com/xcover/xcover/shard"
 )
 
-// TestJobShards drives the count as 1, 3 and 7 shards through the shard driver: the
-// merged shards give A000170 and A002562 for every n up to 11, boards without tasks
-// (n < 4) included.
+// TestJobShards counts as 1, 3 and 7 shares (Count with Shards, through the shard driver):
+// the merged shares, and the shares' own counts added up, give A000170 and A002562 for
+// every n up to 11, boards without tasks (n < 4) included.
 func TestJobShards(t *testing.T) {
 	for n := 1; n <= 11; n++ {
 		for _, shards := range []int{1, 3, 7} {
-			job := Job{N: n, Workers: 2, Distinct: true}
 			var results []*shard.Result
+			var sols, distinct uint64
 			for k := 1; k <= shards; k++ {
-				cp, err := shard.Drive(context.Background(), job, shard.NewCheckpoint(job.Identity(), k, shards), shard.DriveOptions{})
-				if err != nil {
-					t.Fatalf("n=%d shard %d/%d: %v", n, k, shards, err)
+				c, err := Count(context.Background(), n, Options{Workers: 2, Distinct: true, Shard: k, Shards: shards})
+				if err != nil || c.Share == nil || c.Share.Partial {
+					t.Fatalf("n=%d shard %d/%d: %+v, %v", n, k, shards, c.Share, err)
 				}
-				res := cp.Result()
-				res.Distinct = cp.Distinct()
-				results = append(results, res)
+				results = append(results, c.Share)
+				sols, distinct = sols+c.Solutions, distinct+c.Distinct
 			}
 			total, _, err := shard.Merge(results)
 			if err != nil {
@@ -33,6 +32,9 @@ func TestJobShards(t *testing.T) {
 			}
 			if total.Solutions.Uint64() != a000170[n] || total.Distinct.Uint64() != a002562[n] {
 				t.Errorf("n=%d, %d shards: %v solutions, %v distinct; want %d, %d", n, shards, total.Solutions, total.Distinct, a000170[n], a002562[n])
+			}
+			if sols != a000170[n] || distinct != a002562[n] {
+				t.Errorf("n=%d, %d shards: the shares count %d solutions, %d distinct; want %d, %d", n, shards, sols, distinct, a000170[n], a002562[n])
 			}
 		}
 	}

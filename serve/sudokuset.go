@@ -82,40 +82,36 @@ func (s *Server) handleSudokuSet(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	for res := range b.SolveAll(ctx, rd, sudoku.SolveOptions{Limit: limit, Workers: s.opt.Workers}) {
 		p := res.Puzzle
-		out := present.SudokuResult{Line: p.Line, Solutions: res.Count}
-		switch {
-		case p.Err != nil:
-			set.Malformed++
-			var le *sudoku.LineError
-			if errors.As(p.Err, &le) {
-				out.Error = le.Err.Error()
-			} else {
-				out.Error = p.Err.Error()
-			}
-		case res.Err != nil:
+		if p.Err == nil && res.Err != nil {
 			cause := context.Cause(ctx)
 			if cause == nil || s.ctx.Err() != nil {
 				cause = errors.New("server shutting down")
 			}
 			writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("sudoku set: stopped after %d puzzles: %v", set.Puzzles, cause))
 			return
-		case res.Count == 0:
-			set.NoSolution++
-		default:
+		}
+		set.Add(res, req.Mode == present.ModeCount)
+		out := present.SudokuResult{Line: p.Line, Solutions: res.Count}
+		switch {
+		case p.Err != nil:
+			var le *sudoku.LineError
+			if errors.As(p.Err, &le) {
+				out.Error = le.Err.Error()
+			} else {
+				out.Error = p.Err.Error()
+			}
+		case res.Count > 0:
 			// SolveAll has checked it by the rules (Board.Check), not trusting the kernel.
 			out.Solution = res.Solution.Format(p.Alphabet)
-			if res.Count > 1 && req.Mode != present.ModeCount {
-				set.NotUnique++
-			}
 		}
-		set.Puzzles++
 		set.Results = append(set.Results, out)
 	}
-	set.Elapsed = time.Since(start).Seconds()
+	elapsed := time.Since(start)
+	set.Elapsed = elapsed.Seconds()
 	if err := rd.Err(); err != nil {
 		writeError(w, http.StatusBadRequest, "sudoku set: "+err.Error())
 		return
 	}
-	set.Summary = present.SudokuSummary(&set)
+	set.Summary = set.SudokuTally.Summary(elapsed)
 	writeJSON(w, http.StatusOK, set)
 }

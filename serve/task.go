@@ -20,7 +20,6 @@ const (
 	maxQueensN     = 256      // side of a queens board: an encoding of 256² options
 	maxPicture     = 64 << 10 // bytes of a region or pieces picture
 	maxCells       = 4096     // cells of a region
-	maxTilingWork  = 1 << 22  // orientations × region cells × piece cells
 	maxProblemName = 200      // bytes of a problem's name
 )
 
@@ -138,7 +137,7 @@ func tilingTask(req *present.Request) (task, error) {
 	spec := tiling.Spec{
 		Pieces: req.Pieces, PiecesPicture: req.PiecesPicture,
 		NoFlip: req.NoFlip, Mirror: req.Mirror, AtMost: req.AtMost, Partial: req.Partial,
-		MaxPicture: maxPicture, MaxCells: maxCells, MaxWork: maxTilingWork,
+		MaxPicture: maxPicture, MaxCells: maxCells, // and the package's bound on the work of encoding
 	}
 	spec.SetRegion(req.Region)
 	pz, title, err := spec.Puzzle()

@@ -30,11 +30,18 @@ type Spec struct {
 	// space (Puzzle.SetTurning); AtMost and Partial are those of Puzzle.
 	NoFlip, Mirror, AtMost, Partial bool
 
-	// MaxPicture bounds the bytes of each picture, MaxCells the cells of the region and
-	// MaxWork the work of encoding, orientations × region cells × piece cells, which
-	// bounds the size of the problem; 0 means no limit.
+	// MaxPicture bounds the bytes of each picture and MaxCells the cells of the region; 0
+	// means no limit beyond the package's own (a region has at most 2^20 cells). MaxWork
+	// bounds the work of encoding, orientations × region cells × piece cells, and so the
+	// size of the problem and the time to build it; 0 means a bound of 2^22, the one
+	// every front end of xcover keeps, and a negative MaxWork no limit.
 	MaxPicture, MaxCells, MaxWork int
 }
+
+// defaultMaxWork is the bound on the work of encoding when Spec.MaxWork is 0: pentominoes on
+// 90x90 are about this much, 160 MB and 2 s to build. Beyond, a problem could be built for
+// minutes and gigabytes before its search looked at a signal (pentominoes on 1000x1000).
+const defaultMaxWork = 1 << 22
 
 // A SpecError is a Spec that describes no puzzle: the field at fault and why.
 type SpecError struct {
@@ -184,7 +191,11 @@ func (s *Spec) checkPicture(field, picture string) error {
 
 // checkWork refuses a puzzle whose encoding would pass MaxWork.
 func (s *Spec) checkWork(pz *Puzzle) error {
-	if s.MaxWork <= 0 {
+	limit := s.MaxWork
+	switch {
+	case limit == 0:
+		limit = defaultMaxWork
+	case limit < 0:
 		return nil
 	}
 	pieceCells := 0
@@ -192,7 +203,7 @@ func (s *Spec) checkWork(pz *Puzzle) error {
 		pieceCells += len(pc.Shape)
 	}
 	ts := len(pz.transforms())
-	if work := ts * pz.Region.Len() * pieceCells; work > s.MaxWork {
+	if work := ts * pz.Region.Len() * pieceCells; work > limit {
 		return specErrorf("", "too large to take here (%d orientations × %d cells × %d piece cells)",
 			ts, pz.Region.Len(), pieceCells)
 	}

@@ -91,6 +91,7 @@ func TestSpecErrors(t *testing.T) {
 		{"long region picture", Spec{Pieces: "domino", RegionPicture: picture, MaxPicture: 4}, "RegionPicture", "longer than 4 bytes"},
 		{"many cells", Spec{Pieces: "domino", Size: "70x70", MaxCells: 4096}, "", "region of 4900 cells, more than the 4096"},
 		{"much work", Spec{Pieces: "hexominoes", Size: "60x60", MaxWork: 1 << 22}, "", "too large"},
+		{"much work by default", Spec{Pieces: "pentominoes", Size: "1000x1000"}, "", "too large"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

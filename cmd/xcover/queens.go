@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"time"
 
@@ -38,40 +37,13 @@ type queensFlags struct {
 
 func newQueensCmd() *cobra.Command {
 	var f queensFlags
+	long, example := helpText("queens")
 	cmd := &cobra.Command{
-		Use:   "queens N",
-		Short: "Count, list, construct and draw solutions of the N-queens problem",
-		Long: `Queens places N queens on an N×N board so that no two share a rank, a file or a
-diagonal, and prints the solutions (all of them unless --limit), their number (--count),
-or the number of essentially different ones under the 8 symmetries of the board
-(--distinct). With --per-line K it places K queens on every rank and file, at most K on
-every diagonal.
-
-Engines (--engine): xc is the general exact cover engine on the encoding (ranks and files
-primary, diagonals secondary), whose one solution (--limit 1) comes from its plain search
-within 2^16 nodes, else from randomised restarts with doubling node budgets: well under a
-second for every N up to 200, the same on every run; bitboard a dedicated counter that also counts distinct
-solutions cheaply, on --workers goroutines; construct an explicit construction of one
-solution for any N >= 4 (with --random, min-conflicts local search instead). auto picks
-the fastest one that can do the job, and --json reports it.
-
-Output: text boards (one line per rank, "Q" a queen; for N > 100 one line of the 0-based
-files, rank by rank), --format svg (all listed boards in a grid), --format html (a page
-with the board and a check table of the queens on every line), or --json: one line
-{"queens":[f0,f1,...]} per solution, the 0-based file of the queen on each rank (for K > 1
-a list of [rank,file] pairs). Counts print as {"solutions":N,"distinct":N,"engine":E}.
---orbits lists one representative per orbit (the least image) with its orbit size and the
-symmetries that fix it, then the number of orbits and Burnside's count as a cross-check.
-Every solution is checked before it is printed.`,
-		Example: `  xcover queens 8
-  xcover queens 16 --count --distinct --json
-  xcover queens 8 --orbits
-  xcover queens 8 --per-line 2 --count
-  xcover queens 1000000 --engine construct --json > q.json
-  xcover queens 100000 --random --seed 1 --json
-  xcover queens 8 --format svg > all92.svg
-  xcover queens 8 --emit dlx > queens8.dlx`,
-		Args: cobra.ExactArgs(1),
+		Use:     "queens N",
+		Short:   "Count, list, construct and draw solutions of the N-queens problem",
+		Long:    long,
+		Example: example,
+		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := strconv.Atoi(args[0])
 			if err != nil {
@@ -146,12 +118,7 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		if err != nil {
 			return usage(err)
 		}
-		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, f.format, f.json,
-			func(w io.Writer, set, sol []int) error {
-				pre, full := queens.Decode(n, set), queens.Decode(n, sol)
-				pre.Given, full.Given = pre.Queens, pre.Queens
-				return queens.WriteSVG(w, []queens.Board{pre, full}, 0)
-			})
+		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, f.format, f.json, pz.DrawMade)
 	}
 	if f.emit != "" {
 		p, err := queens.Problem(n, f.perLine)

@@ -1,14 +1,14 @@
 package main
 
 import (
-	"context"
 	"time"
 
 	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/queens"
-	"github.com/xcover/xcover/shard"
 )
 
+// runCount prints the count, or with --shard one shard of it as count --shard does, for
+// xcover merge (with --distinct every shard counts its orbits, which merge adds up).
 func (r *queensRun) runCount() error {
 	f, n := r.f, r.n
 	opt := r.options()
@@ -24,16 +24,16 @@ func (r *queensRun) runCount() error {
 		if err := checkEvery(f.checkpoint, f.every); err != nil {
 			return err
 		}
-	}
-	if f.shard != "" {
-		return r.countShard()
-	}
-	if n >= queensCountWarnN {
-		warnf(r.cmd, "counting the solutions for N = %d takes days or more (N = 27 took a year on FPGAs)", n)
-	}
-	if f.checkpoint != "" {
 		d := drive(r.cmd, f.checkpoint, f.every)
 		opt.Checkpoint = &d
+	}
+	switch {
+	case f.shard != "":
+		if opt.Shard, opt.Shards, err = parseShard(f.shard); err != nil {
+			return err
+		}
+	case n >= queensCountWarnN:
+		warnf(r.cmd, "counting the solutions for N = %d takes days or more (N = 27 took a year on FPGAs)", n)
 	}
 	if opt.Checkpoint == nil {
 		show, clear := countProgress(r.cmd, f.progress)
@@ -42,8 +42,17 @@ func (r *queensRun) runCount() error {
 	}
 	start := time.Now()
 	c, cerr := queens.Count(r.ctx, n, opt)
-	if cerr != nil && r.ctx.Err() == nil { // nothing counted: a failure, or a checkpoint that cannot be used
-		return checkpointFlag(cerr)
+	if cerr != nil && r.ctx.Err() == nil || opt.Shards > 0 && c.Share == nil {
+		return checkpointFlag(cerr) // nothing counted: a failure, or a checkpoint that cannot be used
+	}
+	if res := c.Share; res != nil {
+		if err := printResult(r.out, f.json, res, present.ShardResult(res), "the count"); err != nil {
+			return err
+		}
+		if cerr != nil {
+			return interruptedf("interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, opt.Shard, opt.Shards, resumeHint(f.checkpoint, "tasks"))
+		}
+		return nil
 	}
 	res := present.QueensCount{N: n, Solutions: c.Solutions, Engine: c.Engine.String(),
 		Seconds: time.Since(start).Seconds(), Partial: cerr != nil}
@@ -57,48 +66,7 @@ func (r *queensRun) runCount() error {
 		return err
 	}
 	if cerr != nil {
-		return interruptedf("interrupted: the count %d is partial%s", res.Solutions, resumeHint(r.f.checkpoint, "tasks"))
+		return interruptedf("interrupted: the count %d is partial%s", res.Solutions, resumeHint(f.checkpoint, "tasks"))
 	}
 	return nil
-}
-
-// countShard counts one shard of the bitboard count and prints it as count --shard does,
-// for xcover merge.
-func (r *queensRun) countShard() error {
-	f := r.f
-	k, shards, err := parseShard(f.shard)
-	if err != nil {
-		return err
-	}
-	// With --distinct every shard counts its orbits, which merge adds up.
-	job := queens.Job{N: r.n, Workers: f.workers.n(), Distinct: f.distinct}
-	res, cerr := shareQueens(r.ctx, job, k, shards, drive(r.cmd, f.checkpoint, f.every))
-	if res == nil || cerr != nil && r.ctx.Err() == nil {
-		return checkpointFlag(cerr) // not an interruption: a checkpoint that cannot be used
-	}
-	if err := printResult(r.out, f.json, res, present.ShardResult(res), "the count"); err != nil {
-		return err
-	}
-	if cerr != nil {
-		return interruptedf("interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, k, shards, resumeHint(r.f.checkpoint, "tasks"))
-	}
-	return nil
-}
-
-// shareQueens counts shard k of shards (1 <= k <= shards) of the job through shard.Drive
-// and returns the shard's result, for xcover merge; with Distinct, the result's Distinct
-// holds the shard's essentially different solutions. opt.File keeps the finished tasks in
-// a file and resumes from it. If ctx is cancelled it returns a Partial result, the tasks
-// finished, and ctx's error. The result is nil, with the error, when nothing was counted:
-// a checkpoint file of another count, or one that cannot be saved.
-func shareQueens(ctx context.Context, job queens.Job, k, shards int, opt shard.DriveOptions) (*shard.Result, error) {
-	cp, err := shard.Drive(ctx, job, shard.NewCheckpoint(job.Identity(), k, shards), opt)
-	if cp == nil {
-		return nil, err
-	}
-	res := cp.Result()
-	if job.Distinct {
-		res.Distinct = cp.Distinct()
-	}
-	return res, err
 }

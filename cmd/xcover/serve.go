@@ -19,21 +19,14 @@ type serveFlags struct {
 
 func newServeCmd() *cobra.Command {
 	var f serveFlags
+	long, example := helpText("serve")
 	cmd := &cobra.Command{
-		Use:   "serve",
-		Short: "Serve a local web page to pose puzzles and watch them solved",
-		Long: `Serve runs a web server with a page on which to pose a puzzle (N-queens, a tiling,
-a Sudoku) or an exact cover problem in DLX format, watch the search progress, and page
-through drawings of the solutions; and the JSON API the page uses (see docs/serve.md).
-
-It listens on the loopback interface only, unless --addr names another one, and
-prints the page's address. It reads and writes no files. ^C stops it: the searches
-under way are cancelled and the server shuts down gracefully.`,
-		Example: `  xcover serve
-  xcover serve --addr 127.0.0.1:9000
-  xcover serve --addr 127.0.0.1:0 --max-running 4 --time-limit 1h`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd, &f) },
+		Use:     "serve",
+		Short:   "Serve a local web page to pose puzzles and watch them solved",
+		Long:    long,
+		Example: example,
+		Args:    cobra.NoArgs,
+		RunE:    func(cmd *cobra.Command, _ []string) error { return runServe(cmd, &f) },
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0: any free port)")

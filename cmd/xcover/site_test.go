@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/site"
 	"github.com/xcover/xcover/sudoku"
 	"github.com/xcover/xcover/verify"
 )
@@ -44,7 +45,7 @@ func TestSiteFiles(t *testing.T) {
 	if !strings.Contains(string(page), `<meta name="xcover-engine" content="worker.js">`) {
 		t.Errorf("index.html has no engine marker")
 	}
-	served, _, err := servedPage()
+	served, _, err := site.ServedPage()
 	if err != nil {
 		t.Fatal(err)
 	}

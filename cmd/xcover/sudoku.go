@@ -30,71 +30,13 @@ type sudokuFlags struct {
 
 func newSudokuCmd() *cobra.Command {
 	var f sudokuFlags
+	long, example := helpText("sudoku")
 	cmd := &cobra.Command{
-		Use:   "sudoku [FILE|-]",
-		Short: "Solve, count and draw Sudoku puzzles of any size, in bulk",
-		Long: `Sudoku solves every puzzle of FILE (or standard input) and prints one solution a line,
-in input order, in the alphabet of the puzzle. Each puzzle is checked for uniqueness
-(unless --first) and every solution is verified before it is printed.
-
-Input: one puzzle a line, N*N characters row by row, or with --grid a puzzle laid out over
-N lines with any blanks between symbols ('|' and '+' ignored, lines of '-', '+', '|', '='
-skipped). Lines starting with '#' and blank lines are skipped.
-
-Symbols: --box RxC sets the box shape and so the side N = R*C. Without it the side is
-that of the first puzzle (a line of N*N characters, or N symbols on a grid's first row)
-with the most nearly square boxes, as the web page does (2x3 for 6x6, 4x4 for 16x16),
-and 3x3 when the first puzzle says nothing clear:
-  N <= 9    1..N, blanks '.' or '0'             (4x4 from 2x2, 6x6 from 2x3, 9x9)
-  N >= 10   1-9 then A, B, ..., blanks '.' or '0'  (16x16: 1-9A-G; 25x25: 1-9A-P)
-  or        0-9 then A, B, ..., blanks '.' only    (16x16: 0-F)
-The alphabet is decided for each puzzle (--alphabet auto): a line with the top symbol of
-1-9A-.. (G on 16x16) or with more than N '0's is 1-9A-..; a line with both '0' and '.'
-is 0-F style. A line using neither '0' nor the top symbol reads the same either way and is
-written back as 1-9A-... Force it with --alphabet 1 (1-9A-Z) or --alphabet 0 (0-9A-Z).
-Letters are read in either case and written in upper case.
-
-Output: a puzzle without a solution prints the line "` + present.SudokuNoSolution + `"; a malformed
-puzzle prints "# malformed line L" and an error naming line L on stderr, the other puzzles
-are still solved and the exit status is 1. With several solutions the first found is
-printed and counted as "not unique" in the summary. --count prints the number of
-solutions of each puzzle (all of them, or at most --limit; --limit 2 checks uniqueness),
---json one JSON object a line: {"solutions":k} when counting, else
-{"solution":"...","solutions":k} with k = 1 for a unique puzzle, 2 for several, 0 for none
-(then "solution" is null). --format text prints pretty grids, --format svg one SVG picture
-of all the grids (givens bold black, found symbols blue). --emit dlx writes each puzzle as
-an exact cover problem in DLX format instead of solving (givens by leaving out the options
-they contradict), each after a comment line "| line L".
-
-Variants: --x (both main diagonals hold each symbol once), --windoku (the four extra 3x3
-windows of 9x9; on n x n boxes the (n-1)^2 windows at rows and columns 1, n+2, ...),
---jigsaw FILE (irregular regions: N lines of N region letters; N comes from the picture).
-
-Generation: --generate N writes N new puzzles instead of reading any, one a line: each
-with a unique solution and minimal (taking out any given, or with --symmetry any
-symmetric group of givens, leaves several solutions), on the board of --box and the
-variant flags. Grids are drawn uniformly at random on boards of up to 36 cells (4x4,
-6x6); larger ones are completed by the kernel from random givens and shuffled by the
-board's symmetries: random, but not uniform, and their distribution is not known. 16x16
-takes about a second a puzzle; 25x25 may not finish. --symmetry none, 180, 90 or mirror shapes the
-pattern of givens; --seed S repeats a run. --json writes {"puzzle":"...","solution":"...",
-"givens":k,"guesses":g}: guesses rates the difficulty as the branches the kernel needs to
-solve the puzzle and prove it unique (0: singles and locked candidates alone solve it).
-One thread; a line on stderr gives the puzzles per second.
-
-Solving uses a dedicated kernel (candidate bitsets, singles and locked candidates) on
---workers goroutines, chunks of puzzles each, output order kept. At the end stderr gets
-one line: puzzles, seconds, puzzles per second (every second too with --progress).`,
-		Example: `  xcover sudoku examples/sudoku.txt > solutions.txt
-  xcover sudoku --count --limit 2 --json examples/sudoku.txt
-  xcover sudoku --box 2x3 --count examples/sudoku6.txt
-  xcover sudoku --grid --format text puzzle.txt
-  xcover sudoku --x --format svg x.txt > x.svg
-  xcover sudoku --jigsaw regions.txt jigsaw.txt
-  xcover sudoku --emit dlx one.txt > one.dlx
-  xcover sudoku --generate 10 --symmetry 180 --seed 1
-  xcover sudoku --generate 3 --box 4x4 --json`,
-		Args: cobra.MaximumNArgs(1),
+		Use:     "sudoku [FILE|-]",
+		Short:   "Solve, count and draw Sudoku puzzles of any size, in bulk",
+		Long:    long,
+		Example: example,
+		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSudoku(cmd, &f, args)
 		},
@@ -120,9 +62,6 @@ one line: puzzles, seconds, puzzles per second (every second too with --progress
 	addViaFlag(cmd, &f.via, "one run per solution: two per puzzle to check uniqueness unless --first")
 	return cmd
 }
-
-// maxMalformedShown is the number of malformed puzzles sudoku names; the rest are counted.
-const maxMalformedShown = 20
 
 // sudokuBoard builds the board the flags describe; side, if not 0, is the side the input
 // implies, whose default box shape is taken when --box is not given (as the web page does).
@@ -206,24 +145,9 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		return err
 	}
 	rd := sudoku.NewReader(br, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha, Name: name})
-	// A grid file read without --grid gave one message per line, without the file's name,
-	// and no hint: the messages name the file and stop after maxMalformedShown, and a run
-	// whose every puzzle is malformed suggests --grid.
-	shown := 0
-	malformed := func(err error) {
-		if shown++; shown <= maxMalformedShown {
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s: %v\n", name, err)
-		} else if shown == maxMalformedShown+1 {
-			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: more malformed puzzles: not shown")
-		}
-	}
-	hint := func(malformed, puzzles int) {
-		if !f.grid && malformed > 0 && malformed == puzzles {
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: hint: no line of %s is a puzzle; if it holds a grid laid out over N lines, give --grid\n", name)
-		}
-	}
+	bad := &present.SudokuMalformed{W: cmd.ErrOrStderr(), Name: name}
 	if f.emit == "dlx" { // the writers buffer their output, here and below
-		n, err := present.WriteSudokuDLX(cmd.OutOrStdout(), b, rd, malformed)
+		n, err := present.WriteSudokuDLX(cmd.OutOrStdout(), b, rd, bad.Report)
 		if err == nil && n > 0 {
 			err = fmt.Errorf("%d malformed puzzle(s)", n)
 		}
@@ -242,7 +166,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.via != "" {
 		solve.SolveAll = interop.Via(f.via)
 	}
-	opt := present.SudokuWriteOptions{Malformed: malformed, ReadErr: rd.Err}
+	opt := present.SudokuWriteOptions{Malformed: bad.Report, ReadErr: rd.Err}
 	if f.progress {
 		opt.Progress = func(st present.SudokuTally) {
 			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
@@ -269,7 +193,9 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		return err
 	}
 	if st.Malformed > 0 {
-		hint(st.Malformed, st.Puzzles)
+		if !f.grid {
+			bad.Hint(st.Malformed, st.Puzzles)
+		}
 		return &exitError{code: exitInput, err: fmt.Errorf("%d malformed puzzle(s)", st.Malformed)}
 	}
 	return nil

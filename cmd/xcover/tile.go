@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -33,43 +32,14 @@ type tileFlags struct {
 
 func newTileCmd() *cobra.Command {
 	var f tileFlags
+	long, example := helpText("tile")
 	cmd := &cobra.Command{
-		Use:   "tile",
-		Short: "Count, list and draw tilings of a region by polyominoes or polycubes",
-		Long: `Tile covers a region with pieces, each used exactly once (or as many times as given),
-and prints the tilings, their number (--count), or the essentially different ones
-(--distinct).
-
-Pieces: --pieces NAME[:K][,NAME[:K]...] with built-in sets monomino, domino, trominoes,
-tetrominoes, pentominoes (F I L N P T U V W X Y Z), hexominoes (H1..H35), soma (V L T Z
-A B P) and pentacubes (29), or SET.PIECE for one piece (pentominoes.X); :K asks for K
-copies. Or --pieces-file FILE, a picture in which every distinct character other than a
-blank or '.' is one piece.
-
-Region: --region WxH or WxHxD, or --region-file FILE, a picture in which every character
-other than a blank or '.' is a cell; the layers of a solid are separated by blank lines.
-
-In the plane pieces may be turned over (--no-flip forbids it); in space they are rotated,
-and mirrored only with --mirror. --at-most uses each piece at most its copies (the region
-must still be covered); --partial lets cells stay empty.
-
---distinct identifies tilings that a symmetry of the region maps onto each other (the
-symmetries that the allowed orientations respect, found from the region; with
---mirror-images also reflections that exchange mirror-image pieces) and lists one per
-class, or with --count prints both numbers. It searches only about one tiling per class.
-
-Output: text pictures (a letter per piece, blank for holes, solutions separated by a blank
-line, layers of a solid by a line "-"), --format svg (all listed tilings in one picture),
-or --json: one line {"rows":[...]} per tiling ({"layers":[[...],...]} for a solid);
-counts as {"solutions":N,"distinct":M}. Every listed tiling is checked.`,
-		Example: `  xcover tile --pieces pentominoes --region 6x10 --count --distinct
-  xcover tile --pieces pentominoes --region-file examples/region.txt --distinct --format svg > all.svg
-  xcover tile --pieces soma --region 3x3x3 --count --distinct --json
-  xcover tile --pieces tetrominoes:2 --region 5x8 --limit 1
-  xcover tile --pieces-file examples/pieces.txt --region 5x12 --random --seed 7
-  xcover tile --pieces pentominoes --region 6x10 --emit dlx > pent.dlx`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runTile(cmd, &f) },
+		Use:     "tile",
+		Short:   "Count, list and draw tilings of a region by polyominoes or polycubes",
+		Long:    long,
+		Example: example,
+		Args:    cobra.NoArgs,
+		RunE:    func(cmd *cobra.Command, _ []string) error { return runTile(cmd, &f) },
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.pieces, "pieces", "", "built-in pieces `NAME[:K][,NAME...]`")
@@ -113,12 +83,6 @@ func readPicture(cmd *cobra.Command, name string) (string, error) {
 	return textio.ReadText(r, name, "picture", maxPicture)
 }
 
-// maxTileWork bounds the encoding of a tiling (orientations × region cells × piece cells,
-// tiling.Spec.MaxWork), as the server does: pentominoes on 90x90 are about this much, 160 MB
-// and 2 s to build. Beyond, the problem was built for minutes and gigabytes before the
-// search could look at a signal (pentominoes on 1000x1000, a picture of 2000x2000 cells).
-const maxTileWork = 1 << 22
-
 // tilePuzzle builds the puzzle the flags describe, reading pictures from their files; the
 // tiling package parses them as for every front end. It returns the puzzle's title too.
 func tilePuzzle(cmd *cobra.Command, f *tileFlags) (*tiling.Puzzle, string, error) {
@@ -126,8 +90,7 @@ func tilePuzzle(cmd *cobra.Command, f *tileFlags) (*tiling.Puzzle, string, error
 		return nil, "", usageErrorf("--copies must be at least 1, not %d", f.copies)
 	}
 	spec := tiling.Spec{Pieces: f.pieces, Copies: f.copies, Size: f.region,
-		NoFlip: f.noFlip, Mirror: f.mirror, AtMost: f.atMost, Partial: f.partial,
-		MaxWork: maxTileWork}
+		NoFlip: f.noFlip, Mirror: f.mirror, AtMost: f.atMost, Partial: f.partial}
 	var err error
 	if f.piecesFile != "" {
 		if spec.PiecesPicture, err = readPicture(cmd, f.piecesFile); err != nil {
@@ -192,14 +155,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		if f.count || f.distinct || f.via != "" {
 			return usageErrorf("--puzzle: not with --count, --distinct or --via")
 		}
-		enc, err := tp.Encode() // pz's problem: puzzle.Tiling encodes tp so, without Distinct
-		if err != nil {
-			return err
-		}
-		return writePuzzle(cmd, pz, cfg, f.format, f.json, func(w io.Writer, set, sol []int) error {
-			pre := enc.Tiling(set)
-			return tiling.WriteSVG(w, []*tiling.Tiling{pre, enc.Tiling(sol)}, tiling.SVGOptions{Given: pre})
-		})
+		return writePuzzle(cmd, pz, cfg, f.format, f.json, pz.DrawMade)
 	}
 	if f.count {
 		return tileCount(cmd, f, pz, cfg)

@@ -144,12 +144,9 @@ type Solution struct {
 // checked by the rules (Board.Check). Limit is 2 in solve mode (a solution, and whether it
 // is unique), the Request's Limit in count mode (0: all).
 type SudokuSet struct {
-	Puzzles    int     `json:"puzzles"`    // puzzles read, malformed ones included
-	NoSolution int     `json:"noSolution"` // puzzles without a solution
-	NotUnique  int     `json:"notUnique"`  // puzzles with several solutions (solve mode)
-	Malformed  int     `json:"malformed"`  // lines that are no puzzle
-	Elapsed    float64 `json:"elapsed"`    // seconds from the first puzzle read to the last solved
-	// Summary says the above in one line, as the command's summary does.
+	SudokuTally         // the puzzles, as the command counts them (not unique: solve mode)
+	Elapsed     float64 `json:"elapsed"` // seconds from the first puzzle read to the last solved
+	// Summary says the above in one line, as the command's summary does (the tally's).
 	Summary string         `json:"summary"`
 	Results []SudokuResult `json:"results"` // one a puzzle, in input order
 }

@@ -333,29 +333,3 @@ func Reduction(r *reduce.Result, orig *xcover.Problem) string {
 	return fmt.Sprintf("%d of %d options removed (%d by rule 1, %d by rule 2) in %d rounds",
 		r.Removed[0]+r.Removed[1], orig.NumOptions(), r.Removed[0], r.Removed[1], r.Rounds)
 }
-
-// SudokuSummary says in one line what a SudokuSet found, as the command's sudoku summary
-// does: "200 puzzles in 0.012 s: 16667 puzzles/s (2 without solution, 1 not unique)".
-func SudokuSummary(s *SudokuSet) string {
-	noun := "puzzles"
-	if s.Puzzles == 1 {
-		noun = "puzzle"
-	}
-	text := fmt.Sprintf("%d %s in %.3f s", s.Puzzles, noun, s.Elapsed)
-	if s.Elapsed > 0 {
-		text += fmt.Sprintf(": %.0f puzzles/s", float64(s.Puzzles)/s.Elapsed)
-	}
-	var extra []string
-	for _, e := range []struct {
-		n    int
-		what string
-	}{{s.NoSolution, "without solution"}, {s.NotUnique, "not unique"}, {s.Malformed, "malformed"}} {
-		if e.n > 0 {
-			extra = append(extra, fmt.Sprintf("%d %s", e.n, e.what))
-		}
-	}
-	if len(extra) > 0 {
-		text += " (" + strings.Join(extra, ", ") + ")"
-	}
-	return text
-}

@@ -24,13 +24,13 @@ const SudokuNoSolution = "# no solution"
 // object a line.
 const FormatLine = "line"
 
-// A SudokuTally counts the results of SolveAll for a summary. The zero SudokuTally is
-// empty.
+// A SudokuTally counts the results of SolveAll for a summary, the command's and the web
+// API's (SudokuSet). The zero SudokuTally is empty.
 type SudokuTally struct {
-	Puzzles    int // puzzles done, malformed ones included
-	NoSolution int // puzzles without a solution
-	NotUnique  int // puzzles with several solutions (not counted when counting)
-	Malformed  int // malformed puzzles
+	Puzzles    int `json:"puzzles"`    // puzzles done, malformed ones included
+	NoSolution int `json:"noSolution"` // puzzles without a solution
+	NotUnique  int `json:"notUnique"`  // puzzles with several solutions (not counted when counting)
+	Malformed  int `json:"malformed"`  // malformed puzzles
 }
 
 // Add counts one result; counting says that the solutions were counted, so that several
@@ -50,14 +50,16 @@ func (t *SudokuTally) Add(res sudoku.Result, counting bool) {
 }
 
 // Summary describes the tally after elapsed time in one line: "300 puzzles in 0.012 s:
-// 25000 puzzles/s (2 without solution, 1 malformed)".
+// 25000 puzzles/s (2 without solution, 1 malformed)" (no rate when elapsed is 0).
 func (t *SudokuTally) Summary(elapsed time.Duration) string {
-	rate := float64(t.Puzzles) / elapsed.Seconds()
 	noun := " puzzles"
 	if t.Puzzles == 1 {
 		noun = " puzzle"
 	}
-	s := fmt.Sprintf("%s%s in %.3f s: %.0f puzzles/s", strconv.Itoa(t.Puzzles), noun, elapsed.Seconds(), rate)
+	s := fmt.Sprintf("%s%s in %.3f s", strconv.Itoa(t.Puzzles), noun, elapsed.Seconds())
+	if elapsed > 0 {
+		s += fmt.Sprintf(": %.0f puzzles/s", float64(t.Puzzles)/elapsed.Seconds())
+	}
 	var extra []string
 	if t.NoSolution > 0 {
 		extra = append(extra, fmt.Sprintf("%d without solution", t.NoSolution))

@@ -2,6 +2,7 @@ package present
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -40,24 +41,39 @@ func TestSudokuTally(t *testing.T) {
 		results  []sudoku.Result
 		counting bool
 		want     string
+		elapsed  time.Duration // 0: 2 s; negative: none
 	}{
-		{"empty", nil, false, "0 puzzles in 2.000 s: 0 puzzles/s"},
-		{"one", []sudoku.Result{{Count: 1}}, false, "1 puzzle in 2.000 s: 0 puzzles/s"},
+		{"empty", nil, false, "0 puzzles in 2.000 s: 0 puzzles/s", 0},
+		{"no time", []sudoku.Result{{Count: 1}, {Count: 0}}, false, "2 puzzles in 0.000 s (1 without solution)", -1},
+		{"one", []sudoku.Result{{Count: 1}}, false, "1 puzzle in 2.000 s: 0 puzzles/s", 0},
 		{"all kinds", []sudoku.Result{{Count: 1}, {Count: 0}, {Count: 2}, {Puzzle: bad}, {Count: 2}}, false,
-			"5 puzzles in 2.000 s: 2 puzzles/s (1 without solution, 2 not unique, 1 malformed)"},
+			"5 puzzles in 2.000 s: 2 puzzles/s (1 without solution, 2 not unique, 1 malformed)", 0},
 		{"counting", []sudoku.Result{{Count: 2}, {Count: 7}, {Count: 0}}, true,
-			"3 puzzles in 2.000 s: 2 puzzles/s (1 without solution)"},
+			"3 puzzles in 2.000 s: 2 puzzles/s (1 without solution)", 0},
 		{"cut off", []sudoku.Result{{Count: 1}, {Count: 1, Err: context.Canceled}}, false,
-			"1 puzzle in 2.000 s: 0 puzzles/s"},
+			"1 puzzle in 2.000 s: 0 puzzles/s", 0},
 	}
 	for _, tt := range tests {
 		var tl SudokuTally
 		for _, r := range tt.results {
 			tl.Add(r, tt.counting)
 		}
-		if got := tl.Summary(2 * time.Second); got != tt.want {
+		elapsed := 2 * time.Second
+		if tt.elapsed != 0 {
+			elapsed = max(0, tt.elapsed)
+		}
+		if got := tl.Summary(elapsed); got != tt.want {
 			t.Errorf("%s: Summary = %q, want %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestSudokuSetJSON: the web API's set answer spells the tally as it always did, flat.
+func TestSudokuSetJSON(t *testing.T) {
+	set := SudokuSet{SudokuTally: SudokuTally{Puzzles: 4, NoSolution: 1, NotUnique: 2, Malformed: 3}, Elapsed: 0.5, Summary: "s", Results: []SudokuResult{}}
+	b, err := json.Marshal(set)
+	if want := `{"puzzles":4,"noSolution":1,"notUnique":2,"malformed":3,"elapsed":0.5,"summary":"s","results":[]}`; err != nil || string(b) != want {
+		t.Errorf("SudokuSet JSON %s, %v; want %s", b, err, want)
 	}
 }
 

@@ -148,3 +148,33 @@ func SudokuGenerateSummary(made, givens int, uniform bool, elapsed time.Duration
 	return fmt.Sprintf("sudoku: generated %d minimal puzzles from %s in %.3f s (%.3g/s), %.1f givens on average",
 		made, how, elapsed.Seconds(), float64(made)/elapsed.Seconds(), float64(givens)/float64(made))
 }
+
+// maxMalformedShown is the number of malformed puzzles a SudokuMalformed names; the rest
+// are counted.
+const maxMalformedShown = 20
+
+// A SudokuMalformed tells of the malformed puzzles of one input on W, as the sudoku
+// command does: "xcover: NAME: ERROR" for each of the first 20, then one line saying that
+// more are not shown. (A grid file read without --grid gave one message per line, without
+// the file's name.)
+type SudokuMalformed struct {
+	W     io.Writer
+	Name  string // the input's name
+	shown int
+}
+
+// Report tells of one malformed puzzle.
+func (m *SudokuMalformed) Report(err error) {
+	if m.shown++; m.shown <= maxMalformedShown {
+		fmt.Fprintf(m.W, "xcover: %s: %v\n", m.Name, err)
+	} else if m.shown == maxMalformedShown+1 {
+		fmt.Fprintln(m.W, "xcover: more malformed puzzles: not shown")
+	}
+}
+
+// Hint suggests --grid when every one of the puzzles read was malformed.
+func (m *SudokuMalformed) Hint(malformed, puzzles int) {
+	if malformed > 0 && malformed == puzzles {
+		fmt.Fprintf(m.W, "xcover: hint: no line of %s is a puzzle; if it holds a grid laid out over N lines, give --grid\n", m.Name)
+	}
+}

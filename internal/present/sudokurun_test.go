@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -191,5 +192,46 @@ func TestSudokuGenerated(t *testing.T) {
 		if got := SudokuGenerateSummary(4, 90, tt.uniform, 2*time.Second); got != tt.want {
 			t.Errorf("summary %q, want %q", got, tt.want)
 		}
+	}
+}
+
+// TestSudokuMalformed checks what the sudoku command says of malformed puzzles: the first
+// 20 by name, one line for the rest, and the --grid hint only when every puzzle was
+// malformed.
+func TestSudokuMalformed(t *testing.T) {
+	for _, tc := range []struct {
+		name             string
+		reports, puzzles int
+		lines            int // lines written
+		more, hint       bool
+	}{
+		{"none", 0, 3, 0, false, false},
+		{"one of three", 1, 3, 1, false, false},
+		{"every one", 2, 2, 3, false, true},
+		{"twenty", 20, 40, 20, false, false},
+		{"twenty-five", 25, 40, 21, true, false},
+		{"all of thirty", 30, 30, 22, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf strings.Builder
+			m := &SudokuMalformed{W: &buf, Name: "in.txt"}
+			for i := range tc.reports {
+				m.Report(fmt.Errorf("line %d: bad", i+1))
+			}
+			m.Hint(tc.reports, tc.puzzles)
+			out := buf.String()
+			if got := strings.Count(out, "\n"); got != tc.lines {
+				t.Errorf("%d lines, want %d:\n%s", got, tc.lines, out)
+			}
+			if tc.reports > 0 && !strings.HasPrefix(out, "xcover: in.txt: line 1: bad\n") {
+				t.Errorf("first line of %q: want the input's name and the error", out)
+			}
+			if got := strings.Contains(out, "more malformed puzzles: not shown"); got != tc.more {
+				t.Errorf("more line: %v, want %v", got, tc.more)
+			}
+			if got := strings.Contains(out, "hint: no line of in.txt is a puzzle"); got != tc.hint {
+				t.Errorf("hint: %v, want %v", got, tc.hint)
+			}
+		})
 	}
 }

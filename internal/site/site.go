@@ -10,10 +10,14 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/xcover/xcover/serve"
 )
 
 //go:embed worker.js
@@ -34,13 +38,40 @@ const (
 	loaderFile = "wasm_exec.js"
 )
 
-// Write writes the site into dir (made if missing): page is the page of "xcover serve",
-// and csp the Content-Security-Policy it is served with, which the site's page carries
-// in a meta element (static hosts send no such header), letting it start its worker and
-// compile WebAssembly. Write builds the engine with the go command found in PATH
+// Write writes the site into dir (made if missing), with the page of "xcover serve" as
+// a server serves it (ServedPage). It builds the engine with the go command found in PATH
 // (GOOS=js GOARCH=wasm, stripped), which needs xcover's module source: run it within the
 // module. It returns the size of the engine in bytes.
-func Write(ctx context.Context, dir string, page []byte, csp string) (int64, error) {
+func Write(ctx context.Context, dir string) (int64, error) {
+	page, csp, err := ServedPage()
+	if err != nil {
+		return 0, err
+	}
+	return write(ctx, dir, page, csp)
+}
+
+// ServedPage returns the page that "xcover serve" serves, asked of a server, and its
+// Content-Security-Policy.
+func ServedPage() (page []byte, csp string, err error) {
+	s := serve.New(serve.Options{})
+	defer s.Close()
+	r, err := http.NewRequest(http.MethodGet, "http://localhost/", nil)
+	if err != nil {
+		return nil, "", err
+	}
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	if w.Code != http.StatusOK {
+		return nil, "", fmt.Errorf("the server's page: status %d", w.Code)
+	}
+	return w.Body.Bytes(), w.Header().Get("Content-Security-Policy"), nil
+}
+
+// write writes the site: page is the page of "xcover serve", and csp the
+// Content-Security-Policy it is served with, which the site's page carries in a meta
+// element (static hosts send no such header), letting it start its worker and compile
+// WebAssembly.
+func write(ctx context.Context, dir string, page []byte, csp string) (int64, error) {
 	head := []byte("<head>\n")
 	if bytes.Count(page, head) != 1 {
 		return 0, errors.New("site: the page has no <head> to mark")

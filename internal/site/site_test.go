@@ -16,7 +16,7 @@ func TestStaticCSP(t *testing.T) {
 }
 
 func TestWriteNeedsHead(t *testing.T) {
-	if _, err := Write(t.Context(), t.TempDir(), []byte("<html>no head</html>"), ""); err == nil {
+	if _, err := write(t.Context(), t.TempDir(), []byte("<html>no head</html>"), ""); err == nil {
 		t.Error("Write took a page without <head>")
 	}
 }
