@@ -73,12 +73,12 @@ type Counter interface {
 }
 
 // A Lister is a puzzle with its own solver, faster than the exact cover engine. List calls
-// visit with the first limit solutions (0: all), each as options of the Problem, until
-// visit returns false; it returns errors.ErrUnsupported, before any visit, for a listing
-// it leaves to the engine.
+// visit with the solutions found under cfg (its Limit, 0: all; Random and Seed; Workers),
+// each as options of the Problem, until visit returns false; it returns
+// errors.ErrUnsupported, before any visit, for a listing it leaves to the engine.
 type Lister interface {
 	Puzzle
-	List(ctx context.Context, limit uint64, visit func(sol []int) bool) error
+	List(ctx context.Context, cfg xcover.Config, visit func(sol []int) bool) error
 }
 
 // A Symmetric puzzle knows the symmetries that map its solutions onto each other. Distinct
@@ -205,12 +205,22 @@ func (pz *queensPuzzle) Count(ctx context.Context, limit uint64, workers int) (u
 	return c.Solutions, err
 }
 
-// List lists in order with the queens package's bitboard engine, where it serves the board
-// (one queen per line, N up to 32); the construction, which gives one solution of a larger
-// board whatever the limit, is the command's alone.
-func (pz *queensPuzzle) List(ctx context.Context, limit uint64, visit func(sol []int) bool) error {
-	opt := queens.Options{PerLine: pz.perLine, Limit: limit}
-	if e, err := queens.Choose(pz.n, false, opt); err != nil || e != queens.EngineBitboard {
+// List lists with the queens package's own choice of engine (queens.Solutions), as the
+// command lists: the bitboard in order up to N = 32; beyond it, in order, the
+// construction's one solution whatever the limit (the exact cover engine finds no first
+// solution of 100 queens in a minute); at random, min-conflicts search beyond N = 12, one
+// solution per seed; the exact cover engine on this puzzle's encoding otherwise.
+func (pz *queensPuzzle) List(ctx context.Context, cfg xcover.Config, visit func(sol []int) bool) error {
+	opt := queens.Options{PerLine: pz.perLine, Limit: cfg.Limit, Random: cfg.Random, Seed: cfg.Seed, Workers: cfg.Workers}
+	return pz.list(ctx, opt, false, visit)
+}
+
+// list lists the solutions queens.Solutions gives under opt, each as the options that
+// place its queens; with complete, only where they are all of them in order (the
+// bitboard), else it returns errors.ErrUnsupported.
+func (pz *queensPuzzle) list(ctx context.Context, opt queens.Options, complete bool, visit func(sol []int) bool) error {
+	e, err := queens.Choose(pz.n, false, opt)
+	if err != nil || complete && e != queens.EngineBitboard {
 		return errors.ErrUnsupported
 	}
 	if err := ctx.Err(); err != nil {
@@ -239,7 +249,7 @@ func (pz *symmetricQueens) Distinct(ctx context.Context, cfg xcover.Config, visi
 		o := queens.Canonical(cols)
 		return !slices.Equal(o.Rep, cols) || visit(sol, o.Size)
 	}
-	if err := pz.List(ctx, 0, keep); !errors.Is(err, errors.ErrUnsupported) {
+	if err := pz.list(ctx, queens.Options{}, true, keep); !errors.Is(err, errors.ErrUnsupported) {
 		return err
 	}
 	sv, err := xcover.NewSolver(pz.p, cfg)
@@ -422,10 +432,14 @@ func (pz *sudokuPuzzle) DrawMade(io.Writer, []int, []int) error {
 	return fmt.Errorf("puzzle: %s: a Sudoku picture shows one grid, not a made puzzle and its solution", pz.about.Title)
 }
 
-// List solves with a solver of the search's own.
-func (pz *sudokuPuzzle) List(ctx context.Context, limit uint64, visit func(sol []int) bool) error {
+// List solves with a solver of the search's own, in order; a random listing it leaves to
+// the engine.
+func (pz *sudokuPuzzle) List(ctx context.Context, cfg xcover.Config, visit func(sol []int) bool) error {
+	if cfg.Random {
+		return errors.ErrUnsupported
+	}
 	var oerr error
-	_, err := pz.board.Each(ctx, pz.grid, limit, func(g sudoku.Grid) bool {
+	_, err := pz.board.Each(ctx, pz.grid, cfg.Limit, func(g sudoku.Grid) bool {
 		var sol []int
 		if sol, oerr = pz.enc.Options(g); oerr != nil {
 			return false

@@ -267,7 +267,7 @@ func TestSudokuSolver(t *testing.T) {
 				puzzle.Counter
 				puzzle.Lister
 			})
-			err = sz.List(ctx, 0, func(sol []int) bool {
+			err = sz.List(ctx, xcover.Config{}, func(sol []int) bool {
 				if v := verify.Check(pz.Problem(), sol); len(v) > 0 {
 					t.Fatalf("%s: not a solution: %s", pz.About().Title, v[0].Msg)
 				}

@@ -46,7 +46,7 @@ func Count(ctx context.Context, pz Puzzle, cfg xcover.Config, distinct bool) (al
 // with distinct, one solution of each class (the puzzle must be Symmetric) and the size of
 // its class (0 without distinct), until visit returns false. It chooses the engine, the one
 // listing of every front end: the puzzle's own solver where it is a [Lister] that serves
-// the listing and the order is not random, else the exact cover engine. Every solution is checked by the puzzle's own
+// the listing, else the exact cover engine. Every solution is checked by the puzzle's own
 // Check before visit sees it; one that fails ends the search with an internal error. An
 // Impossible puzzle has none, without a search. When ctx is cancelled, Each returns ctx's
 // error.
@@ -71,8 +71,8 @@ func Each(ctx context.Context, pz Puzzle, cfg xcover.Config, distinct bool, visi
 			return cerr
 		}
 		return err
-	case lists && !cfg.Random:
-		err := lister.List(ctx, cfg.Limit, func(sol []int) bool { return check(sol) && visit(sol, 0) })
+	case lists:
+		err := lister.List(ctx, cfg, func(sol []int) bool { return check(sol) && visit(sol, 0) })
 		if cerr != nil {
 			return cerr
 		}
@@ -131,9 +131,13 @@ type viaPuzzle struct {
 	solveAll func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error)
 }
 
-// List lists the solutions solveAll finds, each checked by the verifier.
-func (v viaPuzzle) List(ctx context.Context, limit uint64, visit func(sol []int) bool) error {
-	sols, err := v.solveAll(ctx, v.Problem(), int(limit))
+// List lists the solutions solveAll finds, each checked by the verifier; a random listing
+// it leaves to the engine.
+func (v viaPuzzle) List(ctx context.Context, cfg xcover.Config, visit func(sol []int) bool) error {
+	if cfg.Random {
+		return errors.ErrUnsupported
+	}
+	sols, err := v.solveAll(ctx, v.Problem(), int(cfg.Limit))
 	chk := verify.NewChecker(v.Problem())
 	for _, sol := range sols {
 		if vs := chk.Check(sol); len(vs) > 0 {

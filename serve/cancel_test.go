@@ -33,7 +33,7 @@ func TestCancelEveryKind(t *testing.T) {
 	hexo := `"puzzle":"tiling","pieces":"hexominoes","region":"14x15"`
 	for _, tc := range []struct{ name, req string }{
 		{"queens count", `{"puzzle":"queens","n":20,"mode":"count"}`},
-		{"queens solve", `{"puzzle":"queens","n":40}`},
+		{"queens solve", `{"puzzle":"queens","n":28}`},
 		{"queens random", `{"puzzle":"queens","n":40,"mode":"random","limit":100000000}`},
 		{"queens distinct", `{"puzzle":"queens","n":20,"mode":"distinct"}`},
 		{"queens two per line", `{"puzzle":"queens","n":14,"perLine":2,"mode":"count"}`},

@@ -68,6 +68,23 @@ func TestSameListings(t *testing.T) {
 		served := api(`{"puzzle":"queens","mode":"solve","n":` + strconv.Itoa(tt.n) + `}`)
 		same("queens "+strconv.Itoa(tt.n), cli, tt.want, served, "\n\n", true)
 	}
+	// Beyond the bitboard's N = 32 both give the construction's one solution, whatever the
+	// limit (the web API ran the exact cover engine, which finds no first solution of 100
+	// queens in a minute); at random, the same seed gives the same boards: the general
+	// engine's up to N = 12, min-conflicts search's beyond.
+	for _, tt := range []struct {
+		args []string
+		body string
+		want int
+	}{
+		{[]string{"40", "--limit", "3"}, `"n":40,"mode":"solve","limit":3`, 1},
+		{[]string{"8", "--random", "--seed", "7", "--limit", "3"}, `"n":8,"mode":"random","seed":7,"limit":3`, 3},
+		{[]string{"20", "--random", "--seed", "7", "--limit", "3"}, `"n":20,"mode":"random","seed":7,"limit":3`, 3},
+	} {
+		cli := runX(t, "", append([]string{"queens"}, tt.args...)...)
+		served := api(`{"puzzle":"queens",` + tt.body + `}`)
+		same("queens "+strings.Join(tt.args, " "), cli, tt.want, served, "\n\n", true)
+	}
 	cli := runX(t, "", "queens", "4", "--per-line", "2")
 	served := api(`{"puzzle":"queens","mode":"solve","n":4,"perLine":2}`)
 	same("queens 4, 2 per line", cli, 11, served, "\n\n", false)
