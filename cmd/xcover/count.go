@@ -36,7 +36,7 @@ secondary items) is kept and added whenever the search meets it again, so that c
 beyond what one could enumerate come out exact (domino tilings of 16x16, about 2.4e30, in
 seconds). It pays where sub-problems repeat — tilings listed row by row — and not on
 problems like N-queens, which are counted solution by solution. --memo (=on) always
-memoises, --memo=off never; --limit, --random, --checkpoint and --shard count solution by
+memoises, --memo=off never; --limit, --checkpoint and --shard count solution by
 solution unless --memo=on is given. --order auto (the default) chooses the item to branch
 on by a trial (and renumbers the items in a sweep when the file lists them along a board's
 long side or in no order), first takes the first uncovered item of the file, mrv the item
@@ -67,21 +67,13 @@ func runCount(cmd *cobra.Command, f *countFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	parts := f.shard.checkpoint != "" || (f.shard.shard != "" && f.memo.memo != "on")
-	if !cmd.Flags().Changed("memo") && (parts || f.search.limit > 0 || s.cfg.Random) {
-		// The default, auto, gives way to what cannot be memoised.
-		f.memo.memo = "off"
-	}
-	if f.memo.active() && !f.shard.active() && (f.search.limit > 0 || s.cfg.Random) {
-		return usageErrorf("--memo counts every solution: not with --limit, --random or --seed")
-	}
 	opt := s.countOptions()
 	if err := f.memo.apply(&opt); err != nil {
 		return err
 	}
 	if f.shard.active() {
 		// shard.Count holds the rules of a split or checkpointed count (no limit, no random
-		// order, memoised only in shares, never with a checkpoint).
+		// order, memoised only in shares and only when asked, never with a checkpoint).
 		return f.shard.count(cmd, &f.search, s, opt)
 	}
 	return countAll(cmd, &f.search, s, opt)

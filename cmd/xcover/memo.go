@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -22,14 +23,11 @@ type memoFlags struct {
 
 func (f *memoFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
-	fs.StringVar(&f.memo, "memo", "auto", "count by memoisation: `MODE` on (also --memo alone), off, or auto (on only where a trial shows the cache pays; off with --limit, --random, --checkpoint or --shard)")
+	fs.StringVar(&f.memo, "memo", "auto", "count by memoisation: `MODE` on (also --memo alone), off, or auto (on only where a trial shows the cache pays; off with --limit, --checkpoint or --shard)")
 	fs.Lookup("memo").NoOptDefVal = "on"
 	fs.StringVar(&f.mem, "memo-mem", "2GiB", "the cache's memory budget `SIZE` (KiB, MiB, GiB); past it the count goes on without keeping more")
 	fs.StringVar(&f.order, "order", "auto", "the item a memoised count branches on: `auto` (chosen from the problem by a short trial of both), first uncovered in the file's order, or mrv (fewest options)")
 }
-
-// active reports whether the count is memoised (or may be).
-func (f *memoFlags) active() bool { return f.memo != "off" }
 
 // apply sets the configuration's memo fields from the flags.
 func (f *memoFlags) apply(cfg *xcover.Config) error {
@@ -92,7 +90,7 @@ func countAll(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.Config) 
 	case c.Solutions == nil && interrupted:
 		return interruptedf("interrupted: a memoised count has no partial result")
 	case c.Solutions == nil:
-		return cerr
+		return usageErrorf("%s", strings.TrimPrefix(cerr.Error(), "xcover: ")) // a count Count refuses
 	}
 	res := present.CountOf(c, cerr != nil)
 	if err := printResult(cmd.OutOrStdout(), f.json, res, res.Text(), "count"); err != nil {

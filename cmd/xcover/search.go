@@ -119,7 +119,7 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 
 // countOptions returns the options of a count as the flags describe it.
 func (s *search) countOptions() xcover.Config {
-	return xcover.Config{Initial: s.cfg.Initial, Workers: s.cfg.Workers, Limit: s.cfg.Limit,
+	return xcover.Config{Initial: s.cfg.Initial, Workers: s.cfg.Workers, Limit: s.cfg.Limit, Random: s.cfg.Random,
 		Progress: s.cfg.Progress, ProgressInterval: s.cfg.ProgressInterval}
 }
 
