@@ -74,58 +74,42 @@ func runDefine(cmd *cobra.Command, f *defineFlags, args []string) error {
 	if err := file.CheckOptions(f.solution); err != nil {
 		return usageErrorf("--solution: %v", err)
 	}
-	ctx, p := cmd.Context(), file.Problem
-	sol := f.solution
-	if sol == nil {
-		if f.uniform {
-			sols, done := xcover.Sample(ctx, p, 1, xcover.Config{Seed: f.seed})
-			for s := range sols {
-				sol = s
-			}
-			if _, err := done(); err != nil {
-				if ctx.Err() != nil {
-					return interruptedf("interrupted while drawing a solution")
-				}
-				return err
-			}
-		} else {
-			s, err := xcover.NewSolver(p, xcover.Config{Limit: 1})
-			if err != nil {
-				return err
-			}
-			for x := range s.Solutions(ctx) {
-				sol = x
-			}
-			if s.Err() != nil {
-				if ctx.Err() != nil {
-					return interruptedf("interrupted while finding a solution")
-				}
-				return s.Err()
-			}
+	ctx := cmd.Context()
+	shown := f.solution != nil // the solution found or drawn is said on stderr, once
+	showSolution := func(r xcover.DefineResult) {
+		if !shown && r.Solution != nil {
+			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: solution %s\n", intList(r.Solution))
+			shown = true
 		}
-		if sol == nil {
-			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution to define")
-			return nil
-		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: solution %s\n", intList(sol))
 	}
-	opt := xcover.DefineOptions{Seed: f.seed, Smallest: f.smallest, MaxNodes: f.maxNodes}
+	opt := xcover.DefineOptions{Seed: f.seed, Find: f.solution == nil, Uniform: f.uniform, Smallest: f.smallest, MaxNodes: f.maxNodes}
 	if f.progress {
 		opt.Progress = func(r xcover.DefineResult) {
+			showSolution(r)
 			if !r.Done {
 				fmt.Fprintf(cmd.ErrOrStderr(), "xcover: define: at least %d options, %d nodes, %d checks, %d differences, %.1f s\n",
 					r.LowerBound, r.Nodes, r.Checks, r.Differences, r.Elapsed.Seconds())
 			}
 		}
 	}
-	res, err := xcover.Define(ctx, p, sol, opt)
+	res, err := xcover.Define(ctx, file.Problem, f.solution, opt)
+	showSolution(res)
+	finding := "finding"
+	if f.uniform {
+		finding = "drawing"
+	}
 	switch {
+	case err != nil && ctx.Err() != nil && res.Solution == nil:
+		return interruptedf("interrupted while %s a solution", finding)
 	case err != nil && ctx.Err() != nil:
 		return interruptedf("interrupted: at least %d options (%d nodes, %d checks)", res.LowerBound, res.Nodes, res.Checks)
 	case errors.Is(err, xcover.ErrNodeLimit):
 		return fmt.Errorf("stopped at --max-nodes: at least %d options (%d nodes, %d checks)", res.LowerBound, res.Nodes, res.Checks)
 	case err != nil:
 		return &exitError{code: exitInput, err: errors.New(strings.TrimPrefix(err.Error(), "xcover: "))}
+	case res.Solution == nil:
+		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution to define")
+		return nil
 	}
 	sw := file.NewSolutionWriter(bufio.NewWriter(cmd.OutOrStdout()), f.json)
 	if err := sw.Write(res.Options); err != nil {
@@ -139,7 +123,7 @@ func runDefine(cmd *cobra.Command, f *defineFlags, args []string) error {
 		kind = "smallest"
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s defining set: %d of %d options (%d checks, %d nodes, %s)\n",
-		kind, len(res.Options), len(sol), res.Checks, res.Nodes, res.Elapsed.Round(time.Millisecond))
+		kind, len(res.Options), len(res.Solution), res.Checks, res.Nodes, res.Elapsed.Round(time.Millisecond))
 	return nil
 }
 
