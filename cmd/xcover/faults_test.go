@@ -200,8 +200,8 @@ func TestInitialAndBlock(t *testing.T) {
 		code      int
 		stderrHas string
 	}{
-		{[]string{"solve", "--initial", "0,1", q8}, 0, "options 0 and 1 conflict"},
-		{[]string{"count", "--initial", "0,0", q8}, 0, "option 0 is given twice"},
+		{[]string{"solve", "--initial", "0,1", q8}, 0, "no solution holds these options"},
+		{[]string{"count", "--initial", "0,0", q8}, 0, "option 0 chosen twice: it is forced once"},
 		{[]string{"export", "--to", "dimacs", "--block", filepath.Join(dir, "bad.jsonl"), q8}, 1, "solution 1 is not a solution"},
 		{[]string{"export", "--to", "dimacs", "--block", filepath.Join(dir, "twice.jsonl"), q8}, 0, "98 repeated solutions blocked once"},
 	} {

@@ -12,6 +12,7 @@ import (
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/formats"
 	"github.com/xcover/xcover/reduce"
+	"github.com/xcover/xcover/verify"
 )
 
 // searchFlags are the flags shared by solve and count.
@@ -61,8 +62,14 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 	}
 	p := file.Problem
 	initial := f.initial
-	if note := initialNote(p, initial); note != "" {
-		warnf(cmd, "--initial: %s", note)
+	if v := verify.Partial(p, initial); v != nil {
+		// The search would find nothing (it printed nothing, exit 0, and no word why), or
+		// an option given twice is forced once.
+		note := "no solution holds these options"
+		if v[0].Item < 0 {
+			note = "it is forced once"
+		}
+		warnf(cmd, "--initial: %s: %s", v[0], note)
 	}
 	var red *reduce.Result
 	if f.reduce {
@@ -190,42 +197,4 @@ func (s *search) original(sol []int) []int {
 		return sol
 	}
 	return s.reduced.Map(sol)
-}
-
-// initialNote says what is wrong with the forced options, or "": an option given twice
-// (counted once), or two options that no solution can hold together, so that the search
-// finds nothing (it printed nothing, exit 0, and no word why).
-func initialNote(p *xcover.Problem, initial []int) string {
-	seen := map[int]bool{}
-	type use struct {
-		option int
-		color  string
-		n      int
-	}
-	uses := map[int]*use{}
-	for _, k := range initial {
-		if seen[k] {
-			return fmt.Sprintf("option %d is given twice: it is forced once", k)
-		}
-		seen[k] = true
-		for _, e := range p.Option(k) {
-			it := p.Item(e.Item)
-			u := uses[e.Item]
-			if u == nil {
-				uses[e.Item] = &use{k, e.Color, 1}
-				continue
-			}
-			u.n++
-			conflict := false
-			if it.Secondary {
-				conflict = e.Color == "" || e.Color != u.color
-			} else {
-				conflict = u.n > max(it.Max, 1)
-			}
-			if conflict {
-				return fmt.Sprintf("options %d and %d conflict on item %q: no solution holds both", u.option, k, it.Name)
-			}
-		}
-	}
-	return ""
 }
