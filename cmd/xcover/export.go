@@ -2,16 +2,12 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"io"
-	"slices"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/atomicfile"
 	"github.com/xcover/xcover/internal/formats"
 	"github.com/xcover/xcover/interop"
-	"github.com/xcover/xcover/verify"
 )
 
 // exportFlags are the flags of the export command.
@@ -105,11 +101,7 @@ func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
 		return err
 	}
 	if f.block != "" {
-		sols, _, err := readSolutions(cmd, f.block, file)
-		if err != nil {
-			return err
-		}
-		if opt.Block, err = blockSet(cmd, f.block, file.Problem, sols); err != nil {
+		if opt.Block, _, err = readSolutions(cmd, f.block, file); err != nil {
 			return err
 		}
 	}
@@ -140,30 +132,4 @@ func exportProblem(cmd *cobra.Command, f *exportFlags, args []string, format for
 		return err
 	}
 	return atomicfile.Write(f.output, write)
-}
-
-// blockSet returns the solutions to block, each once, after checking that every one is a
-// solution of p: 2 million copies of one non-solution wrote a CNF of 372 MB. A repeat is
-// dropped with a warning; a non-solution is refused, naming the file and its position.
-func blockSet(cmd *cobra.Command, name string, p *xcover.Problem, sols [][]int) ([][]int, error) {
-	c := verify.NewChecker(p)
-	seen := map[string]bool{}
-	var out [][]int
-	repeats := 0
-	for i, sol := range sols {
-		key := fmt.Sprint(slices.Sorted(slices.Values(sol)))
-		if seen[key] {
-			repeats++
-			continue
-		}
-		seen[key] = true
-		if v := c.Check(sol); len(v) > 0 {
-			return nil, fmt.Errorf("--block: %s: solution %d is not a solution of the problem (%s)", name, i+1, v[0])
-		}
-		out = append(out, sol)
-	}
-	if repeats > 0 {
-		warnf(cmd, "--block: %s: %d repeated solutions blocked once", name, repeats)
-	}
-	return out, nil
 }
