@@ -127,8 +127,7 @@ func runZDD(cmd *cobra.Command, f *zddFlags, args []string) error {
 	return atomicfile.Write(f.output, write)
 }
 
-// diagram builds the diagram of file's problem, or reads it from --from and checks its
-// options against the problem.
+// diagram builds the diagram of file's problem, or reads it from --from.
 func diagram(cmd *cobra.Command, f *zddFlags, file *dlx.File, budget int64) (*zdd.Diagram, error) {
 	if f.from == "" {
 		start := time.Now()
@@ -147,16 +146,7 @@ func diagram(cmd *cobra.Command, f *zddFlags, file *dlx.File, budget int64) (*zd
 		return nil, err
 	}
 	defer closeInput()
-	d, err := zdd.Read(r, name)
-	if err != nil {
-		return nil, err
-	}
-	for i := 2; i < len(d.Nodes); i++ {
-		if k := d.Nodes[i].Option; k >= file.Problem.NumOptions() {
-			return nil, fmt.Errorf("%s: node %d: %w", name, i, file.CheckOptions([]int{k}))
-		}
-	}
-	return d, nil
+	return zdd.Read(r, name, file.Problem)
 }
 
 // writeChecked checks each solution with the verifier and writes them as solve does,
