@@ -1,7 +1,6 @@
 package main
 
 import (
-	"math"
 	"math/big"
 	"os"
 	"runtime"
@@ -47,31 +46,20 @@ func (f *memoFlags) apply(cfg *xcover.Config) error {
 	return nil
 }
 
-// limitHeap keeps the process near a memoised count's budget while it runs, and returns
-// the function that lifts the limit again. Go's collector lets the heap grow to twice what
-// is live before it collects (GOGC=100), so a count holding a full 2 GiB cache would take
-// 4 GiB. The engine keeps its tables within the budget, a table's growth included; a soft
-// limit of the memory the runtime holds now (the problem, read before this is called), the
-// budget, a tenth more and limitBase makes the collector run more often as the process
-// nears it instead, so that the process stays within 1.1 times the budget and a fixed base.
-// (It allowed a quarter more and 64 MiB: `--memo-mem 1000MiB` reached 1.36 GB, issue 41.)
-// A GOMEMLIMIT in the environment is the user's and is kept.
+// limitHeap keeps the process near a memoised count's budget while it runs (see
+// engine.MemoHeapLimit: Go's collector would let a 2 GiB cache take 4 GiB), and returns the
+// function that lifts the limit again. A GOMEMLIMIT in the environment is the user's and
+// is kept.
 func limitHeap(budget int64) (restore func()) {
-	if budget <= 0 {
-		budget = engine.DefaultMemoBytes
-	}
-	if budget > math.MaxInt64/4 || os.Getenv("GOMEMLIMIT") != "" {
-		return func() {}
-	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	old := debug.SetMemoryLimit(int64(ms.Sys-ms.HeapReleased) + budget + budget/10 + limitBase)
+	limit := engine.MemoHeapLimit(int64(ms.Sys-ms.HeapReleased), budget)
+	if limit == 0 || os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	old := debug.SetMemoryLimit(limit)
 	return func() { debug.SetMemoryLimit(old) }
 }
-
-// limitBase is the room limitHeap leaves beyond the budget and its tenth: the search's own
-// stacks and buffers, and the runtime's.
-const limitBase = 16 << 20
 
 // countAll counts every solution, by memoisation where the flags ask for it (and, by
 // default, where a trial shows it pays), and prints the exact count.
