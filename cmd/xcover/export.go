@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"io"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover/internal/atomicfile"
 	"github.com/xcover/xcover/internal/formats"
 	"github.com/xcover/xcover/interop"
 )
@@ -105,11 +103,7 @@ func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
 			return err
 		}
 	}
-	write := func(w io.Writer) error { return interop.Export(w, file.Problem, format, opt) }
-	if f.output == "" {
-		return write(cmd.OutOrStdout()) // the encoders buffer their output
-	}
-	return atomicfile.Write(f.output, write)
+	return writeOutput(cmd, f.output, func(w io.Writer) error { return interop.Export(w, file.Problem, format, opt) })
 }
 
 // exportProblem writes the problem in another exact cover tool's format (or DLX).
@@ -121,15 +115,6 @@ func exportProblem(cmd *cobra.Command, f *exportFlags, args []string, format for
 	if err != nil {
 		return err
 	}
-	write := func(w io.Writer) error { return formats.Write(w, file.Problem, format) }
-	if f.output == "" {
-		// Nothing may reach standard output from a problem the format refuses.
-		var buf bytes.Buffer
-		if err := write(&buf); err != nil {
-			return err
-		}
-		_, err := cmd.OutOrStdout().Write(buf.Bytes())
-		return err
-	}
-	return atomicfile.Write(f.output, write)
+	// A problem the format refuses is refused before anything is written.
+	return writeOutput(cmd, f.output, func(w io.Writer) error { return formats.Write(w, file.Problem, format) })
 }

@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover/internal/atomicfile"
 	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/reduce"
 )
@@ -56,13 +55,9 @@ func runReduce(cmd *cobra.Command, f *reduceFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	write := func(w io.Writer) error { return r.WriteDLX(w, file.Problem) }
 	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.Reduction(r, file.Problem))
 	if r.Empty != "" {
 		warnf(cmd, "item %s has no option left: the problem has no solution", r.Empty)
 	}
-	if f.output != "" {
-		return atomicfile.Write(f.output, write)
-	}
-	return write(cmd.OutOrStdout()) // buffered by WriteDLX
+	return writeOutput(cmd, f.output, func(w io.Writer) error { return r.WriteDLX(w, file.Problem) })
 }

@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover/dlx"
-	"github.com/xcover/xcover/internal/atomicfile"
 	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/verify"
 	"github.com/xcover/xcover/zdd"
@@ -120,11 +119,7 @@ func runZDD(cmd *cobra.Command, f *zddFlags, args []string) error {
 		}
 		return writeChecked(cmd, file, [][]int{sol}, []int64{cost}, f.json)
 	}
-	write := func(w io.Writer) error { return zdd.Write(w, d) }
-	if f.output == "" {
-		return write(out)
-	}
-	return atomicfile.Write(f.output, write)
+	return writeOutput(cmd, f.output, func(w io.Writer) error { return zdd.Write(w, d) })
 }
 
 // diagram builds the diagram of file's problem, or reads it from --from.
