@@ -148,43 +148,32 @@ func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format
 		return nil
 	}
 	givens, sol, err := puzzle.Make(ctx, pz, cfg)
-	if err == nil && sol != nil {
-		if asJSON && format == present.FormatText {
-			format = present.FormatJSON
-		}
-		out := bufio.NewWriter(cmd.OutOrStdout())
-		if format == present.FormatSVG && drawSVG != nil {
-			if err := drawSVG(out, givens, sol); err != nil {
-				return err
-			}
-			return out.Flush()
-		}
-		lw, err := present.NewListWriter(out, pz, format)
-		if err != nil {
-			return err
-		}
-		if err := lw.Write(givens, 0); err != nil {
-			return err
-		}
-		if err := lw.Write(sol, 0); err != nil {
-			return err
-		}
-		if err := lw.Flush(); err != nil {
-			return err
-		}
-		if err := out.Flush(); err != nil {
-			return err
-		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: puzzle: %d of the solution's %d placements, pre-placed, leave it alone (first picture; then the solution)\n",
-			len(givens), len(sol))
-		return nil
-	}
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return interruptedf("interrupted while making the puzzle")
 	case err != nil:
 		return err
+	case sol == nil:
+		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+		return nil
 	}
-	fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+	if asJSON && format == present.FormatText {
+		format = present.FormatJSON
+	}
+	out := bufio.NewWriter(cmd.OutOrStdout())
+	if format == present.FormatSVG && drawSVG != nil {
+		if err := drawSVG(out, givens, sol); err != nil {
+			return err
+		}
+		return out.Flush()
+	}
+	if err := present.WriteAll(out, pz, format, givens, sol); err != nil {
+		return err
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: puzzle: %d of the solution's %d placements, pre-placed, leave it alone (first picture; then the solution)\n",
+		len(givens), len(sol))
 	return nil
 }
