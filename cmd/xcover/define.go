@@ -31,26 +31,8 @@ func newDefineCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "define [FILE|-]",
 		Short: "Find the few options of a solution that force it: a puzzle's givens",
-		Long: `Define reads an exact cover problem in DLX format and prints a defining set of one of
-its solutions: options of the solution which, forced into every solution, leave that
-solution alone. They are the givens of a puzzle whose answer is the solution.
-
-The solution is --solution i,j,... (0-based option indices), or with --uniform one drawn
-uniformly at random from all solutions (as sample --uniform does), or else the first
-solution found. The set printed is minimal: dropping any of its options leaves more than
-one solution. It is found by trying to drop each option once, in an order drawn from
---seed, each drop checked by a count up to 2. With --smallest it is a smallest one, by an
-exhaustive search with pruning (a minimum set meeting the differences between the
-solution and the others, found as needed): meant for small problems, with --progress
-lines on stderr and --max-nodes to bound it.
-
-Output: the options of the set as the file spells them and a blank line (with --json one
-line {"options":[i,j,...]}); on stderr the solution's options when they were drawn or
-found, and a line with the size of the set, the checks and the nodes.`,
-		Example: `  xcover define --uniform --seed 3 examples/queens8.dlx
-  xcover define --smallest --solution 0,7,12 problem.dlx`,
-		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runDefine(cmd, &f, args) },
+		Args:  cobra.MaximumNArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runDefine(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.IntSliceVar(&f.solution, "solution", nil, "the solution: 0-based option indices `i,j,...`")

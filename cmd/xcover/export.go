@@ -19,48 +19,7 @@ func newExportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export --to FORMAT [FILE|-]",
 		Short: "Write an exact cover problem for a SAT, SMT or pseudo-boolean solver, or another exact cover tool",
-		Long: `Export reads an exact cover problem in DLX format from FILE, or from standard input if
-FILE is "-" or missing, and writes it for another kind of solver (--to):
-
-  dimacs  CNF for SAT solvers (cadical, kissat, minisat, ...)
-  smt2    SMT-LIB2 for SMT solvers; --smt-encoding pb (default) uses z3's
-          pseudo-boolean constraints, --smt-encoding int sums over Int that every
-          SMT solver reads (cvc5 needs it); the file ends with (check-sat) and
-          (get-model), so "z3 FILE" prints a model
-  opb     the pseudo-boolean competition format (clasp, z3, roundingsat, ...)
-
-or for another exact cover tool:
-
-  dlx               Knuth's DLX text, as xcover reads it (to convert a file read
-                    with --input-format)
-  miniexact         miniexact's "< a b:0;2 > [ x ] a x:red $ 3;" (all of it:
-                    bounds, colours, costs)
-  miniexact-dimacs  miniexact's "p xc NP NS" / "p xcc NP NS" (items and colours
-                    numbered from 1; no bounds, no costs)
-  matrix, csv       a 0/1 matrix, a row an option, a column an item (primary items
-                    covered exactly once only), blanks or commas between entries
-
-A problem the format cannot hold is refused, with nothing written.
-
-Variable k+1 (x<k+1> in smt2 and opb) is true when option k, counted from 0, is in the
-solution; comments give each option's text. Bounds on primary items and colours of
-secondary items are encoded too, and an option without a primary item is false. In CNF,
-at-most-one constraints are pairwise for up to 6 options and sequential counters for
-more (--amo chooses), and other bounds use totalizers.
-
---block SOLUTIONS excludes the solutions in that file (as "xcover solve" prints them),
-so that a solver's next answer is a new solution. Read a solver's answer back with
-"xcover import". The output goes to standard output, or with -o to a file that appears
-only when it is complete.`,
-		Example: `  xcover export --to dimacs examples/queens8.dlx -o queens8.cnf
-  cadical queens8.cnf > model.txt; xcover import --from dimacs examples/queens8.dlx model.txt
-  xcover export --to smt2 examples/queens8.dlx > q8.smt2 && z3 q8.smt2
-  xcover export --to smt2 --smt-encoding int examples/format-example.dlx | cvc5 --lang smt2
-  xcover export --to opb examples/format-example.dlx -o ex.opb
-  xcover export --to miniexact examples/format-example.dlx -o ex.xcc
-  xcover export --to dlx --input-format csv - < matrix.txt
-  xcover queens 64 --emit dlx | xcover export --to dimacs --amo commander -o q64.cnf`,
-		Args: cobra.MaximumNArgs(1),
+		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runExport(cmd, &f, args)
 		},

@@ -19,28 +19,8 @@ func newReduceCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "reduce [FILE|-]",
 		Short: "Remove options that can be in no solution",
-		Long: `Reduce reads an exact cover problem in DLX format and writes an equivalent smaller one:
-the options that can be in no solution removed, by two rules applied until neither
-removes more (Knuth's preprocessing, as in his DLX-PRE): an option that leaves some
-primary item no option to cover it, and an option containing an item that every option
-of some primary item contains, without that item. Options with colours, or with items
-whose multiplicities are not 1..1, are left alone.
-
-The reduced file keeps every item and the options kept, in their order, after comment
-lines that say what was removed and give the original (0-based) number of each option
-kept. solve and count --reduce do the same before searching and report solutions in the
-file's own numbering.
-
-It pays on tilings with placements that wall off cells no piece can fill (the 6x10
-pentomino count: 144 of 2056 options removed, 9% less time including the reduction) and
-on Sudoku with few givens (17-clue puzzles as exact cover: 72% of the options removed,
-0.54x the time); on problems where every option can take part (N-queens, Langford) it
-removes nothing, and on the hardest Sudoku it costs more than it saves.`,
-		Example: `  xcover reduce examples/pentominoes-6x10.dlx > reduced.dlx
-  xcover reduce -o reduced.dlx examples/pentominoes-6x10.dlx
-  xcover count --reduce examples/pentominoes-6x10.dlx`,
-		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runReduce(cmd, &f, args) },
+		Args:  cobra.MaximumNArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runReduce(cmd, &f, args) },
 	}
 	cmd.Flags().StringVarP(&f.output, "output", "o", "", "write to file `OUT` (atomically) instead of standard output")
 	return cmd

@@ -29,28 +29,8 @@ func newZDDCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "zdd [FILE|-]",
 		Short: "Write all solutions as a zero-suppressed decision diagram, or count, sample and optimise from one",
-		Long: `Zdd reads an exact cover problem (DLX text, or see --input-format) and writes the family of all its
-solutions as a zero-suppressed decision diagram (ZDD), as Knuth's DLX6 and the DXZ
-algorithm make it and johnrudge/xcover returns it: a compressed form of every
-solution, from which counts, uniform samples and cheapest solutions follow, and which
-other tools can combine. Multiplicities and colours are allowed.
-
-The output is a node table: a header "zdd NODES ROOT", then one line "ID OPTION LO HI"
-a node, numbered from 2, children first; 0 is the empty family (no solution), 1 the
-family of the empty set; a node's solutions are those of LO and those of HI with OPTION
-added (options numbered from 0 in file order). The number of nodes and the time taken
-are printed on stderr. Past the memory budget (--zdd-mem) the command stops with an
-error and writes nothing.
-
-Instead of writing the diagram, --count prints the number of solutions, --sample K
-prints K solutions drawn uniformly at random, and --min-cost a cheapest solution (costs
-"|N" on the option lines, as for "xcover solve --min-cost"), each solution checked.
---from reads a diagram written before instead of building it.`,
-		Example: `  xcover zdd examples/dominoes8.dlx -o d8.zdd
-  xcover zdd --from d8.zdd --count examples/dominoes8.dlx
-  xcover zdd --sample 3 --seed 1 examples/dominoes8.dlx`,
-		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runZDD(cmd, &f, args) },
+		Args:  cobra.MaximumNArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runZDD(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.StringVarP(&f.output, "output", "o", "", "write the diagram to file `OUT` (atomically) instead of standard output")
