@@ -130,16 +130,17 @@ func (s *search) countOptions() xcover.Config {
 		Progress: s.cfg.Progress, ProgressInterval: s.cfg.ProgressInterval}
 }
 
-// readProblem parses the DLX file named by args, or stdin, and prints its warnings; it
-// refuses --initial options (initial) that the file does not have.
+// readProblem parses the problem file named by args, or stdin, in the format that
+// --input-format or its name says, and prints its warnings; it refuses --initial options
+// (initial) that the file does not have.
 func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, error) {
-	format, err := inputFormat(cmd, args)
-	if err != nil {
-		return nil, err
-	}
 	name := "-"
 	if len(args) > 0 {
 		name = args[0]
+	}
+	format, err := formats.Choose(cmd.Flag("input-format").Value.String(), name)
+	if err != nil {
+		return nil, usageErrorf("--input-format: %v", err)
 	}
 	if name == "-" && format == formats.DLX && isTerminal(cmd.InOrStdin()) {
 		// Without a file on a terminal the command waited silently.
@@ -161,23 +162,6 @@ func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, e
 		return nil, usageErrorf("--initial: %v", err)
 	}
 	return file, nil
-}
-
-// inputFormat returns the format of the problem file: --input-format's, or the one its
-// name's extension says, or DLX.
-func inputFormat(cmd *cobra.Command, args []string) (formats.Format, error) {
-	if fl := cmd.Flag("input-format"); fl != nil && fl.Value.String() != "" {
-		f, err := formats.ParseFormat(fl.Value.String())
-		if err != nil {
-			return 0, usageErrorf("--input-format: %v", err)
-		}
-		return f, nil
-	}
-	if len(args) > 0 && args[0] != "-" {
-		f, _ := formats.ByExtension(args[0])
-		return f, nil
-	}
-	return formats.DLX, nil
 }
 
 // A clearingWriter erases the progress line before each write.
