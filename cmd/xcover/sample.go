@@ -45,11 +45,10 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	var co xcover.Config
-	if err := f.memo.apply(&co); err != nil {
+	opt := xcover.Config{Initial: f.initial, Seed: f.seed}
+	if err := f.memo.apply(&opt); err != nil { // MemoBytes and Order (Sample always memoises)
 		return err
 	}
-	opt := xcover.Config{Initial: f.initial, Seed: f.seed, MemoBytes: co.MemoBytes, Order: co.Order}
 	random := true // a sample is random: with no --seed, the clock's, said on stderr
 	randomSeed(cmd, &random, &opt.Seed)
 	defer limitHeap(opt.MemoBytes)()
