@@ -39,11 +39,10 @@ func (f *searchFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&f.reduce, "reduce", false, "remove options that can be in no solution first (see xcover reduce); solutions keep the file's numbering")
 }
 
-// search is one search as the flags describe it: the parsed file, the solver, and the
-// progress display.
+// search is one search as the flags describe it: the parsed file, the problem and the
+// configuration to search it with, and the progress display.
 type search struct {
 	file     *dlx.File
-	solver   *xcover.Solver
 	reduced  *reduce.Result  // with --reduce: the reduction, else nil
 	problem  *xcover.Problem // the problem searched: the file's, or reduced
 	cfg      xcover.Config   // the solver's configuration
@@ -52,7 +51,7 @@ type search struct {
 	mu       sync.Mutex      // serialises output: solutions, progress lines
 }
 
-// newSearch reads the problem named by args (stdin if none or "-") and prepares a solver
+// newSearch reads the problem named by args (stdin if none or "-") and prepares its search
 // as the flags say. If output is set, s.out buffers stdout; it is flushed before each
 // progress line.
 func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) (*search, error) {
@@ -117,10 +116,6 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 	}
 	s.cfg = cfg
 	s.problem = p
-	s.solver, err = xcover.NewSolver(p, cfg)
-	if err != nil {
-		return nil, usageErrorf("%v", err)
-	}
 	return s, nil
 }
 

@@ -81,10 +81,14 @@ func runSolve(cmd *cobra.Command, f *solveFlags, args []string) error {
 	if f.minCost {
 		return solveMinCost(cmd, &f.search, s, f.best)
 	}
+	solver, err := xcover.NewSolver(s.problem, s.cfg)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
 	sw := s.file.NewSolutionWriter(s.out, f.search.json)
 	var werr error
 	chk := verify.NewChecker(s.file.Problem) // every solution is checked before it is printed
-	for sol := range s.solver.Solutions(cmd.Context()) {
+	for sol := range solver.Solutions(cmd.Context()) {
 		sol = s.original(sol)
 		if v := chk.Check(sol); len(v) > 0 {
 			s.out.Flush()
@@ -105,7 +109,7 @@ func runSolve(cmd *cobra.Command, f *solveFlags, args []string) error {
 	if werr != nil {
 		return werr
 	}
-	if err := s.solver.Err(); err != nil {
+	if err := solver.Err(); err != nil {
 		return interruptedf("interrupted after %d solutions: the list is incomplete", sw.Written())
 	}
 	return nil
