@@ -5,8 +5,10 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/interop"
+	"github.com/xcover/xcover/puzzle"
 )
 
 // importFlags are the flags of the import command.
@@ -82,8 +84,12 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 		if limit == 0 && !f.all {
 			limit = 1
 		}
-		var err error
-		sols, err = interop.SolveAll(cmd.Context(), file.Problem, f.via, limit)
+		// The problem as a puzzle listed by the solver, as the puzzle commands' --via.
+		pz := puzzle.Via(puzzle.DLX(file, file.Name), interop.Via(f.via))
+		err := puzzle.Each(cmd.Context(), pz, xcover.Config{Limit: uint64(limit)}, false, func(sol []int, _ int) bool {
+			sols = append(sols, sol)
+			return true
+		})
 		if err != nil {
 			if cmd.Context().Err() != nil {
 				return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted after %d solutions", len(sols))}
