@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math/big"
 	"math/rand/v2"
 	"time"
 
@@ -78,11 +77,8 @@ func runZDD(cmd *cobra.Command, f *zddFlags, args []string) error {
 	out := cmd.OutOrStdout()
 	switch {
 	case f.count:
-		n := d.Count()
-		return printResult(out, f.json, struct {
-			Solutions *big.Int `json:"solutions"`
-			Nodes     int      `json:"nodes"`
-		}{n, len(d.Nodes) - 2}, n.String()+"\n", "the count")
+		c := present.ZDDCountOf(d)
+		return printResult(out, f.json, c, c.Text(), "the count")
 	case f.sample > 0:
 		random := true
 		randomSeed(cmd, &random, &f.seed)
