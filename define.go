@@ -2,6 +2,7 @@ package xcover
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -28,6 +29,10 @@ type DefineOptions struct {
 	// MaxNodes stops the search for a smallest set once its tree has about this many
 	// nodes; the error is then ErrNodeLimit. 0 means no limit.
 	MaxNodes uint64
+	// Find asks Define to find the solution to define itself, in place of sol (which must
+	// then be nil): the first the engine finds or, with Uniform, one drawn uniformly at
+	// random from all solutions (as Sample draws, seeded by Seed).
+	Find, Uniform bool
 	// Progress, if not nil, is called about every ProgressInterval (default one second)
 	// while a search for a smallest set runs, with what is known so far, and once at its
 	// end (Done set).
@@ -37,6 +42,9 @@ type DefineOptions struct {
 
 // A DefineResult is the result of [Define].
 type DefineResult struct {
+	// Solution is the solution defined: the one given, or the one found or drawn; nil if
+	// there is none (or the search for it was stopped).
+	Solution []int
 	// Options is the defining set, ascending option indices; nil while a search for the
 	// smallest one runs or when it was stopped.
 	Options []int
@@ -60,9 +68,20 @@ type DefineResult struct {
 // solution (a count with limit 2), or with opt.Smallest a smallest one. It fails if sol is
 // not a solution of p, or if sol is not the only solution containing all its options (an
 // option of secondary items only could be added to it; such a solution has no defining
-// set). The error is ctx's if cancelled, ErrNodeLimit at MaxNodes.
+// set). With opt.Find it defines a solution it finds itself; if p has none, the result's
+// Solution is nil and the error nil. The error is ctx's if cancelled, ErrNodeLimit at
+// MaxNodes.
 func Define(ctx context.Context, p *Problem, sol []int, opt DefineOptions) (DefineResult, error) {
-	d := &definer{ctx: ctx, p: p, start: time.Now()}
+	if opt.Find {
+		if sol != nil {
+			return DefineResult{}, errors.New("xcover: define: a solution given, and Find")
+		}
+		var err error
+		if sol, err = someSolution(ctx, p, opt); sol == nil || err != nil {
+			return DefineResult{}, err
+		}
+	}
+	d := &definer{ctx: ctx, p: p, start: time.Now(), given: sol}
 	s := slices.Clone(sol)
 	slices.Sort(s)
 	s = slices.Compact(s)
@@ -93,10 +112,33 @@ func Define(ctx context.Context, p *Problem, sol []int, opt DefineOptions) (Defi
 	return d.result(set), err
 }
 
+// someSolution returns the first solution of p the engine finds or, with opt.Uniform, one
+// drawn uniformly at random; nil if p has none.
+func someSolution(ctx context.Context, p *Problem, opt DefineOptions) ([]int, error) {
+	var sol []int
+	if opt.Uniform {
+		sols, done := Sample(ctx, p, 1, Config{Seed: opt.Seed})
+		for s := range sols {
+			sol = s
+		}
+		_, err := done()
+		return sol, err
+	}
+	s, err := NewSolver(p, Config{Limit: 1})
+	if err != nil {
+		return nil, err
+	}
+	for x := range s.Solutions(ctx) {
+		sol = x
+	}
+	return sol, s.Err()
+}
+
 // definer holds one call of Define.
 type definer struct {
 	ctx    context.Context
 	p      *Problem
+	given  []int       // the solution as given or found
 	sol    []int       // the solution, ascending
 	in     map[int]int // position in sol of each of its options
 	start  time.Time
@@ -108,7 +150,7 @@ type definer struct {
 }
 
 func (d *definer) result(set []int) DefineResult {
-	r := DefineResult{Options: set, Nodes: d.nodes, Checks: d.checks, Differences: d.diffs,
+	r := DefineResult{Solution: d.given, Options: set, Nodes: d.nodes, Checks: d.checks, Differences: d.diffs,
 		Elapsed: time.Since(d.start), Done: set != nil}
 	if set != nil {
 		slices.Sort(set)

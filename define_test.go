@@ -9,6 +9,7 @@ import (
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/brute"
+	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/internal/randprob"
 	"github.com/xcover/xcover/verify"
 )
@@ -146,5 +147,42 @@ func TestDefineErrors(t *testing.T) {
 	r, err := xcover.Define(ctx, p, []int{0, 1}, xcover.DefineOptions{Smallest: true})
 	if err != nil || !slices.Equal(r.Options, []int{0}) {
 		t.Errorf("Define({0, 1}) = %v, %v; want [0]", r.Options, err)
+	}
+}
+
+// TestDefineFound checks Define told to Find the solution: it defines the first the engine finds,
+// or one drawn uniformly, each a solution by the verifier and said in Solution, and says
+// nil, without an error, for a problem with none.
+func TestDefineFound(t *testing.T) {
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name string
+		n    int // queens on an n×n board
+		opt  xcover.DefineOptions
+		none bool
+	}{
+		{"first", 6, xcover.DefineOptions{Find: true}, false},
+		{"uniform", 6, xcover.DefineOptions{Find: true, Uniform: true, Seed: 4}, false},
+		{"smallest", 5, xcover.DefineOptions{Find: true, Smallest: true}, false},
+		{"none", 3, xcover.DefineOptions{Find: true}, true},
+		{"none uniform", 3, xcover.DefineOptions{Find: true, Uniform: true}, true},
+	} {
+		p := problems.Queens(tt.n)
+		r, err := xcover.Define(ctx, p, nil, tt.opt)
+		switch {
+		case err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.none && (r.Solution != nil || r.Options != nil):
+			t.Errorf("%s: Solution %v, Options %v; want none", tt.name, r.Solution, r.Options)
+		case tt.none:
+		case verify.Check(p, r.Solution) != nil || len(r.Options) == 0:
+			t.Errorf("%s: Solution %v (%v), Options %v", tt.name, r.Solution, verify.Check(p, r.Solution), r.Options)
+		default:
+			given := tt.opt
+			given.Find = false
+			if again, err := xcover.Define(ctx, p, r.Solution, given); err != nil || !slices.Equal(again.Options, r.Options) {
+				t.Errorf("%s: the solution given defines %v, %v; found, %v", tt.name, again.Options, err, r.Options)
+			}
+		}
 	}
 }

@@ -372,3 +372,30 @@ func TestMemoAutoChooses(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoLimit checks the rule of a count with a limit: MemoAuto gives way to it (the
+// plain count's answer, the cache unused) and MemoOn, in Count and CountShare, refuses it.
+func TestMemoLimit(t *testing.T) {
+	ctx := context.Background()
+	p := problems.Dominoes(4, 4) // 36 tilings, memoised by MemoAuto's trial or not
+	res, err := xcover.Count(ctx, p, xcover.Config{Memo: xcover.MemoAuto, Limit: 10})
+	if err != nil || res.Solutions.Int64() != 10 || res.Memo.Used {
+		t.Errorf("MemoAuto with Limit 10: %v, memo used %v, %v; want 10 counted plainly", res.Solutions, res.Memo.Used, err)
+	}
+	tests := []struct {
+		name  string
+		count func() (xcover.CountResult, error)
+	}{
+		{"Count", func() (xcover.CountResult, error) {
+			return xcover.Count(ctx, p, xcover.Config{Memo: xcover.MemoOn, Limit: 10})
+		}},
+		{"CountShare", func() (xcover.CountResult, error) {
+			return xcover.CountShare(ctx, p, 1, 2, xcover.Config{Memo: xcover.MemoOn, Limit: 10})
+		}},
+	}
+	for _, tt := range tests {
+		if res, err := tt.count(); err == nil || res.Solutions != nil || !strings.Contains(err.Error(), "no limit") {
+			t.Errorf("%s, MemoOn with Limit 10: %v, %v; want the refusal", tt.name, res.Solutions, err)
+		}
+	}
+}

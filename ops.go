@@ -2,6 +2,7 @@ package xcover
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"math/big"
@@ -28,9 +29,14 @@ type CountResult struct {
 // Count counts the solutions of p, solution by solution or by memoisation as cfg.Memo
 // says. It honours cfg's Initial, Workers, Limit, MaxNodes, Memo, MemoBytes, Order and
 // Progress; the order of a search does not change a count, so Random and Seed are
-// ignored. The error is ctx's if the count was cancelled, ErrNodeLimit if it stopped at
-// MaxNodes; the result then holds what was counted so far (see CountResult).
+// ignored. A count with a Limit is counted solution by solution (MemoAuto gives way to
+// it); MemoOn refuses one, as a memoised count counts every solution. The error is ctx's
+// if the count was cancelled, ErrNodeLimit if it stopped at MaxNodes; the result then
+// holds what was counted so far (see CountResult).
 func Count(ctx context.Context, p *Problem, cfg Config) (CountResult, error) {
+	if cfg.Memo == MemoOn && cfg.Limit > 0 {
+		return CountResult{}, errMemoLimit
+	}
 	s, err := NewSolver(p, cfg.forCount())
 	if err != nil {
 		return CountResult{}, err
@@ -43,8 +49,12 @@ func Count(ctx context.Context, p *Problem, cfg Config) (CountResult, error) {
 // (opt.Memo must be MemoOn): the top of the memoised search tree is expanded into
 // sub-problems the same way on every machine, and share k takes every n-th of them. The
 // shares' counts add up to Count's; Memo.Parts and Memo.Split describe the split, the same
-// for every share of one count. It honours the fields of cfg that Count does.
+// for every share of one count. It honours the fields of cfg that Count does, and refuses
+// a Limit as Count does.
 func CountShare(ctx context.Context, p *Problem, k, n int, cfg Config) (CountResult, error) {
+	if cfg.Limit > 0 {
+		return CountResult{}, errMemoLimit
+	}
 	s, err := NewSolver(p, cfg.forCount())
 	if err != nil {
 		return CountResult{}, err
@@ -52,6 +62,9 @@ func CountShare(ctx context.Context, p *Problem, k, n int, cfg Config) (CountRes
 	c, err := s.countExactShare(ctx, k, n)
 	return CountResult{Solutions: c, Stats: s.stats, Memo: s.memo}, err
 }
+
+// errMemoLimit is the refusal of a memoised count with a limit.
+var errMemoLimit = errors.New("xcover: a memoised count counts every solution: it takes no limit")
 
 // forCount returns the configuration of a count: cfg without the fields a count ignores.
 func (cfg Config) forCount() Config {

@@ -21,7 +21,7 @@
 // (get-model); or the pseudo-boolean competition format ([OPB]). Every format streams its
 // output and comments every option variable with the option's text.
 //
-// [ReadModel] reads what a solver printed (SAT competition "s"/"v" lines, MiniSat's result
-// file, the model of z3 or cvc5), and [Model.Solution] turns it into option indices checked
-// with package verify. [Solve] and [SolveAll] run an installed solver end to end.
+// [ReadSolution] reads what a solver printed (SAT competition "s"/"v" lines, MiniSat's
+// result file, the model of z3 or cvc5) and returns the solution's option indices, checked
+// with package verify. [Via] runs an installed solver end to end.
 package interop

@@ -308,12 +308,25 @@ func TestBlock(t *testing.T) {
 	}
 }
 
-func TestBlockBadOption(t *testing.T) {
+// TestBlockChecked checks that Block takes solutions only (an option out of range or a set
+// that is no solution is refused, naming its place in Block) and blocks a repeat once.
+func TestBlockChecked(t *testing.T) {
 	p := formatExample(t)
 	for _, f := range []Format{DIMACS, SMT2, OPB} {
-		err := Export(new(bytes.Buffer), p, f, &Options{Block: [][]int{{0, 5}}})
-		if err == nil || !strings.Contains(err.Error(), "no option 5") {
-			t.Errorf("%v: error %v, want one about option 5", f, err)
+		for _, tt := range []struct {
+			block [][]int
+			want  string
+		}{
+			{[][]int{{0, 2}, {0, 5}}, "blocked solution 2 is not a solution of the problem (option 5 out of range)"},
+			{[][]int{{0}}, "blocked solution 1 is not a solution of the problem (item B: covered 1 time, allowed 2..2)"},
+		} {
+			if err := Export(new(bytes.Buffer), p, f, &Options{Block: tt.block}); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%v, Block %v: error %v, want %q", f, tt.block, err, tt.want)
+			}
+		}
+		once := exportString(t, p, f, &Options{Block: [][]int{{0, 2}}})
+		if twice := exportString(t, p, f, &Options{Block: [][]int{{0, 2}, {2, 0}, {0, 2}}}); twice != once {
+			t.Errorf("%v: a solution blocked three times exports differently from once", f)
 		}
 	}
 }

@@ -130,7 +130,9 @@ type Options struct {
 	// AtMostOne is the encoding of at-most-one constraints in CNF output.
 	AtMostOne AMOEncoding
 	// Block lists solutions, as option indices, that the exported problem excludes: a
-	// solver's next model is a different solution. This is how SolveAll enumerates.
+	// solver's next model is a different solution. This is how Via enumerates. Each
+	// must be a solution (checked by package verify; the export refuses one that is not),
+	// and one listed twice is blocked once.
 	Block [][]int
 	// NoComments leaves out the comments that name each variable's option.
 	NoComments bool

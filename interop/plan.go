@@ -2,8 +2,10 @@ package interop
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/verify"
 )
 
 // A plan is a problem restated as constraints on 0/1 variables, shared by every format.
@@ -127,7 +129,19 @@ func newPlan(p *xcover.Problem, block [][]int) (*plan, error) {
 	}
 
 	anyAlive := len(pl.dead) < nopt
-	for _, sol := range block {
+	chk := verify.NewChecker(p)
+	seen := make(map[string]bool, len(block))
+	for i, sol := range block {
+		// A non-solution would exclude what it should not (2 million copies of one wrote a
+		// CNF of 372 MB); a repeat is blocked once.
+		if v := chk.Check(sol); v != nil {
+			return nil, fmt.Errorf("blocked solution %d is not a solution of the problem (%s)", i+1, v[0])
+		}
+		key := fmt.Sprint(slices.Sorted(slices.Values(sol)))
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
 		if len(sol) == 0 && !anyAlive {
 			// Blocking the empty solution when every option is false leaves nothing.
 			if !pl.unsat {
@@ -137,9 +151,6 @@ func newPlan(p *xcover.Problem, block [][]int) (*plan, error) {
 		}
 		b := make([]int32, len(sol))
 		for j, k := range sol {
-			if k < 0 || k >= nopt {
-				return nil, fmt.Errorf("blocking solution %v: no option %d (options are 0 to %d)", sol, k, nopt-1)
-			}
 			b[j] = int32(k + 1)
 		}
 		pl.block = append(pl.block, b)

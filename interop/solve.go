@@ -108,28 +108,30 @@ func (e *MissingSolverError) Error() string {
 		e.Solver, e.Binary, e.Package, e.Package)
 }
 
-// Solve runs the external solver on p and returns its solution, or no solutions if the
-// solver proves there is none. The problem is exported to a temporary directory in the
-// solver's format, the solver run there under ctx, its answer read back and checked with
-// verify.Check. Solver names are those of [Solvers]; a solver that is not installed gives a
-// *MissingSolverError naming the Debian package to install.
+// solveOne runs the external solver on p and returns its solution, or no solutions if the
+// solver proves there is none (see solveAll).
 func solveOne(ctx context.Context, p *xcover.Problem, solver string) ([][]int, error) {
-	return SolveAll(ctx, p, solver, 1)
+	return solveAll(ctx, p, solver, 1)
 }
 
-// Via returns SolveAll with the solver called name, as a function of a problem and a
-// limit: the form the puzzle packages take an external solver in (queens.Options.SolveAll,
-// sudoku.Board.SolveWith, or a puzzle.Lister that calls it).
+// Via returns the installed solver called name (one of [SolverNames]; [CheckSolver] checks
+// the name) as a function that solves a problem end to end: it returns up to limit
+// solutions (all if limit is 0) and the error that stopped it, if any, with the solutions
+// found before. The problem is exported to a temporary directory in the solver's format,
+// the solver run there under ctx, its answer read back and checked with package verify;
+// then the solver is run again with every solution found so far excluded (Options.Block),
+// until it finds no more. Each run rewrites the whole problem: a slow cross-check, for
+// small problems. A solver that is not installed gives a *MissingSolverError naming the
+// Debian package to install. Via is the form the puzzle packages take an external solver
+// in (queens.Options.SolveAll, sudoku.SolveOptions.SolveAll, puzzle.Via).
 func Via(name string) func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
 	return func(ctx context.Context, p *xcover.Problem, limit int) ([][]int, error) {
-		return SolveAll(ctx, p, name, limit)
+		return solveAll(ctx, p, name, limit)
 	}
 }
 
-// SolveAll is like Solve but returns up to limit solutions (all if limit is 0), running the
-// solver again after each one with a clause that excludes every solution found so far. Each
-// run rewrites the whole problem, so this is a slow cross-check, for small problems.
-func SolveAll(ctx context.Context, p *xcover.Problem, solver string, limit int) ([][]int, error) {
+// solveAll returns up to limit solutions of p found by the solver (see Via).
+func solveAll(ctx context.Context, p *xcover.Problem, solver string, limit int) ([][]int, error) {
 	spec, err := lookupSolver(solver)
 	if err != nil {
 		return nil, err

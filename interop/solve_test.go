@@ -187,7 +187,7 @@ func TestSolveAllCounts(t *testing.T) {
 			wg.Go(func() {
 				sem <- struct{}{}
 				defer func() { <-sem }()
-				sols, err := SolveAll(ctx, c.p, solver, 0)
+				sols, err := solveAll(ctx, c.p, solver, 0)
 				if err != nil {
 					t.Errorf("%s, %s: %v", solver, c.name, err)
 					return
@@ -207,13 +207,13 @@ func TestSolveAllCounts(t *testing.T) {
 func TestSolveAllLimit(t *testing.T) {
 	names := installed(t)
 	q6, _ := queens.Problem(6, 1)
-	sols, err := SolveAll(context.Background(), q6, names[0], 2)
+	sols, err := solveAll(context.Background(), q6, names[0], 2)
 	if err != nil || len(sols) != 2 {
 		t.Fatalf("%s: %d solutions, %v; want 2", names[0], len(sols), err)
 	}
 }
 
-// TestVia checks that Via runs SolveAll with the solver named: the same solutions, each
+// TestVia checks that Via runs solveAll with the solver named: the same solutions, each
 // checked, and the same error for a solver that is not there.
 func TestVia(t *testing.T) {
 	q6, _ := queens.Problem(6, 1)

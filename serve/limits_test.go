@@ -144,6 +144,16 @@ func TestExactCount(t *testing.T) {
 	if st := wait(t, s, id); st.Count != "92" || st.Solutions != 92 {
 		t.Errorf("8 queens, memo auto: count %q, solutions %d", st.Count, st.Solutions)
 	}
+	// A memoised count takes no limit (xcover.Count's rule, the command's too); auto gives
+	// way to one.
+	id = create(t, ts.URL, `{"mode":"count","memo":"on","limit":5,"puzzle":"queens","n":8}`)
+	if st := wait(t, s, id); st.State != present.StateFailed || !strings.Contains(st.Error, "takes no limit") {
+		t.Errorf("8 queens, memo on, limit 5: state %s, error %q; want the refusal", st.State, st.Error)
+	}
+	id = create(t, ts.URL, `{"mode":"count","memo":"auto","limit":5,"puzzle":"queens","n":8}`)
+	if st := wait(t, s, id); st.Count != "5" {
+		t.Errorf("8 queens, memo auto, limit 5: state %s, count %q, error %q; want 5", st.State, st.Count, st.Error)
+	}
 	for _, body := range []string{`{"mode":"count","memo":"always","puzzle":"queens","n":8}`, `{"mode":"solve","memo":"on","puzzle":"queens","n":8}`} {
 		if resp, b := do(t, "POST", ts.URL+"/api/jobs", body); resp.StatusCode != http.StatusBadRequest {
 			t.Errorf("%s: %s %s, want 400", body, resp.Status, b)

@@ -28,13 +28,14 @@ type countOptions struct {
 
 // Count counts share k of n of p's solutions: the one door to a count split over machines
 // or kept in a checkpoint. Every share of one count must be made with the same p, cfg.Initial
-// and n; [Merge] adds their results. cfg.Memo chooses the split: MemoOff cuts the search
-// tree into parts, the same on every machine, and counts this share's (opt.File keeps the
-// finished parts in a checkpoint, from which an interrupted count resumes); MemoOn
+// and n; [Merge] adds their results. cfg.Memo chooses the split: MemoOff (and MemoAuto: a
+// split count is memoised only when asked, as every share must choose alike) cuts the
+// search tree into parts, the same on every machine, and counts this share's (opt.File
+// keeps the finished parts in a checkpoint, from which an interrupted count resumes); MemoOn
 // splits a memoised count's sub-problems into shares (cfg.MemoBytes bounds the cache;
 // a memoised count keeps no partial result, so it takes no checkpoint). cfg.Workers and
 // cfg.Progress are honoured; a split count counts every solution in a fixed order, so a
-// Limit, Random, MemoAuto or a memoised count with a checkpoint is refused. If ctx is
+// Limit, Random or a memoised count with a checkpoint is refused. If ctx is
 // cancelled a plain count returns its Partial result — the counts of the parts finished,
 // exact as far as they go — with ctx's error.
 func Count(ctx context.Context, p *xcover.Problem, k, n int, cfg xcover.Config, opt DriveOptions) (*Result, error) {
@@ -43,8 +44,6 @@ func Count(ctx context.Context, p *xcover.Problem, k, n int, cfg xcover.Config, 
 		return nil, errors.New("shard: a split or checkpointed count counts every solution: it takes no limit")
 	case cfg.Random:
 		return nil, errors.New("shard: a split or checkpointed count searches in a fixed order: it cannot be random")
-	case cfg.Memo == xcover.MemoAuto:
-		return nil, errors.New("shard: a split count is memoised or not, the same way in every share: want MemoOn or MemoOff, not MemoAuto")
 	case cfg.Memo == xcover.MemoOn && (opt.File != "" || opt.Save != nil):
 		return nil, errors.New("shard: a memoised count keeps no partial result: it cannot be checkpointed (split it into shares instead)")
 	case cfg.Memo == xcover.MemoOn:

@@ -4,7 +4,7 @@ import "math"
 
 // Valid and Explain expose the two halves of a Checker to the tests, which compare them.
 func (c *Checker) Valid(sol []int) bool          { return c.valid(sol) }
-func (c *Checker) Explain(sol []int) []Violation { return c.explain(sol) }
+func (c *Checker) Explain(sol []int) []Violation { return c.explain(sol, false) }
 
 // NearWrap makes the Checker's scratch space start one check before its generation counter
 // wraps around, with every stamp set to the first generation after the wrap.

@@ -40,6 +40,16 @@ func Check(p *xcover.Problem, sol []int) []Violation {
 	return NewChecker(p).Check(sol)
 }
 
+// Partial reports every way in which opts, a list of option indices in any order, cannot be
+// part of a solution of p: an option out of range or chosen twice, a primary item covered
+// more often than its bound allows, a secondary item given two colours or shared by an
+// option without a colour. Unlike [Check] it accepts what more options could mend: items
+// not covered enough, options without a primary item. The order is Check's; it returns nil
+// when some solution might hold every option of opts (it does not search for one).
+func Partial(p *xcover.Problem, opts []int) []Violation {
+	return NewChecker(p).explain(opts, true)
+}
+
 // A Checker checks solutions of one problem. It copies what it needs from the problem once,
 // so that each check of a valid solution costs time proportional to the number of items plus
 // the entries of the chosen options, and allocates nothing. A Checker is safe for concurrent
@@ -129,7 +139,7 @@ func (c *Checker) Check(sol []int) []Violation {
 	if c.valid(sol) {
 		return nil
 	}
-	return c.explain(sol)
+	return c.explain(sol, false)
 }
 
 // valid decides quickly whether sol is a solution; explain gives the reasons when it is not.
@@ -182,7 +192,9 @@ type cover struct {
 	color  int32
 }
 
-func (c *Checker) explain(sol []int) []Violation {
+// explain reports the violations of sol; with partial, only those that no options added
+// to sol could mend (see Partial).
+func (c *Checker) explain(sol []int, partial bool) []Violation {
 	var vs []Violation
 	chosen := make([]int, 0, len(sol))
 	seen := make(map[int]int, len(sol)) // option -> times chosen
@@ -194,7 +206,7 @@ func (c *Checker) explain(sol []int) []Violation {
 		case seen[k] == 1:
 			vs = append(vs, Violation{-1, k, fmt.Sprintf("option %d chosen twice", k)})
 		case seen[k] == 0:
-			if c.noPrimary[k] {
+			if c.noPrimary[k] && !partial {
 				vs = append(vs, Violation{-1, k, fmt.Sprintf("option %d has no primary item", k)})
 			}
 			chosen = append(chosen, k)
@@ -211,7 +223,7 @@ func (c *Checker) explain(sol []int) []Violation {
 	for i, cs := range covers {
 		name := c.name[i]
 		if !c.secondary[i] {
-			if n := int32(len(cs)); n < c.min[i] || n > c.max[i] {
+			if n := int32(len(cs)); n < c.min[i] && !partial || n > c.max[i] {
 				vs = append(vs, Violation{i, -1, fmt.Sprintf("item %s: covered %s, allowed %d..%d",
 					name, times(len(cs)), c.min[i], c.max[i])})
 			}

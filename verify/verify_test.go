@@ -159,6 +159,37 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestPartial checks Partial: the violations no further options could mend, and none of
+// those that more options could (items not covered enough, options without a primary item).
+func TestPartial(t *testing.T) {
+	v := func(item, option int, msg string) verify.Violation { return verify.Violation{item, option, msg} }
+	tests := []struct {
+		name string
+		p    func(testing.TB) *xcover.Problem
+		opts []int
+		want []verify.Violation
+	}{
+		{"empty", formatExample, nil, nil},
+		{"one option", formatExample, []int{3}, nil},
+		{"a solution", formatExample, []int{0, 2}, nil},
+		{"A twice", formatExample, []int{0, 1}, []verify.Violation{v(0, -1, "item A: covered 2 times, allowed 1..1")}},
+		{"colours", formatExample, []int{4, 0}, []verify.Violation{v(3, 4, "item X: colours red and blue")}},
+		{"C thrice", formatExample, []int{1, 2, 4}, []verify.Violation{
+			v(2, -1, "item C: covered 3 times, allowed 0..2"),
+			v(3, 4, "item X: colours red and blue"),
+		}},
+		{"no primary", mixed, []int{5}, nil},
+		{"no colour", mixed, []int{0, 5}, []verify.Violation{v(2, 0, "item x: covered by options 0 and 5 without a colour")}},
+		{"chosen twice", mixed, []int{3, 3}, []verify.Violation{v(-1, 3, "option 3 chosen twice")}},
+		{"out of range", mixed, []int{8}, []verify.Violation{v(-1, 8, "option 8 out of range")}},
+	}
+	for _, tt := range tests {
+		if got := verify.Partial(tt.p(t), tt.opts); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: Partial(%v) = %+v, want %+v", tt.name, tt.opts, got, tt.want)
+		}
+	}
+}
+
 func noPrimary(t testing.TB) *xcover.Problem { return build(t, []string{"|x"}, "x") }
 func noItems(t testing.TB) *xcover.Problem   { return build(t, nil) }
 func allZero(t testing.TB) *xcover.Problem {

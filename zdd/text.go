@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/textio"
 )
 
@@ -41,13 +42,12 @@ func Write(w io.Writer, d *Diagram) error {
 // for more memory than any diagram Build makes.
 const maxNodes = 1<<31 - 3
 
-// Read reads a diagram in the text form of the package comment from r; name names the
-// input in messages. Every error names the input, the line and the
-// offending text: a missing or malformed header, a node line out of order, a child that is
-// not an earlier node, a HI child of 0, a root that is no node, fewer or more node lines
-// than announced. Read does not know the problem: a caller checks the options' numbers
-// against it.
-func Read(r io.Reader, name string) (*Diagram, error) {
+// Read reads a diagram of p's solutions in the text form of the package comment from r;
+// name names the input in messages. Every error names the input, the line and the
+// offending text: a missing or malformed header, a node line out of order, an option that
+// is not one of p's, a child that is not an earlier node, a HI child of 0, a root that is
+// no node, fewer or more node lines than announced.
+func Read(r io.Reader, name string, p *xcover.Problem) (*Diagram, error) {
 	lr := textio.NewLineReader(r, name)
 	var d *Diagram
 	want := 0
@@ -89,6 +89,9 @@ func Read(r io.Reader, name string) (*Diagram, error) {
 		opt, ok := number(f[1], 1<<31-1)
 		if !ok {
 			return nil, lr.Errorf(string(f[1]), "bad option number")
+		}
+		if opt >= p.NumOptions() {
+			return nil, lr.Errorf(string(f[1]), fmt.Sprintf("no option %d in the problem (options are numbered 0 to %d)", opt, p.NumOptions()-1))
 		}
 		lo, ok := number(f[2], id-1)
 		if !ok {

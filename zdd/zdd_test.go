@@ -157,7 +157,7 @@ func TestAgainstBrute(t *testing.T) {
 			if err := zdd.Write(&buf, d); err != nil {
 				t.Fatal(err)
 			}
-			back, err := zdd.Read(&buf, "t.zdd")
+			back, err := zdd.Read(&buf, "t.zdd", p)
 			if err != nil || back.Root != d.Root || !slices.Equal(back.Nodes, d.Nodes) {
 				t.Fatalf("%v %d: read back %+v, %v; want %+v", kind, seed, back, err, d)
 			}
@@ -305,8 +305,9 @@ func TestReadErrors(t *testing.T) {
 		{"hi zero", "zdd 1 2\n2 0 1 0\n", 2, "HI must be an earlier node other than 0"},
 		{"bad option", "zdd 1 2\n2 x 0 1\n", 2, "bad option"},
 		{"huge option", "zdd 1 2\n2 99999999999 0 1\n", 2, "bad option"},
+		{"no such option", "zdd 1 2\n2 64 0 1\n", 2, "no option 64 in the problem (options are numbered 0 to 63)"},
 	} {
-		_, err := zdd.Read(strings.NewReader(tc.src), "t.zdd")
+		_, err := zdd.Read(strings.NewReader(tc.src), "t.zdd", problems.Queens(8))
 		var e *textio.Error
 		if !errors.As(err, &e) || e.File != "t.zdd" || e.Line != tc.line || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("%s: %v (line %d), want line %d and %q", tc.name, err, lineOf(e), tc.line, tc.msg)
@@ -329,7 +330,8 @@ func FuzzRead(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		d, err := zdd.Read(bytes.NewReader(data), "f.zdd")
+		p := problems.Queens(8) // 64 options
+		d, err := zdd.Read(bytes.NewReader(data), "f.zdd", p)
 		if err != nil {
 			var e *textio.Error
 			if !errors.As(err, &e) || e.File != "f.zdd" {
@@ -344,7 +346,7 @@ func FuzzRead(f *testing.F) {
 		if err := zdd.Write(&buf, d); err != nil {
 			t.Fatal(err)
 		}
-		back, err := zdd.Read(&buf, "again")
+		back, err := zdd.Read(&buf, "again", p)
 		if err != nil || back.Root != d.Root || !slices.Equal(back.Nodes, d.Nodes) {
 			t.Fatalf("round trip: %v", err)
 		}

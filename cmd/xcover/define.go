@@ -31,26 +31,8 @@ func newDefineCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "define [FILE|-]",
 		Short: "Find the few options of a solution that force it: a puzzle's givens",
-		Long: `Define reads an exact cover problem in DLX format and prints a defining set of one of
-its solutions: options of the solution which, forced into every solution, leave that
-solution alone. They are the givens of a puzzle whose answer is the solution.
-
-The solution is --solution i,j,... (0-based option indices), or with --uniform one drawn
-uniformly at random from all solutions (as sample --uniform does), or else the first
-solution found. The set printed is minimal: dropping any of its options leaves more than
-one solution. It is found by trying to drop each option once, in an order drawn from
---seed, each drop checked by a count up to 2. With --smallest it is a smallest one, by an
-exhaustive search with pruning (a minimum set meeting the differences between the
-solution and the others, found as needed): meant for small problems, with --progress
-lines on stderr and --max-nodes to bound it.
-
-Output: the options of the set as the file spells them and a blank line (with --json one
-line {"options":[i,j,...]}); on stderr the solution's options when they were drawn or
-found, and a line with the size of the set, the checks and the nodes.`,
-		Example: `  xcover define --uniform --seed 3 examples/queens8.dlx
-  xcover define --smallest --solution 0,7,12 problem.dlx`,
-		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runDefine(cmd, &f, args) },
+		Args:  cobra.MaximumNArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runDefine(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.IntSliceVar(&f.solution, "solution", nil, "the solution: 0-based option indices `i,j,...`")
@@ -74,58 +56,42 @@ func runDefine(cmd *cobra.Command, f *defineFlags, args []string) error {
 	if err := file.CheckOptions(f.solution); err != nil {
 		return usageErrorf("--solution: %v", err)
 	}
-	ctx, p := cmd.Context(), file.Problem
-	sol := f.solution
-	if sol == nil {
-		if f.uniform {
-			sols, done := xcover.Sample(ctx, p, 1, xcover.Config{Seed: f.seed})
-			for s := range sols {
-				sol = s
-			}
-			if _, err := done(); err != nil {
-				if ctx.Err() != nil {
-					return interruptedf("interrupted while drawing a solution")
-				}
-				return err
-			}
-		} else {
-			s, err := xcover.NewSolver(p, xcover.Config{Limit: 1})
-			if err != nil {
-				return err
-			}
-			for x := range s.Solutions(ctx) {
-				sol = x
-			}
-			if s.Err() != nil {
-				if ctx.Err() != nil {
-					return interruptedf("interrupted while finding a solution")
-				}
-				return s.Err()
-			}
+	ctx := cmd.Context()
+	shown := f.solution != nil // the solution found or drawn is said on stderr, once
+	showSolution := func(r xcover.DefineResult) {
+		if !shown && r.Solution != nil {
+			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: solution %s\n", intList(r.Solution))
+			shown = true
 		}
-		if sol == nil {
-			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution to define")
-			return nil
-		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: solution %s\n", intList(sol))
 	}
-	opt := xcover.DefineOptions{Seed: f.seed, Smallest: f.smallest, MaxNodes: f.maxNodes}
+	opt := xcover.DefineOptions{Seed: f.seed, Find: f.solution == nil, Uniform: f.uniform, Smallest: f.smallest, MaxNodes: f.maxNodes}
 	if f.progress {
 		opt.Progress = func(r xcover.DefineResult) {
+			showSolution(r)
 			if !r.Done {
 				fmt.Fprintf(cmd.ErrOrStderr(), "xcover: define: at least %d options, %d nodes, %d checks, %d differences, %.1f s\n",
 					r.LowerBound, r.Nodes, r.Checks, r.Differences, r.Elapsed.Seconds())
 			}
 		}
 	}
-	res, err := xcover.Define(ctx, p, sol, opt)
+	res, err := xcover.Define(ctx, file.Problem, f.solution, opt)
+	showSolution(res)
+	finding := "finding"
+	if f.uniform {
+		finding = "drawing"
+	}
 	switch {
+	case err != nil && ctx.Err() != nil && res.Solution == nil:
+		return interruptedf("interrupted while %s a solution", finding)
 	case err != nil && ctx.Err() != nil:
 		return interruptedf("interrupted: at least %d options (%d nodes, %d checks)", res.LowerBound, res.Nodes, res.Checks)
 	case errors.Is(err, xcover.ErrNodeLimit):
 		return fmt.Errorf("stopped at --max-nodes: at least %d options (%d nodes, %d checks)", res.LowerBound, res.Nodes, res.Checks)
 	case err != nil:
 		return &exitError{code: exitInput, err: errors.New(strings.TrimPrefix(err.Error(), "xcover: "))}
+	case res.Solution == nil:
+		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution to define")
+		return nil
 	}
 	sw := file.NewSolutionWriter(bufio.NewWriter(cmd.OutOrStdout()), f.json)
 	if err := sw.Write(res.Options); err != nil {
@@ -139,7 +105,7 @@ func runDefine(cmd *cobra.Command, f *defineFlags, args []string) error {
 		kind = "smallest"
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s defining set: %d of %d options (%d checks, %d nodes, %s)\n",
-		kind, len(res.Options), len(sol), res.Checks, res.Nodes, res.Elapsed.Round(time.Millisecond))
+		kind, len(res.Options), len(res.Solution), res.Checks, res.Nodes, res.Elapsed.Round(time.Millisecond))
 	return nil
 }
 
@@ -164,43 +130,32 @@ func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format
 		return nil
 	}
 	givens, sol, err := puzzle.Make(ctx, pz, cfg)
-	if err == nil && sol != nil {
-		if asJSON && format == present.FormatText {
-			format = present.FormatJSON
-		}
-		out := bufio.NewWriter(cmd.OutOrStdout())
-		if format == present.FormatSVG && drawSVG != nil {
-			if err := drawSVG(out, givens, sol); err != nil {
-				return err
-			}
-			return out.Flush()
-		}
-		lw, err := present.NewListWriter(out, pz, format)
-		if err != nil {
-			return err
-		}
-		if err := lw.Write(givens, 0); err != nil {
-			return err
-		}
-		if err := lw.Write(sol, 0); err != nil {
-			return err
-		}
-		if err := lw.Flush(); err != nil {
-			return err
-		}
-		if err := out.Flush(); err != nil {
-			return err
-		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: puzzle: %d of the solution's %d placements, pre-placed, leave it alone (first picture; then the solution)\n",
-			len(givens), len(sol))
-		return nil
-	}
 	switch {
 	case err != nil && ctx.Err() != nil:
 		return interruptedf("interrupted while making the puzzle")
 	case err != nil:
 		return err
+	case sol == nil:
+		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+		return nil
 	}
-	fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+	if asJSON && format == present.FormatText {
+		format = present.FormatJSON
+	}
+	out := bufio.NewWriter(cmd.OutOrStdout())
+	if format == present.FormatSVG && drawSVG != nil {
+		if err := drawSVG(out, givens, sol); err != nil {
+			return err
+		}
+		return out.Flush()
+	}
+	if err := present.WriteAll(out, pz, format, givens, sol); err != nil {
+		return err
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: puzzle: %d of the solution's %d placements, pre-placed, leave it alone (first picture; then the solution)\n",
+		len(givens), len(sol))
 	return nil
 }

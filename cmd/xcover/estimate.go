@@ -23,21 +23,8 @@ func newEstimateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "estimate [FILE|-]",
 		Short: "Estimate the size of a search before running it",
-		Long: `Estimate reads an exact cover problem in DLX format and estimates how big its search
-is: the number of search tree nodes and of solutions, by Knuth's method of random
-probes (each walks from the root to a leaf taking branches at random; the products
-of the branch counts along the way estimate the totals without bias), each with
-its standard error; and the time a count would take, from the nodes per second of
-a short sample run of the real search.
-
-The estimates are rough: a tree with a few huge subtrees that random walks seldom
-reach is underestimated, and the standard error is then too small as well. More
-probes help. If the sample run finishes the search, the counts are exact.`,
-		Example: `  xcover estimate examples/pentominoes-6x10.dlx
-  xcover estimate --probes 100000 --seed 7 examples/queens14.dlx
-  xcover estimate --json examples/macmahon.dlx`,
-		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runEstimate(cmd, &f, args) },
+		Args:  cobra.MaximumNArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runEstimate(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.IntVar(&f.probes, "probes", 10000, "number of random probes `P`")

@@ -1,17 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"fmt"
 	"io"
-	"slices"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover"
-	"github.com/xcover/xcover/internal/atomicfile"
 	"github.com/xcover/xcover/internal/formats"
 	"github.com/xcover/xcover/interop"
-	"github.com/xcover/xcover/verify"
 )
 
 // exportFlags are the flags of the export command.
@@ -25,48 +19,7 @@ func newExportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export --to FORMAT [FILE|-]",
 		Short: "Write an exact cover problem for a SAT, SMT or pseudo-boolean solver, or another exact cover tool",
-		Long: `Export reads an exact cover problem in DLX format from FILE, or from standard input if
-FILE is "-" or missing, and writes it for another kind of solver (--to):
-
-  dimacs  CNF for SAT solvers (cadical, kissat, minisat, ...)
-  smt2    SMT-LIB2 for SMT solvers; --smt-encoding pb (default) uses z3's
-          pseudo-boolean constraints, --smt-encoding int sums over Int that every
-          SMT solver reads (cvc5 needs it); the file ends with (check-sat) and
-          (get-model), so "z3 FILE" prints a model
-  opb     the pseudo-boolean competition format (clasp, z3, roundingsat, ...)
-
-or for another exact cover tool:
-
-  dlx               Knuth's DLX text, as xcover reads it (to convert a file read
-                    with --input-format)
-  miniexact         miniexact's "< a b:0;2 > [ x ] a x:red $ 3;" (all of it:
-                    bounds, colours, costs)
-  miniexact-dimacs  miniexact's "p xc NP NS" / "p xcc NP NS" (items and colours
-                    numbered from 1; no bounds, no costs)
-  matrix, csv       a 0/1 matrix, a row an option, a column an item (primary items
-                    covered exactly once only), blanks or commas between entries
-
-A problem the format cannot hold is refused, with nothing written.
-
-Variable k+1 (x<k+1> in smt2 and opb) is true when option k, counted from 0, is in the
-solution; comments give each option's text. Bounds on primary items and colours of
-secondary items are encoded too, and an option without a primary item is false. In CNF,
-at-most-one constraints are pairwise for up to 6 options and sequential counters for
-more (--amo chooses), and other bounds use totalizers.
-
---block SOLUTIONS excludes the solutions in that file (as "xcover solve" prints them),
-so that a solver's next answer is a new solution. Read a solver's answer back with
-"xcover import". The output goes to standard output, or with -o to a file that appears
-only when it is complete.`,
-		Example: `  xcover export --to dimacs examples/queens8.dlx -o queens8.cnf
-  cadical queens8.cnf > model.txt; xcover import --from dimacs examples/queens8.dlx model.txt
-  xcover export --to smt2 examples/queens8.dlx > q8.smt2 && z3 q8.smt2
-  xcover export --to smt2 --smt-encoding int examples/format-example.dlx | cvc5 --lang smt2
-  xcover export --to opb examples/format-example.dlx -o ex.opb
-  xcover export --to miniexact examples/format-example.dlx -o ex.xcc
-  xcover export --to dlx --input-format csv - < matrix.txt
-  xcover queens 64 --emit dlx | xcover export --to dimacs --amo commander -o q64.cnf`,
-		Args: cobra.MaximumNArgs(1),
+		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runExport(cmd, &f, args)
 		},
@@ -105,19 +58,11 @@ func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
 		return err
 	}
 	if f.block != "" {
-		sols, _, err := readSolutions(cmd, f.block, file)
-		if err != nil {
-			return err
-		}
-		if opt.Block, err = blockSet(cmd, f.block, file.Problem, sols); err != nil {
+		if opt.Block, _, err = readSolutions(cmd, f.block, file); err != nil {
 			return err
 		}
 	}
-	write := func(w io.Writer) error { return interop.Export(w, file.Problem, format, opt) }
-	if f.output == "" {
-		return write(cmd.OutOrStdout()) // the encoders buffer their output
-	}
-	return atomicfile.Write(f.output, write)
+	return writeOutput(cmd, f.output, func(w io.Writer) error { return interop.Export(w, file.Problem, format, opt) })
 }
 
 // exportProblem writes the problem in another exact cover tool's format (or DLX).
@@ -129,41 +74,6 @@ func exportProblem(cmd *cobra.Command, f *exportFlags, args []string, format for
 	if err != nil {
 		return err
 	}
-	write := func(w io.Writer) error { return formats.Write(w, file.Problem, format) }
-	if f.output == "" {
-		// Nothing may reach standard output from a problem the format refuses.
-		var buf bytes.Buffer
-		if err := write(&buf); err != nil {
-			return err
-		}
-		_, err := cmd.OutOrStdout().Write(buf.Bytes())
-		return err
-	}
-	return atomicfile.Write(f.output, write)
-}
-
-// blockSet returns the solutions to block, each once, after checking that every one is a
-// solution of p: 2 million copies of one non-solution wrote a CNF of 372 MB. A repeat is
-// dropped with a warning; a non-solution is refused, naming the file and its position.
-func blockSet(cmd *cobra.Command, name string, p *xcover.Problem, sols [][]int) ([][]int, error) {
-	c := verify.NewChecker(p)
-	seen := map[string]bool{}
-	var out [][]int
-	repeats := 0
-	for i, sol := range sols {
-		key := fmt.Sprint(slices.Sorted(slices.Values(sol)))
-		if seen[key] {
-			repeats++
-			continue
-		}
-		seen[key] = true
-		if v := c.Check(sol); len(v) > 0 {
-			return nil, fmt.Errorf("--block: %s: solution %d is not a solution of the problem (%s)", name, i+1, v[0])
-		}
-		out = append(out, sol)
-	}
-	if repeats > 0 {
-		warnf(cmd, "--block: %s: %d repeated solutions blocked once", name, repeats)
-	}
-	return out, nil
+	// A problem the format refuses is refused before anything is written.
+	return writeOutput(cmd, f.output, func(w io.Writer) error { return formats.Write(w, file.Problem, format) })
 }

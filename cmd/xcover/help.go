@@ -3,21 +3,24 @@ package main
 import (
 	"embed"
 	"strings"
+
+	"github.com/spf13/cobra"
 )
 
-// help holds the long help of the commands, help/NAME.txt for the command NAME: its
-// description, then after a line "Examples:" its examples, as cobra shows them.
+// helpFiles holds each command's help, help/NAME.txt: the text that --help prints
+// (cobra's Long), then after a line "Examples:" the examples (cobra's Example).
 //
 //go:embed help/*.txt
-var help embed.FS
+var helpFiles embed.FS
 
-// helpText returns the description and the examples of the command name, from
-// help/NAME.txt. A command without its file is a fault of the build, found by the tests.
-func helpText(name string) (long, example string) {
-	b, err := help.ReadFile("help/" + name + ".txt")
-	if err != nil {
-		panic("xcover: no help for command " + name + ": " + err.Error())
+// loadHelp sets the Long and Example of c and of every command under it from its help
+// file, where it has one.
+func loadHelp(c *cobra.Command) {
+	if b, err := helpFiles.ReadFile("help/" + c.Name() + ".txt"); err == nil {
+		long, example, _ := strings.Cut(string(b), "\nExamples:\n")
+		c.Long, c.Example = strings.TrimSuffix(long, "\n"), strings.TrimSuffix(example, "\n")
 	}
-	long, example, _ = strings.Cut(strings.TrimSuffix(string(b), "\n"), "\n\nExamples:\n")
-	return long, example
+	for _, sub := range c.Commands() {
+		loadHelp(sub)
+	}
 }

@@ -5,8 +5,10 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
+	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/interop"
+	"github.com/xcover/xcover/puzzle"
 )
 
 // importFlags are the flags of the import command.
@@ -22,34 +24,7 @@ func newImportCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "import (--from FORMAT PROBLEM MODEL | --via SOLVER PROBLEM)",
 		Short: "Read a SAT, SMT or pseudo-boolean solver's answer back as a solution",
-		Long: `Import turns the answer of an external solver, run on a file that "xcover export"
-wrote, back into a solution of the DLX problem PROBLEM, checks it, and prints it as
-"xcover solve" does: its option lines and a blank line, or with --json one line
-{"options":[i,j,...]}.
-
-With --from FORMAT it reads the answer from the file MODEL ("-": standard input):
-
-  dimacs  SAT competition output ("s SATISFIABLE" and "v" lines: cadical, kissat,
-          z3 -dimacs) or MiniSat's result file ("SAT" and a line of literals)
-  smt2    what z3 or cvc5 print for (check-sat) and (get-model)
-  opb     "s" and "v" lines of a pseudo-boolean solver (clasp), or z3 -model's output
-
-With --via SOLVER it runs an installed solver end to end instead: export to a
-temporary directory, run, read, check. Solvers: z3 (smt2, pseudo-boolean), z3-int
-(smt2, Int sums), z3-sat (dimacs), z3-opb, cadical, minisat, clasp (opb) and cvc5
-(smt2, Int sums). --all (or --limit K) asks the solver again after each solution
-with that solution excluded, until it finds no more: a slow cross-check of the
-engine's count on small problems; --count prints only the number.
-
-An unsatisfiable answer prints "no solution" on standard error and exits 0, like a
-search that finds nothing. A model that is not a solution is an error.`,
-		Example: `  xcover export --to dimacs examples/queens8.dlx -o q8.cnf
-  cadical q8.cnf > q8.out; xcover import --from dimacs examples/queens8.dlx q8.out
-  minisat q8.cnf q8.res; xcover import --from dimacs --json examples/queens8.dlx q8.res
-  xcover export --to smt2 examples/queens8.dlx | z3 -in | xcover import --from smt2 examples/queens8.dlx -
-  xcover import --via cadical examples/queens8.dlx
-  xcover import --via minisat --all --count examples/queens8.dlx`,
-		Args: cobra.RangeArgs(1, 2),
+		Args:  cobra.RangeArgs(1, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runImport(cmd, &f, args)
 		},
@@ -109,8 +84,12 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 		if limit == 0 && !f.all {
 			limit = 1
 		}
-		var err error
-		sols, err = interop.SolveAll(cmd.Context(), file.Problem, f.via, limit)
+		// The problem as a puzzle listed by the solver, as the puzzle commands' --via.
+		pz := puzzle.Via(puzzle.DLX(file, file.Name), interop.Via(f.via))
+		err := puzzle.Each(cmd.Context(), pz, xcover.Config{Limit: uint64(limit)}, false, func(sol []int, _ int) bool {
+			sols = append(sols, sol)
+			return true
+		})
 		if err != nil {
 			if cmd.Context().Err() != nil {
 				return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted after %d solutions", len(sols))}

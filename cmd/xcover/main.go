@@ -119,18 +119,8 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 // newRootCmd builds a fresh command tree.
 func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
-		Use:   "xcover",
-		Short: "Solve exact cover problems and the puzzles built on them",
-		Long: `xcover solves exact cover problems written in Knuth's DLX text format: items,
-options (sets of items), multiplicities on primary items, colours on secondary items —
-and the puzzles built on them: N-queens, polyomino and polycube tilings, Sudoku. Big
-counts can run on every core, in shards on many machines, or resume from checkpoints;
-"xcover serve" offers all of it on a local web page.`,
-		Example: `  xcover solve examples/format-example.dlx
-  xcover count examples/queens8.dlx
-  xcover queens 8 --count --distinct
-  xcover tile --pieces pentominoes --region 6x10 --count
-  xcover solve --json examples/queens8.dlx | xcover verify examples/queens8.dlx -`,
+		Use:           "xcover",
+		Short:         "Solve exact cover problems and the puzzles built on them",
 		Version:       xcover.Version(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
@@ -166,6 +156,7 @@ counts can run on every core, in shards on many machines, or resume from checkpo
 		newExportCmd(),
 		newImportCmd(),
 	)
+	loadHelp(root)
 	classifyRunErrors(root)
 	return root
 }

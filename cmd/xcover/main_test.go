@@ -276,7 +276,7 @@ func TestSolveJSON(t *testing.T) {
 		args[len(args)-1] = filepath.Join(dir, name)
 		r := runX(t, "", append([]string{"solve", "--json"}, args...)...)
 		// Conflicting forced options say why nothing comes (issue 41, fault 15).
-		if r.code != 0 || r.stderr != "" && !(tt.n == 0 && strings.Contains(r.stderr, "conflict")) {
+		if r.code != 0 || r.stderr != "" && !(tt.n == 0 && strings.Contains(r.stderr, "no solution holds these options")) {
 			t.Fatalf("%v: exit %d, stderr %q", tt.args, r.code, r.stderr)
 		}
 		if !strings.HasPrefix(r.stdout, `{"options":[`) && r.stdout != "" {

@@ -1,11 +1,11 @@
 package main
 
 import (
-	"math"
 	"math/big"
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -22,14 +22,11 @@ type memoFlags struct {
 
 func (f *memoFlags) register(cmd *cobra.Command) {
 	fs := cmd.Flags()
-	fs.StringVar(&f.memo, "memo", "auto", "count by memoisation: `MODE` on (also --memo alone), off, or auto (on only where a trial shows the cache pays; off with --limit, --random, --checkpoint or --shard)")
+	fs.StringVar(&f.memo, "memo", "auto", "count by memoisation: `MODE` on (also --memo alone), off, or auto (on only where a trial shows the cache pays; off with --limit, --checkpoint or --shard)")
 	fs.Lookup("memo").NoOptDefVal = "on"
 	fs.StringVar(&f.mem, "memo-mem", "2GiB", "the cache's memory budget `SIZE` (KiB, MiB, GiB); past it the count goes on without keeping more")
 	fs.StringVar(&f.order, "order", "auto", "the item a memoised count branches on: `auto` (chosen from the problem by a short trial of both), first uncovered in the file's order, or mrv (fewest options)")
 }
-
-// active reports whether the count is memoised (or may be).
-func (f *memoFlags) active() bool { return f.memo != "off" }
 
 // apply sets the configuration's memo fields from the flags.
 func (f *memoFlags) apply(cfg *xcover.Config) error {
@@ -49,31 +46,20 @@ func (f *memoFlags) apply(cfg *xcover.Config) error {
 	return nil
 }
 
-// limitHeap keeps the process near a memoised count's budget while it runs, and returns
-// the function that lifts the limit again. Go's collector lets the heap grow to twice what
-// is live before it collects (GOGC=100), so a count holding a full 2 GiB cache would take
-// 4 GiB. The engine keeps its tables within the budget, a table's growth included; a soft
-// limit of the memory the runtime holds now (the problem, read before this is called), the
-// budget, a tenth more and limitBase makes the collector run more often as the process
-// nears it instead, so that the process stays within 1.1 times the budget and a fixed base.
-// (It allowed a quarter more and 64 MiB: `--memo-mem 1000MiB` reached 1.36 GB, issue 41.)
-// A GOMEMLIMIT in the environment is the user's and is kept.
+// limitHeap keeps the process near a memoised count's budget while it runs (see
+// engine.MemoHeapLimit: Go's collector would let a 2 GiB cache take 4 GiB), and returns the
+// function that lifts the limit again. A GOMEMLIMIT in the environment is the user's and
+// is kept.
 func limitHeap(budget int64) (restore func()) {
-	if budget <= 0 {
-		budget = engine.DefaultMemoBytes
-	}
-	if budget > math.MaxInt64/4 || os.Getenv("GOMEMLIMIT") != "" {
-		return func() {}
-	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	old := debug.SetMemoryLimit(int64(ms.Sys-ms.HeapReleased) + budget + budget/10 + limitBase)
+	limit := engine.MemoHeapLimit(int64(ms.Sys-ms.HeapReleased), budget)
+	if limit == 0 || os.Getenv("GOMEMLIMIT") != "" {
+		return func() {}
+	}
+	old := debug.SetMemoryLimit(limit)
 	return func() { debug.SetMemoryLimit(old) }
 }
-
-// limitBase is the room limitHeap leaves beyond the budget and its tenth: the search's own
-// stacks and buffers, and the runtime's.
-const limitBase = 16 << 20
 
 // countAll counts every solution, by memoisation where the flags ask for it (and, by
 // default, where a trial shows it pays), and prints the exact count.
@@ -92,7 +78,7 @@ func countAll(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.Config) 
 	case c.Solutions == nil && interrupted:
 		return interruptedf("interrupted: a memoised count has no partial result")
 	case c.Solutions == nil:
-		return cerr
+		return usageErrorf("%s", strings.TrimPrefix(cerr.Error(), "xcover: ")) // a count Count refuses
 	}
 	res := present.CountOf(c, cerr != nil)
 	if err := printResult(cmd.OutOrStdout(), f.json, res, res.Text(), "count"); err != nil {

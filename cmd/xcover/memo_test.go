@@ -67,11 +67,19 @@ func TestCountMemo(t *testing.T) {
 	for _, args := range [][]string{
 		{"--memo=sometimes"}, {"--memo", "--order", "last"}, {"--memo", "--memo-mem", "lots"},
 		{"--memo", "--checkpoint", filepath.Join(t.TempDir(), "c")}, {"--memo", "--limit", "3"},
-		{"--memo=auto", "--shard", "1/2"},
+		{"--memo", "--shard", "1/2", "--random"},
 	} {
 		r := runX(t, "", append(append([]string{"count"}, args...), ex("queens8.dlx"))...)
 		if r.code != exitUsage || r.stdout != "" {
 			t.Errorf("count %v: exit %d, stdout %q, stderr %q; want 2", args, r.code, r.stdout, r.stderr)
+		}
+	}
+	// --memo=auto, given or by default, gives way to a split count and to a limit (the
+	// library's rules, shard.Count and xcover.Count): the plain count's answer.
+	for _, args := range [][]string{{"--memo=auto", "--shard", "1/1"}, {"--memo=auto", "--limit", "100"}} {
+		r := runX(t, "", append(append([]string{"count"}, args...), ex("queens8.dlx"))...)
+		if r.code != 0 || !strings.HasPrefix(r.stdout, "92") {
+			t.Errorf("count %v: exit %d, stdout %q, stderr %q; want 92", args, r.code, r.stdout, r.stderr)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/atomicfile"
 )
 
 // workers is the value of a --workers flag: the number of goroutines, 0 meaning one per
@@ -74,6 +75,15 @@ func randomSeed(cmd *cobra.Command, random *bool, seed *uint64) {
 		*seed = uint64(time.Now().UnixNano())
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", *seed)
 	}
+}
+
+// writeOutput writes with write to the file path (-o), atomically: the file appears only
+// when complete; or to standard output if path is "". The writers buffer their output.
+func writeOutput(cmd *cobra.Command, path string, write func(io.Writer) error) error {
+	if path == "" {
+		return write(cmd.OutOrStdout())
+	}
+	return atomicfile.Write(path, write)
 }
 
 // emitDLX writes p in DLX format to the command's output (dlx.Write buffers it), as

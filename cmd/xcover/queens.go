@@ -37,12 +37,9 @@ type queensFlags struct {
 
 func newQueensCmd() *cobra.Command {
 	var f queensFlags
-	long, example := helpText("queens")
 	cmd := &cobra.Command{
 		Use:     "queens N",
 		Short:   "Count, list, construct and draw solutions of the N-queens problem",
-		Long:    long,
-		Example: example,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := strconv.Atoi(args[0])

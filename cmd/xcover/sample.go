@@ -23,24 +23,8 @@ func newSampleCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "sample --uniform K [FILE|-]",
 		Short: "Draw solutions uniformly at random",
-		Long: `Sample reads an exact cover problem in DLX format and prints K solutions drawn
-independently and uniformly at random from all its solutions: every solution has the
-same chance, however many there are (the 2.4e30 domino tilings of a 16x16 board, say).
-It counts the solutions by memoisation (see "xcover count --memo"), then walks down the
-search tree K times, taking each branch with probability proportional to the number of
-solutions below it. The output is that of solve: options as the file spells them, a
-blank line after each solution, or with --json one line {"options":[i,j,...]} each.
-The number of solutions drawn from is printed on stderr. Problems with multiplicities
-and colours are sampled too (each draw settles the items in order, taking or leaving each
-option with probability proportional to the solutions below). The same --seed gives the
-same solutions.
-
-Solve --random is different: it explores in random order and finds solutions that are
-easy to reach more often.`,
-		Example: `  xcover sample --uniform 3 examples/dominoes8.dlx
-  xcover sample --uniform 100 --seed 7 --json examples/queens8.dlx`,
-		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runSample(cmd, &f, args) },
+		Args:  cobra.MaximumNArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runSample(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.IntVar(&f.uniform, "uniform", 0, "draw `K` solutions uniformly at random")
@@ -61,11 +45,10 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	var co xcover.Config
-	if err := f.memo.apply(&co); err != nil {
+	opt := xcover.Config{Initial: f.initial, Seed: f.seed}
+	if err := f.memo.apply(&opt); err != nil { // MemoBytes and Order (Sample always memoises)
 		return err
 	}
-	opt := xcover.Config{Initial: f.initial, Seed: f.seed, MemoBytes: co.MemoBytes, Order: co.Order}
 	random := true // a sample is random: with no --seed, the clock's, said on stderr
 	randomSeed(cmd, &random, &opt.Seed)
 	defer limitHeap(opt.MemoBytes)()

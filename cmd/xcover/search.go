@@ -12,6 +12,7 @@ import (
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/formats"
 	"github.com/xcover/xcover/reduce"
+	"github.com/xcover/xcover/verify"
 )
 
 // searchFlags are the flags shared by solve and count.
@@ -38,11 +39,10 @@ func (f *searchFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&f.reduce, "reduce", false, "remove options that can be in no solution first (see xcover reduce); solutions keep the file's numbering")
 }
 
-// search is one search as the flags describe it: the parsed file, the solver, and the
-// progress display.
+// search is one search as the flags describe it: the parsed file, the problem and the
+// configuration to search it with, and the progress display.
 type search struct {
 	file     *dlx.File
-	solver   *xcover.Solver
 	reduced  *reduce.Result  // with --reduce: the reduction, else nil
 	problem  *xcover.Problem // the problem searched: the file's, or reduced
 	cfg      xcover.Config   // the solver's configuration
@@ -51,7 +51,7 @@ type search struct {
 	mu       sync.Mutex      // serialises output: solutions, progress lines
 }
 
-// newSearch reads the problem named by args (stdin if none or "-") and prepares a solver
+// newSearch reads the problem named by args (stdin if none or "-") and prepares its search
 // as the flags say. If output is set, s.out buffers stdout; it is flushed before each
 // progress line.
 func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) (*search, error) {
@@ -61,8 +61,14 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 	}
 	p := file.Problem
 	initial := f.initial
-	if note := initialNote(p, initial); note != "" {
-		warnf(cmd, "--initial: %s", note)
+	if v := verify.Partial(p, initial); v != nil {
+		// The search would find nothing (it printed nothing, exit 0, and no word why), or
+		// an option given twice is forced once.
+		note := "no solution holds these options"
+		if v[0].Item < 0 {
+			note = "it is forced once"
+		}
+		warnf(cmd, "--initial: %s: %s", v[0], note)
 	}
 	var red *reduce.Result
 	if f.reduce {
@@ -110,29 +116,26 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 	}
 	s.cfg = cfg
 	s.problem = p
-	s.solver, err = xcover.NewSolver(p, cfg)
-	if err != nil {
-		return nil, usageErrorf("%v", err)
-	}
 	return s, nil
 }
 
 // countOptions returns the options of a count as the flags describe it.
 func (s *search) countOptions() xcover.Config {
-	return xcover.Config{Initial: s.cfg.Initial, Workers: s.cfg.Workers, Limit: s.cfg.Limit,
+	return xcover.Config{Initial: s.cfg.Initial, Workers: s.cfg.Workers, Limit: s.cfg.Limit, Random: s.cfg.Random,
 		Progress: s.cfg.Progress, ProgressInterval: s.cfg.ProgressInterval}
 }
 
-// readProblem parses the DLX file named by args, or stdin, and prints its warnings; it
-// refuses --initial options (initial) that the file does not have.
+// readProblem parses the problem file named by args, or stdin, in the format that
+// --input-format or its name says, and prints its warnings; it refuses --initial options
+// (initial) that the file does not have.
 func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, error) {
-	format, err := inputFormat(cmd, args)
-	if err != nil {
-		return nil, err
-	}
 	name := "-"
 	if len(args) > 0 {
 		name = args[0]
+	}
+	format, err := formats.Choose(cmd.Flag("input-format").Value.String(), name)
+	if err != nil {
+		return nil, usageErrorf("--input-format: %v", err)
 	}
 	if name == "-" && format == formats.DLX && isTerminal(cmd.InOrStdin()) {
 		// Without a file on a terminal the command waited silently.
@@ -156,23 +159,6 @@ func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, e
 	return file, nil
 }
 
-// inputFormat returns the format of the problem file: --input-format's, or the one its
-// name's extension says, or DLX.
-func inputFormat(cmd *cobra.Command, args []string) (formats.Format, error) {
-	if fl := cmd.Flag("input-format"); fl != nil && fl.Value.String() != "" {
-		f, err := formats.ParseFormat(fl.Value.String())
-		if err != nil {
-			return 0, usageErrorf("--input-format: %v", err)
-		}
-		return f, nil
-	}
-	if len(args) > 0 && args[0] != "-" {
-		f, _ := formats.ByExtension(args[0])
-		return f, nil
-	}
-	return formats.DLX, nil
-}
-
 // A clearingWriter erases the progress line before each write.
 type clearingWriter struct {
 	w io.Writer
@@ -190,42 +176,4 @@ func (s *search) original(sol []int) []int {
 		return sol
 	}
 	return s.reduced.Map(sol)
-}
-
-// initialNote says what is wrong with the forced options, or "": an option given twice
-// (counted once), or two options that no solution can hold together, so that the search
-// finds nothing (it printed nothing, exit 0, and no word why).
-func initialNote(p *xcover.Problem, initial []int) string {
-	seen := map[int]bool{}
-	type use struct {
-		option int
-		color  string
-		n      int
-	}
-	uses := map[int]*use{}
-	for _, k := range initial {
-		if seen[k] {
-			return fmt.Sprintf("option %d is given twice: it is forced once", k)
-		}
-		seen[k] = true
-		for _, e := range p.Option(k) {
-			it := p.Item(e.Item)
-			u := uses[e.Item]
-			if u == nil {
-				uses[e.Item] = &use{k, e.Color, 1}
-				continue
-			}
-			u.n++
-			conflict := false
-			if it.Secondary {
-				conflict = e.Color == "" || e.Color != u.color
-			} else {
-				conflict = u.n > max(it.Max, 1)
-			}
-			if conflict {
-				return fmt.Sprintf("options %d and %d conflict on item %q: no solution holds both", u.option, k, it.Name)
-			}
-		}
-	}
-	return ""
 }

@@ -19,12 +19,9 @@ type serveFlags struct {
 
 func newServeCmd() *cobra.Command {
 	var f serveFlags
-	long, example := helpText("serve")
 	cmd := &cobra.Command{
 		Use:     "serve",
 		Short:   "Serve a local web page to pose puzzles and watch them solved",
-		Long:    long,
-		Example: example,
 		Args:    cobra.NoArgs,
 		RunE:    func(cmd *cobra.Command, _ []string) error { return runServe(cmd, &f) },
 	}

@@ -69,7 +69,6 @@ func (f *shardFlags) count(cmd *cobra.Command, sf *searchFlags, s *search, opt x
 			return err
 		}
 	}
-	opt.Random = s.cfg.Random // a count ignores the order; a split count refuses a random one
 	if opt.Memo == xcover.MemoOn {
 		defer limitHeap(opt.MemoBytes)()
 	}

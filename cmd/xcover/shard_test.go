@@ -184,7 +184,7 @@ func TestShardUsage(t *testing.T) {
 		{[]string{"--shard", "1/4", "--limit", "3"}, "takes no limit"},
 		{[]string{"--shard", "1/4", "--seed", "3"}, "cannot be random"},
 		{[]string{"--checkpoint", filepath.Join(dir, "m"), "--memo=on"}, "cannot be checkpointed"},
-		{[]string{"--shard", "1/4", "--memo=auto"}, "want MemoOn or MemoOff"},
+		{[]string{"--shard", "1/4", "--memo=on", "--limit", "3"}, "takes no limit"},
 		{[]string{"--checkpoint", filepath.Join(dir, "c"), "--checkpoint-every", "0s"}, "--checkpoint-every"},
 	} {
 		r := runX(t, "", append(append([]string{"count"}, tt.args...), q6)...)

@@ -8,12 +8,9 @@ import (
 )
 
 func newSiteCmd() *cobra.Command {
-	long, example := helpText("site")
 	return &cobra.Command{
 		Use:     "site DIR",
 		Short:   "Write the web page of serve as a static site that searches in the browser",
-		Long:    long,
-		Example: example,
 		Args:    cobra.ExactArgs(1),
 		RunE:    runSite,
 	}

@@ -21,36 +21,8 @@ func newSolveCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "solve [FILE|-]",
 		Short: "Print the solutions of an exact cover problem",
-		Long: `Solve reads an exact cover problem in DLX format from FILE, or from standard input
-if FILE is "-" or missing, and prints every solution: its options, one a line, as
-the file spells them, in the order of the file, then a blank line. With --json it
-prints one line per solution instead: {"options":[i,j,...]}, the 0-based indices
-of its options in ascending order.
-
-With --min-cost it finds a cheapest solution, the options' costs being the |n entries
-of their lines (as in Knuth's DLX5; several add up; none is 0), by branch and bound; each
-solution better than those before is printed as it is found, preceded by a line
-"| cost N" (a comment in the file format; --json adds "cost" instead), so that a long
-search gives useful answers early: the last printed is the optimum, said on stderr.
---best K keeps the K cheapest: every solution entering them is printed as found, and
-their costs are summed up on stderr at the end.
-
-With several workers (--workers, default every core) the solutions come in no fixed
-order, but the set is always the same. With --limit K the search runs on one worker,
-so the K solutions listed are always the first K in the engine's order: the same on
-every run and every machine.
-
-On ^C or SIGTERM it stops, keeps what it wrote, says on stderr that the listing is
-incomplete, and exits with status 130.`,
-		Example: `  xcover solve examples/format-example.dlx
-  xcover solve --limit 1 examples/queens8.dlx
-  xcover solve --random --seed 42 --limit 3 examples/queens8.dlx
-  xcover solve --json examples/queens8.dlx > sols.json
-  xcover solve --initial 0 examples/format-example.dlx
-  cat examples/queens8.dlx | xcover solve -
-  xcover solve --min-cost --best 3 examples/costs.dlx`,
-		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runSolve(cmd, &f, args) },
+		Args:  cobra.MaximumNArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runSolve(cmd, &f, args) },
 	}
 	f.search.register(cmd)
 	cmd.Flags().Lookup("json").Usage = `print one line {"options":[i,j,...]} per solution`
@@ -109,10 +81,14 @@ func runSolve(cmd *cobra.Command, f *solveFlags, args []string) error {
 	if f.minCost {
 		return solveMinCost(cmd, &f.search, s, f.best)
 	}
+	solver, err := xcover.NewSolver(s.problem, s.cfg)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
 	sw := s.file.NewSolutionWriter(s.out, f.search.json)
 	var werr error
 	chk := verify.NewChecker(s.file.Problem) // every solution is checked before it is printed
-	for sol := range s.solver.Solutions(cmd.Context()) {
+	for sol := range solver.Solutions(cmd.Context()) {
 		sol = s.original(sol)
 		if v := chk.Check(sol); len(v) > 0 {
 			s.out.Flush()
@@ -133,7 +109,7 @@ func runSolve(cmd *cobra.Command, f *solveFlags, args []string) error {
 	if werr != nil {
 		return werr
 	}
-	if err := s.solver.Err(); err != nil {
+	if err := solver.Err(); err != nil {
 		return interruptedf("interrupted after %d solutions: the list is incomplete", sw.Written())
 	}
 	return nil

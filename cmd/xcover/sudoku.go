@@ -30,12 +30,9 @@ type sudokuFlags struct {
 
 func newSudokuCmd() *cobra.Command {
 	var f sudokuFlags
-	long, example := helpText("sudoku")
 	cmd := &cobra.Command{
 		Use:     "sudoku [FILE|-]",
 		Short:   "Solve, count and draw Sudoku puzzles of any size, in bulk",
-		Long:    long,
-		Example: example,
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSudoku(cmd, &f, args)

@@ -32,12 +32,9 @@ type tileFlags struct {
 
 func newTileCmd() *cobra.Command {
 	var f tileFlags
-	long, example := helpText("tile")
 	cmd := &cobra.Command{
 		Use:     "tile",
 		Short:   "Count, list and draw tilings of a region by polyominoes or polycubes",
-		Long:    long,
-		Example: example,
 		Args:    cobra.NoArgs,
 		RunE:    func(cmd *cobra.Command, _ []string) error { return runTile(cmd, &f) },
 	}

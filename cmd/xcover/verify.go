@@ -13,23 +13,8 @@ func newVerifyCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "verify PROBLEM SOLUTIONS",
 		Short: "Check solutions of an exact cover problem",
-		Long: `Verify checks every solution in the file SOLUTIONS (standard input if "-") against
-the exact cover problem in the DLX file PROBLEM. SOLUTIONS is what "xcover solve"
-prints, in either form:
-
-  - JSON: one line per solution, {"options":[i,j,...]} with 0-based option indices;
-  - text: the option lines of each solution, each solution ended by a blank line.
-    A line is matched to the option with the same items in the same order
-    (blanks do not matter); of several such options, to the first one not yet
-    used in that solution.
-
-It prints each violation, as "solution 3: item r3: covered 2 times, allowed 1..1"
-with solutions numbered from 1, then a summary line. The exit status is 0 if every
-solution is valid and 1 otherwise.`,
-		Example: `  xcover solve examples/queens8.dlx | xcover verify examples/queens8.dlx -
-  xcover solve --json examples/format-example.dlx | xcover verify examples/format-example.dlx -`,
-		Args: cobra.ExactArgs(2),
-		RunE: runVerify,
+		Args:  cobra.ExactArgs(2),
+		RunE:  runVerify,
 	}
 }
 

@@ -4,13 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math/big"
 	"math/rand/v2"
 	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover/dlx"
-	"github.com/xcover/xcover/internal/atomicfile"
 	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/verify"
 	"github.com/xcover/xcover/zdd"
@@ -30,28 +28,8 @@ func newZDDCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "zdd [FILE|-]",
 		Short: "Write all solutions as a zero-suppressed decision diagram, or count, sample and optimise from one",
-		Long: `Zdd reads an exact cover problem (DLX text, or see --input-format) and writes the family of all its
-solutions as a zero-suppressed decision diagram (ZDD), as Knuth's DLX6 and the DXZ
-algorithm make it and johnrudge/xcover returns it: a compressed form of every
-solution, from which counts, uniform samples and cheapest solutions follow, and which
-other tools can combine. Multiplicities and colours are allowed.
-
-The output is a node table: a header "zdd NODES ROOT", then one line "ID OPTION LO HI"
-a node, numbered from 2, children first; 0 is the empty family (no solution), 1 the
-family of the empty set; a node's solutions are those of LO and those of HI with OPTION
-added (options numbered from 0 in file order). The number of nodes and the time taken
-are printed on stderr. Past the memory budget (--zdd-mem) the command stops with an
-error and writes nothing.
-
-Instead of writing the diagram, --count prints the number of solutions, --sample K
-prints K solutions drawn uniformly at random, and --min-cost a cheapest solution (costs
-"|N" on the option lines, as for "xcover solve --min-cost"), each solution checked.
---from reads a diagram written before instead of building it.`,
-		Example: `  xcover zdd examples/dominoes8.dlx -o d8.zdd
-  xcover zdd --from d8.zdd --count examples/dominoes8.dlx
-  xcover zdd --sample 3 --seed 1 examples/dominoes8.dlx`,
-		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runZDD(cmd, &f, args) },
+		Args:  cobra.MaximumNArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runZDD(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.StringVarP(&f.output, "output", "o", "", "write the diagram to file `OUT` (atomically) instead of standard output")
@@ -99,11 +77,8 @@ func runZDD(cmd *cobra.Command, f *zddFlags, args []string) error {
 	out := cmd.OutOrStdout()
 	switch {
 	case f.count:
-		n := d.Count()
-		return printResult(out, f.json, struct {
-			Solutions *big.Int `json:"solutions"`
-			Nodes     int      `json:"nodes"`
-		}{n, len(d.Nodes) - 2}, n.String()+"\n", "the count")
+		c := present.ZDDCountOf(d)
+		return printResult(out, f.json, c, c.Text(), "the count")
 	case f.sample > 0:
 		random := true
 		randomSeed(cmd, &random, &f.seed)
@@ -120,15 +95,10 @@ func runZDD(cmd *cobra.Command, f *zddFlags, args []string) error {
 		}
 		return writeChecked(cmd, file, [][]int{sol}, []int64{cost}, f.json)
 	}
-	write := func(w io.Writer) error { return zdd.Write(w, d) }
-	if f.output == "" {
-		return write(out)
-	}
-	return atomicfile.Write(f.output, write)
+	return writeOutput(cmd, f.output, func(w io.Writer) error { return zdd.Write(w, d) })
 }
 
-// diagram builds the diagram of file's problem, or reads it from --from and checks its
-// options against the problem.
+// diagram builds the diagram of file's problem, or reads it from --from.
 func diagram(cmd *cobra.Command, f *zddFlags, file *dlx.File, budget int64) (*zdd.Diagram, error) {
 	if f.from == "" {
 		start := time.Now()
@@ -147,16 +117,7 @@ func diagram(cmd *cobra.Command, f *zddFlags, file *dlx.File, budget int64) (*zd
 		return nil, err
 	}
 	defer closeInput()
-	d, err := zdd.Read(r, name)
-	if err != nil {
-		return nil, err
-	}
-	for i := 2; i < len(d.Nodes); i++ {
-		if k := d.Nodes[i].Option; k >= file.Problem.NumOptions() {
-			return nil, fmt.Errorf("%s: node %d: %w", name, i, file.CheckOptions([]int{k}))
-		}
-	}
-	return d, nil
+	return zdd.Read(r, name, file.Problem)
 }
 
 // writeChecked checks each solution with the verifier and writes them as solve does,

@@ -62,6 +62,16 @@ func ParseFormat(s string) (Format, error) {
 	return 0, fmt.Errorf("unknown format %q (want %s)", s, strings.Join(names, ", "))
 }
 
+// Choose returns the format of the problem file name: the one named (see ParseFormat) if
+// named is not "", else the one its extension says (see ByExtension), else DLX.
+func Choose(named, name string) (Format, error) {
+	if named != "" {
+		return ParseFormat(named)
+	}
+	f, _ := ByExtension(name)
+	return f, nil
+}
+
 // ByExtension returns the format a file's name says, and whether it says one: .xc, .xcc
 // and .ccxc are miniexact's (either form), .csv and .mat matrices, .dlx DLX text.
 func ByExtension(path string) (Format, bool) {

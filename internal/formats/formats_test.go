@@ -214,6 +214,23 @@ func TestByExtension(t *testing.T) {
 	}
 }
 
+// TestChoose checks the choice of a problem file's format: the one named, else its
+// extension's, else DLX; a bad name is an error.
+func TestChoose(t *testing.T) {
+	for _, tc := range []struct {
+		named, path string
+		f           Format
+		err         bool
+	}{
+		{"", "a.xcc", Miniexact, false}, {"", "-", DLX, false}, {"", "x.txt", DLX, false},
+		{"csv", "a.xcc", MatrixCSV, false}, {"dlx", "m.mat", DLX, false}, {"nonsense", "q.dlx", 0, true},
+	} {
+		if f, err := Choose(tc.named, tc.path); (err != nil) != tc.err || !tc.err && f != tc.f {
+			t.Errorf("Choose(%q, %q) = %v, %v", tc.named, tc.path, f, err)
+		}
+	}
+}
+
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		"< p q r > [ x y ]\np q x y:1;\np r\nx:1 y;\n", "< a:1;2 b >\na b $ 4;\n", "p xcc 1 2\n1 2 -1 3 0\n",

@@ -118,3 +118,19 @@ func (lw *ListWriter) Flush() error {
 	lw.svg = nil
 	return lw.pz.Draw(lw.w, svg)
 }
+
+// WriteAll writes the solutions sols of pz to w in the given format, as a ListWriter
+// does (see NewListWriter), and flushes the ListWriter: a made puzzle's givens and its
+// solution, say.
+func WriteAll(w io.Writer, pz puzzle.Puzzle, format string, sols ...[]int) error {
+	lw, err := NewListWriter(w, pz, format)
+	if err != nil {
+		return err
+	}
+	for _, sol := range sols {
+		if err := lw.Write(sol, 0); err != nil {
+			return err
+		}
+	}
+	return lw.Flush()
+}

@@ -161,3 +161,31 @@ func TestTilingJSONLayers(t *testing.T) {
 		t.Fatalf("flat: %+v", j)
 	}
 }
+
+// TestWriteAll writes two tilings at once in each format and compares with a ListWriter
+// fed one at a time; a format the puzzle lacks is refused with nothing written.
+func TestWriteAll(t *testing.T) {
+	pz, err := puzzle.Tiling(tilingPuzzle(t, "domino:3", "2x3"), puzzle.TilingOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sols := listed(t, pz)[:2]
+	for _, format := range []string{present.FormatText, present.FormatJSON, present.FormatSVG} {
+		var all, one strings.Builder
+		if err := present.WriteAll(&all, pz, format, sols...); err != nil {
+			t.Fatalf("%s: %v", format, err)
+		}
+		lw, _ := present.NewListWriter(&one, pz, format)
+		lw.Write(sols[0], 0)
+		lw.Write(sols[1], 0)
+		lw.Flush()
+		if all.String() != one.String() || all.Len() == 0 {
+			t.Errorf("%s: WriteAll wrote %q, a ListWriter %q", format, all.String(), one.String())
+		}
+	}
+	dp := puzzle.DLX(&dlx.File{Problem: pz.Problem()}, "p")
+	var b strings.Builder
+	if err := present.WriteAll(&b, dp, present.FormatJSON, sols...); err == nil || b.Len() > 0 {
+		t.Errorf("a DLX problem as JSON: %v, wrote %q", err, b.String())
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/reduce"
 	"github.com/xcover/xcover/shard"
+	"github.com/xcover/xcover/zdd"
 )
 
 // Progress describes the state of a search in one line: while it runs, the fraction done,
@@ -91,6 +92,19 @@ func CountOf(c xcover.CountResult, partial bool) Count {
 
 // Text returns the report as a line of text: the number of solutions.
 func (r Count) Text() string { return fmt.Sprintf("%v\n", r.Solutions) }
+
+// A ZDDCount is the count of a diagram's family, as "xcover zdd --count --json" prints it:
+// the solutions, and the diagram's nodes (the terminals not counted).
+type ZDDCount struct {
+	Solutions *big.Int `json:"solutions"`
+	Nodes     int      `json:"nodes"`
+}
+
+// ZDDCountOf counts the solutions of d.
+func ZDDCountOf(d *zdd.Diagram) ZDDCount { return ZDDCount{d.Count(), len(d.Nodes) - 2} }
+
+// Text returns the count as a line of text: the number of solutions.
+func (r ZDDCount) Text() string { return r.Solutions.String() + "\n" }
 
 // A Forecast is a forecast as the front ends report it, with the wall time on the workers
 // asked for: "xcover estimate --json" prints it.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/shard"
+	"github.com/xcover/xcover/zdd"
 )
 
 // TestProgressETA shows progress for a search barely begun in a huge tree (2^70 solutions
@@ -219,5 +220,17 @@ func TestTally(t *testing.T) {
 		if got := tc.t.Text(); got != tc.text {
 			t.Errorf("Text %q, want %q", got, tc.text)
 		}
+	}
+}
+
+// TestZDDCount checks the count of a diagram as the command prints it: the solutions, and
+// the nodes without the two terminals, in text and JSON.
+func TestZDDCount(t *testing.T) {
+	// The family {{0}, {1, 2}}: node 2 is {{2}}, node 3 {{1, 2}}, the root 4 adds {{0}}.
+	d := &zdd.Diagram{Nodes: []zdd.Node{{}, {}, {Option: 2, Lo: 0, Hi: 1}, {Option: 1, Lo: 0, Hi: 2}, {Option: 0, Lo: 3, Hi: 1}}, Root: 4}
+	c := ZDDCountOf(d)
+	b, err := json.Marshal(c)
+	if err != nil || string(b) != `{"solutions":2,"nodes":3}` || c.Text() != "2\n" {
+		t.Errorf("ZDDCountOf = %s, %v, %q; want 2 solutions and 3 nodes", b, err, c.Text())
 	}
 }
