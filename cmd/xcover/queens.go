@@ -38,9 +38,9 @@ type queensFlags struct {
 func newQueensCmd() *cobra.Command {
 	var f queensFlags
 	cmd := &cobra.Command{
-		Use:     "queens N",
-		Short:   "Count, list, construct and draw solutions of the N-queens problem",
-		Args:    cobra.ExactArgs(1),
+		Use:   "queens N",
+		Short: "Count, list, construct and draw solutions of the N-queens problem",
+		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := strconv.Atoi(args[0])
 			if err != nil {

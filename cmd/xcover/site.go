@@ -9,10 +9,10 @@ import (
 
 func newSiteCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:     "site DIR",
-		Short:   "Write the web page of serve as a static site that searches in the browser",
-		Args:    cobra.ExactArgs(1),
-		RunE:    runSite,
+		Use:   "site DIR",
+		Short: "Write the web page of serve as a static site that searches in the browser",
+		Args:  cobra.ExactArgs(1),
+		RunE:  runSite,
 	}
 }
 

@@ -31,9 +31,9 @@ type sudokuFlags struct {
 func newSudokuCmd() *cobra.Command {
 	var f sudokuFlags
 	cmd := &cobra.Command{
-		Use:     "sudoku [FILE|-]",
-		Short:   "Solve, count and draw Sudoku puzzles of any size, in bulk",
-		Args:    cobra.MaximumNArgs(1),
+		Use:   "sudoku [FILE|-]",
+		Short: "Solve, count and draw Sudoku puzzles of any size, in bulk",
+		Args:  cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSudoku(cmd, &f, args)
 		},

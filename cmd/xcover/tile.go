@@ -33,10 +33,10 @@ type tileFlags struct {
 func newTileCmd() *cobra.Command {
 	var f tileFlags
 	cmd := &cobra.Command{
-		Use:     "tile",
-		Short:   "Count, list and draw tilings of a region by polyominoes or polycubes",
-		Args:    cobra.NoArgs,
-		RunE:    func(cmd *cobra.Command, _ []string) error { return runTile(cmd, &f) },
+		Use:   "tile",
+		Short: "Count, list and draw tilings of a region by polyominoes or polycubes",
+		Args:  cobra.NoArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return runTile(cmd, &f) },
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.pieces, "pieces", "", "built-in pieces `NAME[:K][,NAME...]`")
