@@ -31,7 +31,7 @@ func runCount(cmd *cobra.Command, f *countFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	opt := s.countOptions()
+	opt := s.cfg // Count ignores Seed; shard.Count refuses Random before it looks at Seed
 	if err := f.memo.apply(&opt); err != nil {
 		return err
 	}

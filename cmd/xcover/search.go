@@ -119,12 +119,6 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 	return s, nil
 }
 
-// countOptions returns the options of a count as the flags describe it.
-func (s *search) countOptions() xcover.Config {
-	return xcover.Config{Initial: s.cfg.Initial, Workers: s.cfg.Workers, Limit: s.cfg.Limit, Random: s.cfg.Random,
-		Progress: s.cfg.Progress, ProgressInterval: s.cfg.ProgressInterval}
-}
-
 // readProblem parses the problem file named by args, or stdin, in the format that
 // --input-format or its name says, and prints its warnings; it refuses --initial options
 // (initial) that the file does not have.
