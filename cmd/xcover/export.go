@@ -58,7 +58,7 @@ func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
 		return err
 	}
 	if f.block != "" {
-		if opt.Block, _, err = readSolutions(cmd, f.block, file); err != nil {
+		if opt.Block, err = readInput(cmd, f.block, file.ReadSolutions); err != nil {
 			return err
 		}
 	}

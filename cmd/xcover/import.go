@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -113,16 +114,15 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 // readModelFile reads a solver's answer from name ("-": stdin) and returns the verified
 // solution; found is false if the answer is unsat.
 func readModelFile(cmd *cobra.Command, name string, format interop.Format, file *dlx.File) (sol []int, found bool, err error) {
-	r, name, closeInput, err := openInput(cmd, name)
-	if err != nil {
-		return nil, false, err
-	}
-	defer closeInput()
-	sol, found, err = interop.ReadSolution(r, format, file.Problem)
-	if err != nil {
-		return nil, false, fmt.Errorf("%s: %w", name, err)
-	}
-	return sol, found, nil
+	sol, err = readInput(cmd, name, func(r io.Reader, name string) ([]int, error) {
+		sol, ok, err := interop.ReadSolution(r, format, file.Problem)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		found = ok
+		return sol, nil
+	})
+	return sol, found, err
 }
 
 // checkVia refuses a solver that interop cannot run: wrong usage.

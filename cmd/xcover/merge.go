@@ -23,12 +23,7 @@ func runMerge(cmd *cobra.Command, args []string) error {
 			return usageErrorf("standard input (-) named twice")
 		}
 		stdin = stdin || name == "-"
-		r, name, closeInput, err := openInput(cmd, name)
-		if err != nil {
-			return err
-		}
-		rs, err := shard.Decode(r, name)
-		closeInput()
+		rs, err := readInput(cmd, name, shard.Decode)
 		if err != nil {
 			return err
 		}

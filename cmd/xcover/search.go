@@ -135,12 +135,7 @@ func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, e
 		// Without a file on a terminal the command waited silently.
 		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: reading the problem from standard input (end it with ^D; give a FILE to read one)")
 	}
-	r, msgName, closeInput, err := openInput(cmd, name)
-	if err != nil {
-		return nil, err
-	}
-	defer closeInput()
-	file, err := formats.Read(r, msgName, format)
+	file, err := readInput(cmd, name, func(r io.Reader, name string) (*dlx.File, error) { return formats.Read(r, name, format) })
 	if err != nil {
 		return nil, err
 	}

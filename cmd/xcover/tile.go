@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -72,12 +73,9 @@ const maxPicture = 16 << 20
 // reader every input goes through: binary input, a runaway line or a picture over
 // maxPicture bytes is refused with the file and line.
 func readPicture(cmd *cobra.Command, name string) (string, error) {
-	r, name, closeInput, err := openInput(cmd, name)
-	if err != nil {
-		return "", err
-	}
-	defer closeInput()
-	return textio.ReadText(r, name, "picture", maxPicture)
+	return readInput(cmd, name, func(r io.Reader, name string) (string, error) {
+		return textio.ReadText(r, name, "picture", maxPicture)
+	})
 }
 
 // tilePuzzle builds the puzzle the flags describe, reading pictures from their files; the

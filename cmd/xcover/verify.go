@@ -5,7 +5,6 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/verify"
 )
 
@@ -31,16 +30,17 @@ func openInput(cmd *cobra.Command, name string) (r io.Reader, msgName string, cl
 	return f, name, func() { f.Close() }, nil
 }
 
-// readSolutions reads the solutions file name ("-": stdin) in either form that solve prints,
-// and returns them with the file's name in messages.
-func readSolutions(cmd *cobra.Command, name string, file *dlx.File) ([][]int, string, error) {
+// readInput returns what read makes of the named input, "-" meaning standard input: read
+// is given the input and its name in messages (see openInput), and the input is closed
+// after it.
+func readInput[T any](cmd *cobra.Command, name string, read func(r io.Reader, msgName string) (T, error)) (T, error) {
 	r, name, closeInput, err := openInput(cmd, name)
 	if err != nil {
-		return nil, name, err
+		var zero T
+		return zero, err
 	}
 	defer closeInput()
-	sols, err := file.ReadSolutions(r, name)
-	return sols, name, err
+	return read(r, name)
 }
 
 // runVerify checks the solutions in args[1] against the problem in args[0].
@@ -52,7 +52,11 @@ func runVerify(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	sols, name, err := readSolutions(cmd, args[1], file)
+	var name string // of the solutions, in messages
+	sols, err := readInput(cmd, args[1], func(r io.Reader, msgName string) ([][]int, error) {
+		name = msgName
+		return file.ReadSolutions(r, msgName) // either form that solve prints
+	})
 	if err != nil {
 		return err
 	}

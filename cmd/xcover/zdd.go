@@ -112,12 +112,7 @@ func diagram(cmd *cobra.Command, f *zddFlags, file *dlx.File, budget int64) (*zd
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %d nodes, built in %.3f s\n", len(d.Nodes)-2, time.Since(start).Seconds())
 		return d, nil
 	}
-	r, name, closeInput, err := openInput(cmd, f.from)
-	if err != nil {
-		return nil, err
-	}
-	defer closeInput()
-	return zdd.Read(r, name, file.Problem)
+	return readInput(cmd, f.from, func(r io.Reader, name string) (*zdd.Diagram, error) { return zdd.Read(r, name, file.Problem) })
 }
 
 // writeChecked checks each solution with the verifier and writes them as solve does,
