@@ -7,7 +7,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -69,8 +68,7 @@ func runDefine(cmd *cobra.Command, f *defineFlags, args []string) error {
 		opt.Progress = func(r xcover.DefineResult) {
 			showSolution(r)
 			if !r.Done {
-				fmt.Fprintf(cmd.ErrOrStderr(), "xcover: define: at least %d options, %d nodes, %d checks, %d differences, %.1f s\n",
-					r.LowerBound, r.Nodes, r.Checks, r.Differences, r.Elapsed.Seconds())
+				fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.DefineProgress(r))
 			}
 		}
 	}
@@ -100,12 +98,7 @@ func runDefine(cmd *cobra.Command, f *defineFlags, args []string) error {
 	if err := sw.Flush(); err != nil {
 		return err
 	}
-	kind := "minimal"
-	if f.smallest {
-		kind = "smallest"
-	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s defining set: %d of %d options (%d checks, %d nodes, %s)\n",
-		kind, len(res.Options), len(res.Solution), res.Checks, res.Nodes, res.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.Define(res, f.smallest))
 	return nil
 }
 

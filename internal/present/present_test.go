@@ -234,3 +234,18 @@ func TestZDDCount(t *testing.T) {
 		t.Errorf("ZDDCountOf = %s, %v, %q; want 2 solutions and 3 nodes", b, err, c.Text())
 	}
 }
+
+// TestDefineText checks the lines that define prints on stderr.
+func TestDefineText(t *testing.T) {
+	r := xcover.DefineResult{Solution: []int{1, 4, 7, 9}, Options: []int{4, 9}, LowerBound: 2,
+		Nodes: 12, Checks: 30, Differences: 5, Elapsed: 1234567 * time.Microsecond}
+	for _, tc := range []struct{ got, want string }{
+		{Define(r, false), "minimal defining set: 2 of 4 options (30 checks, 12 nodes, 1.235s)"},
+		{Define(r, true), "smallest defining set: 2 of 4 options (30 checks, 12 nodes, 1.235s)"},
+		{DefineProgress(r), "define: at least 2 options, 12 nodes, 30 checks, 5 differences, 1.2 s"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}
