@@ -31,8 +31,7 @@ type queensFlags struct {
 	workers                               workers
 	limit, seed                           uint64
 	format, emit, engine, via             string
-	shard, checkpoint                     string
-	every                                 time.Duration
+	split                                 shardFlags // --shard, --checkpoint, --checkpoint-every
 }
 
 func newQueensCmd() *cobra.Command {
@@ -65,9 +64,9 @@ func newQueensCmd() *cobra.Command {
 	fs.StringVar(&f.engine, "engine", "auto", "`ENGINE`: auto, xc, bitboard or construct")
 	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
 	addViaFlag(cmd, &f.via, "lists 1 solution unless --limit")
-	fs.StringVar(&f.shard, "shard", "", "with --count: count only shard `K/N` (auto/N from the cluster's index); xcover merge adds the shards' --json results")
-	fs.StringVar(&f.checkpoint, "checkpoint", "", "with --count: save the finished tasks of the count in `FILE` and resume from it")
-	fs.DurationVar(&f.every, "checkpoint-every", 5*time.Second, "time `D` between checkpoint saves")
+	fs.StringVar(&f.split.shard, "shard", "", "with --count: count only shard `K/N` (auto/N from the cluster's index); xcover merge adds the shards' --json results")
+	fs.StringVar(&f.split.checkpoint, "checkpoint", "", "with --count: save the finished tasks of the count in `FILE` and resume from it")
+	fs.DurationVar(&f.split.every, "checkpoint-every", 5*time.Second, "time `D` between checkpoint saves")
 	return cmd
 }
 

@@ -17,22 +17,20 @@ func (r *queensRun) runCount() error {
 	if err != nil {
 		return usage(err)
 	}
-	if f.shard != "" || f.checkpoint != "" {
+	if f.split.active() {
 		if engine != queens.EngineBitboard {
 			return usageErrorf("--shard and --checkpoint count with the bitboard engine, one queen per line")
 		}
-		if err := checkEvery(f.checkpoint, f.every); err != nil {
+		k, shards, d, err := f.split.parse(r.cmd)
+		if err != nil {
 			return err
 		}
-		d := drive(r.cmd, f.checkpoint, f.every)
 		opt.Checkpoint = &d
-	}
-	switch {
-	case f.shard != "":
-		if opt.Shard, opt.Shards, err = parseShard(f.shard); err != nil {
-			return err
+		if f.split.shard != "" {
+			opt.Shard, opt.Shards = k, shards
 		}
-	case n >= queensCountWarnN:
+	}
+	if f.split.shard == "" && n >= queensCountWarnN {
 		warnf(r.cmd, "counting the solutions for N = %d takes days or more (N = 27 took a year on FPGAs)", n)
 	}
 	if opt.Checkpoint == nil {
@@ -50,7 +48,7 @@ func (r *queensRun) runCount() error {
 			return err
 		}
 		if cerr != nil {
-			return interruptedf("interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, opt.Shard, opt.Shards, resumeHint(f.checkpoint, "tasks"))
+			return interruptedf("interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, opt.Shard, opt.Shards, resumeHint(f.split.checkpoint, "tasks"))
 		}
 		return nil
 	}
@@ -66,7 +64,7 @@ func (r *queensRun) runCount() error {
 		return err
 	}
 	if cerr != nil {
-		return interruptedf("interrupted: the count %d is partial%s", res.Solutions, resumeHint(f.checkpoint, "tasks"))
+		return interruptedf("interrupted: the count %d is partial%s", res.Solutions, resumeHint(f.split.checkpoint, "tasks"))
 	}
 	return nil
 }

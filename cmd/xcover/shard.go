@@ -27,12 +27,20 @@ func (f *shardFlags) register(cmd *cobra.Command) {
 	fs.DurationVar(&f.every, "checkpoint-every", 5*time.Second, "time `D` between checkpoint saves")
 }
 
-// checkEvery checks --checkpoint-every where a checkpoint is kept.
-func checkEvery(checkpoint string, every time.Duration) error {
-	if checkpoint != "" && every <= 0 {
-		return usageErrorf("--checkpoint-every must be positive, not %v", every)
+// parse returns the share the flags ask for (k of n; 1 of 1 without --shard) and the shard
+// driver's options for --checkpoint (see drive); a bad --shard or --checkpoint-every is
+// wrong usage.
+func (f *shardFlags) parse(cmd *cobra.Command) (k, n int, d shard.DriveOptions, err error) {
+	if f.checkpoint != "" && f.every <= 0 {
+		return 0, 0, d, usageErrorf("--checkpoint-every must be positive, not %v", f.every)
 	}
-	return nil
+	k, n = 1, 1
+	if f.shard != "" {
+		if k, n, err = shard.Parse(f.shard, os.LookupEnv); err != nil {
+			return 0, 0, d, usageErrorf("--%v", err)
+		}
+	}
+	return k, n, drive(cmd, f.checkpoint, f.every), nil
 }
 
 // resumeHint is what an interrupted count says about resuming from its checkpoint (none:
@@ -47,27 +55,13 @@ func resumeHint(checkpoint, what string) string {
 // active reports whether the count is to be split into parts.
 func (f *shardFlags) active() bool { return f.shard != "" || f.checkpoint != "" }
 
-// parseShard reads --shard's value (see shard.Parse); a bad one is wrong usage.
-func parseShard(v string) (k, n int, err error) {
-	if k, n, err = shard.Parse(v, os.LookupEnv); err != nil {
-		return 0, 0, usageErrorf("--%v", err)
-	}
-	return k, n, nil
-}
-
 // count runs count for a shard, or with a checkpoint, through shard.Count: the tree cut
 // into parts, the shard's parts counted, finished parts saved to the checkpoint; or, with
 // --memo=on, a share of a memoised count.
 func (f *shardFlags) count(cmd *cobra.Command, sf *searchFlags, s *search, opt xcover.Config) error {
-	if err := checkEvery(f.checkpoint, f.every); err != nil {
+	k, n, d, err := f.parse(cmd)
+	if err != nil {
 		return err
-	}
-	k, n := 1, 1
-	if f.shard != "" {
-		var err error
-		if k, n, err = parseShard(f.shard); err != nil {
-			return err
-		}
 	}
 	if opt.Memo == xcover.MemoOn {
 		defer limitHeap(opt.MemoBytes)()
@@ -75,7 +69,7 @@ func (f *shardFlags) count(cmd *cobra.Command, sf *searchFlags, s *search, opt x
 	// SIGTERM, as a cluster's scheduler sends it, stops the count like ^C (runContext
 	// cancels every command's context on both): the finished parts are saved.
 	ctx := cmd.Context()
-	res, cerr := shard.Count(ctx, s.problem, k, n, opt, drive(cmd, f.checkpoint, f.every))
+	res, cerr := shard.Count(ctx, s.problem, k, n, opt, d)
 	switch {
 	case res == nil && ctx.Err() != nil && opt.Memo == xcover.MemoOn:
 		return interruptedf("interrupted: a memoised count has no partial result")
