@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -113,11 +112,10 @@ func intList(xs []int) string {
 
 // writePuzzle makes a puzzle of pz: its first solution in cfg's order (checked by the
 // puzzle's own rules), a minimal defining set of it (the pieces or queens to pre-place,
-// drawn alone), then the solution, in format (text, svg, or JSON with asJSON). In svg,
-// drawSVG, if not nil, draws the set and the solution instead, the set marked in the
-// solution's picture. With cfg.Random the solution and the order of removals come from
-// cfg.Seed.
-func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format string, asJSON bool, drawSVG func(w io.Writer, set, sol []int) error) error {
+// drawn alone), then the solution, in format (text, svg, or JSON with asJSON); in svg as
+// the puzzle's DrawMade draws them. With cfg.Random the solution and the order of removals
+// come from cfg.Seed.
+func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format string, asJSON bool) error {
 	ctx := cmd.Context()
 	if pz.About().Impossible {
 		return nil
@@ -136,8 +134,8 @@ func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format
 		format = present.FormatJSON
 	}
 	out := bufio.NewWriter(cmd.OutOrStdout())
-	if format == present.FormatSVG && drawSVG != nil {
-		if err := drawSVG(out, givens, sol); err != nil {
+	if format == present.FormatSVG {
+		if err := pz.DrawMade(out, givens, sol); err != nil {
 			return err
 		}
 		return out.Flush()

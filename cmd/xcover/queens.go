@@ -114,7 +114,7 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		if err != nil {
 			return usage(err)
 		}
-		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, f.format, f.json, pz.DrawMade)
+		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, f.format, f.json)
 	}
 	if f.emit != "" {
 		p, err := queens.Problem(n, f.perLine)

@@ -150,7 +150,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		if f.count || f.distinct || f.via != "" {
 			return usageErrorf("--puzzle: not with --count, --distinct or --via")
 		}
-		return writePuzzle(cmd, pz, cfg, f.format, f.json, pz.DrawMade)
+		return writePuzzle(cmd, pz, cfg, f.format, f.json)
 	}
 	if f.count {
 		return tileCount(cmd, f, pz, cfg)
