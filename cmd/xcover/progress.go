@@ -42,10 +42,10 @@ func (l *progressLine) show(pr xcover.Progress) {
 	io.WriteString(l.w, "\r"+present.Progress(pr)+end)
 }
 
-// countProgress returns the progress callback of a puzzle's count and the function that
-// clears its line at the end: a live line on stderr if --progress was given, or by default
-// when stderr is a terminal; nil and a no-op otherwise.
-func countProgress(cmd *cobra.Command, asked bool) (show func(xcover.Progress), clear func()) {
+// liveProgress returns the progress callback of a search and the function that clears its
+// line (at the end, or before output): a live line on stderr if --progress was given, or by
+// default when stderr is a terminal; nil and a no-op otherwise.
+func liveProgress(cmd *cobra.Command, asked bool) (show func(xcover.Progress), clear func()) {
 	if !cmd.Flags().Changed("progress") {
 		asked = isTerminal(cmd.ErrOrStderr())
 	}

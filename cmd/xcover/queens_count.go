@@ -34,7 +34,7 @@ func (r *queensRun) runCount() error {
 		warnf(r.cmd, "counting the solutions for N = %d takes days or more (N = 27 took a year on FPGAs)", n)
 	}
 	if opt.Checkpoint == nil {
-		show, clear := countProgress(r.cmd, f.progress)
+		show, clear := liveProgress(r.cmd, f.progress)
 		defer clear()
 		opt.Progress = show
 	}

@@ -42,13 +42,13 @@ func (f *searchFlags) register(cmd *cobra.Command) {
 // search is one search as the flags describe it: the parsed file, the problem and the
 // configuration to search it with, and the progress display.
 type search struct {
-	file     *dlx.File
-	reduced  *reduce.Result  // with --reduce: the reduction, else nil
-	problem  *xcover.Problem // the problem searched: the file's, or reduced
-	cfg      xcover.Config   // the solver's configuration
-	out      *bufio.Writer   // buffered stdout
-	progress *progressLine   // nil if off
-	mu       sync.Mutex      // serialises output: solutions, progress lines
+	file    *dlx.File
+	reduced *reduce.Result  // with --reduce: the reduction, else nil
+	problem *xcover.Problem // the problem searched: the file's, or reduced
+	cfg     xcover.Config   // the solver's configuration
+	out     *bufio.Writer   // buffered stdout
+	clear   func()          // clears the progress line, if shown
+	mu      sync.Mutex      // serialises output: solutions, progress lines
 }
 
 // newSearch reads the problem named by args (stdin if none or "-") and prepares its search
@@ -87,30 +87,26 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 	}
 	randomSeed(cmd, &f.random, &f.seed)
 	cfg := xcover.Config{Limit: f.limit, Random: f.random, Seed: f.seed, Initial: initial, Workers: f.workers.n()}
-	s := &search{file: file, reduced: red}
-	show := f.progress
-	if !cmd.Flags().Changed("progress") {
-		show = isTerminal(cmd.ErrOrStderr())
-	}
-	if show {
-		s.progress = &progressLine{w: cmd.ErrOrStderr()}
+	show, clear := liveProgress(cmd, f.progress)
+	s := &search{file: file, reduced: red, clear: clear}
+	if show != nil {
 		cfg.ProgressInterval = 500 * time.Millisecond
 		cfg.Progress = func(pr xcover.Progress) {
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			if s.out != nil && s.out.Buffered() > 0 {
-				s.progress.clear()
+				clear()
 				s.out.Flush()
 			}
-			s.progress.show(pr)
+			show(pr)
 		}
 	}
 	if output {
 		w := cmd.OutOrStdout()
-		if show && isTerminal(w) {
+		if show != nil && isTerminal(w) {
 			// Solutions and progress share the screen: erase the progress line
 			// before writing solutions over it.
-			w = &clearingWriter{w, s.progress}
+			w = &clearingWriter{w, clear}
 		}
 		s.out = bufio.NewWriterSize(w, 64<<10)
 	}
@@ -150,12 +146,12 @@ func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, e
 
 // A clearingWriter erases the progress line before each write.
 type clearingWriter struct {
-	w io.Writer
-	l *progressLine
+	w     io.Writer
+	clear func()
 }
 
 func (c *clearingWriter) Write(b []byte) (int, error) {
-	c.l.clear()
+	c.clear()
 	return c.w.Write(b)
 }
 

@@ -79,9 +79,7 @@ func (f *shardFlags) count(cmd *cobra.Command, sf *searchFlags, s *search, opt x
 		return checkpointFlag(cerr)
 	}
 	s.mu.Lock()
-	if s.progress != nil {
-		s.progress.clear()
-	}
+	s.clear()
 	s.mu.Unlock()
 	if err := printResult(cmd.OutOrStdout(), sf.json, res, present.ShardResult(res), "count"); err != nil {
 		return err

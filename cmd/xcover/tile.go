@@ -161,7 +161,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 // tileCount prints the number of tilings (and of classes with --distinct).
 func tileCount(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Config) error {
 	ctx := cmd.Context()
-	if show, clear := countProgress(cmd, f.progress); show != nil { // count --progress's line
+	if show, clear := liveProgress(cmd, f.progress); show != nil { // count --progress's line
 		defer clear()
 		cfg.ProgressInterval = 500 * time.Millisecond
 		cfg.Progress = show
