@@ -85,7 +85,7 @@ func runDefine(cmd *cobra.Command, f *defineFlags, args []string) error {
 	case errors.Is(err, xcover.ErrNodeLimit):
 		return fmt.Errorf("stopped at --max-nodes: at least %d options (%d nodes, %d checks)", res.LowerBound, res.Nodes, res.Checks)
 	case err != nil:
-		return &exitError{code: exitInput, err: errors.New(strings.TrimPrefix(err.Error(), "xcover: "))}
+		return errors.New(strings.TrimPrefix(err.Error(), "xcover: ")) // bad input, exit 1
 	case res.Solution == nil:
 		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution to define")
 		return nil

@@ -93,7 +93,7 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 		})
 		if err != nil {
 			if cmd.Context().Err() != nil {
-				return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted after %d solutions", len(sols))}
+				return interruptedf("interrupted after %d solutions", len(sols))
 			}
 			return err
 		}

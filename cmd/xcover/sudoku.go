@@ -193,7 +193,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		if !f.grid {
 			bad.Hint(st.Malformed, st.Puzzles)
 		}
-		return &exitError{code: exitInput, err: fmt.Errorf("%d malformed puzzle(s)", st.Malformed)}
+		return fmt.Errorf("%d malformed puzzle(s)", st.Malformed) // bad input, exit 1
 	}
 	return nil
 }
