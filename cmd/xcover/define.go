@@ -112,10 +112,10 @@ func intList(xs []int) string {
 
 // writePuzzle makes a puzzle of pz: its first solution in cfg's order (checked by the
 // puzzle's own rules), a minimal defining set of it (the pieces or queens to pre-place,
-// drawn alone), then the solution, in format (text, svg, or JSON with asJSON); in svg as
-// the puzzle's DrawMade draws them. With cfg.Random the solution and the order of removals
-// come from cfg.Seed.
-func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format string, asJSON bool) error {
+// drawn alone), then the solution, in format (text, svg or JSON); in svg as the puzzle's
+// DrawMade draws them. With cfg.Random the solution and the order of removals come from
+// cfg.Seed.
+func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format string) error {
 	ctx := cmd.Context()
 	if pz.About().Impossible {
 		return nil
@@ -129,9 +129,6 @@ func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format
 	case sol == nil:
 		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
 		return nil
-	}
-	if asJSON && format == present.FormatText {
-		format = present.FormatJSON
 	}
 	out := bufio.NewWriter(cmd.OutOrStdout())
 	if format == present.FormatSVG {

@@ -13,6 +13,7 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/atomicfile"
+	"github.com/xcover/xcover/internal/present"
 )
 
 // workers is the value of a --workers flag: the number of goroutines, 0 meaning one per
@@ -61,6 +62,15 @@ func printResult(w io.Writer, asJSON bool, v any, text string, what string) erro
 		return fmt.Errorf("writing %s: %w", what, err)
 	}
 	return nil
+}
+
+// jsonFormat returns the format a puzzle command writes in: --format's, or JSON where --json
+// is given with the default text.
+func jsonFormat(format string, asJSON bool) string {
+	if asJSON && format == present.FormatText {
+		return present.FormatJSON
+	}
+	return format
 }
 
 // randomSeed settles a --random and --seed pair: --seed implies --random, and a random run

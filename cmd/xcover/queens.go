@@ -114,7 +114,7 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		if err != nil {
 			return usage(err)
 		}
-		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, f.format, f.json)
+		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, jsonFormat(f.format, f.json))
 	}
 	if f.emit != "" {
 		p, err := queens.Problem(n, f.perLine)
@@ -125,11 +125,7 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 	}
 	r := &queensRun{cmd: cmd, f: f, n: n, engine: engine, ctx: cmd.Context(),
 		out: bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)}
-	format := f.format
-	if f.json && format == present.FormatText {
-		format = present.FormatJSON
-	}
-	r.lw, _ = present.NewQueensWriter(r.out, n, f.perLine, format) // the format is checked above
+	r.lw, _ = present.NewQueensWriter(r.out, n, f.perLine, jsonFormat(f.format, f.json)) // the format is checked above
 	switch {
 	case f.via != "" && (f.count || f.orbits || f.random || cmd.Flags().Changed("engine")):
 		return usageErrorf("--via lists solutions found by an external solver: not with --count, --orbits, --random or --engine")

@@ -150,7 +150,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		if f.count || f.distinct || f.via != "" {
 			return usageErrorf("--puzzle: not with --count, --distinct or --via")
 		}
-		return writePuzzle(cmd, pz, cfg, f.format, f.json)
+		return writePuzzle(cmd, pz, cfg, jsonFormat(f.format, f.json))
 	}
 	if f.count {
 		return tileCount(cmd, f, pz, cfg)
@@ -195,11 +195,7 @@ func tileList(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Con
 	}
 	out := bufio.NewWriter(cmd.OutOrStdout())
 	defer out.Flush()
-	format := f.format
-	if f.json && format == present.FormatText {
-		format = present.FormatJSON
-	}
-	lw, err := present.NewListWriter(out, pz, format)
+	lw, err := present.NewListWriter(out, pz, jsonFormat(f.format, f.json))
 	if err != nil {
 		return err
 	}
