@@ -11,6 +11,7 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/formats"
+	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/reduce"
 	"github.com/xcover/xcover/verify"
 )
@@ -64,11 +65,7 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 	if v := verify.Partial(p, initial); v != nil {
 		// The search would find nothing (it printed nothing, exit 0, and no word why), or
 		// an option given twice is forced once.
-		note := "no solution holds these options"
-		if v[0].Item < 0 {
-			note = "it is forced once"
-		}
-		warnf(cmd, "--initial: %s: %s", v[0], note)
+		warnf(cmd, "--initial: %s", present.Unfit(v[0]))
 	}
 	var red *reduce.Result
 	if f.reduce {

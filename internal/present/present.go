@@ -17,6 +17,7 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/reduce"
 	"github.com/xcover/xcover/shard"
+	"github.com/xcover/xcover/verify"
 	"github.com/xcover/xcover/zdd"
 )
 
@@ -364,4 +365,14 @@ func Define(r xcover.DefineResult, smallest bool) string {
 	}
 	return fmt.Sprintf("%s defining set: %d of %d options (%d checks, %d nodes, %s)",
 		kind, len(r.Options), len(r.Solution), r.Checks, r.Nodes, r.Elapsed.Round(time.Millisecond))
+}
+
+// Unfit says in a line why options forced into every solution fit none, from the first
+// fault that verify.Partial found in them: the fault, then "no solution holds these
+// options", or for an option given twice (a fault of no item) "it is forced once".
+func Unfit(v verify.Violation) string {
+	if v.Item < 0 {
+		return v.Msg + ": it is forced once"
+	}
+	return v.Msg + ": no solution holds these options"
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/shard"
+	"github.com/xcover/xcover/verify"
 	"github.com/xcover/xcover/zdd"
 )
 
@@ -235,7 +236,7 @@ func TestZDDCount(t *testing.T) {
 	}
 }
 
-// TestDefineText checks the lines that define prints on stderr.
+// TestDefineText checks the lines that define, and --initial's warning, print on stderr.
 func TestDefineText(t *testing.T) {
 	r := xcover.DefineResult{Solution: []int{1, 4, 7, 9}, Options: []int{4, 9}, LowerBound: 2,
 		Nodes: 12, Checks: 30, Differences: 5, Elapsed: 1234567 * time.Microsecond}
@@ -243,6 +244,8 @@ func TestDefineText(t *testing.T) {
 		{Define(r, false), "minimal defining set: 2 of 4 options (30 checks, 12 nodes, 1.235s)"},
 		{Define(r, true), "smallest defining set: 2 of 4 options (30 checks, 12 nodes, 1.235s)"},
 		{DefineProgress(r), "define: at least 2 options, 12 nodes, 30 checks, 5 differences, 1.2 s"},
+		{Unfit(verify.Violation{Item: 3, Option: -1, Msg: "item x: covered 2 times, allowed 1..1"}), "item x: covered 2 times, allowed 1..1: no solution holds these options"},
+		{Unfit(verify.Violation{Item: -1, Option: 2, Msg: "option 2 chosen twice"}), "option 2 chosen twice: it is forced once"},
 	} {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
