@@ -115,12 +115,12 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 // solution; found is false if the answer is unsat.
 func readModelFile(cmd *cobra.Command, name string, format interop.Format, file *dlx.File) (sol []int, found bool, err error) {
 	sol, err = readInput(cmd, name, func(r io.Reader, name string) ([]int, error) {
-		sol, ok, err := interop.ReadSolution(r, format, file.Problem)
+		got, ok, err := interop.ReadSolution(r, format, file.Problem)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		found = ok
-		return sol, nil
+		return got, nil
 	})
 	return sol, found, err
 }
