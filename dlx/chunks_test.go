@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/xcover/xcover"
 )
 
 // TestChunksAsOneReader parses files of a few thousand lines, with and without a fault
@@ -109,4 +111,70 @@ func FuzzChunks(f *testing.F) {
 			t.Fatalf("in chunks: the files differ")
 		}
 	})
+}
+
+// TestEntriesAsBuilder checks option lines with entries the Builder refuses (an item
+// twice, in short options and in options too long to compare pairwise; a colour on a
+// primary item; a colour that is no name), which the reader checks itself before adding
+// whole arrays to the Builder: the reader's error, in one goroutine and in chunks, must
+// be the one that xcover.Builder.AddOption gives the line's tokens, with its token and
+// reason, and a line it accepts must be accepted.
+func TestEntriesAsBuilder(t *testing.T) {
+	const items = 40
+	var head strings.Builder
+	for i := range items {
+		fmt.Fprintf(&head, "p%d ", i)
+	}
+	head.WriteString("| s0 s1 s2 s3\n")
+	rng := rand.New(rand.NewPCG(42, 7))
+	for trial := range 400 {
+		n := 1 + rng.IntN(30)
+		toks := make([]string, n)
+		for j := range toks {
+			switch r := rng.IntN(10); {
+			case r < 6:
+				toks[j] = fmt.Sprintf("p%d", rng.IntN(items))
+			case r < 8:
+				toks[j] = fmt.Sprintf("s%d:c%d", rng.IntN(4), rng.IntN(3))
+			case r < 9:
+				toks[j] = fmt.Sprintf("s%d", rng.IntN(4))
+			default:
+				toks[j] = []string{"p1:red", "s1:\x01", "s2:a\x7f"}[rng.IntN(3)]
+			}
+		}
+		if trial%3 == 0 { // a distinct option: accepted by both
+			toks = toks[:0]
+			for _, i := range rng.Perm(items)[:n] {
+				toks = append(toks, fmt.Sprintf("p%d", i))
+			}
+		}
+		var b xcover.Builder
+		for i := range items {
+			b.AddPrimary(fmt.Sprintf("p%d", i))
+		}
+		for i := range 4 {
+			b.AddSecondary(fmt.Sprintf("s%d", i))
+		}
+		want := b.AddOption(toks...)
+		line := strings.Join(toks, " ")
+		// The line after many good ones, so that in chunks it is not in the first.
+		text := head.String() + strings.Repeat("p0 p1\n", 200) + line + "\n"
+		for _, procs := range []int{1, 3} {
+			_, err := parse(strings.NewReader(text), "e.dlx", procs, 64)
+			if want == nil {
+				if err != nil {
+					t.Fatalf("trial %d, %d goroutines, %q: error %v, the Builder accepts it", trial, procs, line, err)
+				}
+				continue
+			}
+			ne := want.(interface {
+				Token() string
+				Reason() string
+			})
+			e, ok := err.(*Error)
+			if !ok || e.Line != 202 || e.Token != ne.Token() || e.Msg != ne.Reason() {
+				t.Fatalf("trial %d, %d goroutines, %q: error %v, want at line 202 %q %q (the Builder's %v)", trial, procs, line, err, ne.Reason(), ne.Token(), want)
+			}
+		}
+	}
 }

@@ -7,17 +7,17 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/engine"
 	"github.com/xcover/xcover/internal/names"
 )
 
 // The option lines are parsed in chunks of whole lines, each by one goroutine into flat
-// arrays (no allocation per option or per entry), and the chunks are added to the Builder
-// in file order as they are done. A chunk stops at its first error; when the adding
-// reaches that chunk, every option before the error has been added and checked by the
-// Builder, so the error reported is the first in the file, as when the lines were read one
-// by one.
+// arrays (no allocation per option or per entry), their names looked up in the Builder's
+// index of the items and each option checked as the Builder checks one; the chunks' arrays
+// are then added to the Builder whole, in file order, as they are done. A chunk stops at
+// its first error; when the adding reaches that chunk, every option before the error has
+// been added, so the error reported is the first in the file, as when the lines were read
+// one by one.
 
 // minChunk is the least size of a chunk: a small file is parsed by the calling goroutine.
 const minChunk = 1 << 20
@@ -36,11 +36,19 @@ type chunk struct {
 	costs []cost   // options with a cost above 0
 	bare  []int32  // options without a primary item
 	names []string // colour names met in the chunk, in order
+	bad   []string // by colour of names: why the name cannot be a colour, or ""
 	err   *Error   // the chunk's first error (Line counted from text's first line, 1-based)
 	done  chan struct{}
 
 	toks, keys []string // the line being parsed: its tokens, and their names
 	idx        []int32  // the names' item indices (-1: unknown)
+}
+
+// seen is a goroutine's record of the items of the option being checked, for options too
+// long to compare their entries pairwise: seen[i] == stamp for the items met so far.
+type seen struct {
+	at    []uint32 // by item; allocated for the first long option
+	stamp uint32
 }
 
 // A cost is the cost of one option of a chunk.
@@ -55,8 +63,13 @@ func (p *parser) options(text string) error {
 	lines := min(strings.Count(text, "\n")+1, len(text)/16+16) // most often, the options
 	p.f.OptionText = make([]string, 0, lines)
 	p.f.OptionLine = make([]int, 0, lines)
+	// Room for every entry, counted fast (an entry is a token, ended by a blank or a line
+	// ending): the Builder's array is not copied as it grows. A cap beyond what is used
+	// costs address space, not memory: the pages never written are never touched.
+	toks := min(lines+strings.Count(text, " ")+strings.Count(text, "\t"), len(text)/2+1)
+	p.b.GrowEntries(toks, lines)
 	if len(chunks) == 1 {
-		p.parseChunk(chunks[0])
+		p.parseChunk(chunks[0], new(seen))
 		return p.addChunk(chunks[0])
 	}
 	var (
@@ -68,13 +81,14 @@ func (p *parser) options(text string) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var s seen
 			for {
 				c := int(next.Add(1)) - 1
 				if c >= len(chunks) {
 					return
 				}
 				if !stopped.Load() {
-					p.parseChunk(chunks[c])
+					p.parseChunk(chunks[c], &s)
 				}
 				close(chunks[c].done)
 			}
@@ -116,8 +130,9 @@ func splitChunks(text string, procs, minSize int) []*chunk {
 	return chunks
 }
 
-// parseChunk parses c's lines into c. It reads the Builder's items only.
-func (p *parser) parseChunk(c *chunk) {
+// parseChunk parses c's lines into c. It reads the Builder's items only; s is the
+// goroutine's.
+func (p *parser) parseChunk(c *chunk, s *seen) {
 	colors := map[string]int32{} // colour name to 1 + index in c.names
 	// Room for every line and token, counted fast: the arrays are not grown, which
 	// made half of what a large file allocated. (Bounded, so that a chunk of blank lines
@@ -144,7 +159,7 @@ func (p *parser) parseChunk(c *chunk) {
 			continue
 		}
 		n := len(c.item)
-		if c.err = p.optionLine(c, text, colors); c.err != nil {
+		if c.err = p.optionLine(c, text, colors, s); c.err != nil {
 			c.item = c.item[:n] // the entries of the line in error are not an option
 			if c.color != nil {
 				c.color = c.color[:n]
@@ -156,8 +171,9 @@ func (p *parser) parseChunk(c *chunk) {
 
 // optionLine parses one option line (trimmed, not a comment) into c. It cuts the line into
 // tokens, looks their names up together (names.Table.IndexAll), then checks the tokens in
-// order, so that the first fault on the line is reported.
-func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Error {
+// order, then the entries as the Builder does, so that the first fault on the line is
+// reported.
+func (p *parser) optionLine(c *chunk, text string, colors map[string]int32, s *seen) *Error {
 	toks, keys := c.toks[:0], c.keys[:0]
 	for rest := text; len(rest) > 0; {
 		var tok string
@@ -170,7 +186,8 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 	}
 	c.toks, c.keys = toks, keys
 	c.idx = slices.Grow(c.idx[:0], len(keys))[:len(keys)]
-	p.names.IndexAll(keys, c.idx)
+	p.b.Names().IndexAll(keys, c.idx)
+	secondary := p.b.Secondary()
 
 	k := int32(len(c.start))
 	first := len(c.item)
@@ -205,6 +222,11 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 			var ok bool
 			if color, ok = colors[cb]; !ok {
 				c.names = append(c.names, cb)
+				bad := ""
+				if err := names.Valid(cb); err != nil {
+					bad = err.Error()
+				}
+				c.bad = append(c.bad, bad)
 				color = int32(len(c.names))
 				colors[cb] = color
 			}
@@ -223,11 +245,14 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 			}
 			return p.errorAt(c.lines, tok, "unknown item")
 		}
-		hasPrimary = hasPrimary || !p.secondary[i]
+		hasPrimary = hasPrimary || !secondary[i]
 		c.item = append(c.item, i)
 		if c.color != nil {
 			c.color = append(c.color, color)
 		}
+	}
+	if err := p.checkEntries(c, first, s); err != nil {
+		return err
 	}
 	c.start = append(c.start, int32(first))
 	c.line = append(c.line, int32(c.lines))
@@ -241,42 +266,75 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 	return nil
 }
 
+// checkEntries checks the entries of the option being parsed, c.item[first:], as the
+// Builder checks an option, and reports the first fault in their order: an item met
+// before in the option, a colour on a primary item, a colour that is not a name.
+func (p *parser) checkEntries(c *chunk, first int, s *seen) *Error {
+	ent := c.item[first:]
+	long := len(ent) > 16 // compared pairwise below that
+	if long {
+		if s.at == nil {
+			s.at = make([]uint32, p.b.Names().Len())
+		}
+		if s.stamp++; s.stamp == 0 { // wrapped around: the old stamps would match
+			clear(s.at)
+			s.stamp = 1
+		}
+	}
+	secondary := p.b.Secondary()
+	for j, i := range ent {
+		twice := false
+		if long {
+			twice = s.at[i] == s.stamp
+			s.at[i] = s.stamp
+		} else {
+			for _, h := range ent[:j] {
+				twice = twice || h == i
+			}
+		}
+		if twice {
+			return p.errorAt(c.lines, p.b.Names().Name(int(i)), "item twice in one option:")
+		}
+		if c.color == nil || c.color[first+j] == 0 {
+			continue
+		}
+		color := c.color[first+j] - 1
+		if !secondary[i] {
+			return p.errorAt(c.lines, p.b.Names().Name(int(i))+":"+c.names[color], "colour on primary item")
+		}
+		if c.bad[color] != "" {
+			return p.errorAt(c.lines, c.names[color], c.bad[color])
+		}
+	}
+	return nil
+}
+
 // addChunk adds c's options to the Builder and the File, then reports c's error, if any;
 // p.line is the line before c's first.
 func (p *parser) addChunk(c *chunk) error {
 	f := p.f
-	var entries []xcover.Entry
-	costs, bare := c.costs, c.bare
-	for k := range c.start {
-		line := p.line + int(c.line[k])
-		lo, hi := int(c.start[k]), len(c.item)
-		if k+1 < len(c.start) {
-			hi = int(c.start[k+1])
+	if c.color != nil { // the chunk's colours, numbered in the Builder's order
+		index := make([]int32, len(c.names)+1)
+		for j, name := range c.names {
+			index[j+1] = p.b.ColorIndex(name)
 		}
-		entries = entries[:0]
-		for e := lo; e < hi; e++ {
-			en := xcover.Entry{Item: int(c.item[e])}
-			if c.color != nil && c.color[e] != 0 {
-				en.Color = c.names[c.color[e]-1]
-			}
-			entries = append(entries, en)
+		for e, x := range c.color {
+			c.color[e] = index[x]
 		}
-		if err := p.b.AddOptionEntries(entries...); err != nil {
-			return p.builderError(err, "", line)
+	}
+	k0 := p.b.NumOptions()
+	p.b.AppendOptions(append(c.start, int32(len(c.item))), c.item, c.color)
+	for _, cs := range c.costs {
+		if err := p.b.SetCost(k0+int(cs.opt), cs.cost); err != nil {
+			return p.builderError(err, "", p.line+int(c.line[cs.opt]))
 		}
-		o := len(f.OptionText)
-		if len(costs) > 0 && costs[0].opt == int32(k) {
-			if err := p.b.SetCost(o, costs[0].cost); err != nil {
-				return p.builderError(err, "", line)
-			}
-			costs = costs[1:]
-		}
-		if len(bare) > 0 && bare[0] == int32(k) {
-			f.Warnings = append(f.Warnings, &Error{File: f.Name, Line: line, Token: c.opt[k], Msg: "option with no primary item"})
-			bare = bare[1:]
-		}
-		f.OptionText = append(f.OptionText, c.opt[k])
-		f.OptionLine = append(f.OptionLine, line)
+	}
+	for _, k := range c.bare {
+		f.Warnings = append(f.Warnings, &Error{File: f.Name, Line: p.line + int(c.line[k]), Token: c.opt[k], Msg: "option with no primary item"})
+	}
+	f.OptionText = append(f.OptionText, c.opt...)
+	for _, l := range c.line {
+		f.OptionLine = append(f.OptionLine, p.line+int(l))
 	}
 	if c.err != nil {
 		c.err.File, c.err.Line = f.Name, p.line+c.err.Line
