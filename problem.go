@@ -38,11 +38,11 @@ type Problem struct {
 	secondary []bool      // by item
 	min, max  []int32     // the items' bounds; nil while every primary item is exactly once
 	nprimary  int
-	colors   []string // colour names by index; colors[0] is "" (no colour)
-	start    []int32  // option k's entries are entry[start[k]:start[k+1]]
-	entItem  []int32
-	entColor []int32 // nil while no option has a colour (all 0)
-	costs    []int64 // option k's cost, >= 0; nil when no option has one
+	colors    []string // colour names by index; colors[0] is "" (no colour)
+	start     []int32  // option k's entries are entry[start[k]:start[k+1]]
+	entItem   []int32
+	entColor  []int32 // nil while no option has a colour (all 0)
+	costs     []int64 // option k's cost, >= 0; nil when no option has one
 }
 
 // NumItems returns the number of items, primary and secondary.

@@ -173,7 +173,7 @@ func nextLine(text string, pos int) (line string, next int) {
 
 // A parser holds the state of one Parse call.
 type parser struct {
-	line      int // number of the line last read
+	line     int // number of the line last read
 	sawItems bool
 	// b is an xcover.Builder as the type its methods are implemented on, whose index of the
 	// item names the option lines are looked up in and to which the parsed options are
