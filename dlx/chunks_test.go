@@ -178,3 +178,41 @@ func TestEntriesAsBuilder(t *testing.T) {
 		}
 	}
 }
+
+// TestShortLines parses files of options of one or two bytes, more of them than a chunk
+// makes room for in place (a sixteenth of its size), blank lines and comments between:
+// in one goroutine and in chunks, every option must be read, with its line and text.
+func TestShortLines(t *testing.T) {
+	for _, n := range []int{40, 3000} {
+		var sb strings.Builder
+		sb.WriteString("A B C\n")
+		var wantText []string
+		var wantLine []int
+		for l := range n {
+			switch l % 7 {
+			case 3:
+				sb.WriteString("\n")
+			case 5:
+				sb.WriteString("|\n")
+			default:
+				opt := string(rune('A' + l%3))
+				sb.WriteString(opt + "\n")
+				wantText, wantLine = append(wantText, opt), append(wantLine, l+2)
+			}
+		}
+		for _, procs := range []int{1, 3} {
+			f, err := parse(strings.NewReader(sb.String()), "s.dlx", procs, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(f.OptionText, wantText) || !reflect.DeepEqual(f.OptionLine, wantLine) {
+				t.Fatalf("%d lines, %d goroutines: texts %v lines %v, want %v %v", n, procs, f.OptionText, f.OptionLine, wantText, wantLine)
+			}
+			for k, text := range wantText {
+				if got := f.Problem.OptionString(k); got != text {
+					t.Fatalf("%d lines, %d goroutines: option %d is %q, want %q", n, procs, k, got, text)
+				}
+			}
+		}
+	}
+}

@@ -24,12 +24,18 @@ const minChunk = 1 << 20
 
 // A chunk is a run of whole option lines and what parsing them gave.
 type chunk struct {
-	text  string
-	lines int // lines in text (blank and comment lines included)
+	text     string
+	lines    int // lines of text parsed so far (blank and comment lines included)
+	allLines int // lines in text
+	first    int // the number of the line before text's first
 
-	// Per option: its first entry in item, its line (0 is text's first) and its text.
+	// Per option: its first entry in item, its line and its text. The line and the
+	// text are written in place into the File's arrays, past the options of the chunks
+	// before, and the entries into the Builder's, past their entries (with room for as
+	// many options and entries as the chunk's lines and tokens, most often), so that adding
+	// the chunk moves them at most, in the same arrays, to just after those before.
 	start []int32
-	line  []int32
+	line  []int
 	opt   []string
 	item  []int32  // entries' item indices
 	color []int32  // entries' colours, 1 + an index in colors, 0 for none; nil if none
@@ -60,14 +66,36 @@ type cost struct {
 // options parses text, the lines after the item line, and adds its options to the Builder.
 func (p *parser) options(text string) error {
 	chunks := splitChunks(text, p.procs, p.minSize)
-	lines := min(strings.Count(text, "\n")+1, len(text)/16+16) // most often, the options
+	// Room for the options and entries of every chunk, counted fast (an entry is a token,
+	// ended by a blank or a line ending), bounded so that a chunk of blank lines or blanks
+	// takes no more than the text's size; a chunk with more overflows into arrays of its
+	// own. Room beyond what is used costs address space, not memory: pages never written
+	// are never touched.
+	var lines, toks int
+	room := make([][2]int, len(chunks))
+	first := p.line
+	for j, c := range chunks {
+		c.allLines = strings.Count(c.text, "\n")
+		if c.text[len(c.text)-1] != '\n' {
+			c.allLines++
+		}
+		c.first, first = first, first+c.allLines
+		room[j] = [2]int{min(c.allLines, len(c.text)/16+16), 0}
+		room[j][1] = min(room[j][0]+strings.Count(c.text, " ")+strings.Count(c.text, "\t"), len(c.text)/4+16)
+		lines, toks = lines+room[j][0], toks+room[j][1]
+	}
 	p.f.OptionText = make([]string, 0, lines)
 	p.f.OptionLine = make([]int, 0, lines)
-	// Room for every entry, counted fast (an entry is a token, ended by a blank or a line
-	// ending): the Builder's array is not copied as it grows. A cap beyond what is used
-	// costs address space, not memory: the pages never written are never touched.
-	toks := min(lines+strings.Count(text, " ")+strings.Count(text, "\t"), len(text)/2+1)
-	p.b.GrowEntries(toks, lines)
+	item := p.b.Spare(toks, lines)
+	lines, toks = 0, 0
+	for j, c := range chunks {
+		nl, nt := room[j][0], room[j][1]
+		c.opt = p.f.OptionText[lines:lines:(lines + nl)]
+		c.line = p.f.OptionLine[lines:lines:(lines + nl)]
+		c.item = item[toks:toks:(toks + nt)]
+		c.start = make([]int32, 0, nl)
+		lines, toks = lines+nl, toks+nt
+	}
 	if len(chunks) == 1 {
 		p.parseChunk(chunks[0], new(seen))
 		return p.addChunk(chunks[0])
@@ -134,15 +162,6 @@ func splitChunks(text string, procs, minSize int) []*chunk {
 // goroutine's.
 func (p *parser) parseChunk(c *chunk, s *seen) {
 	colors := map[string]int32{} // colour name to 1 + index in c.names
-	// Room for every line and token, counted fast: the arrays are not grown, which
-	// made half of what a large file allocated. (Bounded, so that a chunk of blank lines
-	// or blanks does not take more than the text's size.)
-	lines := min(strings.Count(c.text, "\n")+1, len(c.text)/16+16)
-	toks := min(lines+strings.Count(c.text, " ")+strings.Count(c.text, "\t"), len(c.text)/4+16)
-	c.item = make([]int32, 0, toks)
-	c.start = make([]int32, 0, lines)
-	c.line = make([]int32, 0, lines)
-	c.opt = make([]string, 0, lines)
 	for pos := 0; pos < len(c.text); {
 		var line string
 		line, pos = nextLine(c.text, pos)
@@ -255,7 +274,7 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32, s *s
 		return err
 	}
 	c.start = append(c.start, int32(first))
-	c.line = append(c.line, int32(c.lines))
+	c.line = append(c.line, c.first+c.lines)
 	c.opt = append(c.opt, text)
 	if hasCost && total > 0 {
 		c.costs = append(c.costs, cost{k, total})
@@ -326,16 +345,15 @@ func (p *parser) addChunk(c *chunk) error {
 	p.b.AppendOptions(append(c.start, int32(len(c.item))), c.item, c.color)
 	for _, cs := range c.costs {
 		if err := p.b.SetCost(k0+int(cs.opt), cs.cost); err != nil {
-			return p.builderError(err, "", p.line+int(c.line[cs.opt]))
+			return p.builderError(err, "", c.line[cs.opt])
 		}
 	}
 	for _, k := range c.bare {
-		f.Warnings = append(f.Warnings, &Error{File: f.Name, Line: p.line + int(c.line[k]), Token: c.opt[k], Msg: "option with no primary item"})
+		f.Warnings = append(f.Warnings, &Error{File: f.Name, Line: c.line[k], Token: c.opt[k], Msg: "option with no primary item"})
 	}
+	// In place: these appends move the chunk's options down to just after those before.
 	f.OptionText = append(f.OptionText, c.opt...)
-	for _, l := range c.line {
-		f.OptionLine = append(f.OptionLine, p.line+int(l))
-	}
+	f.OptionLine = append(f.OptionLine, c.line...)
 	if c.err != nil {
 		c.err.File, c.err.Line = f.Name, p.line+c.err.Line
 		return c.err

@@ -226,11 +226,14 @@ func (b *Builder) growEntries(n int) {
 	}
 }
 
-// GrowEntries prepares room for n more entries and m more options.
-func (b *Builder) GrowEntries(n, m int) {
+// Spare makes room for n more entries and m more options, and returns the room of the
+// entries: a caller may write entries there, then add them with AppendOptions, which
+// moves them (as copy does) to where they go.
+func (b *Builder) Spare(n, m int) []int32 {
 	b.init()
 	b.p.Item = slices.Grow(b.p.Item, n)
 	b.p.Start = slices.Grow(b.p.Start, m)
+	return b.p.Item[len(b.p.Item) : len(b.p.Item)+n]
 }
 
 // ColorIndex returns the index of the colour name (valid, not ""), giving it the next
@@ -250,7 +253,8 @@ func (b *Builder) ColorIndex(name string) int32 {
 // AppendOptions adds options already checked as the Builder checks them (items in range,
 // none twice in an option, colours on secondary items only and valid): option k's
 // entries are item[start[k]:start[k+1]] (start[len(start)-1] being len(item)), with the
-// colours color (nil: none) as indices from ColorIndex.
+// colours color (nil: none) as indices from ColorIndex. The entries may lie in the room
+// that Spare returned.
 func (b *Builder) AppendOptions(start, item, color []int32) {
 	b.init()
 	base := int32(len(b.p.Item))
