@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -39,6 +40,9 @@ func TestChunksAsOneReader(t *testing.T) {
 		sb.WriteString("| s0 s1 s2 s3\n")
 		lines := 2000
 		at := []int{rng.IntN(lines), rng.IntN(lines)} // two faults: the first must win
+		if trial%4 == 0 {
+			at = []int{-1, -1} // none
+		}
 		line, faultLine := 2, 0                       // the line last written; the first fault's
 		for l := range lines {
 			line++
@@ -70,6 +74,11 @@ func TestChunksAsOneReader(t *testing.T) {
 		if e, ok := wantErr.(*Error); faultLine != 0 && (!ok || e.Line != faultLine) || faultLine == 0 && wantErr != nil {
 			t.Fatalf("trial %d: error %v, want one at line %d", trial, wantErr, faultLine)
 		}
+		if wantErr == nil {
+			if ref := referenceHash(t, text); want.Problem.Hash() != ref {
+				t.Fatalf("trial %d: the problem differs from the one xcover.Builder builds line by line", trial)
+			}
+		}
 		for _, procs := range []int{2, 4} {
 			got, gotErr := parse(strings.NewReader(text), "c.dlx", procs, 256)
 			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
@@ -84,6 +93,57 @@ func TestChunksAsOneReader(t *testing.T) {
 			}
 		}
 	}
+}
+
+// referenceHash returns the hash of the problem of a fault-free text as xcover.Builder
+// builds it from the text's lines, one AddOption a line, with plain items and costs only.
+func referenceHash(t *testing.T, text string) string {
+	var b xcover.Builder
+	items, k := false, 0
+	for _, line := range strings.Split(text, "\n") {
+		toks := strings.Fields(line)
+		if len(toks) == 0 || strings.HasPrefix(toks[0], "|") && !items || toks[0] == "|" || strings.HasPrefix(toks[0], "//") {
+			continue // blank, a comment
+		}
+		if !items {
+			sec := false
+			for _, tok := range toks {
+				switch {
+				case tok == "|":
+					sec = true
+				case sec:
+					b.AddSecondary(tok)
+				default:
+					b.AddPrimary(tok)
+				}
+			}
+			items = true
+			continue
+		}
+		var names []string
+		var cost int64
+		for _, tok := range toks {
+			if n, ok := strings.CutPrefix(tok, "|"); ok {
+				c, err := strconv.ParseInt(n, 10, 64)
+				if err != nil {
+					t.Fatalf("cost %q: %v", tok, err)
+				}
+				cost += c
+				continue
+			}
+			names = append(names, tok)
+		}
+		b.AddOption(names...)
+		if cost > 0 {
+			b.SetCost(k, cost)
+		}
+		k++
+	}
+	p, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Hash()
 }
 
 // FuzzChunks parses any input by one goroutine and in chunks of 16 bytes or more on
@@ -179,26 +239,41 @@ func TestEntriesAsBuilder(t *testing.T) {
 	}
 }
 
-// TestShortLines parses files of options of one or two bytes, more of them than a chunk
-// makes room for in place (a sixteenth of its size), blank lines and comments between:
-// in one goroutine and in chunks, every option must be read, with its line and text.
+// TestShortLines parses files of options of one item of one byte, more of them than a
+// chunk makes room for in place (an eighth of its size), with runs of long options, blank
+// lines and comments between, so that some chunks overflow their room and others do not:
+// in one goroutine and in chunks, every option must be read, with its line, its text and
+// its entries.
 func TestShortLines(t *testing.T) {
-	for _, n := range []int{40, 3000} {
+	rng := rand.New(rand.NewPCG(8, 1))
+	for trial := range 20 {
 		var sb strings.Builder
-		sb.WriteString("A B C\n")
+		sb.WriteString("a b c d e f g h i j k l m n o p q r s t u v w x y z\n")
 		var wantText []string
 		var wantLine []int
-		for l := range n {
-			switch l % 7 {
-			case 3:
-				sb.WriteString("\n")
-			case 5:
-				sb.WriteString("|\n")
-			default:
-				opt := string(rune('A' + l%3))
-				sb.WriteString(opt + "\n")
-				wantText, wantLine = append(wantText, opt), append(wantLine, l+2)
+		long := false
+		for l := range 200 + rng.IntN(3000) {
+			if rng.IntN(50) == 0 {
+				long = !long
 			}
+			var opt string
+			switch {
+			case l%7 == 3:
+				sb.WriteString("\n")
+				continue
+			case l%7 == 5:
+				sb.WriteString("|\n")
+				continue
+			case long:
+				for _, i := range rng.Perm(26)[:1+rng.IntN(20)] {
+					opt += " " + string(rune('a'+i))
+				}
+				opt = opt[1:]
+			default:
+				opt = string(rune('a' + rng.IntN(26)))
+			}
+			sb.WriteString(opt + "\n")
+			wantText, wantLine = append(wantText, opt), append(wantLine, l+2)
 		}
 		for _, procs := range []int{1, 3} {
 			f, err := parse(strings.NewReader(sb.String()), "s.dlx", procs, 64)
@@ -206,11 +281,11 @@ func TestShortLines(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !reflect.DeepEqual(f.OptionText, wantText) || !reflect.DeepEqual(f.OptionLine, wantLine) {
-				t.Fatalf("%d lines, %d goroutines: texts %v lines %v, want %v %v", n, procs, f.OptionText, f.OptionLine, wantText, wantLine)
+				t.Fatalf("trial %d, %d goroutines: texts or lines differ", trial, procs)
 			}
 			for k, text := range wantText {
 				if got := f.Problem.OptionString(k); got != text {
-					t.Fatalf("%d lines, %d goroutines: option %d is %q, want %q", n, procs, k, got, text)
+					t.Fatalf("trial %d, %d goroutines: option %d is %q, want %q", trial, procs, k, got, text)
 				}
 			}
 		}

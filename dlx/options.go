@@ -28,6 +28,8 @@ type chunk struct {
 	lines    int // lines of text parsed so far (blank and comment lines included)
 	allLines int // lines in text
 	first    int // the number of the line before text's first
+	roomEnd  int // the end of the chunk's room in the File's arrays (the next chunk's starts there)
+	itemEnd  int // the same in the Builder's entries
 
 	// Per option: its first entry in item, its line and its text. The line and the
 	// text are written in place into the File's arrays, past the options of the chunks
@@ -66,11 +68,12 @@ type cost struct {
 // options parses text, the lines after the item line, and adds its options to the Builder.
 func (p *parser) options(text string) error {
 	chunks := splitChunks(text, p.procs, p.minSize)
-	// Room for the options and entries of every chunk, counted fast (an entry is a token,
-	// ended by a blank or a line ending), bounded so that a chunk of blank lines or blanks
-	// takes no more than the text's size; a chunk with more overflows into arrays of its
-	// own. Room beyond what is used costs address space, not memory: pages never written
-	// are never touched.
+	// Room for the options and entries of every chunk, counted fast. An entry is a token,
+	// ended by a blank or a line ending, so that the chunk's entries always fit. Its
+	// options, by lines, are bounded so that a chunk of blank lines takes no more than a
+	// few times the text's size: a chunk with options of under 8 bytes a line may have
+	// more, which overflow into arrays of their own (addChunk). Room beyond what is used
+	// costs address space, not memory: pages never written are never touched.
 	var lines, toks int
 	room := make([][2]int, len(chunks))
 	first := p.line
@@ -80,8 +83,8 @@ func (p *parser) options(text string) error {
 			c.allLines++
 		}
 		c.first, first = first, first+c.allLines
-		room[j] = [2]int{min(c.allLines, len(c.text)/16+16), 0}
-		room[j][1] = min(room[j][0]+strings.Count(c.text, " ")+strings.Count(c.text, "\t"), len(c.text)/4+16)
+		room[j] = [2]int{min(c.allLines, len(c.text)/8+16), 0}
+		room[j][1] = min(c.allLines+strings.Count(c.text, " ")+strings.Count(c.text, "\t"), len(c.text)/2+1)
 		lines, toks = lines+room[j][0], toks+room[j][1]
 	}
 	p.f.OptionText = make([]string, 0, lines)
@@ -95,7 +98,9 @@ func (p *parser) options(text string) error {
 		c.item = item[toks:toks:(toks + nt)]
 		c.start = make([]int32, 0, nl)
 		lines, toks = lines+nl, toks+nt
+		c.roomEnd, c.itemEnd = lines, toks
 	}
+	p.inPlace, p.optInPlace = true, true
 	if len(chunks) == 1 {
 		p.parseChunk(chunks[0], new(seen))
 		return p.addChunk(chunks[0])
@@ -342,6 +347,10 @@ func (p *parser) addChunk(c *chunk) error {
 		}
 	}
 	k0 := p.b.NumOptions()
+	if p.inPlace && p.b.NumEntries()+len(c.item) > c.itemEnd { // not expected: the room is an upper bound
+		p.b.Unshare()
+		p.inPlace = false
+	}
 	p.b.AppendOptions(append(c.start, int32(len(c.item))), c.item, c.color)
 	for _, cs := range c.costs {
 		if err := p.b.SetCost(k0+int(cs.opt), cs.cost); err != nil {
@@ -349,9 +358,16 @@ func (p *parser) addChunk(c *chunk) error {
 		}
 	}
 	for _, k := range c.bare {
-		f.Warnings = append(f.Warnings, &Error{File: f.Name, Line: c.line[k], Token: c.opt[k], Msg: "option with no primary item"})
+		// The token copied, so that the warning does not hold the input.
+		f.Warnings = append(f.Warnings, &Error{File: f.Name, Line: c.line[k], Token: strings.Clone(c.opt[k]), Msg: "option with no primary item"})
 	}
-	// In place: these appends move the chunk's options down to just after those before.
+	// In place, these appends move the chunk's options down to just after those before.
+	// If they would pass the end of the chunk's room, where the next chunk may be writing
+	// its own, the File's arrays move to arrays of their own first.
+	if p.optInPlace && len(f.OptionText)+len(c.opt) > c.roomEnd {
+		f.OptionText, f.OptionLine = slices.Clip(f.OptionText), slices.Clip(f.OptionLine)
+		p.optInPlace = false
+	}
 	f.OptionText = append(f.OptionText, c.opt...)
 	f.OptionLine = append(f.OptionLine, c.line...)
 	if c.err != nil {

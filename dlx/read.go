@@ -178,11 +178,14 @@ type parser struct {
 	// b is an xcover.Builder as the type its methods are implemented on, whose index of the
 	// item names the option lines are looked up in and to which the parsed options are
 	// added as whole arrays.
-	b       build.Builder
-	marks   bool // an item's name holds a combining mark (see hasMark); set before the options are read
-	f       *File
-	procs   int // goroutines for the option lines
-	minSize int // least size of a chunk of option lines
+	b     build.Builder
+	marks bool // an item's name holds a combining mark (see hasMark); set before the options are read
+	// The Builder's entries, the File's option arrays are those the chunks write into
+	// (options.go).
+	inPlace, optInPlace bool
+	f                   *File
+	procs               int // goroutines for the option lines
+	minSize             int // least size of a chunk of option lines
 }
 
 // errorAt returns an *Error at the given line. The token is copied, so that the error does

@@ -236,6 +236,15 @@ func (b *Builder) Spare(n, m int) []int32 {
 	return b.p.Item[len(b.p.Item) : len(b.p.Item)+n]
 }
 
+// NumEntries returns the number of entries added.
+func (b *Builder) NumEntries() int { return len(b.p.Item) }
+
+// Unshare makes the next options added go to arrays of their own, so that the room Spare
+// returned is no longer written.
+func (b *Builder) Unshare() {
+	b.p.Item, b.p.Color = slices.Clip(b.p.Item), slices.Clip(b.p.Color)
+}
+
 // ColorIndex returns the index of the colour name (valid, not ""), giving it the next
 // index if it has none.
 func (b *Builder) ColorIndex(name string) int32 {
