@@ -43,7 +43,7 @@ func TestChunksAsOneReader(t *testing.T) {
 		if trial%4 == 0 {
 			at = []int{-1, -1} // none
 		}
-		line, faultLine := 2, 0                       // the line last written; the first fault's
+		line, faultLine := 2, 0 // the line last written; the first fault's
 		for l := range lines {
 			line++
 			switch {
