@@ -132,7 +132,9 @@ func (p *Problem) HasBounds() bool {
 //
 // Every Add method returns an error describing what is wrong with its arguments, and the
 // first such error is also returned by [Builder.Build], so a caller may check each call or
-// only the last. The zero Builder is ready to use.
+// only the last. The zero Builder is ready to use. (Its state is declared in an internal
+// package, whose index of the item names package dlx's reader looks its option lines up
+// in; it has no exported field.)
 type Builder build.Builder
 
 // impl returns b as the type its methods are implemented on (internal/build), which the
