@@ -73,7 +73,8 @@ func (p *parser) options(text string) error {
 	// options, by lines, are bounded so that a chunk of blank lines takes no more than a
 	// few times the text's size: a chunk with options of under 8 bytes a line may have
 	// more, which overflow into arrays of their own (addChunk). Room beyond what is used
-	// costs address space, not memory: pages never written are never touched.
+	// costs address space, and memory only where the heap hands out pages it had freed
+	// (cleared, so touched): fresh pages never written are never resident.
 	var lines, toks int
 	room := make([][2]int, len(chunks))
 	first := p.line
