@@ -199,13 +199,18 @@ func (p *parser) parseChunk(c *chunk, s *seen) {
 // order, then the entries as the Builder does, so that the first fault on the line is
 // reported.
 func (p *parser) optionLine(c *chunk, text string, colors map[string]int32, s *seen) *Error {
+	// Most lines have no colour and no cost: one look at the line spares one at each token.
+	colon := strings.IndexByte(text, ':') >= 0
+	bar := strings.IndexByte(text, '|') >= 0
 	toks, keys := c.toks[:0], c.keys[:0]
 	for rest := text; len(rest) > 0; {
 		var tok string
 		tok, rest = nextToken(rest)
 		name := tok
-		if i := strings.IndexByte(tok, ':'); i >= 0 {
-			name = tok[:i]
+		if colon {
+			if i := strings.IndexByte(tok, ':'); i >= 0 {
+				name = tok[:i]
+			}
 		}
 		toks, keys = append(toks, tok), append(keys, name)
 	}
@@ -220,7 +225,7 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32, s *s
 	var total int64
 	hasCost := false
 	for t, tok := range toks {
-		if tok[0] == '|' { // a cost, as in Knuth's DLX5: |n, several add up
+		if bar && tok[0] == '|' { // a cost, as in Knuth's DLX5: |n, several add up
 			n, err := strconv.ParseInt(tok[1:], 10, 64)
 			switch {
 			case err != nil || len(tok) == 1 || tok[1] == '+' || tok[1] == '-':
@@ -232,7 +237,7 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32, s *s
 			hasCost = true
 			continue
 		}
-		if strings.IndexByte(tok, '|') >= 0 {
+		if bar && strings.IndexByte(tok, '|') >= 0 {
 			return p.errorAt(c.lines, tok, `"|" inside option entry`)
 		}
 		name, color := keys[t], int32(0)
