@@ -20,8 +20,9 @@ func (p *Problem) Hash() string {
 		num(len(s))
 		h.Write([]byte(s))
 	}
-	num(len(p.items))
-	for _, it := range p.items {
+	num(p.NumItems())
+	for i := range p.NumItems() {
+		it := p.Item(i)
 		str(it.Name)
 		if it.Secondary {
 			num(-1)

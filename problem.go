@@ -1,12 +1,9 @@
 package xcover
 
 import (
-	"errors"
-	"fmt"
-	"slices"
 	"strings"
 
-	"github.com/xcover/xcover/internal/engine"
+	"github.com/xcover/xcover/internal/build"
 	"github.com/xcover/xcover/internal/names"
 )
 
@@ -33,28 +30,43 @@ type Entry struct {
 // safe for concurrent use by several solvers.
 //
 // Memory: each option entry takes 4 bytes here (its item index as int32; 8 with its colour
-// index where some option has a colour), each option 4 bytes, plus the items (56 bytes
-// each: the Item and its slot in the name index) and their names; a solver adds its own
-// working arrays.
+// index where some option has a colour), each option 4 bytes, plus the items (33 to 49
+// bytes each: a byte and the name's slot in the name index, 8 more where some item has
+// bounds) and their names; a solver adds its own working arrays.
 type Problem struct {
-	items    []Item
-	index    names.Table // the items' names
-	nprimary int
-	colors   []string // colour names by index; colors[0] is "" (no colour)
-	start    []int32  // option k's entries are entry[start[k]:start[k+1]]
-	entItem  []int32
-	entColor []int32 // nil while no option has a colour (all 0)
-	costs    []int64 // option k's cost, >= 0; nil when no option has one
+	index     names.Table // the items' names
+	secondary []bool      // by item
+	min, max  []int32     // the items' bounds; nil while every primary item is exactly once
+	nprimary  int
+	colors    []string // colour names by index; colors[0] is "" (no colour)
+	start     []int32  // option k's entries are entry[start[k]:start[k+1]]
+	entItem   []int32
+	entColor  []int32 // nil while no option has a colour (all 0)
+	costs     []int64 // option k's cost, >= 0; nil when no option has one
 }
 
 // NumItems returns the number of items, primary and secondary.
-func (p *Problem) NumItems() int { return len(p.items) }
+func (p *Problem) NumItems() int { return len(p.secondary) }
 
 // NumPrimary returns the number of primary items.
 func (p *Problem) NumPrimary() int { return p.nprimary }
 
 // Item returns item i, in the order the items were added.
-func (p *Problem) Item(i int) Item { return p.items[i] }
+func (p *Problem) Item(i int) Item {
+	lo, hi := p.bounds(i)
+	return Item{Name: p.index.Name(i), Secondary: p.secondary[i], Min: int(lo), Max: int(hi)}
+}
+
+// bounds returns the bounds of item i (0, 0 for a secondary item).
+func (p *Problem) bounds(i int) (lo, hi int32) {
+	switch {
+	case p.min != nil:
+		return p.min[i], p.max[i]
+	case p.secondary[i]:
+		return 0, 0
+	}
+	return 1, 1
+}
 
 // ItemIndex returns the index of the item with the given name.
 func (p *Problem) ItemIndex(name string) (int, bool) {
@@ -93,7 +105,7 @@ func (p *Problem) OptionString(k int) string {
 		if e > p.start[k] {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(p.items[p.entItem[e]].Name)
+		sb.WriteString(p.index.Name(int(p.entItem[e])))
 		if c := p.color(e); c != 0 {
 			sb.WriteByte(':')
 			sb.WriteString(p.colors[c])
@@ -107,8 +119,8 @@ func (p *Problem) HasColors() bool { return len(p.colors) > 1 }
 
 // HasBounds reports whether any primary item has bounds other than exactly once.
 func (p *Problem) HasBounds() bool {
-	for _, it := range p.items {
-		if !it.Secondary && (it.Min != 1 || it.Max != 1) {
+	for i := range p.min {
+		if !p.secondary[i] && (p.min[i] != 1 || p.max[i] != 1) {
 			return true
 		}
 	}
@@ -120,195 +132,60 @@ func (p *Problem) HasBounds() bool {
 //
 // Every Add method returns an error describing what is wrong with its arguments, and the
 // first such error is also returned by [Builder.Build], so a caller may check each call or
-// only the last. The zero Builder is ready to use.
-type Builder struct {
-	p        Problem
-	colorIdx map[string]int32
-	err      error
-	seen     []int32 // per item: 1 + last option index that used it (duplicate check)
-}
+// only the last. The zero Builder is ready to use. (Its state is declared in an internal
+// package, whose index of the item names package dlx's reader looks its option lines up
+// in; it has no exported field.)
+type Builder build.Builder
+
+// impl returns b as the type its methods are implemented on (internal/build), which the
+// DLX reader converts to as well.
+func (b *Builder) impl() *build.Builder { return (*build.Builder)(b) }
 
 // GrowItems prepares room for n more items, so that adding a million items does not
 // rehash their index again and again. It changes nothing else.
-func (b *Builder) GrowItems(n int) {
-	b.init()
-	b.p.index.Grow(n)
-	b.p.items = slices.Grow(b.p.items, n)
-	b.seen = slices.Grow(b.seen, n)
-}
-
-func (b *Builder) init() {
-	if b.p.colors == nil {
-		b.p.colors = []string{""}
-		b.p.start = []int32{0}
-		b.colorIdx = make(map[string]int32)
-	}
-}
-
-func (b *Builder) fail(err error) error {
-	if b.err == nil {
-		b.err = err
-	}
-	return err
-}
-
-// A nameError reports an item name, colour or option entry that cannot be used. The
-// readers of problem files find its parts with an interface of their own (Token and Reason)
-// to write them at the file's line.
-type nameError struct {
-	token  string // the offending text
-	reason string
-}
-
-func (e *nameError) Error() string  { return fmt.Sprintf("%s %q", e.reason, e.token) }
-func (e *nameError) Token() string  { return e.token }
-func (e *nameError) Reason() string { return e.reason }
-
-// errOptionsStarted is the Builder's error when an item is added after the first option.
-var errOptionsStarted = errors.New("items must be added before options")
-
-func (b *Builder) addItem(it Item) (int, error) {
-	b.init()
-	if b.p.NumOptions() > 0 {
-		return -1, b.fail(errOptionsStarted)
-	}
-	if err := validName(it.Name); err != nil {
-		return -1, b.fail(&nameError{it.Name, err.Error()})
-	}
-	if _, dup := b.p.index.Index(it.Name); dup {
-		return -1, b.fail(&nameError{it.Name, "duplicate item"})
-	}
-	if !it.Secondary {
-		if it.Max < 1 {
-			return -1, b.fail(&nameError{it.Name, fmt.Sprintf("upper bound %d below 1 for item", it.Max)})
-		}
-		if it.Min < 0 || it.Min > it.Max {
-			return -1, b.fail(&nameError{it.Name, fmt.Sprintf("bounds %d:%d malformed for item", it.Min, it.Max)})
-		}
-		b.p.nprimary++
-	}
-	i, _ := b.p.index.Add(it.Name)
-	b.p.items = append(b.p.items, it)
-	b.seen = append(b.seen, 0)
-	return i, nil
-}
+func (b *Builder) GrowItems(n int) { b.impl().GrowItems(n) }
 
 // AddPrimary adds a primary item to be covered exactly once, and returns its index.
 func (b *Builder) AddPrimary(name string) (int, error) {
-	return b.addItem(Item{Name: name, Min: 1, Max: 1})
+	return b.impl().AddItem(name, false, 1, 1)
 }
 
 // AddPrimaryBounds adds a primary item to be covered at least min and at most max times
 // (0 <= min <= max, max >= 1), and returns its index.
 func (b *Builder) AddPrimaryBounds(name string, min, max int) (int, error) {
-	return b.addItem(Item{Name: name, Min: min, Max: max})
+	return b.impl().AddItem(name, false, min, max)
 }
 
 // AddSecondary adds a secondary item and returns its index.
 func (b *Builder) AddSecondary(name string) (int, error) {
-	return b.addItem(Item{Name: name, Secondary: true})
+	return b.impl().AddItem(name, true, 0, 0)
 }
 
 // AddOption adds an option given by item names; a secondary item may carry a colour,
 // written "name:colour" as in the DLX format.
-func (b *Builder) AddOption(names ...string) error {
-	b.init()
-	entries := make([]Entry, len(names))
-	for k, tok := range names {
-		name, color, colored := strings.Cut(tok, ":")
-		i, ok := b.p.index.Index(name)
-		if !ok {
-			if err := validName(name); err != nil {
-				return b.fail(&nameError{tok, err.Error()})
-			}
-			return b.fail(&nameError{tok, "unknown item"})
-		}
-		if colored && color == "" {
-			return b.fail(&nameError{tok, "empty colour"})
-		}
-		entries[k] = Entry{Item: i, Color: color}
-	}
-	return b.AddOptionEntries(entries...)
-}
+func (b *Builder) AddOption(names ...string) error { return b.impl().AddOptionNames(names) }
 
 // AddOptionEntries adds an option given by item indices and colours.
 func (b *Builder) AddOptionEntries(entries ...Entry) error {
-	b.init()
-	k := b.p.NumOptions()
-	for _, e := range entries {
-		if e.Item < 0 || e.Item >= len(b.p.items) {
-			return b.fail(fmt.Errorf("option %d: item index %d out of range", k, e.Item))
-		}
-		if b.seen[e.Item] == int32(k+1) {
-			return b.fail(&nameError{b.p.items[e.Item].Name, "item twice in one option:"})
-		}
-		b.seen[e.Item] = int32(k + 1)
-		if e.Color != "" {
-			it := b.p.items[e.Item]
-			if !it.Secondary {
-				return b.fail(&nameError{it.Name + ":" + e.Color, "colour on primary item"})
-			}
-			if err := validName(e.Color); err != nil {
-				return b.fail(&nameError{e.Color, err.Error()})
-			}
-		}
-	}
-	if n := len(b.p.entItem) + len(entries); n > cap(b.p.entItem) {
-		// Doubled, not the quarter more of append on large slices, which on 10^7 entries
-		// left four times the array's size behind it as garbage, all resident at the peak
-		// of a large file's reading.
-		n = max(n, 2*cap(b.p.entItem))
-		b.p.entItem = slices.Grow(b.p.entItem, n-len(b.p.entItem))
-		if b.p.entColor != nil {
-			b.p.entColor = slices.Grow(b.p.entColor, n-len(b.p.entColor))
-		}
-	}
-	for _, e := range entries {
-		c := int32(0)
-		if e.Color != "" {
-			var ok bool
-			if c, ok = b.colorIdx[e.Color]; !ok {
-				c = int32(len(b.p.colors))
-				b.p.colors = append(b.p.colors, e.Color)
-				b.colorIdx[e.Color] = c
-			}
-			if b.p.entColor == nil { // the first colour: the entries before it have none
-				b.p.entColor = make([]int32, len(b.p.entItem), cap(b.p.entItem))
-			}
-		}
-		if b.p.entColor != nil {
-			b.p.entColor = append(b.p.entColor, c)
-		}
-		b.p.entItem = append(b.p.entItem, int32(e.Item))
-	}
-	b.p.start = append(b.p.start, int32(len(b.p.entItem)))
-	return nil
+	return b.impl().AddOption(len(entries), func(j int) (int, string) { return entries[j].Item, entries[j].Color })
 }
 
 // Err returns the first error met so far, or nil.
-func (b *Builder) Err() error { return b.err }
+func (b *Builder) Err() error { return b.impl().Err() }
 
 // SetCost gives option k (already added) a cost, from 0 to 2^40, for minimum-cost searches
 // ([MinCost]). Options without one cost 0.
-func (b *Builder) SetCost(k int, cost int64) error {
-	b.init()
-	if b.err != nil {
-		return b.err
+func (b *Builder) SetCost(k int, cost int64) error { return b.impl().SetCost(k, cost) }
+
+// Build returns the problem, or the first error met while building it. The Builder must not
+// be used afterwards.
+func (b *Builder) Build() (*Problem, error) {
+	d, err := b.impl().Build()
+	if err != nil {
+		return nil, err
 	}
-	switch {
-	case k < 0 || k >= b.p.NumOptions():
-		return b.fail(fmt.Errorf("cost for option %d: no such option", k))
-	case cost < 0 || cost > engine.MaxCost:
-		return b.fail(fmt.Errorf("cost %d for option %d: want 0 to %d", cost, k, int64(engine.MaxCost)))
-	}
-	if b.p.costs == nil {
-		b.p.costs = make([]int64, b.p.NumOptions())
-	}
-	for len(b.p.costs) < b.p.NumOptions() {
-		b.p.costs = append(b.p.costs, 0)
-	}
-	b.p.costs[k] = cost
-	return nil
+	return &Problem{index: d.Names, secondary: d.Secondary, min: d.Min, max: d.Max, nprimary: d.NumPrimary,
+		colors: d.Colors, start: d.Start, entItem: d.Item, entColor: d.Color, costs: d.Costs}, nil
 }
 
 // Cost returns the cost of option k (0 if none was set).
@@ -322,26 +199,11 @@ func (p *Problem) Cost(k int) int64 {
 // HasCosts reports whether some option has a cost.
 func (p *Problem) HasCosts() bool { return p.costs != nil }
 
-// Build returns the problem, or the first error met while building it. The Builder must not
-// be used afterwards.
-func (b *Builder) Build() (*Problem, error) {
-	b.init()
-	if b.err != nil {
-		return nil, b.err
-	}
-	p := b.p
-	b.p = Problem{}
-	for p.costs != nil && len(p.costs) < p.NumOptions() {
-		p.costs = append(p.costs, 0)
-	}
-	return &p, nil
-}
-
 // Restrict returns the problem with the same items and only the options keep accepts, in
 // their order, with their colours and costs, and the original index of each option kept
 // (increasing).
 func (p *Problem) Restrict(keep func(option int) bool) (*Problem, []int) {
-	q := Problem{items: p.items, index: p.index, nprimary: p.nprimary, colors: p.colors}
+	q := Problem{index: p.index, secondary: p.secondary, min: p.min, max: p.max, nprimary: p.nprimary, colors: p.colors}
 	q.start = []int32{0}
 	var kept []int
 	for k := range p.NumOptions() {
@@ -363,7 +225,3 @@ func (p *Problem) Restrict(keep func(option int) bool) (*Problem, []int) {
 	}
 	return &q, kept
 }
-
-// validName returns nil if s can be an item name or colour, or why not (names.Valid; the
-// Builder's methods name their arguments names).
-func validName(s string) error { return names.Valid(s) }

@@ -126,19 +126,19 @@ func NewSolver(p *Problem, cfg Config) (*Solver, error) {
 // engineSpec lays the problem out for the engine: primary items first, in their order, then
 // the secondary items.
 func (p *Problem) engineSpec() *engine.Spec {
-	n := len(p.items)
+	n := p.NumItems()
 	pos := make([]int32, n)
 	sp := &engine.Spec{NumPrimary: p.nprimary, NumItems: n, Start: p.start}
 	sp.Lo = make([]int32, p.nprimary)
 	sp.Hi = make([]int32, p.nprimary)
 	var np, ns int32 = 0, int32(p.nprimary)
-	for i, it := range p.items {
-		if it.Secondary {
+	for i, sec := range p.secondary {
+		if sec {
 			pos[i] = ns
 			ns++
 		} else {
 			pos[i] = np
-			sp.Lo[np], sp.Hi[np] = int32(it.Min), int32(it.Max)
+			sp.Lo[np], sp.Hi[np] = p.bounds(i)
 			np++
 		}
 	}

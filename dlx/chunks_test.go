@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/xcover/xcover"
 )
 
 // TestChunksAsOneReader parses files of a few thousand lines, with and without a fault
@@ -37,7 +40,10 @@ func TestChunksAsOneReader(t *testing.T) {
 		sb.WriteString("| s0 s1 s2 s3\n")
 		lines := 2000
 		at := []int{rng.IntN(lines), rng.IntN(lines)} // two faults: the first must win
-		line, faultLine := 2, 0                       // the line last written; the first fault's
+		if trial%4 == 0 {
+			at = []int{-1, -1} // none
+		}
+		line, faultLine := 2, 0 // the line last written; the first fault's
 		for l := range lines {
 			line++
 			switch {
@@ -68,6 +74,11 @@ func TestChunksAsOneReader(t *testing.T) {
 		if e, ok := wantErr.(*Error); faultLine != 0 && (!ok || e.Line != faultLine) || faultLine == 0 && wantErr != nil {
 			t.Fatalf("trial %d: error %v, want one at line %d", trial, wantErr, faultLine)
 		}
+		if wantErr == nil {
+			if ref := referenceHash(t, text); want.Problem.Hash() != ref {
+				t.Fatalf("trial %d: the problem differs from the one xcover.Builder builds line by line", trial)
+			}
+		}
 		for _, procs := range []int{2, 4} {
 			got, gotErr := parse(strings.NewReader(text), "c.dlx", procs, 256)
 			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
@@ -82,6 +93,57 @@ func TestChunksAsOneReader(t *testing.T) {
 			}
 		}
 	}
+}
+
+// referenceHash returns the hash of the problem of a fault-free text as xcover.Builder
+// builds it from the text's lines, one AddOption a line, with plain items and costs only.
+func referenceHash(t *testing.T, text string) string {
+	var b xcover.Builder
+	items, k := false, 0
+	for _, line := range strings.Split(text, "\n") {
+		toks := strings.Fields(line)
+		if len(toks) == 0 || strings.HasPrefix(toks[0], "|") && !items || toks[0] == "|" || strings.HasPrefix(toks[0], "//") {
+			continue // blank, a comment
+		}
+		if !items {
+			sec := false
+			for _, tok := range toks {
+				switch {
+				case tok == "|":
+					sec = true
+				case sec:
+					b.AddSecondary(tok)
+				default:
+					b.AddPrimary(tok)
+				}
+			}
+			items = true
+			continue
+		}
+		var names []string
+		var cost int64
+		for _, tok := range toks {
+			if n, ok := strings.CutPrefix(tok, "|"); ok {
+				c, err := strconv.ParseInt(n, 10, 64)
+				if err != nil {
+					t.Fatalf("cost %q: %v", tok, err)
+				}
+				cost += c
+				continue
+			}
+			names = append(names, tok)
+		}
+		b.AddOption(names...)
+		if cost > 0 {
+			b.SetCost(k, cost)
+		}
+		k++
+	}
+	p, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Hash()
 }
 
 // FuzzChunks parses any input by one goroutine and in chunks of 16 bytes or more on
@@ -109,4 +171,123 @@ func FuzzChunks(f *testing.F) {
 			t.Fatalf("in chunks: the files differ")
 		}
 	})
+}
+
+// TestEntriesAsBuilder checks option lines with entries the Builder refuses (an item
+// twice, in short options and in options too long to compare pairwise; a colour on a
+// primary item; a colour that is no name), which the reader checks itself before adding
+// whole arrays to the Builder: the reader's error, in one goroutine and in chunks, must
+// be the one that xcover.Builder.AddOption gives the line's tokens, with its token and
+// reason, and a line it accepts must be accepted.
+func TestEntriesAsBuilder(t *testing.T) {
+	const items = 40
+	var head strings.Builder
+	for i := range items {
+		fmt.Fprintf(&head, "p%d ", i)
+	}
+	head.WriteString("| s0 s1 s2 s3\n")
+	rng := rand.New(rand.NewPCG(42, 7))
+	for trial := range 400 {
+		n := 1 + rng.IntN(30)
+		toks := make([]string, n)
+		for j := range toks {
+			switch r := rng.IntN(10); {
+			case r < 6:
+				toks[j] = fmt.Sprintf("p%d", rng.IntN(items))
+			case r < 8:
+				toks[j] = fmt.Sprintf("s%d:c%d", rng.IntN(4), rng.IntN(3))
+			case r < 9:
+				toks[j] = fmt.Sprintf("s%d", rng.IntN(4))
+			default:
+				toks[j] = []string{"p1:red", "s1:\x01", "s2:a\x7f"}[rng.IntN(3)]
+			}
+		}
+		if trial%3 == 0 { // a distinct option: accepted by both
+			toks = toks[:0]
+			for _, i := range rng.Perm(items)[:n] {
+				toks = append(toks, fmt.Sprintf("p%d", i))
+			}
+		}
+		var b xcover.Builder
+		for i := range items {
+			b.AddPrimary(fmt.Sprintf("p%d", i))
+		}
+		for i := range 4 {
+			b.AddSecondary(fmt.Sprintf("s%d", i))
+		}
+		want := b.AddOption(toks...)
+		line := strings.Join(toks, " ")
+		// The line after many good ones, so that in chunks it is not in the first.
+		text := head.String() + strings.Repeat("p0 p1\n", 200) + line + "\n"
+		for _, procs := range []int{1, 3} {
+			_, err := parse(strings.NewReader(text), "e.dlx", procs, 64)
+			if want == nil {
+				if err != nil {
+					t.Fatalf("trial %d, %d goroutines, %q: error %v, the Builder accepts it", trial, procs, line, err)
+				}
+				continue
+			}
+			ne := want.(interface {
+				Token() string
+				Reason() string
+			})
+			e, ok := err.(*Error)
+			if !ok || e.Line != 202 || e.Token != ne.Token() || e.Msg != ne.Reason() {
+				t.Fatalf("trial %d, %d goroutines, %q: error %v, want at line 202 %q %q (the Builder's %v)", trial, procs, line, err, ne.Reason(), ne.Token(), want)
+			}
+		}
+	}
+}
+
+// TestShortLines parses files of options of one item of one byte, more of them than a
+// chunk makes room for in place (an eighth of its size), with runs of long options, blank
+// lines and comments between, so that some chunks overflow their room and others do not:
+// in one goroutine and in chunks, every option must be read, with its line, its text and
+// its entries.
+func TestShortLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 1))
+	for trial := range 20 {
+		var sb strings.Builder
+		sb.WriteString("a b c d e f g h i j k l m n o p q r s t u v w x y z\n")
+		var wantText []string
+		var wantLine []int
+		long := false
+		for l := range 200 + rng.IntN(3000) {
+			if rng.IntN(50) == 0 {
+				long = !long
+			}
+			var opt string
+			switch {
+			case l%7 == 3:
+				sb.WriteString("\n")
+				continue
+			case l%7 == 5:
+				sb.WriteString("|\n")
+				continue
+			case long:
+				for _, i := range rng.Perm(26)[:1+rng.IntN(20)] {
+					opt += " " + string(rune('a'+i))
+				}
+				opt = opt[1:]
+			default:
+				opt = string(rune('a' + rng.IntN(26)))
+			}
+			sb.WriteString(opt + "\n")
+			wantText, wantLine = append(wantText, opt), append(wantLine, l+2)
+		}
+		for _, procs := range []int{1, 3} {
+			f, err := parse(strings.NewReader(sb.String()), "s.dlx", procs, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(f.OptionText, wantText) || !reflect.DeepEqual(f.OptionLine, wantLine) {
+				t.Fatalf("trial %d, %d goroutines: texts or lines differ", trial, procs)
+			}
+			for k, text := range wantText {
+				if got := f.Problem.OptionString(k); got != text {
+					t.Fatalf("trial %d, %d goroutines: option %d is %q, want %q", trial, procs, k, got, text)
+				}
+			}
+		}
+	}
 }

@@ -7,40 +7,56 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/engine"
 	"github.com/xcover/xcover/internal/names"
 )
 
 // The option lines are parsed in chunks of whole lines, each by one goroutine into flat
-// arrays (no allocation per option or per entry), and the chunks are added to the Builder
-// in file order as they are done. A chunk stops at its first error; when the adding
-// reaches that chunk, every option before the error has been added and checked by the
-// Builder, so the error reported is the first in the file, as when the lines were read one
-// by one.
+// arrays (no allocation per option or per entry), their names looked up in the Builder's
+// index of the items and each option checked as the Builder checks one; the chunks' arrays
+// are then added to the Builder whole, in file order, as they are done. A chunk stops at
+// its first error; when the adding reaches that chunk, every option before the error has
+// been added, so the error reported is the first in the file, as when the lines were read
+// one by one.
 
 // minChunk is the least size of a chunk: a small file is parsed by the calling goroutine.
 const minChunk = 1 << 20
 
 // A chunk is a run of whole option lines and what parsing them gave.
 type chunk struct {
-	text  string
-	lines int // lines in text (blank and comment lines included)
+	text     string
+	lines    int // lines of text parsed so far (blank and comment lines included)
+	allLines int // lines in text
+	first    int // the number of the line before text's first
+	roomEnd  int // the end of the chunk's room in the File's arrays (the next chunk's starts there)
+	itemEnd  int // the same in the Builder's entries
 
-	// Per option: its first entry in item, its line (0 is text's first) and its text.
+	// Per option: its first entry in item, its line and its text. The line and the
+	// text are written in place into the File's arrays, past the options of the chunks
+	// before, and the entries into the Builder's, past their entries (with room for as
+	// many options and entries as the chunk's lines and tokens, most often), so that adding
+	// the chunk moves them at most, in the same arrays, to just after those before.
 	start []int32
-	line  []int32
+	line  []int
 	opt   []string
 	item  []int32  // entries' item indices
 	color []int32  // entries' colours, 1 + an index in colors, 0 for none; nil if none
 	costs []cost   // options with a cost above 0
 	bare  []int32  // options without a primary item
 	names []string // colour names met in the chunk, in order
+	bad   []string // by colour of names: why the name cannot be a colour, or ""
 	err   *Error   // the chunk's first error (Line counted from text's first line, 1-based)
 	done  chan struct{}
 
 	toks, keys []string // the line being parsed: its tokens, and their names
 	idx        []int32  // the names' item indices (-1: unknown)
+}
+
+// seen is a goroutine's record of the items of the option being checked, for options too
+// long to compare their entries pairwise: seen[i] == stamp for the items met so far.
+type seen struct {
+	at    []uint32 // by item; allocated for the first long option
+	stamp uint32
 }
 
 // A cost is the cost of one option of a chunk.
@@ -52,11 +68,42 @@ type cost struct {
 // options parses text, the lines after the item line, and adds its options to the Builder.
 func (p *parser) options(text string) error {
 	chunks := splitChunks(text, p.procs, p.minSize)
-	lines := min(strings.Count(text, "\n")+1, len(text)/16+16) // most often, the options
+	// Room for the options and entries of every chunk, counted fast. An entry is a token,
+	// ended by a blank or a line ending, so that the chunk's entries always fit. Its
+	// options, by lines, are bounded so that a chunk of blank lines takes no more than a
+	// few times the text's size: a chunk with options of under 8 bytes a line may have
+	// more, which overflow into arrays of their own (addChunk). Room beyond what is used
+	// costs address space, and memory only where the heap hands out pages it had freed
+	// (cleared, so touched): fresh pages never written are never resident.
+	var lines, toks int
+	room := make([][2]int, len(chunks))
+	first := p.line
+	for j, c := range chunks {
+		c.allLines = strings.Count(c.text, "\n")
+		if c.text[len(c.text)-1] != '\n' {
+			c.allLines++
+		}
+		c.first, first = first, first+c.allLines
+		room[j] = [2]int{min(c.allLines, len(c.text)/8+16), 0}
+		room[j][1] = min(c.allLines+strings.Count(c.text, " ")+strings.Count(c.text, "\t"), len(c.text)/2+1)
+		lines, toks = lines+room[j][0], toks+room[j][1]
+	}
 	p.f.OptionText = make([]string, 0, lines)
 	p.f.OptionLine = make([]int, 0, lines)
+	item := p.b.Spare(toks, lines)
+	lines, toks = 0, 0
+	for j, c := range chunks {
+		nl, nt := room[j][0], room[j][1]
+		c.opt = p.f.OptionText[lines:lines:(lines + nl)]
+		c.line = p.f.OptionLine[lines:lines:(lines + nl)]
+		c.item = item[toks:toks:(toks + nt)]
+		c.start = make([]int32, 0, nl)
+		lines, toks = lines+nl, toks+nt
+		c.roomEnd, c.itemEnd = lines, toks
+	}
+	p.inPlace, p.optInPlace = true, true
 	if len(chunks) == 1 {
-		p.parseChunk(chunks[0])
+		p.parseChunk(chunks[0], new(seen))
 		return p.addChunk(chunks[0])
 	}
 	var (
@@ -68,13 +115,14 @@ func (p *parser) options(text string) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var s seen
 			for {
 				c := int(next.Add(1)) - 1
 				if c >= len(chunks) {
 					return
 				}
 				if !stopped.Load() {
-					p.parseChunk(chunks[c])
+					p.parseChunk(chunks[c], &s)
 				}
 				close(chunks[c].done)
 			}
@@ -116,18 +164,10 @@ func splitChunks(text string, procs, minSize int) []*chunk {
 	return chunks
 }
 
-// parseChunk parses c's lines into c. It reads the Builder's items only.
-func (p *parser) parseChunk(c *chunk) {
+// parseChunk parses c's lines into c. It reads the Builder's items only; s is the
+// goroutine's.
+func (p *parser) parseChunk(c *chunk, s *seen) {
 	colors := map[string]int32{} // colour name to 1 + index in c.names
-	// Room for every line and token, counted fast: the arrays are not grown, which
-	// made half of what a large file allocated. (Bounded, so that a chunk of blank lines
-	// or blanks does not take more than the text's size.)
-	lines := min(strings.Count(c.text, "\n")+1, len(c.text)/16+16)
-	toks := min(lines+strings.Count(c.text, " ")+strings.Count(c.text, "\t"), len(c.text)/4+16)
-	c.item = make([]int32, 0, toks)
-	c.start = make([]int32, 0, lines)
-	c.line = make([]int32, 0, lines)
-	c.opt = make([]string, 0, lines)
 	for pos := 0; pos < len(c.text); {
 		var line string
 		line, pos = nextLine(c.text, pos)
@@ -144,7 +184,7 @@ func (p *parser) parseChunk(c *chunk) {
 			continue
 		}
 		n := len(c.item)
-		if c.err = p.optionLine(c, text, colors); c.err != nil {
+		if c.err = p.optionLine(c, text, colors, s); c.err != nil {
 			c.item = c.item[:n] // the entries of the line in error are not an option
 			if c.color != nil {
 				c.color = c.color[:n]
@@ -156,21 +196,28 @@ func (p *parser) parseChunk(c *chunk) {
 
 // optionLine parses one option line (trimmed, not a comment) into c. It cuts the line into
 // tokens, looks their names up together (names.Table.IndexAll), then checks the tokens in
-// order, so that the first fault on the line is reported.
-func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Error {
+// order, then the entries as the Builder does, so that the first fault on the line is
+// reported.
+func (p *parser) optionLine(c *chunk, text string, colors map[string]int32, s *seen) *Error {
+	// Most lines have no colour and no cost: one look at the line spares one at each token.
+	colon := strings.IndexByte(text, ':') >= 0
+	bar := strings.IndexByte(text, '|') >= 0
 	toks, keys := c.toks[:0], c.keys[:0]
 	for rest := text; len(rest) > 0; {
 		var tok string
 		tok, rest = nextToken(rest)
 		name := tok
-		if i := strings.IndexByte(tok, ':'); i >= 0 {
-			name = tok[:i]
+		if colon {
+			if i := strings.IndexByte(tok, ':'); i >= 0 {
+				name = tok[:i]
+			}
 		}
 		toks, keys = append(toks, tok), append(keys, name)
 	}
 	c.toks, c.keys = toks, keys
 	c.idx = slices.Grow(c.idx[:0], len(keys))[:len(keys)]
-	p.names.IndexAll(keys, c.idx)
+	p.b.Names().IndexAll(keys, c.idx)
+	secondary := p.b.Secondary()
 
 	k := int32(len(c.start))
 	first := len(c.item)
@@ -178,7 +225,7 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 	var total int64
 	hasCost := false
 	for t, tok := range toks {
-		if tok[0] == '|' { // a cost, as in Knuth's DLX5: |n, several add up
+		if bar && tok[0] == '|' { // a cost, as in Knuth's DLX5: |n, several add up
 			n, err := strconv.ParseInt(tok[1:], 10, 64)
 			switch {
 			case err != nil || len(tok) == 1 || tok[1] == '+' || tok[1] == '-':
@@ -190,7 +237,7 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 			hasCost = true
 			continue
 		}
-		if strings.IndexByte(tok, '|') >= 0 {
+		if bar && strings.IndexByte(tok, '|') >= 0 {
 			return p.errorAt(c.lines, tok, `"|" inside option entry`)
 		}
 		name, color := keys[t], int32(0)
@@ -205,6 +252,11 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 			var ok bool
 			if color, ok = colors[cb]; !ok {
 				c.names = append(c.names, cb)
+				bad := ""
+				if err := names.Valid(cb); err != nil {
+					bad = err.Error()
+				}
+				c.bad = append(c.bad, bad)
 				color = int32(len(c.names))
 				colors[cb] = color
 			}
@@ -223,14 +275,17 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 			}
 			return p.errorAt(c.lines, tok, "unknown item")
 		}
-		hasPrimary = hasPrimary || !p.secondary[i]
+		hasPrimary = hasPrimary || !secondary[i]
 		c.item = append(c.item, i)
 		if c.color != nil {
 			c.color = append(c.color, color)
 		}
 	}
+	if err := p.checkEntries(c, first, s); err != nil {
+		return err
+	}
 	c.start = append(c.start, int32(first))
-	c.line = append(c.line, int32(c.lines))
+	c.line = append(c.line, c.first+c.lines)
 	c.opt = append(c.opt, text)
 	if hasCost && total > 0 {
 		c.costs = append(c.costs, cost{k, total})
@@ -241,43 +296,86 @@ func (p *parser) optionLine(c *chunk, text string, colors map[string]int32) *Err
 	return nil
 }
 
+// checkEntries checks the entries of the option being parsed, c.item[first:], as the
+// Builder checks an option, and reports the first fault in their order: an item met
+// before in the option, a colour on a primary item, a colour that is not a name.
+func (p *parser) checkEntries(c *chunk, first int, s *seen) *Error {
+	ent := c.item[first:]
+	long := len(ent) > 16 // compared pairwise below that
+	if long {
+		if s.at == nil {
+			s.at = make([]uint32, p.b.Names().Len())
+		}
+		if s.stamp++; s.stamp == 0 { // wrapped around: the old stamps would match
+			clear(s.at)
+			s.stamp = 1
+		}
+	}
+	secondary := p.b.Secondary()
+	for j, i := range ent {
+		twice := false
+		if long {
+			twice = s.at[i] == s.stamp
+			s.at[i] = s.stamp
+		} else {
+			for _, h := range ent[:j] {
+				twice = twice || h == i
+			}
+		}
+		if twice {
+			return p.errorAt(c.lines, p.b.Names().Name(int(i)), "item twice in one option:")
+		}
+		if c.color == nil || c.color[first+j] == 0 {
+			continue
+		}
+		color := c.color[first+j] - 1
+		if !secondary[i] {
+			return p.errorAt(c.lines, p.b.Names().Name(int(i))+":"+c.names[color], "colour on primary item")
+		}
+		if c.bad[color] != "" {
+			return p.errorAt(c.lines, c.names[color], c.bad[color])
+		}
+	}
+	return nil
+}
+
 // addChunk adds c's options to the Builder and the File, then reports c's error, if any;
 // p.line is the line before c's first.
 func (p *parser) addChunk(c *chunk) error {
 	f := p.f
-	var entries []xcover.Entry
-	costs, bare := c.costs, c.bare
-	for k := range c.start {
-		line := p.line + int(c.line[k])
-		lo, hi := int(c.start[k]), len(c.item)
-		if k+1 < len(c.start) {
-			hi = int(c.start[k+1])
+	if c.color != nil { // the chunk's colours, numbered in the Builder's order
+		index := make([]int32, len(c.names)+1)
+		for j, name := range c.names {
+			index[j+1] = p.b.ColorIndex(name)
 		}
-		entries = entries[:0]
-		for e := lo; e < hi; e++ {
-			en := xcover.Entry{Item: int(c.item[e])}
-			if c.color != nil && c.color[e] != 0 {
-				en.Color = c.names[c.color[e]-1]
-			}
-			entries = append(entries, en)
+		for e, x := range c.color {
+			c.color[e] = index[x]
 		}
-		if err := p.b.AddOptionEntries(entries...); err != nil {
-			return p.builderError(err, "", line)
-		}
-		o := len(f.OptionText)
-		if len(costs) > 0 && costs[0].opt == int32(k) {
-			if err := p.b.SetCost(o, costs[0].cost); err != nil {
-				return p.builderError(err, "", line)
-			}
-			costs = costs[1:]
-		}
-		if len(bare) > 0 && bare[0] == int32(k) {
-			f.Warnings = append(f.Warnings, &Error{File: f.Name, Line: line, Token: c.opt[k], Msg: "option with no primary item"})
-			bare = bare[1:]
-		}
-		f.OptionText = append(f.OptionText, c.opt[k])
-		f.OptionLine = append(f.OptionLine, line)
 	}
+	k0 := p.b.NumOptions()
+	if p.inPlace && p.b.NumEntries()+len(c.item) > c.itemEnd { // not expected: the room is an upper bound
+		p.b.Unshare()
+		p.inPlace = false
+	}
+	p.b.AppendOptions(append(c.start, int32(len(c.item))), c.item, c.color)
+	for _, cs := range c.costs {
+		if err := p.b.SetCost(k0+int(cs.opt), cs.cost); err != nil {
+			return p.builderError(err, "", c.line[cs.opt])
+		}
+	}
+	for _, k := range c.bare {
+		// The token copied, so that the warning does not hold the input.
+		f.Warnings = append(f.Warnings, &Error{File: f.Name, Line: c.line[k], Token: strings.Clone(c.opt[k]), Msg: "option with no primary item"})
+	}
+	// In place, these appends move the chunk's options down to just after those before.
+	// If they would pass the end of the chunk's room, where the next chunk may be writing
+	// its own, the File's arrays move to arrays of their own first.
+	if p.optInPlace && len(f.OptionText)+len(c.opt) > c.roomEnd {
+		f.OptionText, f.OptionLine = slices.Clip(f.OptionText), slices.Clip(f.OptionLine)
+		p.optInPlace = false
+	}
+	f.OptionText = append(f.OptionText, c.opt...)
+	f.OptionLine = append(f.OptionLine, c.line...)
 	if c.err != nil {
 		c.err.File, c.err.Line = f.Name, p.line+c.err.Line
 		return c.err

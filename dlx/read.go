@@ -14,7 +14,7 @@ import (
 	"unsafe"
 
 	"github.com/xcover/xcover"
-	"github.com/xcover/xcover/internal/names"
+	"github.com/xcover/xcover/internal/build"
 	"github.com/xcover/xcover/internal/textio"
 )
 
@@ -53,7 +53,6 @@ func Parse(r io.Reader, name string) (*File, error) {
 func parse(r io.Reader, name string, procs, minSize int) (*File, error) {
 	data, rerr := readInput(r, name)
 	p := &parser{
-		b:       new(xcover.Builder),
 		f:       &File{Name: name},
 		procs:   procs,
 		minSize: minSize,
@@ -67,7 +66,7 @@ func parse(r io.Reader, name string, procs, minSize int) (*File, error) {
 	if !p.sawItems {
 		return nil, &Error{File: p.f.Name, Msg: "no item line"}
 	}
-	prob, err := p.b.Build()
+	prob, err := (*xcover.Builder)(&p.b).Build()
 	if err != nil { // not expected: every Builder error has been reported already
 		return nil, p.builderError(err, "", p.line)
 	}
@@ -174,15 +173,19 @@ func nextLine(text string, pos int) (line string, next int) {
 
 // A parser holds the state of one Parse call.
 type parser struct {
-	line      int // number of the line last read
-	sawItems  bool
-	b         *xcover.Builder
-	secondary []bool      // by item index
-	names     names.Table // the item names, for the option lines' batched look-ups
-	marks     bool        // an item's name holds a combining mark (see hasMark); set before the options are read
-	f         *File
-	procs     int // goroutines for the option lines
-	minSize   int // least size of a chunk of option lines
+	line     int // number of the line last read
+	sawItems bool
+	// b is an xcover.Builder as the type its methods are implemented on, whose index of the
+	// item names the option lines are looked up in and to which the parsed options are
+	// added as whole arrays.
+	b     build.Builder
+	marks bool // an item's name holds a combining mark (see hasMark); set before the options are read
+	// The Builder's entries, the File's option arrays are those the chunks write into
+	// (options.go).
+	inPlace, optInPlace bool
+	f                   *File
+	procs               int // goroutines for the option lines
+	minSize             int // least size of a chunk of option lines
 }
 
 // errorAt returns an *Error at the given line. The token is copied, so that the error does
@@ -305,12 +308,26 @@ func (p *parser) itemLine(text string) error {
 	text = strings.Clone(text)
 	n := strings.Count(text, " ") + 1 // about the number of items
 	p.b.GrowItems(n)
-	p.secondary = make([]bool, 0, n)
-	p.names.Grow(n)
 	secondary := false
-	for len(text) > 0 {
-		var tok string
-		tok, text = nextToken(text)
+	// The tokens are taken 16 at a time, their names' slots in the index read together
+	// first (names.Table.Warm), so that adding them meets no cache miss.
+	var toks, warm [16]string
+	nt, next := 0, 0 // tokens in toks, the next to add
+	for len(text) > 0 || next < nt {
+		if next == nt {
+			nt, next = 0, 0
+			for nt < len(toks) && len(text) > 0 {
+				toks[nt], text = nextToken(text)
+				_, warm[nt], _ = strings.Cut(toks[nt], "|")
+				if warm[nt] == "" {
+					warm[nt] = toks[nt]
+				}
+				nt++
+			}
+			p.b.Names().Warm(warm[:nt])
+		}
+		tok := toks[next]
+		next++
 		if tok == "|" {
 			if secondary {
 				return p.errorAt(p.line, tok, `item line has a second separator`)
@@ -328,21 +345,19 @@ func (p *parser) itemLine(text string) error {
 			return p.errorAt(p.line, tok, "bounds on secondary item")
 		case secondary:
 			name = tok
-			_, err = p.b.AddSecondary(name)
+			_, err = p.b.AddItem(name, true, 0, 0)
 		case hasBounds:
 			lo, hi, msg := parseBounds(bounds)
 			if msg != "" {
 				return p.errorAt(p.line, tok, msg)
 			}
-			_, err = p.b.AddPrimaryBounds(name, lo, hi)
+			_, err = p.b.AddItem(name, false, lo, hi)
 		default:
-			_, err = p.b.AddPrimary(name)
+			_, err = p.b.AddItem(name, false, 1, 1)
 		}
 		if err != nil {
 			return p.builderError(err, tok, p.line)
 		}
-		p.secondary = append(p.secondary, secondary)
-		p.names.Add(name)
 		p.marks = p.marks || hasMark(name)
 	}
 	return nil

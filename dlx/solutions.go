@@ -24,6 +24,13 @@ func (f *File) appendSolution(b []byte, sol []int, asJSON bool) []byte {
 	if asJSON {
 		return appendJSONSolution(b, sol)
 	}
+	// Room for the whole solution at once: grown by append, the 7.9 MB of a solution of
+	// 500,000 options left 30 MB behind it, at the peak of the search's memory.
+	n := 1
+	for _, k := range sol {
+		n += len(f.OptionText[k]) + 1
+	}
+	b = slices.Grow(b, n)
 	for _, k := range sol {
 		b = append(b, f.OptionText[k]...)
 		b = append(b, '\n')

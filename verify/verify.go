@@ -55,7 +55,7 @@ func Partial(p *xcover.Problem, opts []int) []Violation {
 // the entries of the chosen options, and allocates nothing. A Checker is safe for concurrent
 // use.
 type Checker struct {
-	name      []string // item names
+	p         *xcover.Problem // for the item names of the violations (not copied: 16 bytes an item)
 	secondary []bool
 	min, max  []int32 // bounds of primary items
 	primary   []int32 // indices of the primary items
@@ -81,7 +81,7 @@ type scratch struct {
 func NewChecker(p *xcover.Problem) *Checker {
 	n := p.NumItems()
 	c := &Checker{
-		name:      make([]string, n),
+		p:         p,
 		secondary: make([]bool, n),
 		min:       make([]int32, n),
 		max:       make([]int32, n),
@@ -96,7 +96,6 @@ func NewChecker(p *xcover.Problem) *Checker {
 	}
 	for i := range n {
 		it := p.Item(i)
-		c.name[i] = it.Name
 		c.secondary[i] = it.Secondary
 		if !it.Secondary {
 			c.min[i], c.max[i] = int32(it.Min), int32(it.Max)
@@ -214,14 +213,14 @@ func (c *Checker) explain(sol []int, partial bool) []Violation {
 		seen[k]++
 	}
 	slices.Sort(chosen)
-	covers := make([][]cover, len(c.name))
+	covers := make([][]cover, len(c.secondary))
 	for _, k := range chosen {
 		for e := c.start[k]; e < c.start[k+1]; e++ {
 			covers[c.item[e]] = append(covers[c.item[e]], cover{k, c.color[e]})
 		}
 	}
 	for i, cs := range covers {
-		name := c.name[i]
+		name := c.p.Item(i).Name
 		if !c.secondary[i] {
 			if n := int32(len(cs)); n < c.min[i] && !partial || n > c.max[i] {
 				vs = append(vs, Violation{i, -1, fmt.Sprintf("item %s: covered %s, allowed %d..%d",

@@ -1,5 +1,11 @@
 package engine
 
+import (
+	"runtime"
+	"slices"
+	"sync"
+)
+
 // The node layout shared by the kernels, after Knuth's DLX1:
 //
 //   - node 0 is unused (the root of the active item list lives in the prev/next arrays);
@@ -32,54 +38,131 @@ func numNodes(sp *Spec) int { return sp.NumItems + 2 + len(sp.Item) + sp.NumOpti
 
 // layout fills nd (of numNodes(sp) nodes) with sp's items and options; at gives a node's
 // links.
+//
+// Two passes over the nodes in order: the up links forward, then the down links backward,
+// with each item's last (then first) node so far in an array of 4 bytes an item. Knuth's
+// order, which sets the down link of the node above at once, writes at random all over the
+// nodes, and reading the 12-byte headers at random instead was slower still: on 10^7
+// entries of 10^6 items the layout took 3.7-4.7 s, then 0.4-0.95 s on one core (this
+// machine, loaded). Each pass runs on up to GOMAXPROCS goroutines, one a run of options
+// (parts of at least layoutPart entries): a part links its own nodes, with 0 for the
+// node above its first one of an item (below its last one, the first node of that item in
+// a later part or the header, known once every part has done its forward pass); the
+// links between parts and the headers are set in between.
 func layout[N any](sp *Spec, nd []N, at func(*N) *links) {
+	// A part's arrays take 12 bytes an item, the nodes 12 an entry: parts are only worth
+	// their memory where the entries are many for the items (on 10^6 items and 1.4·10^6
+	// entries, two parts would take 24 MB beside 49 MB of nodes).
+	procs := min(runtime.GOMAXPROCS(0), max(1, len(sp.Item)/(4*max(1, sp.NumItems))))
+	layoutIn(sp, nd, at, procs, layoutPart)
+}
+
+// layoutIn is layout on at most procs goroutines, with parts of at least minPart entries.
+func layoutIn[N any](sp *Spec, nd []N, at func(*N) *links, procs, minPart int) {
 	n := int32(sp.NumItems)
-	// Two passes over the nodes in order: the up links forward, then the down links
-	// backward, with each item's last (then first) node so far in cur and its length in
-	// cnt, arrays of 4 bytes an item. Knuth's order, which sets the down link of the node
-	// above at once, writes at random all over the nodes, and reading the 12-byte headers
-	// at random instead of cur was slower still: on 10^7 entries of 10^6 items the layout
-	// took 3.7-4.7 s, now 0.4-0.95 s (this machine, loaded).
-	cur := make([]int32, n+1)
-	cnt := make([]int32, n+1)
-	for i := range cur {
-		cur[i] = int32(i)
+	ks := layoutParts(sp, procs, minPart)
+	// by item + 1: the part's last node of it so far and their number (together: one
+	// cache miss an entry, not two), and its first node of it.
+	type lastCount struct{ last, cnt int32 }
+	type part struct {
+		lc    []lastCount
+		first []int32
 	}
-	s := n + 1 // the spacer before the current option
-	q := s + 1
-	for k := range sp.NumOptions() {
-		first := q
-		for e := sp.Start[k]; e < sp.Start[k+1]; e++ {
-			i := sp.Item[e] + 1
+	parts := make([]part, len(ks)-1)
+	each := func(f func(r int)) {
+		if len(parts) == 1 {
+			f(0)
+			return
+		}
+		var wg sync.WaitGroup
+		for r := range parts {
+			wg.Go(func() { f(r) })
+		}
+		wg.Wait()
+	}
+	each(func(r int) {
+		lc, first := make([]lastCount, n+1), make([]int32, n+1)
+		parts[r] = part{lc, first}
+		k := int32(ks[r])
+		s := firstNode(sp, k) - 1 // the spacer before the current option
+		q := s + 1
+		for ; k < int32(ks[r+1]); k++ {
+			start := q
+			for e := sp.Start[k]; e < sp.Start[k+1]; e++ {
+				i := sp.Item[e] + 1
+				x := at(&nd[q])
+				x.top = i
+				c := &lc[i]
+				x.up = c.last
+				if c.last == 0 {
+					first[i] = q
+				}
+				c.last = q
+				c.cnt++
+				q++
+			}
+			at(&nd[s]).down = q - 1
+			spacer := at(&nd[q])
+			spacer.top = -(k + 1)
+			spacer.up = start
+			s, q = q, q+1
+		}
+	})
+	// The links across parts, and the headers; each part's first then becomes the node
+	// below its last one of each item, where its backward pass starts.
+	each(func(r int) {
+		for i := n*int32(r)/int32(len(parts)) + 1; i <= n*int32(r+1)/int32(len(parts)); i++ {
+			above, cnt := i, int32(0) // the header, then the last node so far
+			for _, pt := range parts {
+				if f := pt.first[i]; f != 0 {
+					at(&nd[f]).up = above
+					above = pt.lc[i].last
+				}
+				cnt += pt.lc[i].cnt
+			}
+			h := at(&nd[i])
+			h.up, h.top = above, cnt
+			below := i
+			for r := len(parts) - 1; r >= 0; r-- {
+				f := parts[r].first[i]
+				parts[r].first[i] = below
+				if f != 0 {
+					below = f
+				}
+			}
+			h.down = below
+		}
+	})
+	each(func(r int) {
+		cur := parts[r].first
+		parts[r].lc = nil
+		lo := firstNode(sp, int32(ks[r]))
+		for q := firstNode(sp, int32(ks[r+1])) - 2; q >= lo; q-- {
 			x := at(&nd[q])
-			x.top = i
-			x.up = cur[i]
-			cur[i] = q
-			cnt[i]++
-			q++
+			if x.top <= 0 {
+				continue // a spacer: its down link is set
+			}
+			x.down = cur[x.top]
+			cur[x.top] = q
 		}
-		at(&nd[s]).down = q - 1
-		sp := at(&nd[q])
-		sp.top = -int32(k + 1)
-		sp.up = first
-		s, q = q, q+1
+	})
+}
+
+// layoutPart is the least number of entries of a part of the layout.
+const layoutPart = 1 << 20
+
+// layoutParts cuts sp's options into at most procs runs of about equal entries, at least
+// minPart each: options ks[r] to ks[r+1]-1 are run r.
+func layoutParts(sp *Spec, procs, minPart int) []int {
+	m := int(sp.Start[len(sp.Start)-1])
+	p := max(1, min(procs, m/minPart))
+	ks := make([]int, 0, p+1)
+	ks = append(ks, 0)
+	for r := 1; r < p; r++ {
+		k, _ := slices.BinarySearch(sp.Start, int32(m/p*r))
+		ks = append(ks, max(k, ks[len(ks)-1]))
 	}
-	for i := int32(1); i <= n; i++ {
-		h := at(&nd[i])
-		h.up, h.top = cur[i], cnt[i] // the last node, or the header itself
-		cur[i] = i
-	}
-	for q--; q > n+1; q-- {
-		x := at(&nd[q])
-		if x.top <= 0 {
-			continue // a spacer: its down link is set
-		}
-		x.down = cur[x.top]
-		cur[x.top] = q
-	}
-	for i := int32(1); i <= n; i++ {
-		at(&nd[i]).down = cur[i] // the first node, or the header itself
-	}
+	return append(ks, sp.NumOptions())
 }
 
 // buildNodes lays out sp's items and options as nodes with colours.

@@ -134,6 +134,24 @@ func (t *Table) Index(name string) (int, bool) {
 	return int(x.idx) - 1, x.idx != 0
 }
 
+// Warm reads the first slot of each name and changes nothing: adding or looking up the
+// names right after finds their slots in the cache, the misses of the batch having
+// overlapped instead of following one another, as in IndexAll. It returns a sum of what
+// it read, so that the reads are not left out.
+//
+//go:noinline
+func (t *Table) Warm(names []string) uint32 {
+	if len(t.slots) == 0 {
+		return 0
+	}
+	var sum uint32
+	for _, name := range names {
+		_, h := t.keyOf(name)
+		sum += t.slots[h>>t.shift].idx
+	}
+	return sum
+}
+
 // batch is how many names IndexAll looks up together.
 const batch = 16
 
