@@ -740,6 +740,9 @@ func (k *kernelB) choose(s int) (best, bestScore int32) {
 	if k.lazy && k.w == 1 {
 		return k.chooseLazy1(s)
 	}
+	if !k.lazy && k.w <= chooseCountsMaxW {
+		return k.chooseCounts(s)
+	}
 	cnt, room := k.ints[k.ib(s):k.ib(s)+k.np], k.ints[k.ib(s)+k.ro:k.ib(s)+k.ro+k.np]
 	var bestS, bestL int32
 	w := k.w
@@ -906,6 +909,51 @@ func (k *kernelB) choosePlain4(s int) (best, bestScore int32) {
 	}
 	return best, bestScore
 }
+
+// chooseCounts is choose for problems with bounds and kept counts: the same rule, with
+// the degree, the slack and the count folded into one key, as in chooseLazy1, and the
+// state read without bounds checks (reduced rectangles 4x5: a third of the count's time
+// went to choose's checks and branches).
+// Its key holds a count in 14 bits: at most chooseCountsMaxW words of options.
+func (k *kernelB) chooseCounts(s int) (best, bestScore int32) {
+	act := unsafe.Pointer(&k.words[s*k.sw+k.w])
+	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
+	room := unsafe.Pointer(&k.ints[k.ib(s)+k.ro])
+	slack := unsafe.Pointer(&k.slack[0])
+	bestKey := uint64(math.MaxUint64)
+	best = -1
+	for t := range uintptr(k.wp) {
+		for word := *(*uint64)(unsafe.Add(act, 8*t)); word != 0; {
+			j := t<<6 + uintptr(bits.TrailingZeros64(word))
+			word &= word - 1
+			l := *(*int32)(unsafe.Add(cnt, 4*j))
+			r := *(*int32)(unsafe.Add(room, 4*j))
+			sl := min(*(*int32)(unsafe.Add(slack, 4*j)), r)
+			d := l + sl - r + 1 // at most l+1 < 1<<14: r >= sl
+			if d <= 1 {
+				if l == 0 && sl == r {
+					continue // nothing left and nothing needed: settled without a node
+				}
+				if d <= 0 {
+					return int32(j), d
+				}
+			}
+			// Least d, then least slack, then most options, then first.
+			if key := uint64(d)<<46 | uint64(uint32(sl))<<14 | uint64(1<<14-1-l); key < bestKey {
+				best, bestKey = int32(j), key
+			}
+		}
+	}
+	if best >= 0 {
+		bestScore = int32(bestKey >> 46)
+	} else {
+		bestScore = math.MaxInt32
+	}
+	return best, bestScore
+}
+
+// chooseCountsMaxW bounds the words of options of the problems chooseCounts takes.
+const chooseCountsMaxW = (1<<14 - 1) / 64
 
 // chooseLazy1 is choose for problems with bounds of at most 64 options, counted by
 // popcounts: the same rule, with the degree, the slack and the count folded into one key
@@ -1122,6 +1170,7 @@ func (k *kernelB) search(base int, p *Params, st *Stats) bool {
 	pc := k.plain && !k.lazy && k.conf != nil && k.w > 1
 	l1 := !k.plain && k.lazy && k.w == 1                       // and problems with bounds of at most 64 options
 	p4 := k.plain && k.lazy && k.conf != nil && k.mask4 != nil // and exact ones of 65-256 options
+	cc := !k.plain && !k.lazy && k.w <= chooseCountsMaxW       // and problems with bounds and counts
 
 forward:
 	st.Nodes++
@@ -1140,6 +1189,8 @@ forward:
 		i, d = k.choosePlain4(level)
 	} else if l1 {
 		i, d = k.chooseLazy1(level)
+	} else if cc {
+		i, d = k.chooseCounts(level)
 	} else {
 		i, d = k.choose(level)
 	}
