@@ -50,6 +50,7 @@ type kernelB struct {
 	hi, slack []int32  // bounds of each primary item
 	plain     bool     // every primary item is covered exactly once
 	lazy      bool     // counts are computed when needed (popcounts) instead of kept in cnt
+	popcnt    bool     // choosePlain4 runs minCount, in assembly
 	forced    []int32
 	level     int
 	sw        int      // words of one level's state
@@ -205,6 +206,7 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 		for i := range np {
 			copy(k.mask4[i*4:], k.mask[i*w:(i+1)*w])
 		}
+		k.popcnt = cpuPOPCNT()
 	}
 	rowsMode := nopt > bitsMaxOptions || pl.force.rows()
 	if !rowsMode {
@@ -855,6 +857,15 @@ func (k *kernelB) choosePlain4(s int) (best, bestScore int32) {
 		fallthrough
 	default:
 		a0, a1 = a[0], a[1]
+	}
+	if k.popcnt {
+		n := 2
+		if a3 != 0 {
+			n = 4
+		} else if a2 != 0 {
+			n = 3
+		}
+		return minCount(&a[w], k.wp, &k.mask4[0], &[4]uint64{a0, a1, a2, a3}, n)
 	}
 	mask := unsafe.Pointer(&k.mask4[0])
 	best, bestScore = -1, math.MaxInt32
