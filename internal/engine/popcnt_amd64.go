@@ -8,8 +8,9 @@ func cpuPOPCNT() bool
 // minCount is choosePlain4's loop in assembly with POPCNT, for a processor that has it
 // (popcnt_amd64.s): over the items in the nact words at act, the first whose options in
 // a and in its row of mask (four words an item) are fewest, and their number; it stops at
-// the first item with none. Only a's first n words (2 to 4) are read; the others must be
-// zero. It returns -1 and math.MaxInt32 when act has no item.
+// the first item with none. Only the first n words (2 to 4) of a and of each row are
+// counted: the caller makes sure that the others would add nothing. It returns -1 and
+// math.MaxInt32 when act has no item.
 //
 // A plain amd64 build (GOAMD64=v1) checks for POPCNT before each bits.OnesCount64 and
 // keeps the loop's values on the stack around the call it falls back on; here neither
