@@ -846,15 +846,8 @@ func (k *kernelB) choosePlainCounts(s int) (best, bestScore int32) {
 // counts, the last options going first; 8% fewer instructions in all).
 func (k *kernelB) choosePlain4(s int) (best, bestScore int32) {
 	w := k.w
-	if k.popcnt {
-		// A's words in place: past w they are the unsettled items' and the counts' (a
-		// state has at least 5 words), which minCount leaves out with A's last zero words.
-		a := k.words[s*k.sw : s*k.sw+max(4, w+k.wp)]
-		n := w
-		for n > 2 && a[n-1] == 0 {
-			n--
-		}
-		return minCount(&a[w], k.wp, &k.mask4[0], (*[4]uint64)(a), n)
+	if k.popcnt { // the state in place (at least 5 words: A, the items, the counts)
+		return minCount(&k.words[s*k.sw], w, k.wp, &k.mask4[0])
 	}
 	a := k.words[s*k.sw : s*k.sw+w+k.wp]
 	var a0, a1, a2, a3 uint64 // A, the words past w zero

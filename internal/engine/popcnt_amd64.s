@@ -12,32 +12,41 @@ TEXT ·cpuPOPCNT(SB), NOSPLIT, $0-1
 	MOVB CX, ret+0(FP)
 	RET
 
-// func minCount(act *uint64, nact int, mask *uint64, a *[4]uint64, n int) (best, score int32)
+// func minCount(a *uint64, w int, nact int, mask *uint64) (best, score int32)
 //
-// Registers: SI the next word of act, DX 64 times its index, BX the items left in the
-// word; DI mask; R8-R11 the four words of a; R12 the least count so far (score), R13
-// the count of the item at hand, AX 4 times its number, CX scratch. best is kept in its
-// result slot, the end of act in the frame. The same loop three times, with four, three
-// and two popcounts (a's last words zero), as in choosePlain4.
-TEXT ·minCount(SB), NOSPLIT, $8-48
-	MOVQ act+0(FP), SI
-	MOVQ nact+8(FP), CX
-	LEAQ (SI)(CX*8), CX
-	MOVQ CX, end-8(SP)
-	MOVQ mask+16(FP), DI
-	MOVQ a+24(FP), AX
+// Registers: SI the next word of act (after a's w words), DX 64 times its index, BX the
+// items left in the word; DI mask; R8-R11 the first four words of a (past w, act's or
+// the counts', never counted); R12 the least count so far (score), R13 the count of the
+// item at hand, AX 4 times its number, CX scratch. best is kept in its result slot, the
+// end of act in the frame. The same loop three times, with four, three and two popcounts
+// (a's last words zero), as in choosePlain4.
+TEXT ·minCount(SB), NOSPLIT, $8-40
+	MOVQ a+0(FP), AX
+	MOVQ w+8(FP), CX
+	LEAQ (AX)(CX*8), SI
+	MOVQ nact+16(FP), DX
+	LEAQ (SI)(DX*8), DX
+	MOVQ DX, end-8(SP)
+	MOVQ mask+24(FP), DI
 	MOVQ 0(AX), R8
 	MOVQ 8(AX), R9
 	MOVQ 16(AX), R10
 	MOVQ 24(AX), R11
-	MOVL $-1, best+40(FP)
+	MOVL $-1, best+32(FP)
 	MOVQ $0x7fffffff, R12
 	MOVQ $-64, DX
-	MOVQ n+32(FP), CX
+	// The words to count: w, less a's last zero words, at least 2.
 	CMPQ CX, $4
-	JEQ word4
+	JNE three
+	TESTQ R11, R11
+	JNE word4
+	MOVQ $3, CX
+
+three:
 	CMPQ CX, $3
-	JEQ word3
+	JNE word2
+	TESTQ R10, R10
+	JNE word3
 	JMP word2
 
 word4:
@@ -75,7 +84,7 @@ item4:
 	JGE next4
 	MOVQ R13, R12
 	SHRQ $2, AX
-	MOVL AX, best+40(FP)
+	MOVL AX, best+32(FP)
 	TESTQ R13, R13
 	JEQ done
 
@@ -115,7 +124,7 @@ item3:
 	JGE next3
 	MOVQ R13, R12
 	SHRQ $2, AX
-	MOVL AX, best+40(FP)
+	MOVL AX, best+32(FP)
 	TESTQ R13, R13
 	JEQ done
 
@@ -151,7 +160,7 @@ item2:
 	JGE next2
 	MOVQ R13, R12
 	SHRQ $2, AX
-	MOVL AX, best+40(FP)
+	MOVL AX, best+32(FP)
 	TESTQ R13, R13
 	JEQ done
 
@@ -161,5 +170,5 @@ next2:
 	JMP word2
 
 done:
-	MOVL R12, score+44(FP)
+	MOVL R12, score+36(FP)
 	RET

@@ -6,6 +6,6 @@ package engine
 func cpuPOPCNT() bool { return false }
 
 // minCount is not called: cpuPOPCNT reports false.
-func minCount(act *uint64, nact int, mask *uint64, a *[4]uint64, n int) (best, score int32) {
+func minCount(a *uint64, w, nact int, mask *uint64) (best, score int32) {
 	panic("engine: minCount without assembly")
 }
