@@ -50,7 +50,7 @@ type kernelB struct {
 	hi, slack []int32  // bounds of each primary item
 	plain     bool     // every primary item is covered exactly once
 	lazy      bool     // counts are computed when needed (popcounts) instead of kept in cnt
-	popcnt    bool     // choosePlain4 runs minCount, in assembly
+	popcnt    bool     // the processor has POPCNT: choosePlain4 and applyPlainLazy run assembly
 	forced    []int32
 	level     int
 	sw        int      // words of one level's state
@@ -206,8 +206,8 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 		for i := range np {
 			copy(k.mask4[i*4:], k.mask[i*w:(i+1)*w])
 		}
-		k.popcnt = cpuPOPCNT()
 	}
+	k.popcnt = cpuPOPCNT()
 	rowsMode := nopt > bitsMaxOptions || pl.force.rows()
 	if !rowsMode {
 		k.conf = make([]uint64, nopt*w)
@@ -622,11 +622,15 @@ func (k *kernelB) applyPlainLazy(s int, o int32) {
 	a := unsafe.Pointer(&k.words[base])
 	conf := unsafe.Pointer(&k.conf[uintptr(o)*w])
 	updates := 0
-	for t := uintptr(0); t < 8*w; t += 8 {
-		at := (*uint64)(unsafe.Add(a, t))
-		r := *at & *(*uint64)(unsafe.Add(conf, t))
-		*at &^= r
-		updates += bits.OnesCount64(r)
+	if k.popcnt {
+		updates = andNotCount((*uint64)(a), (*uint64)(conf), int(w))
+	} else {
+		for t := uintptr(0); t < 8*w; t += 8 {
+			at := (*uint64)(unsafe.Add(a, t))
+			r := *at & *(*uint64)(unsafe.Add(conf, t))
+			*at &^= r
+			updates += bits.OnesCount64(r)
+		}
 	}
 	if at := (*uint64)(unsafe.Add(a, 8*uintptr(o>>6))); *at&(1<<(o&63)) != 0 { // o without primary items
 		*at &^= 1 << (o & 63)

@@ -18,3 +18,10 @@ func cpuPOPCNT() bool
 //
 //go:noescape
 func minCount(a *uint64, w, nact int, mask *uint64) (best, score int32)
+
+// andNotCount takes the options of conf (w words) out of a's and returns how many were
+// in a: applyPlainLazy's loop in assembly with POPCNT (popcnt_amd64.s), for the reasons
+// given at minCount. w is at least 1.
+//
+//go:noescape
+func andNotCount(a, conf *uint64, w int) int

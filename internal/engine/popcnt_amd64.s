@@ -172,3 +172,25 @@ next2:
 done:
 	MOVL R12, score+36(FP)
 	RET
+
+// func andNotCount(a, conf *uint64, w int) int
+TEXT ·andNotCount(SB), NOSPLIT, $0-32
+	MOVQ a+0(FP), SI
+	MOVQ conf+8(FP), DI
+	MOVQ w+16(FP), CX
+	XORQ AX, AX
+
+loop:
+	MOVQ (SI), BX
+	MOVQ (DI), DX
+	ANDQ BX, DX   // the options that leave
+	XORQ DX, BX   // a without them
+	MOVQ BX, (SI)
+	POPCNTQ DX, DX
+	ADDQ DX, AX
+	ADDQ $8, SI
+	ADDQ $8, DI
+	DECQ CX
+	JNE loop
+	MOVQ AX, ret+24(FP)
+	RET

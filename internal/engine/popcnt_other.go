@@ -9,3 +9,6 @@ func cpuPOPCNT() bool { return false }
 func minCount(a *uint64, w, nact int, mask *uint64) (best, score int32) {
 	panic("engine: minCount without assembly")
 }
+
+// andNotCount is not called: cpuPOPCNT reports false.
+func andNotCount(a, conf *uint64, w int) int { panic("engine: andNotCount without assembly") }
