@@ -9,7 +9,8 @@ import (
 // TestBitsChooseFastPaths checks the bitset kernel's specialised item choices against the
 // dancing-links kernels, which share its rule: on exact problems of 65 to 256 options
 // (choosePlain4, counts by popcounts of two to four words) against kernel X, and on
-// problems with bounds of at most 64 options (chooseLazy1) against kernel M: the same
+// problems with bounds of at most 64 options (chooseLazy1) and with kept counts
+// (chooseCounts) against kernel M: the same
 // nodes up to the first 2000 solutions (the trees can be large), and each choice on
 // random paths the one a plain scan makes.
 func TestBitsChooseFastPaths(t *testing.T) {
@@ -18,10 +19,12 @@ func TestBitsChooseFastPaths(t *testing.T) {
 		name           string
 		minOpt, maxOpt int
 		bounds         bool
+		force          Kernel
 		fast           func(*kernelB) bool
 	}{
-		{"choosePlain4", 65, 256, false, func(k *kernelB) bool { return k.mask4 != nil && k.plain && k.lazy }},
-		{"chooseLazy1", 3, 64, true, func(k *kernelB) bool { return k.w == 1 && !k.plain && k.lazy }},
+		{"choosePlain4", 65, 256, false, KernelBitsLazy, func(k *kernelB) bool { return k.mask4 != nil && k.plain && k.lazy }},
+		{"chooseLazy1", 3, 64, true, KernelBitsLazy, func(k *kernelB) bool { return k.w == 1 && !k.plain && k.lazy }},
+		{"chooseCounts", 3, 256, true, KernelBitsCounts, func(k *kernelB) bool { return !k.plain && !k.lazy }},
 	}
 	for _, c := range cases {
 		tried := 0
@@ -32,7 +35,7 @@ func TestBitsChooseFastPaths(t *testing.T) {
 			}
 			nopt := c.minOpt + rng.IntN(c.maxOpt-c.minOpt+1)
 			sp := randomSpec(rng, np, rng.IntN(3), nopt, c.bounds, false)
-			b := newKernelB(sp, bitsPlan(sp, KernelBitsLazy))
+			b := newKernelB(sp, bitsPlan(sp, c.force))
 			if !c.fast(b) {
 				continue
 			}
@@ -49,7 +52,7 @@ func TestBitsChooseFastPaths(t *testing.T) {
 					c.name, trial, st.Nodes, st.Solutions, want.Nodes, want.Solutions)
 			}
 			// Every choice on paths of random branches is the scan's.
-			b = newKernelB(sp, bitsPlan(sp, KernelBitsLazy))
+			b = newKernelB(sp, bitsPlan(sp, c.force))
 			for range 20 {
 				for l := 0; ; l++ {
 					i, d := b.choose(l)

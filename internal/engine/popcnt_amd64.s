@@ -1,0 +1,196 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func cpuPOPCNT() bool
+TEXT ·cpuPOPCNT(SB), NOSPLIT, $0-1
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	SHRL $23, CX // CPUID.1:ECX bit 23: POPCNT
+	ANDL $1, CX
+	MOVB CX, ret+0(FP)
+	RET
+
+// func minCount(a *uint64, w int, nact int, mask *uint64) (best, score int32)
+//
+// Registers: SI the next word of act (after a's w words), DX 64 times its index, BX the
+// items left in the word; DI mask; R8-R11 the first four words of a (past w, act's or
+// the counts', never counted); R12 the least count so far (score), R13 the count of the
+// item at hand, AX 4 times its number, CX scratch. best is kept in its result slot, the
+// end of act in the frame. The same loop three times, with four, three and two popcounts
+// (a's last words zero), as in choosePlain4.
+TEXT ·minCount(SB), NOSPLIT, $8-40
+	MOVQ a+0(FP), AX
+	MOVQ w+8(FP), CX
+	LEAQ (AX)(CX*8), SI
+	MOVQ nact+16(FP), DX
+	LEAQ (SI)(DX*8), DX
+	MOVQ DX, end-8(SP)
+	MOVQ mask+24(FP), DI
+	MOVQ 0(AX), R8
+	MOVQ 8(AX), R9
+	MOVQ 16(AX), R10
+	MOVQ 24(AX), R11
+	MOVL $-1, best+32(FP)
+	MOVQ $0x7fffffff, R12
+	MOVQ $-64, DX
+	// The words to count: w, less a's last zero words, at least 2.
+	CMPQ CX, $4
+	JNE three
+	TESTQ R11, R11
+	JNE word4
+	MOVQ $3, CX
+
+three:
+	CMPQ CX, $3
+	JNE word2
+	TESTQ R10, R10
+	JNE word3
+	JMP word2
+
+word4:
+	CMPQ SI, end-8(SP)
+	JEQ done
+	MOVQ (SI), BX
+	ADDQ $8, SI
+	ADDQ $64, DX
+	TESTQ BX, BX
+	JEQ word4
+
+item4:
+	BSFQ BX, AX
+	LEAQ -1(BX), CX
+	ANDQ CX, BX
+	ADDQ DX, AX
+	SHLQ $2, AX
+	MOVQ 0(DI)(AX*8), CX
+	ANDQ R8, CX
+	POPCNTQ CX, CX
+	MOVQ CX, R13
+	MOVQ 8(DI)(AX*8), CX
+	ANDQ R9, CX
+	POPCNTQ CX, CX
+	ADDQ CX, R13
+	MOVQ 16(DI)(AX*8), CX
+	ANDQ R10, CX
+	POPCNTQ CX, CX
+	ADDQ CX, R13
+	MOVQ 24(DI)(AX*8), CX
+	ANDQ R11, CX
+	POPCNTQ CX, CX
+	ADDQ CX, R13
+	CMPQ R13, R12
+	JGE next4
+	MOVQ R13, R12
+	SHRQ $2, AX
+	MOVL AX, best+32(FP)
+	TESTQ R13, R13
+	JEQ done
+
+next4:
+	TESTQ BX, BX
+	JNE item4
+	JMP word4
+
+word3:
+	CMPQ SI, end-8(SP)
+	JEQ done
+	MOVQ (SI), BX
+	ADDQ $8, SI
+	ADDQ $64, DX
+	TESTQ BX, BX
+	JEQ word3
+
+item3:
+	BSFQ BX, AX
+	LEAQ -1(BX), CX
+	ANDQ CX, BX
+	ADDQ DX, AX
+	SHLQ $2, AX
+	MOVQ 0(DI)(AX*8), CX
+	ANDQ R8, CX
+	POPCNTQ CX, CX
+	MOVQ CX, R13
+	MOVQ 8(DI)(AX*8), CX
+	ANDQ R9, CX
+	POPCNTQ CX, CX
+	ADDQ CX, R13
+	MOVQ 16(DI)(AX*8), CX
+	ANDQ R10, CX
+	POPCNTQ CX, CX
+	ADDQ CX, R13
+	CMPQ R13, R12
+	JGE next3
+	MOVQ R13, R12
+	SHRQ $2, AX
+	MOVL AX, best+32(FP)
+	TESTQ R13, R13
+	JEQ done
+
+next3:
+	TESTQ BX, BX
+	JNE item3
+	JMP word3
+
+word2:
+	CMPQ SI, end-8(SP)
+	JEQ done
+	MOVQ (SI), BX
+	ADDQ $8, SI
+	ADDQ $64, DX
+	TESTQ BX, BX
+	JEQ word2
+
+item2:
+	BSFQ BX, AX
+	LEAQ -1(BX), CX
+	ANDQ CX, BX
+	ADDQ DX, AX
+	SHLQ $2, AX
+	MOVQ 0(DI)(AX*8), CX
+	ANDQ R8, CX
+	POPCNTQ CX, CX
+	MOVQ CX, R13
+	MOVQ 8(DI)(AX*8), CX
+	ANDQ R9, CX
+	POPCNTQ CX, CX
+	ADDQ CX, R13
+	CMPQ R13, R12
+	JGE next2
+	MOVQ R13, R12
+	SHRQ $2, AX
+	MOVL AX, best+32(FP)
+	TESTQ R13, R13
+	JEQ done
+
+next2:
+	TESTQ BX, BX
+	JNE item2
+	JMP word2
+
+done:
+	MOVL R12, score+36(FP)
+	RET
+
+// func andNotCount(a, conf *uint64, w int) int
+TEXT ·andNotCount(SB), NOSPLIT, $0-32
+	MOVQ a+0(FP), SI
+	MOVQ conf+8(FP), DI
+	MOVQ w+16(FP), CX
+	XORQ AX, AX
+
+loop:
+	MOVQ (SI), BX
+	MOVQ (DI), DX
+	ANDQ BX, DX   // the options that leave
+	XORQ DX, BX   // a without them
+	MOVQ BX, (SI)
+	POPCNTQ DX, DX
+	ADDQ DX, AX
+	ADDQ $8, SI
+	ADDQ $8, DI
+	DECQ CX
+	JNE loop
+	MOVQ AX, ret+24(FP)
+	RET
