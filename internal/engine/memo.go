@@ -573,39 +573,21 @@ func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (
 	}
 	var (
 		next   atomic.Int64
-		mu     sync.Mutex // guards total, the statistics and the first error
+		mu     sync.Mutex // guards total, the statistics, the first error and calls of p.Poll
 		st     = MemoStats{Nodes: nodes, Parts: nsplit, Split: digest}
 		runErr error
 		stop   atomic.Bool
 		wg     sync.WaitGroup
+		polls  = newMemoPolls(p, workers, cache, &st, &mu, &stop)
 	)
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			m := newWorker()
 			m.setCache(cache)
 			wp := *p
-			var seen MemoStats // this worker's statistics already added to shared
-			shared := &MemoStats{}
-			wp.Poll = func(ws *MemoStats) bool {
-				if stop.Load() {
-					return false
-				}
-				mu.Lock()
-				defer mu.Unlock()
-				shared.Nodes += ws.Nodes - seen.Nodes
-				shared.Hits += ws.Hits - seen.Hits
-				shared.Misses += ws.Misses - seen.Misses
-				seen = *ws
-				if p.Poll == nil {
-					return true
-				}
-				agg := st
-				agg.Nodes += shared.Nodes
-				cache.stats(&agg)
-				return p.Poll(&agg)
-			}
+			wp.Poll = func(ws *MemoStats) bool { return polls.poll(w, ws) }
 			t := m.tally()
 			t.p = &wp
 			for !stop.Load() {
@@ -628,11 +610,7 @@ func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (
 				total.Add(total, new(big.Int).Mul(n, parts[i].mult))
 				mu.Unlock()
 			}
-			mu.Lock()
-			st.Nodes += t.st.Nodes
-			st.Hits += t.st.Hits
-			st.Misses += t.st.Misses
-			mu.Unlock()
+			polls.done(w, &t.st)
 		}()
 	}
 	wg.Wait()
