@@ -198,11 +198,22 @@ func (m *memoBounds) choose(pos int, visit func()) count {
 	if r := int(m.runs[i][pos]); r > 1 {
 		return m.chooseRun(pos, r, visit)
 	}
+	o := list[pos]
+	if visit == nil && m.shuffled(i, pos) && m.fits(o) { // o taken first
+		prev := m.take(o, m.prevSecs[o])
+		m.prevSecs[o] = prev
+		sum := m.choose(pos+1, nil)
+		m.untake(o, prev)
+		if m.stopped {
+			return count{}
+		}
+		return sum.plus(m.choose(pos+1, nil))
+	}
 	sum := m.choose(pos+1, visit) // o left out
 	if m.stopped {
 		return count{}
 	}
-	if o := list[pos]; m.fits(o) {
+	if m.fits(o) {
 		prev := m.take(o, m.prevSecs[o])
 		m.prevSecs[o] = prev
 		n := m.choose(pos+1, visit)

@@ -56,6 +56,9 @@ func newMemoPolls(p *MemoParams, workers int, cache *memoCache, st *MemoStats, m
 // poll is worker w's poll with its statistics ws: it reports false once the count is
 // stopped, by another worker's error or by Poll.
 func (s *memoPolls) poll(w int, ws *MemoStats) bool {
+	if s.p.lockstep != nil {
+		s.p.lockstep(w, false)
+	}
 	if s.stop.Load() {
 		return false
 	}
@@ -84,6 +87,9 @@ func (s *memoPolls) poll(w int, ws *MemoStats) bool {
 
 // done adds the statistics ws of worker w, which has stopped counting, to the count's.
 func (s *memoPolls) done(w int, ws *MemoStats) {
+	if s.p.lockstep != nil {
+		s.p.lockstep(w, true)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.st.Nodes += ws.Nodes
