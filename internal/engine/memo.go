@@ -162,6 +162,7 @@ type memoTally struct {
 	p       *MemoParams
 	st      MemoStats
 	tick    int
+	every   int // memoPollEvery; 1 for workers in lockstep (MemoParams.lockstep)
 	sample  uint64 // nodes left before the hit rate is judged; 0 once judged
 	stopped bool
 	unprof  bool // stopped: the sample found too few hits
@@ -181,11 +182,10 @@ type memoTally struct {
 // that meet one sub-problem at the same time would otherwise count its sub-problems in
 // the same order, side by side, each missing in the cache what the other has begun and
 // not finished; in orders of their own, each finds more of what the others have
-// finished. Sixteen workers in lockstep (TestMemoWorkersLockstep) counted 1.22 times one
-// worker's sub-problems on A001499(10) and 1.18 on 12x12 dominoes with a piece item in
-// one order, 1.05 and 1.09 in their own. The exact memo (memo.count) starts its loop
-// over the options at a place of the worker's own instead. Worker 0's order is one
-// worker's, and the split's (which must be the same on every machine) is never shuffled.
+// finished (sixteen workers in lockstep: see TestMemoWorkersLockstep). The exact memo
+// (memo.count) starts its loop over the options at a place of the worker's own instead.
+// Worker 0's order is one worker's, and the split's (which must be the same on every
+// machine) is never shuffled.
 func (m *memoTally) shuffled(i, pos int) bool {
 	return m.shuffle>>(uint(i*5+pos)&63)&1 != 0
 }
@@ -203,7 +203,7 @@ func workerShuffle(w int) uint64 {
 }
 
 func newTally(p *MemoParams) memoTally {
-	return memoTally{p: p, tick: memoPollEvery, sample: p.SampleNodes}
+	return memoTally{p: p, tick: memoPollEvery, every: memoPollEvery, sample: p.SampleNodes}
 }
 
 // u128 is an unsigned 128-bit count.
@@ -624,6 +624,9 @@ func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (
 			t := m.tally()
 			t.p = &wp
 			t.shuffle = workerShuffle(w)
+			if p.lockstep != nil { // side by side at every step
+				t.tick, t.every = 1, 1
+			}
 			for !stop.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= len(parts) {
@@ -941,7 +944,7 @@ func (m *memoTally) poll() bool {
 	if m.tick > 0 {
 		return false
 	}
-	m.tick = memoPollEvery
+	m.tick = m.every
 	if m.pollStop() {
 		return true
 	}
@@ -961,7 +964,7 @@ func (m *memoTally) poll() bool {
 // splitPoll counts a step of a split (or of memoBounds.choose) and asks Poll every
 // memoPollEvery steps whether to stop, setting stopped if so; it reports stopped.
 func (m *memoTally) splitPoll() bool {
-	if m.splitTicks++; m.splitTicks%memoPollEvery == 0 && m.pollStop() {
+	if m.splitTicks++; m.splitTicks&(m.every-1) == 0 && m.pollStop() {
 		m.stopped = true
 	}
 	return m.stopped
