@@ -162,7 +162,7 @@ type memoTally struct {
 	p       *MemoParams
 	st      MemoStats
 	tick    int
-	every   int // memoPollEvery; 1 for workers in lockstep (MemoParams.lockstep)
+	every   int    // memoPollEvery; 1 for workers in lockstep (MemoParams.lockstep)
 	sample  uint64 // nodes left before the hit rate is judged; 0 once judged
 	stopped bool
 	unprof  bool // stopped: the sample found too few hits
