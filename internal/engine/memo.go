@@ -166,7 +166,7 @@ type memoTally struct {
 	sample  uint64 // nodes left before the hit rate is judged; 0 once judged
 	stopped bool
 	unprof  bool // stopped: the sample found too few hits
-	// splitTicks counts the steps of a split, and of memoBounds.choose's walk over the
+	// splitTicks counts down the steps of a split, and of memoBounds.choose's walk over the
 	// subsets of one item's options (splitPoll), which poll without counting nodes or
 	// judging the sample.
 	splitTicks int
@@ -964,8 +964,11 @@ func (m *memoTally) poll() bool {
 // splitPoll counts a step of a split (or of memoBounds.choose) and asks Poll every
 // memoPollEvery steps whether to stop, setting stopped if so; it reports stopped.
 func (m *memoTally) splitPoll() bool {
-	if m.splitTicks++; m.splitTicks&(m.every-1) == 0 && m.pollStop() {
-		m.stopped = true
+	if m.splitTicks--; m.splitTicks <= 0 {
+		m.splitTicks = m.every
+		if m.pollStop() {
+			m.stopped = true
+		}
 	}
 	return m.stopped
 }

@@ -268,7 +268,7 @@ func (m *memoBounds) choose(pos int, visit func()) count {
 		return m.chooseRun(pos, r, visit)
 	}
 	o := list[pos]
-	if visit == nil && m.shuffled(i, pos) && m.fits(o) { // o taken first
+	if m.shuffle != 0 && visit == nil && m.shuffled(i, pos) && m.fits(o) { // o taken first
 		prev := m.take(o, m.prevSecs[o])
 		m.prevSecs[o] = prev
 		sum := m.choose(pos+1, nil)
