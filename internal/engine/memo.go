@@ -80,6 +80,10 @@ type MemoParams struct {
 	// disjoint shares of the tree: every Shards-th sub-problem of the split at the top of
 	// the tree, the same on every machine.
 	Shard, Shards int
+	// lockstep, if not nil, is called by each worker of a depth-first count at every poll
+	// (done false) and once it has counted its last part (done true): tests make the
+	// workers advance side by side with it, as on as many idle cores.
+	lockstep func(worker int, done bool)
 }
 
 // MemoStats describes a memoised count.
@@ -158,19 +162,48 @@ type memoTally struct {
 	p       *MemoParams
 	st      MemoStats
 	tick    int
+	every   int    // memoPollEvery; 1 for workers in lockstep (MemoParams.lockstep)
 	sample  uint64 // nodes left before the hit rate is judged; 0 once judged
 	stopped bool
 	unprof  bool // stopped: the sample found too few hits
-	// splitTicks counts the steps of a split, and of memoBounds.choose's walk over the
+	// splitTicks counts down the steps of a split, and of memoBounds.choose's walk over the
 	// subsets of one item's options (splitPoll), which poll without counting nodes or
 	// judging the sample.
 	splitTicks int
 	// sampleOnly stops the search once the sample has been judged worth it (sampled).
 	sampleOnly, sampled bool
+	// shuffle, not 0 on the second worker of a count and those after it, makes the
+	// worker try a node's branches in an order of its own (see shuffled).
+	shuffle uint64
+}
+
+// shuffled reports whether the worker tries the two branches of step pos of settling item
+// i (memoBounds.choose: leave the option out, or take it) the other way round. Workers
+// that meet one sub-problem at the same time would otherwise count its sub-problems in
+// the same order, side by side, each missing in the cache what the other has begun and
+// not finished; in orders of their own, each finds more of what the others have
+// finished (sixteen workers in lockstep: see TestMemoWorkersLockstep). The exact memo
+// (memo.count) starts its loop over the options at a place of the worker's own instead.
+// Worker 0's order is one worker's, and the split's (which must be the same on every
+// machine) is never shuffled.
+func (m *memoTally) shuffled(i, pos int) bool {
+	return m.shuffle>>(uint(i*5+pos)&63)&1 != 0
+}
+
+// workerShuffle returns the shuffle of worker w (see memoTally.shuffled): 0 for worker
+// 0, a mix of w's bits (splitmix64's finaliser) for the others.
+func workerShuffle(w int) uint64 {
+	if w == 0 {
+		return 0
+	}
+	x := uint64(w) * 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 func newTally(p *MemoParams) memoTally {
-	return memoTally{p: p, tick: memoPollEvery, sample: p.SampleNodes}
+	return memoTally{p: p, tick: memoPollEvery, every: memoPollEvery, sample: p.SampleNodes}
 }
 
 // u128 is an unsigned 128-bit count.
@@ -573,41 +606,27 @@ func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (
 	}
 	var (
 		next   atomic.Int64
-		mu     sync.Mutex // guards total, the statistics and the first error
+		mu     sync.Mutex // guards total, the statistics, the first error and calls of p.Poll
 		st     = MemoStats{Nodes: nodes, Parts: nsplit, Split: digest}
 		runErr error
 		stop   atomic.Bool
 		wg     sync.WaitGroup
+		polls  = newMemoPolls(p, workers, cache, &st, &mu, &stop)
 	)
-	for range workers {
+	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			m := newWorker()
 			m.setCache(cache)
 			wp := *p
-			var seen MemoStats // this worker's statistics already added to shared
-			shared := &MemoStats{}
-			wp.Poll = func(ws *MemoStats) bool {
-				if stop.Load() {
-					return false
-				}
-				mu.Lock()
-				defer mu.Unlock()
-				shared.Nodes += ws.Nodes - seen.Nodes
-				shared.Hits += ws.Hits - seen.Hits
-				shared.Misses += ws.Misses - seen.Misses
-				seen = *ws
-				if p.Poll == nil {
-					return true
-				}
-				agg := st
-				agg.Nodes += shared.Nodes
-				cache.stats(&agg)
-				return p.Poll(&agg)
-			}
+			wp.Poll = func(ws *MemoStats) bool { return polls.poll(w, ws) }
 			t := m.tally()
 			t.p = &wp
+			t.shuffle = workerShuffle(w)
+			if p.lockstep != nil { // side by side at every step
+				t.tick, t.every = 1, 1
+			}
 			for !stop.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= len(parts) {
@@ -628,11 +647,7 @@ func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (
 				total.Add(total, new(big.Int).Mul(n, parts[i].mult))
 				mu.Unlock()
 			}
-			mu.Lock()
-			st.Nodes += t.st.Nodes
-			st.Hits += t.st.Hits
-			st.Misses += t.st.Misses
-			mu.Unlock()
+			polls.done(w, &t.st)
 		}()
 	}
 	wg.Wait()
@@ -929,7 +944,7 @@ func (m *memoTally) poll() bool {
 	if m.tick > 0 {
 		return false
 	}
-	m.tick = memoPollEvery
+	m.tick = m.every
 	if m.pollStop() {
 		return true
 	}
@@ -949,8 +964,11 @@ func (m *memoTally) poll() bool {
 // splitPoll counts a step of a split (or of memoBounds.choose) and asks Poll every
 // memoPollEvery steps whether to stop, setting stopped if so; it reports stopped.
 func (m *memoTally) splitPoll() bool {
-	if m.splitTicks++; m.splitTicks%memoPollEvery == 0 && m.pollStop() {
-		m.stopped = true
+	if m.splitTicks--; m.splitTicks <= 0 {
+		m.splitTicks = m.every
+		if m.pollStop() {
+			m.stopped = true
+		}
 	}
 	return m.stopped
 }
@@ -997,7 +1015,16 @@ func (m *memo) count() count {
 	m.depth++
 	var sum count
 	var prev [16]int32
-	for _, o := range m.lists[i] {
+	list := m.lists[i]
+	start := 0 // the branch tried first: see memoTally.shuffled
+	if m.shuffle != 0 && len(list) > 1 {
+		start = int(bits.RotateLeft64(m.shuffle, i+d) % uint64(len(list)))
+	}
+	for k := range list {
+		if k+start >= len(list) {
+			start -= len(list)
+		}
+		o := list[k+start]
 		if !m.fits(o) {
 			continue
 		}

@@ -43,6 +43,13 @@ type memoBounds struct {
 	// visitMult is, while split visits states, the number of ways the current choices
 	// reach the state visited (nil: one).
 	visitMult *big.Int
+	// deferOK lets count defer a sub-problem that another worker is counting (see
+	// count); deferred[d] holds the keys (each after its length, a uvarint) deferred by
+	// the state with d items settled, and saved[d] that state's times and sec while
+	// settle counts them.
+	deferOK  bool
+	deferred [][]byte
+	saved    [][]int32
 	memoTally
 	_ apartPad
 }
@@ -78,6 +85,7 @@ func newMemoBounds(sp *Spec, p *MemoParams) *memoBounds {
 	m.times = apart[int32](np, np)
 	m.key = apart[byte](0, 5+2*binary.MaxVarintLen32*np+8*len(m.sec))
 	m.keys = make([][]byte, np+1)
+	m.deferred, m.saved = make([][]byte, np+1), make([][]int32, np+1)
 	m.prevSecs = make([][]int32, nopt+1)
 	return m
 }
@@ -138,29 +146,90 @@ func (m *memoBounds) makeKey() {
 
 // count returns the number of solutions below the state, items 0..settled-1 settled; it
 // sets m.stopped (and returns 0) when stopped.
+//
+// On several workers a sub-problem that another worker is counting (memoCache.claim) is
+// not counted at once where its parent lets it wait (deferOK): its key goes on the
+// parent's list of deferred children and count returns 0; the parent, once its other
+// children are counted, finds it in the cache, or counts it then (settle). Counting it at
+// once would count the same sub-problems as the other worker, side by side.
 func (m *memoBounds) count() count {
 	if m.settled == m.np {
 		m.st.Nodes++
 		return count{u: u128{lo: 1}}
 	}
 	m.makeKey()
-	if v, ok := m.cache.get(m.key); ok {
+	h := m.cache.hash(m.key)
+	if v, ok := m.cache.getHashed(m.key, h); ok {
 		m.st.Hits++
 		return v
 	}
 	m.st.Misses++
+	held, other := m.cache.claim(h)
+	if other && m.deferOK {
+		d := m.settled - 1 // the parent's
+		m.deferred[d] = binary.AppendUvarint(m.deferred[d], uint64(len(m.key)))
+		m.deferred[d] = append(m.deferred[d], m.key...)
+		return count{}
+	}
 	if m.poll() {
 		m.stopped = true
+		if held {
+			m.cache.release(h)
+		}
 		return count{}
 	}
 	d := m.settled
 	m.keys[d] = append(m.keys[d][:0], m.key...)
+	m.deferred[d] = m.deferred[d][:0]
+	outer := m.deferOK
+	m.deferOK = true
 	n := m.choose(0, nil)
+	if !m.stopped && len(m.deferred[d]) > 0 {
+		n = n.plus(m.settle(d))
+	}
+	m.deferOK = outer
+	if !m.stopped {
+		m.cache.putHashed(m.keys[d], h, n)
+	}
+	if held {
+		m.cache.release(h)
+	}
 	if m.stopped {
 		return count{}
 	}
-	m.cache.put(m.keys[d], n)
 	return n
+}
+
+// settle returns the sum of the counts of the children deferred by the state with d items
+// settled (count), the current state: each from the cache if its worker has finished it,
+// else counted here.
+func (m *memoBounds) settle(d int) count {
+	var sum count
+	saved := false
+	for list := m.deferred[d]; len(list) > 0 && !m.stopped; {
+		n, k := binary.Uvarint(list)
+		key := list[k : k+int(n)]
+		list = list[k+int(n):]
+		if v, ok := m.cache.get(key); ok {
+			m.st.Hits++
+			sum = sum.plus(v)
+			continue
+		}
+		if !saved { // the state, to come back to: setKey clears the items settled
+			m.saved[d] = append(append(m.saved[d][:0], m.times...), m.sec...)
+			saved = true
+		}
+		m.setKey(key)
+		m.deferOK = false
+		sum = sum.plus(m.count())
+		m.deferOK = true
+	}
+	if saved {
+		copy(m.times, m.saved[d])
+		copy(m.sec, m.saved[d][len(m.times):])
+		m.settled = d
+	}
+	return sum
 }
 
 // choose counts the solutions in which the item being settled, i = m.settled, takes some
@@ -198,11 +267,22 @@ func (m *memoBounds) choose(pos int, visit func()) count {
 	if r := int(m.runs[i][pos]); r > 1 {
 		return m.chooseRun(pos, r, visit)
 	}
+	o := list[pos]
+	if m.shuffle != 0 && visit == nil && m.shuffled(i, pos) && m.fits(o) { // o taken first
+		prev := m.take(o, m.prevSecs[o])
+		m.prevSecs[o] = prev
+		sum := m.choose(pos+1, nil)
+		m.untake(o, prev)
+		if m.stopped {
+			return count{}
+		}
+		return sum.plus(m.choose(pos+1, nil))
+	}
 	sum := m.choose(pos+1, visit) // o left out
 	if m.stopped {
 		return count{}
 	}
-	if o := list[pos]; m.fits(o) {
+	if m.fits(o) {
 		prev := m.take(o, m.prevSecs[o])
 		m.prevSecs[o] = prev
 		n := m.choose(pos+1, visit)
@@ -217,8 +297,11 @@ func (m *memoBounds) choose(pos int, visit func()) count {
 // state), and goes on after the run.
 func (m *memoBounds) chooseRun(pos, r int, visit func()) count {
 	list := m.lists[m.settled]
+	outer := m.deferOK // a deferred child would lose its C(r, c)
+	m.deferOK = false
+	defer func() { m.deferOK = outer }()
 	sum := m.choose(pos+r, visit) // none taken
-	outer := m.visitMult
+	outerMult := m.visitMult
 	c := 0
 	for ; c < r && !m.stopped; c++ {
 		o := list[pos+c]
@@ -229,11 +312,11 @@ func (m *memoBounds) chooseRun(pos, r int, visit func()) count {
 		ways := new(big.Int).Binomial(int64(r), int64(c+1))
 		if visit != nil { // the states below are reached ways times more often
 			m.visitMult = ways
-			if outer != nil {
-				m.visitMult = ways.Mul(ways, outer)
+			if outerMult != nil {
+				m.visitMult = ways.Mul(ways, outerMult)
 			}
 			m.choose(pos+r, visit)
-			m.visitMult = outer
+			m.visitMult = outerMult
 			continue
 		}
 		if n := m.choose(pos+r, nil); n != (count{}) {
@@ -299,7 +382,7 @@ func (m *memoBounds) split(want int) (parts []memoPart, leaves *big.Int, nodes u
 // run counts the solutions below the state: ErrMemoUnprofitable or ErrMemoStopped if it
 // was stopped. The result may be shared with the cache: do not change it.
 func (m *memoBounds) run() (*big.Int, error) {
-	m.stopped, m.unprof = false, false
+	m.stopped, m.unprof, m.deferOK = false, false, false
 	return m.result(m.count())
 }
 

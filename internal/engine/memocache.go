@@ -47,7 +47,17 @@ type memoCache struct {
 	chunk    int64
 	bytes    atomic.Int64
 	full     atomic.Bool
+	_        apartPad
+
+	// busy marks the sub-problems that workers are counting (see claim): nil with one
+	// worker.
+	busy []atomic.Uint64
 }
+
+// memoBusyPerWorker is the number of busy marks per worker (a power of two): a worker
+// holds one for each sub-problem on its stack that it claimed, and most claims find
+// their mark free.
+const memoBusyPerWorker = 1 << 12
 
 // A memoShard is the part of the cache where the keys whose hashes start with its number
 // live.
@@ -92,6 +102,9 @@ func newMemoCache(maxBytes int64, workers int) *memoCache {
 	if maxBytes > 0 {
 		c.chunk = min(c.chunk, max(64, maxBytes/64/int64(n)))
 	}
+	if workers > 1 {
+		c.busy = make([]atomic.Uint64, memoBusyPerWorker<<bits.Len(uint(workers-1)))
+	}
 	for i := range c.shards {
 		c.shards[i].vals.seed = c.seed
 		if c.shared {
@@ -111,8 +124,10 @@ func (c *memoCache) shard(h uint64) *memoShard {
 }
 
 // get returns the count of key.
-func (c *memoCache) get(key []byte) (count, bool) {
-	h := c.hash(key)
+func (c *memoCache) get(key []byte) (count, bool) { return c.getHashed(key, c.hash(key)) }
+
+// getHashed returns the count of key, whose hash is h.
+func (c *memoCache) getHashed(key []byte, h uint64) (count, bool) {
 	s := c.shard(h)
 	if !c.shared {
 		if v, ok := s.vals.get(key, h); ok {
@@ -155,10 +170,16 @@ func (c *memoCache) charge(s *memoShard, cost int64) bool {
 
 // put keeps the count of a key: in the table if it fits in 128 bits, in bigs if not.
 func (c *memoCache) put(k []byte, v count) {
+	if !c.full.Load() {
+		c.putHashed(k, c.hash(k), v)
+	}
+}
+
+// putHashed is put of a key whose hash is h.
+func (c *memoCache) putHashed(k []byte, h uint64, v count) {
 	if c.full.Load() {
 		return
 	}
-	h := c.hash(k)
 	s := c.shard(h)
 	if c.shared {
 		s.mu.Lock()
@@ -208,4 +229,35 @@ func (c *memoCache) stats(st *MemoStats) {
 		st.Bytes += c.shards[i].used.Load()
 	}
 	st.Full = c.full.Load()
+}
+
+// claim marks the sub-problem whose key has hash h as being counted by the caller, so
+// that the other workers who meet it count something else meanwhile (memoBounds.count
+// defers it). It reports whether the caller holds the mark (and must release it), and
+// whether another worker holds it: then the caller leaves the sub-problem for later. A
+// mark is a slot of busy chosen by the hash, holding the hash (its low bit set, so that
+// it is not 0); a slot held for another hash is left to it, and the sub-problem is
+// counted unmarked. Two keys with one hash may make a worker defer a sub-problem no one
+// is counting: it counts it afterwards all the same. With one worker nothing is marked.
+func (c *memoCache) claim(h uint64) (held, other bool) {
+	if c.busy == nil {
+		return false, false
+	}
+	mark := h | 1
+	b := &c.busy[(h>>16)&uint64(len(c.busy)-1)] // bits the shards and slots do not use first
+	switch b.Load() {
+	case mark:
+		return false, true
+	case 0:
+		if b.CompareAndSwap(0, mark) {
+			return true, false
+		}
+		return false, b.Load() == mark
+	}
+	return false, false
+}
+
+// release gives up the mark of the sub-problem whose key has hash h (see claim).
+func (c *memoCache) release(h uint64) {
+	c.busy[(h>>16)&uint64(len(c.busy)-1)].Store(0)
 }
