@@ -172,12 +172,30 @@ func (pz *queensPuzzle) Check(sol []int) error {
 
 func (pz *queensPuzzle) Text(sol []int) string { return queens.Decode(pz.n, sol).String() }
 
-func (pz *queensPuzzle) Draw(w io.Writer, sols [][]int) error {
+func (pz *queensPuzzle) Draw(w io.Writer, sols [][]int) error { return pz.drawGiven(w, nil, sols) }
+
+func (pz *queensPuzzle) drawGiven(w io.Writer, given []int, sols [][]int) error {
 	bs := make([]queens.Board, len(sols))
 	for i, sol := range sols {
 		bs[i] = queens.Decode(pz.n, sol)
+		if given != nil {
+			bs[i].Given = queens.Decode(pz.n, given).Queens
+		}
 	}
 	return queens.WriteSVG(w, bs, 0)
+}
+
+// DrawGiven draws sols as pz.Draw does, with the options of given, a puzzle's pre-placed
+// part as [Make] returns it, marked in each picture: a tiling's pre-placed pieces keep their
+// colours and the others are pale (tiling.SVGOptions.Given), pre-placed queens stand on a
+// green square (queens.Board.Given). Other puzzles draw as Draw does.
+func DrawGiven(w io.Writer, pz Puzzle, given []int, sols [][]int) error {
+	if d, ok := pz.(interface {
+		drawGiven(w io.Writer, given []int, sols [][]int) error
+	}); ok {
+		return d.drawGiven(w, given, sols)
+	}
+	return pz.Draw(w, sols)
 }
 
 // Count counts with the queens package's counter, as the command counts; a limit is the
@@ -307,12 +325,18 @@ func Tiling(tp *tiling.Puzzle, opt TilingOptions) (Puzzle, error) {
 func (pz *tilingPuzzle) Check(sol []int) error { return tiling.Check(pz.tp, pz.enc.Tiling(sol)) }
 func (pz *tilingPuzzle) Text(sol []int) string { return pz.enc.Tiling(sol).String() }
 
-func (pz *tilingPuzzle) Draw(w io.Writer, sols [][]int) error {
+func (pz *tilingPuzzle) Draw(w io.Writer, sols [][]int) error { return pz.drawGiven(w, nil, sols) }
+
+func (pz *tilingPuzzle) drawGiven(w io.Writer, given []int, sols [][]int) error {
 	ts := make([]*tiling.Tiling, len(sols))
 	for i, sol := range sols {
 		ts[i] = pz.enc.Tiling(sol)
 	}
-	return tiling.WriteSVG(w, ts, tiling.SVGOptions{})
+	var opt tiling.SVGOptions
+	if given != nil {
+		opt.Given = pz.enc.Tiling(given)
+	}
+	return tiling.WriteSVG(w, ts, opt)
 }
 
 // Distinct runs the reduction's searches one after the other, their progress added up

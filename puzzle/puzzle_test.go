@@ -128,6 +128,58 @@ func TestDraw(t *testing.T) {
 	}
 }
 
+// TestDrawGiven makes a puzzle of each kind that draws and draws its solution with
+// DrawGiven: the marks of class "given" number the pre-placed queens, or the cells of the
+// pre-placed pieces, and Draw draws none; a DLX problem has no picture either way.
+func TestDrawGiven(t *testing.T) {
+	ctx := context.Background()
+	queens8, err := puzzle.Queens(8, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pento, err := puzzle.Tiling(tilingPuzzle(t, "pentominoes", "10x6"), puzzle.TilingOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := dlx.Parse(strings.NewReader("a b c\na b\nc\na\nb c\n"), "abc.dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		pz    puzzle.Puzzle
+		mark  string // what marks a pre-placed queen or cell
+		cells int    // marks per pre-placed option
+	}{
+		{queens8, `class="queen given"`, 1},
+		{pento, `class="given"`, 5},
+		{puzzle.DLX(f, "abc"), "", 0},
+	} {
+		title := c.pz.About().Title
+		givens, sol, err := puzzle.Make(ctx, c.pz, xcover.Config{Random: true, Seed: 5})
+		if err != nil || sol == nil {
+			t.Fatalf("%s: Make: %v, %v", title, sol, err)
+		}
+		var marked, plain strings.Builder
+		errG := puzzle.DrawGiven(&marked, c.pz, givens, [][]int{sol})
+		errD := c.pz.Draw(&plain, [][]int{sol})
+		if c.mark == "" {
+			if errG == nil || errD == nil {
+				t.Errorf("%s: drawn: %v, %v", title, errG, errD)
+			}
+			continue
+		}
+		if errG != nil || errD != nil {
+			t.Fatalf("%s: %v, %v", title, errG, errD)
+		}
+		if n, want := strings.Count(marked.String(), c.mark), c.cells*len(givens); n != want || len(givens) == 0 {
+			t.Errorf("%s: %d marks for %d pre-placed options, want %d", title, n, len(givens), want)
+		}
+		if strings.Contains(plain.String(), "given") {
+			t.Errorf("%s: Draw marks givens", title)
+		}
+	}
+}
+
 // ExampleQueens poses eight queens, counts the solutions and lists the essentially
 // different ones with the sizes of their classes.
 func ExampleQueens() {
