@@ -175,18 +175,24 @@ func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format
 			}
 			return out.Flush()
 		}
-		lw, err := present.NewListWriter(out, pz, format)
-		if err != nil {
-			return err
-		}
-		if err := lw.Write(givens, 0); err != nil {
-			return err
-		}
-		if err := lw.Write(sol, 0); err != nil {
-			return err
-		}
-		if err := lw.Flush(); err != nil {
-			return err
+		if format == present.FormatText { // the solution with the pre-placed part marked
+			if err := present.WritePuzzleText(out, pz, givens, sol); err != nil {
+				return err
+			}
+		} else {
+			lw, err := present.NewListWriter(out, pz, format)
+			if err != nil {
+				return err
+			}
+			if err := lw.Write(givens, 0); err != nil {
+				return err
+			}
+			if err := lw.Write(sol, 0); err != nil {
+				return err
+			}
+			if err := lw.Flush(); err != nil {
+				return err
+			}
 		}
 		if err := out.Flush(); err != nil {
 			return err
