@@ -169,6 +169,12 @@ func checkGenerated(t *testing.T, label string, b *Board, g Generated, orbits []
 			}))
 		}
 	}
+	if (g.witness != nil) != b.newSolver().hasWitness() {
+		t.Fatalf("%s: witnesses %v, want them where the kernel finds them", label, g.witness != nil)
+	}
+	if g.witness != nil {
+		checkWitnesses(t, label, n, units, g, orbits)
+	}
 	count := func(g Grid) int {
 		if n <= 6 {
 			return simpleCount(b, g, 2)
@@ -255,5 +261,89 @@ func TestGenerateQQWing(t *testing.T) {
 	several := bytes.Count(out, []byte(" solutions to the puzzle."))
 	if unique != len(gs) || several != want {
 		t.Errorf("qqwing: %d unique (want %d), %d with several solutions (want %d)", unique, len(gs), several, want)
+	}
+}
+
+// checkWitnesses checks the certificate of minimality that Generate keeps above 9x9, with
+// code of its own: for every orbit of givens, a grid that holds each value once in every
+// unit of units, holds every given outside the orbit, and differs from the solution in
+// the orbit — a second solution of the puzzle without that orbit, so the orbit must stay.
+func checkWitnesses(t *testing.T, label string, n int, units [][]int, g Generated, orbits [][]int32) {
+	t.Helper()
+	valid := func(w Grid) bool {
+		if len(w) != n*n {
+			return false
+		}
+		for _, u := range units {
+			seen := make([]bool, n+1)
+			for _, c := range u {
+				if w[c] < 1 || int(w[c]) > n || seen[w[c]] {
+					return false
+				}
+				seen[w[c]] = true
+			}
+		}
+		return true
+	}
+	for _, o := range orbits {
+		if g.Puzzle[o[0]] == 0 {
+			continue
+		}
+		w := g.witness[o[0]]
+		if !valid(w) {
+			t.Fatalf("%s: puzzle %s: no valid second solution without cells %v", label, g.Puzzle.Format(0), o)
+		}
+		differs := false
+		for c, v := range g.Puzzle {
+			in := slices.Contains(o, int32(c))
+			switch {
+			case in && w[c] != g.Solution[c]:
+				differs = true
+			case !in && v != 0 && w[c] != v:
+				t.Fatalf("%s: puzzle %s: the witness for cells %v has %d at cell %d, the given %d", label, g.Puzzle.Format(0), o, w[c], c, v)
+			}
+		}
+		if !differs {
+			t.Fatalf("%s: puzzle %s: the witness for cells %v is the solution there", label, g.Puzzle.Format(0), o)
+		}
+	}
+}
+
+// TestGenerate25 makes a minimal 25x25 puzzle: its solution a valid grid (by the units of
+// brute.SudokuUnits), unique (brute.SudokuCount, naked and hidden singles and backtracking,
+// sharing nothing with the kernels), and minimal, each given shown needed by a second
+// solution without it (checkWitnesses). A 16x16 puzzle is checked so too, its minimality
+// also by brute.SudokuCount.
+func TestGenerate25(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 25x25 puzzle takes minutes")
+	}
+	for _, box := range []int{4, 5} {
+		b := mustBoard(t, Variant{BoxRows: box, BoxCols: box})
+		n := b.N()
+		label := b.String()
+		gs, err := b.Generate(context.Background(), 1, GenerateOptions{Seed: 1})
+		if err != nil || len(gs) != 1 {
+			t.Fatalf("%s: %d puzzles, %v", label, len(gs), err)
+		}
+		g := gs[0]
+		units := brute.SudokuUnits(n, box, box)
+		orbits, _ := b.orbits("")
+		checkWitnesses(t, label, n, units, g, orbits)
+		for c, v := range g.Puzzle {
+			if v != 0 && v != g.Solution[c] {
+				t.Fatalf("%s: puzzle %s: given %d at cell %d, the solution has %d", label, g.Puzzle.Format(0), v, c, g.Solution[c])
+			}
+		}
+		if k := brute.SudokuCount(n, units, g.Solution, 2); k != 1 {
+			t.Fatalf("%s: solution %s is no grid", label, g.Solution.Format(0))
+		}
+		if k := brute.SudokuCount(n, units, g.Puzzle, 2); k != 1 {
+			t.Fatalf("%s: puzzle %s has %d solutions", label, g.Puzzle.Format(0), k)
+		}
+		if box == 4 {
+			checkGenerated(t, label, b, g, orbits)
+		}
+		t.Logf("%s: %d givens, %d guesses", label, g.Puzzle.Givens(), g.Guesses)
 	}
 }
