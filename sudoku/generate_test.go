@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -69,7 +70,8 @@ func simpleCount(b *Board, puzzle Grid, limit int) int {
 	return count
 }
 
-// TestSinglesCount checks brute.SudokuCount: the number of 4x4 grids (288) and of 6x6 grids with
+// TestSinglesCount checks brute.SudokuCount and brute.SudokuCountProbe: the number of 4x4
+// grids (288) and of 6x6 grids with
 // a given first row (28,200,960 / 6!), both against simpleCount too, and 9x9 puzzles
 // against the kernel.
 func TestSinglesCount(t *testing.T) {
@@ -93,6 +95,9 @@ func TestSinglesCount(t *testing.T) {
 		got := brute.SudokuCount(n, brute.SudokuUnits(n, c.r, c.cc), pz, c.limit)
 		if got != c.want {
 			t.Errorf("%v %q: %d solutions, want %d", b, c.puzzle, got, c.want)
+		}
+		if p := brute.SudokuCountProbe(n, brute.SudokuUnits(n, c.r, c.cc), pz, c.limit); p != c.want {
+			t.Errorf("%v %q: brute.SudokuCountProbe %d solutions, want %d", b, c.puzzle, p, c.want)
 		}
 		if n < 9 {
 			if s := simpleCount(b, pz, c.limit); s != got {
@@ -309,16 +314,21 @@ func checkWitnesses(t *testing.T, label string, n int, units [][]int, g Generate
 	}
 }
 
-// TestGenerate25 makes a minimal 25x25 puzzle: its solution a valid grid (by the units of
-// brute.SudokuUnits), unique (brute.SudokuCount, naked and hidden singles and backtracking,
-// sharing nothing with the kernels), and minimal, each given shown needed by a second
-// solution without it (checkWitnesses). A 16x16 puzzle is checked so too, its minimality
-// also by brute.SudokuCount.
+// TestGenerate25 makes a minimal 16x16 puzzle and, with XCOVER_LONG set, a 25x25 one
+// (minutes of CPU: about 4 to make, 1 to check): its solution a valid grid (by the units
+// of brute.SudokuUnits), unique (brute.SudokuCountProbe: naked and hidden singles, a
+// lookahead and backtracking, sharing nothing with the kernels), and minimal, each given
+// shown needed by a second solution without it (checkWitnesses). The 16x16 puzzle's
+// minimality is also counted by brute.SudokuCount (checkGenerated).
 func TestGenerate25(t *testing.T) {
 	if testing.Short() {
-		t.Skip("a 25x25 puzzle takes minutes")
+		t.Skip("16x16 and 25x25 puzzles take seconds to minutes")
 	}
-	for _, box := range []int{4, 5} {
+	boxes := []int{4}
+	if os.Getenv("XCOVER_LONG") != "" {
+		boxes = append(boxes, 5)
+	}
+	for _, box := range boxes {
 		b := mustBoard(t, Variant{BoxRows: box, BoxCols: box})
 		n := b.N()
 		label := b.String()
@@ -338,7 +348,7 @@ func TestGenerate25(t *testing.T) {
 		if k := brute.SudokuCount(n, units, g.Solution, 2); k != 1 {
 			t.Fatalf("%s: solution %s is no grid", label, g.Solution.Format(0))
 		}
-		if k := brute.SudokuCount(n, units, g.Puzzle, 2); k != 1 {
+		if k := brute.SudokuCountProbe(n, units, g.Puzzle, 2); k != 1 {
 			t.Fatalf("%s: puzzle %s has %d solutions", label, g.Puzzle.Format(0), k)
 		}
 		if box == 4 {

@@ -12,7 +12,8 @@ import (
 // on a cell with fewest candidates. It solves the same exact cover problem as
 // [Board.Encode], any size and variant. Near the root of the search it also applies
 // locked candidates (a value confined to one line within a region, or to one region within
-// a line). Classic 9x9 boards get a faster kernel for the same problem: the places of each
+// a line); the generator's searches (solveAvoid, solveProbe) apply them at every depth and
+// probe both values of every two-candidate cell at each node. Classic 9x9 boards get a faster kernel for the same problem: the places of each
 // digit as three 27-bit band words, each digit propagated completely within every band and
 // stack at every node (which covers hidden singles and locked candidates), naked singles
 // counted bit-parallel over the digits, and branching on a two-candidate cell; on amd64
@@ -81,6 +82,17 @@ func (s *solver) another(ctx context.Context, puzzle Grid, out []int32, sol, wit
 		}
 	}
 	return false, nil
+}
+
+// solveHard is solve by the kernel's strongest search where it has one (solveProbe), as
+// Generate checks and rates the minimal puzzles it makes.
+func (s *solver) solveHard(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
+	if p, ok := s.k.(interface {
+		solveProbe(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error)
+	}); ok && len(puzzle) == s.b.n*s.b.n {
+		return p.solveProbe(ctx, puzzle, limit, sol)
+	}
+	return s.solve(ctx, puzzle, limit, sol)
 }
 
 // hasWitness reports whether the solver's another fills in a witness.
@@ -251,6 +263,18 @@ func (k *kernel[M]) solveAvoid(ctx context.Context, puzzle Grid, cell int, v uin
 	k.lcMax, k.lcDepth = lcMax, lcDepth
 	k.prefer, k.probe = nil, false
 	return n > 0, err
+}
+
+// solveProbe is solve with the strength of solveAvoid's search: locked candidates at every
+// depth, and both values of every two-candidate cell probed at each node. Fewer branches
+// and slower ones: for puzzles that plain solve finds hard, such as minimal ones above
+// 16x16.
+func (k *kernel[M]) solveProbe(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
+	lcMax, lcDepth := k.lcMax, k.lcDepth
+	k.lcMax, k.lcDepth, k.probe = 1<<30, 1<<30, true
+	n, err := k.run(ctx, puzzle, limit, sol, -1, 0)
+	k.lcMax, k.lcDepth, k.probe = lcMax, lcDepth, false
+	return n, err
 }
 
 // run is solve, with the candidates out taken out of cell avoid (if not -1) at the root.
