@@ -76,10 +76,11 @@ symmetric group of givens, leaves several solutions), on the board of --box and 
 variant flags. Grids are drawn uniformly at random on boards of up to 36 cells (4x4,
 6x6); larger ones are completed by the kernel from random givens and shuffled by the
 board's symmetries: random, but not uniform, and their distribution is not known. 16x16
-takes about a second a puzzle; 25x25 may not finish. --symmetry none, 180, 90 or mirror shapes the
+takes a fraction of a second a puzzle, 25x25 minutes. --symmetry none, 180, 90 or mirror shapes the
 pattern of givens; --seed S repeats a run. --json writes {"puzzle":"...","solution":"...",
 "givens":k,"guesses":g}: guesses rates the difficulty as the branches the kernel needs to
-solve the puzzle and prove it unique (0: singles and locked candidates alone solve it).
+solve the puzzle and prove it unique (0: singles and locked candidates alone solve it; but for
+classic 9x9, also one-step trials of the two values of two-candidate cells).
 One thread; a line on stderr gives the puzzles per second.
 
 Solving uses a dedicated kernel (candidate bitsets, singles and locked candidates) on
