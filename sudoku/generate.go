@@ -34,8 +34,9 @@ type Generated struct {
 	// Uniform says that Solution was drawn uniformly from all grids of the board.
 	Uniform bool
 
-	// witness holds, above 9x9, a second solution of the puzzle without each orbit of
-	// givens, by the orbit's first cell: the certificate of minimality that tests check.
+	// witness holds, except on classic 9x9 boards, a second solution of the puzzle without
+	// each orbit of givens, by the orbit's first cell: the certificate of minimality that
+	// tests check.
 	witness map[int32]Grid
 }
 

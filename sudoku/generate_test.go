@@ -269,10 +269,11 @@ func TestGenerateQQWing(t *testing.T) {
 	}
 }
 
-// checkWitnesses checks the certificate of minimality that Generate keeps above 9x9, with
-// code of its own: for every orbit of givens, a grid that holds each value once in every
-// unit of units, holds every given outside the orbit, and differs from the solution in
-// the orbit — a second solution of the puzzle without that orbit, so the orbit must stay.
+// checkWitnesses checks the certificate of minimality that Generate keeps (but on classic
+// 9x9 boards), with code of its own: for every orbit of givens, a grid that holds each
+// value once in every unit of units, holds every given outside the orbit, and differs
+// from the solution in the orbit — a second solution of the puzzle without that orbit, so
+// the orbit must stay.
 func checkWitnesses(t *testing.T, label string, n int, units [][]int, g Generated, orbits [][]int32) {
 	t.Helper()
 	valid := func(w Grid) bool {
