@@ -64,8 +64,8 @@ const uniformCells = 36
 // without a given an unavoidable set found earlier (the cells where an earlier second
 // solution differed from the grid: that solution would be a second one again). Each
 // result is checked: unique, minimal, and its solution a valid grid. A 16x16 puzzle takes
-// a fraction of a second, a 25x25 one minutes. The error is ctx's if cancelled, or says
-// the symmetry is unknown.
+// a fraction of a second, a 25x25 one minutes of CPU or far longer, varying widely with
+// the grid. The error is ctx's if cancelled, or says the symmetry is unknown.
 func (b *Board) Generate(ctx context.Context, n int, opt GenerateOptions) ([]Generated, error) {
 	orbits, err := b.orbits(opt.Symmetry)
 	if err != nil {

@@ -76,7 +76,8 @@ symmetric group of givens, leaves several solutions), on the board of --box and 
 variant flags. Grids are drawn uniformly at random on boards of up to 36 cells (4x4,
 6x6); larger ones are completed by the kernel from random givens and shuffled by the
 board's symmetries: random, but not uniform, and their distribution is not known. 16x16
-takes a fraction of a second a puzzle, 25x25 minutes. --symmetry none, 180, 90 or mirror shapes the
+takes a fraction of a second a puzzle, 25x25 from minutes to much longer (it varies with the
+grid). --symmetry none, 180, 90 or mirror shapes the
 pattern of givens; --seed S repeats a run. --json writes {"puzzle":"...","solution":"...",
 "givens":k,"guesses":g}: guesses rates the difficulty as the branches the kernel needs to
 solve the puzzle and prove it unique (0: singles and locked candidates alone solve it; but for
