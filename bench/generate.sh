@@ -11,7 +11,9 @@ Usage: bench/generate.sh [-r RUNS] [-n XCOVER_PUZZLES] [-q QQWING_PUZZLES] [-c C
 Runs, RUNS times interleaved (default 5), "qqwing --generate Q --one-line" (default Q 1000)
 and "xcover sudoku --generate N --seed RUN" (default N 10000), each timed by the wall clock
 around the whole process, and prints each run's puzzles per second, then the median, the
-lowest and highest, and the ratio of the medians xcover / QQWing. Both make minimal puzzles
+lowest and highest, and the ratio of the medians xcover / QQWing; for xcover also its rate per
+second of CPU (user + sys, steadier than the wall clock on a loaded machine), and on boards
+above 9x9 the givens of its puzzles. Both make minimal puzzles
 with a unique solution on one thread. The first CHECKED puzzles (default 300) of each of
 xcover's runs are then checked with "qqwing --solve --count-solutions": each puzzle unique,
 each puzzle with one given taken out not (outside the timing; QQWing counts every solution
@@ -41,24 +43,31 @@ qq=$(command -v qqwing || true)
 [ "$box" = 3x3 ] && [ -z "$qq" ] && { echo "qqwing not installed (apt-get install qqwing)"; exit 1; }
 
 rate() { # N START END
-	awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%.1f", n / ((b - a) / 1e9) }'
+	awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%.4g", n / ((b - a) / 1e9) }'
 }
 stats() { # rates...: median, min, max
-	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "median %.1f/s (%.1f-%.1f)", m, v[1], v[NR] }'
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "median %.4g/s (%.4g-%.4g)", m, v[1], v[NR] }'
 }
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-xr=() qr=()
+xr=() qr=() xc=()
 for r in $(seq "$runs"); do
 	if [ "$box" = 3x3 ]; then
 		a=$(date +%s%N); "$qq" --generate "$nq" --one-line > "$tmp/q$r.txt"; b=$(date +%s%N)
 		qr+=("$(rate "$nq" "$a" "$b")")
 	fi
-	a=$(date +%s%N); "$x" sudoku --generate "$nx" --box "$box" --symmetry "$sym" --seed "$r" > "$tmp/x$r.txt" 2>/dev/null; b=$(date +%s%N)
+	a=$(date +%s%N)
+	/usr/bin/time -f "%U %S" -o "$tmp/cpu" "$x" sudoku --generate "$nx" --box "$box" --symmetry "$sym" --seed "$r" > "$tmp/x$r.txt" 2>/dev/null
+	b=$(date +%s%N)
 	xr+=("$(rate "$nx" "$a" "$b")")
-	echo "run $r: xcover ${xr[-1]}/s${qr:+  qqwing ${qr[-1]}/s}"
+	xc+=("$(awk -v n="$nx" '{ printf "%.4g", n / ($1 + $2) }' "$tmp/cpu")")
+	givens=""
+	if [ "$box" != 3x3 ]; then
+		givens=" givens $(awk '{ print gsub(/[^.]/, "") }' "$tmp/x$r.txt" | sort -n | awk '{ v[NR] = $1 } END { printf "%d-%d", v[1], v[NR] }')"
+	fi
+	echo "run $r: xcover ${xr[-1]}/s (${xc[-1]}/s of CPU)$givens${qr:+  qqwing ${qr[-1]}/s}"
 done
-echo "xcover $box --symmetry $sym: $(stats "${xr[@]}")"
+echo "xcover $box --symmetry $sym: $(stats "${xr[@]}"); per second of CPU: $(stats "${xc[@]}" | sed 's/median //')"
 if [ "$box" = 3x3 ]; then
 	echo "qqwing 9x9: $(stats "${qr[@]}")"
 	awk -v a="$(median "${xr[@]}")" -v b="$(median "${qr[@]}")" 'BEGIN { printf "ratio of medians xcover/qqwing: %.1fx\n", a / b }'

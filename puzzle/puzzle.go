@@ -43,9 +43,12 @@ type Puzzle interface {
 	// Draw draws solutions as one SVG picture; it fails unless the puzzle Draws, and for
 	// several at once unless it DrawsMany.
 	Draw(w io.Writer, sols [][]int) error
-	// DrawMade draws a puzzle that [Make] made as one SVG picture: its givens alone, then
-	// the solution with the givens marked; it fails unless the puzzle DrawsMany.
-	DrawMade(w io.Writer, givens, sol []int) error
+	// DrawGiven draws sols as Draw does, with the options of given (a puzzle's pre-placed
+	// part, as [Make] returns it; nil: none) marked in each picture: a tiling's pre-placed
+	// pieces keep their colours and the others are pale, pre-placed queens stand on a
+	// green square. A made puzzle is drawn as DrawGiven(w, givens, [][]int{givens, sol}).
+	// Sudoku and DLX problems mark nothing: they fail for a non-nil given.
+	DrawGiven(w io.Writer, given []int, sols [][]int) error
 }
 
 // About describes a puzzle to a front end.
@@ -142,7 +145,7 @@ func (pz *dlxPuzzle) Draw(io.Writer, [][]int) error {
 	return fmt.Errorf("puzzle: %s: a DLX problem has no picture", pz.about.Title)
 }
 
-func (pz *dlxPuzzle) DrawMade(w io.Writer, _, _ []int) error { return pz.Draw(w, nil) }
+func (pz *dlxPuzzle) DrawGiven(w io.Writer, _ []int, sols [][]int) error { return pz.Draw(w, sols) }
 
 // A queensPuzzle is perLine queens on every rank and file of an n×n board.
 type queensPuzzle struct {
@@ -177,18 +180,17 @@ func (pz *queensPuzzle) Check(sol []int) error {
 
 func (pz *queensPuzzle) Text(sol []int) string { return queens.Decode(pz.n, sol).String() }
 
-func (pz *queensPuzzle) Draw(w io.Writer, sols [][]int) error {
+func (pz *queensPuzzle) Draw(w io.Writer, sols [][]int) error { return pz.DrawGiven(w, nil, sols) }
+
+func (pz *queensPuzzle) DrawGiven(w io.Writer, given []int, sols [][]int) error {
 	bs := make([]queens.Board, len(sols))
 	for i, sol := range sols {
 		bs[i] = queens.Decode(pz.n, sol)
+		if given != nil {
+			bs[i].Given = queens.Decode(pz.n, given).Queens
+		}
 	}
 	return queens.WriteSVG(w, bs, 0)
-}
-
-func (pz *queensPuzzle) DrawMade(w io.Writer, givens, sol []int) error {
-	pre, full := queens.Decode(pz.n, givens), queens.Decode(pz.n, sol)
-	pre.Given, full.Given = pre.Queens, pre.Queens
-	return queens.WriteSVG(w, []queens.Board{pre, full}, 0)
 }
 
 // Count counts with the queens package's counter, as the command counts; a limit is the
@@ -328,17 +330,18 @@ func Tiling(tp *tiling.Puzzle, opt TilingOptions) (Puzzle, error) {
 func (pz *tilingPuzzle) Check(sol []int) error { return tiling.Check(pz.tp, pz.enc.Tiling(sol)) }
 func (pz *tilingPuzzle) Text(sol []int) string { return pz.enc.Tiling(sol).String() }
 
-func (pz *tilingPuzzle) Draw(w io.Writer, sols [][]int) error {
+func (pz *tilingPuzzle) Draw(w io.Writer, sols [][]int) error { return pz.DrawGiven(w, nil, sols) }
+
+func (pz *tilingPuzzle) DrawGiven(w io.Writer, given []int, sols [][]int) error {
 	ts := make([]*tiling.Tiling, len(sols))
 	for i, sol := range sols {
 		ts[i] = pz.enc.Tiling(sol)
 	}
-	return tiling.WriteSVG(w, ts, tiling.SVGOptions{})
-}
-
-func (pz *tilingPuzzle) DrawMade(w io.Writer, givens, sol []int) error {
-	pre := pz.enc.Tiling(givens)
-	return tiling.WriteSVG(w, []*tiling.Tiling{pre, pz.enc.Tiling(sol)}, tiling.SVGOptions{Given: pre})
+	var opt tiling.SVGOptions
+	if given != nil {
+		opt.Given = pz.enc.Tiling(given)
+	}
+	return tiling.WriteSVG(w, ts, opt)
 }
 
 // Distinct runs the reduction's searches one after the other, their progress added up
@@ -428,8 +431,11 @@ func (pz *sudokuPuzzle) Draw(w io.Writer, sols [][]int) error {
 	return pz.board.WriteSVG(w, pz.grid, pz.solved(sols[0]), pz.a)
 }
 
-func (pz *sudokuPuzzle) DrawMade(io.Writer, []int, []int) error {
-	return fmt.Errorf("puzzle: %s: a Sudoku picture shows one grid, not a made puzzle and its solution", pz.about.Title)
+func (pz *sudokuPuzzle) DrawGiven(w io.Writer, given []int, sols [][]int) error {
+	if given != nil {
+		return fmt.Errorf("puzzle: %s: a Sudoku picture shows its own givens, not a made puzzle's", pz.about.Title)
+	}
+	return pz.Draw(w, sols)
 }
 
 // List solves with a solver of the search's own, in order; a random listing it leaves to

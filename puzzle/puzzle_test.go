@@ -128,8 +128,8 @@ func TestDraw(t *testing.T) {
 	}
 }
 
-// TestDrawMade draws made puzzles: the givens, then the solution with the givens marked,
-// for the puzzles that draw several solutions; the others refuse.
+// TestDrawMade draws made puzzles as the command does: the givens, then the solution, the
+// givens marked in both, for the puzzles that draw several solutions; the others refuse.
 func TestDrawMade(t *testing.T) {
 	ctx := context.Background()
 	board, err := sudoku.NewBoard(sudoku.Variant{BoxRows: 2, BoxCols: 2})
@@ -165,16 +165,68 @@ func TestDrawMade(t *testing.T) {
 				t.Fatalf("Make: %v, %v", sol, err)
 			}
 			var b strings.Builder
-			err = pz.DrawMade(&b, givens, sol)
+			err = pz.DrawGiven(&b, givens, [][]int{givens, sol})
 			switch {
 			case tc.svgs == 0 && err == nil:
-				t.Errorf("DrawMade drew %.60q; want a refusal", b.String())
+				t.Errorf("DrawGiven drew %.60q; want a refusal", b.String())
 			case tc.svgs > 0 && (err != nil || strings.Count(b.String(), "<svg") != tc.svgs):
-				t.Errorf("DrawMade: %v, %.60q", err, b.String())
+				t.Errorf("DrawGiven: %v, %.60q", err, b.String())
 			case tc.svgs > 0 && len(givens) > 0 && !strings.Contains(strings.ToLower(b.String()), tc.marked):
-				t.Errorf("DrawMade: the givens are not marked in %.200q", b.String())
+				t.Errorf("DrawGiven: the givens are not marked in %.200q", b.String())
 			}
 		})
+	}
+}
+
+// TestDrawGiven makes a puzzle of each kind that draws and draws its solution with
+// DrawGiven: the marks of class "given" number the pre-placed queens, or the cells of the
+// pre-placed pieces, and Draw draws none; a DLX problem has no picture either way.
+func TestDrawGiven(t *testing.T) {
+	ctx := context.Background()
+	queens8, err := puzzle.Queens(8, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pento, err := puzzle.Tiling(tilingPuzzle(t, "pentominoes", "10x6"), puzzle.TilingOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := dlx.Parse(strings.NewReader("a b c\na b\nc\na\nb c\n"), "abc.dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		pz    puzzle.Puzzle
+		mark  string // what marks a pre-placed queen or cell
+		cells int    // marks per pre-placed option
+	}{
+		{queens8, `class="queen given"`, 1},
+		{pento, `class="given"`, 5},
+		{puzzle.DLX(f, "abc"), "", 0},
+	} {
+		title := c.pz.About().Title
+		givens, sol, err := puzzle.Make(ctx, c.pz, xcover.Config{Random: true, Seed: 5})
+		if err != nil || sol == nil {
+			t.Fatalf("%s: Make: %v, %v", title, sol, err)
+		}
+		var marked, plain strings.Builder
+		errG := c.pz.DrawGiven(&marked, givens, [][]int{sol})
+		errD := c.pz.Draw(&plain, [][]int{sol})
+		if c.mark == "" {
+			if errG == nil || errD == nil {
+				t.Errorf("%s: drawn: %v, %v", title, errG, errD)
+			}
+			continue
+		}
+		if errG != nil || errD != nil {
+			t.Fatalf("%s: %v, %v", title, errG, errD)
+		}
+		if n, want := strings.Count(marked.String(), c.mark), c.cells*len(givens); n != want || len(givens) == 0 {
+			t.Errorf("%s: %d marks for %d pre-placed options, want %d", title, n, len(givens), want)
+		}
+		if strings.Contains(plain.String(), "given") {
+			t.Errorf("%s: Draw marks givens", title)
+		}
 	}
 }
 

@@ -260,13 +260,14 @@ func (s *Server) handleSolutions(w http.ResponseWriter, r *http.Request) {
 	}
 	pg := present.Page{Offset: offset, Solutions: make([]present.Solution, len(sols))}
 	t := j.task
+	given := j.given()
 	var buf bytes.Buffer
 	for i, sol := range sols {
 		out := present.Solution{Index: offset + i, Options: sol}
 		out.Text = t.Text(sol)
 		if t.About().Draws {
 			buf.Reset()
-			if err := t.Draw(&buf, [][]int{sol}); err != nil {
+			if err := t.DrawGiven(&buf, given, [][]int{sol}); err != nil {
 				writeError(w, http.StatusInternalServerError, "drawing: "+err.Error())
 				return
 			}
@@ -307,7 +308,7 @@ func (s *Server) handleSolutionsSVG(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var buf bytes.Buffer
-	if err := t.Draw(&buf, sols); err != nil {
+	if err := t.DrawGiven(&buf, j.given(), sols); err != nil {
 		writeError(w, http.StatusInternalServerError, "drawing: "+err.Error())
 		return
 	}

@@ -11,7 +11,8 @@ import (
 
 // TestBrowserPuzzle presses "Make a puzzle" for 8 queens in Chromium: the summary says
 // a puzzle was made, the gallery shows two boards, the first with fewer queens (the
-// pre-placed ones) than the second (the solution, 8).
+// pre-placed ones) than the second (the solution, 8), and both mark the pre-placed
+// queens as given (on the solution's board those alone).
 func TestBrowserPuzzle(t *testing.T) {
 	ts := newHTTPServer(t, New(Options{}))
 	ctx := openPage(t, ts.URL, 45*time.Second)
@@ -32,7 +33,7 @@ func TestBrowserPuzzle(t *testing.T) {
 	if err != nil || !strings.Contains(summary, "a puzzle") {
 		t.Fatalf("summary %q, %v", summary, err)
 	}
-	var counts []int
+	var counts, marked []int
 	var caps []string
 	for _, card := range []string{"#gallery .card:nth-child(1)", "#gallery .card:nth-child(2)"} {
 		if err := chromedp.Do(ctx,
@@ -46,14 +47,21 @@ func TestBrowserPuzzle(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		g, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#viewer-svg svg text.queen.given").length`))
+		if err != nil {
+			t.Fatal(err)
+		}
 		cap, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(card+" .cap")))
 		if err != nil {
 			t.Fatal(err)
 		}
-		counts, caps = append(counts, n), append(caps, cap)
+		counts, marked, caps = append(counts, n), append(marked, g), append(caps, cap)
 	}
 	if counts[1] != 8 || counts[0] < 1 || counts[0] >= 8 {
 		t.Errorf("queens on the two boards: %v; want a few, then 8", counts)
+	}
+	if marked[0] != counts[0] || marked[1] != counts[0] {
+		t.Errorf("queens marked given on the two boards: %v; want the %d pre-placed on each", marked, counts[0])
 	}
 	if !strings.Contains(caps[0], "pre-placed") || !strings.Contains(caps[1], "solution") {
 		t.Errorf("captions %q", caps)

@@ -550,9 +550,23 @@ func (j *job) record(p xcover.Progress) {
 	j.notify()
 }
 
+// given returns the options a puzzle job pre-places (its first kept), which its pictures
+// mark; nil for other jobs and before they are known.
+func (j *job) given() []int {
+	if j.mode != present.ModePuzzle {
+		return nil
+	}
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if len(j.sols) == 0 {
+		return nil
+	}
+	return j.sols[0]
+}
+
 // puzzle makes a puzzle of the job's problem: a random solution (checked by keep, as
 // every solution), and its minimal defining set, kept before it but not counted among
-// the solutions: the options to pre-place, drawn alone.
+// the solutions: the options to pre-place, drawn with the solution, both marked.
 func (s *Server) puzzle(ctx context.Context, j *job, cfg xcover.Config, keep func([]int, int) error) error {
 	cfg.Random, cfg.Seed = true, j.seed
 	givens, sol, err := puzzle.Make(ctx, j.task, cfg)

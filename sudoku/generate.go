@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/xcover/xcover"
 )
@@ -26,9 +27,17 @@ type Generated struct {
 	// Guesses rates the difficulty: the branches the board's kernel tries to solve the
 	// puzzle and prove the solution unique. 0 means that its propagation alone (naked and
 	// hidden singles, locked candidates) solves it; the more, the harder for a person.
+	// Except on classic 9x9 boards the kernel also probes, at each node, both values of
+	// every cell with two candidates (a value whose singles end in a contradiction goes),
+	// so 0 there means that propagation and such one-step trials solve it.
 	Guesses uint64
 	// Uniform says that Solution was drawn uniformly from all grids of the board.
 	Uniform bool
+
+	// witness holds, except on classic 9x9 boards, a second solution of the puzzle without
+	// each orbit of givens, by the orbit's first cell: the certificate of minimality that
+	// tests check.
+	witness map[int32]Grid
 }
 
 // uniformCells is the largest board (in cells) whose grids Generate draws uniformly, by
@@ -47,11 +56,16 @@ const uniformCells = 36
 // within stacks and of the stacks, and a transposition half the time where the boxes are
 // square. Grids that these permutations map onto each other are equally likely; classes
 // of such grids are not. Givens are then taken out, one cell (or orbit of cells) at a
-// time in a random order, whenever the board's kernel still finds the solution unique
-// (above 9x9 by looking for a solution in which an emptied cell holds another value).
-// Each result is checked: unique, minimal, and its solution a valid grid. On 25x25 the
-// checks grow to minutes near 300 givens: such boards may not finish. The error is ctx's
-// if cancelled, or says the symmetry is unknown.
+// time in a random order, whenever the board's kernel still finds the solution unique.
+// Except on classic 9x9 boards (where the kernel counts to two) it looks for a solution in
+// which an emptied cell holds another value: trying the grid's own value first wherever it
+// branches (a second solution differs from the grid in few cells), probing both values of
+// every two-candidate cell at each node, and refusing at once a removal that would leave
+// without a given an unavoidable set found earlier (the cells where an earlier second
+// solution differed from the grid: that solution would be a second one again). Each
+// result is checked: unique, minimal, and its solution a valid grid. A 16x16 puzzle takes
+// a fraction of a second, a 25x25 one minutes of CPU or far longer, varying widely with
+// the grid. The error is ctx's if cancelled, or says the symmetry is unknown.
 func (b *Board) Generate(ctx context.Context, n int, opt GenerateOptions) ([]Generated, error) {
 	orbits, err := b.orbits(opt.Symmetry)
 	if err != nil {
@@ -68,32 +82,87 @@ func (b *Board) Generate(ctx context.Context, n int, opt GenerateOptions) ([]Gen
 	out := make([]Generated, 0, n)
 	for i, g := range grids {
 		rng := rand.New(rand.NewPCG(opt.Seed, uint64(i)<<1|1))
-		pz := append(Grid(nil), g...)
-		for _, oi := range rng.Perm(len(orbits)) {
-			o := orbits[oi]
-			for _, c := range o {
-				pz[c] = 0
-			}
-			more, err := s.another(ctx, pz, o, g)
-			if err != nil {
-				return out, err
-			}
-			if more {
-				for _, c := range o {
-					pz[c] = g[c]
-				}
-			}
+		pz, wit, err := b.reduce(ctx, s, g, orbits, rng.Perm(len(orbits)))
+		if err != nil {
+			return out, err
 		}
-		k, err := s.solve(ctx, pz, 2, nil)
+		k, err := s.solveHard(ctx, pz, 2, nil)
 		if err != nil {
 			return out, err
 		}
 		if k != 1 {
 			return out, fmt.Errorf("sudoku: generated puzzle %s has %d solutions", pz.Format(0), k)
 		}
-		out = append(out, Generated{Puzzle: pz, Solution: g, Guesses: s.nodes(), Uniform: uniform})
+		out = append(out, Generated{Puzzle: pz, Solution: g, Guesses: s.nodes(), Uniform: uniform, witness: wit})
 	}
 	return out, nil
+}
+
+// reduce takes the givens of the full grid g out, one orbit at a time in the order given,
+// whenever the puzzle stays unique, and returns the minimal puzzle left. Where the kernel
+// finds a second solution (a witness that the orbit must stay), it returns that solution
+// by the orbit's first cell. The cells where a witness differs from g are an unavoidable
+// set: a puzzle that holds none of them as givens has that witness as a second solution
+// too; a removal that would leave one of the sets found so far without a given is refused
+// at once, without a search.
+func (b *Board) reduce(ctx context.Context, s *solver, g Grid, orbits [][]int32, order []int) (Grid, map[int32]Grid, error) {
+	pz := append(Grid(nil), g...)
+	var wit map[int32]Grid
+	if s.hasWitness() {
+		wit = map[int32]Grid{}
+	}
+	type unavoidable struct {
+		cells []int32
+		grid  Grid
+	}
+	var sets []unavoidable
+	// hit returns a second solution of pz among the witnesses found so far, or nil.
+	hit := func() Grid {
+		for _, u := range sets {
+			if !slices.ContainsFunc(u.cells, func(c int32) bool { return pz[c] != 0 }) {
+				return u.grid
+			}
+		}
+		return nil
+	}
+	var buf Grid
+	for _, oi := range order {
+		o := orbits[oi]
+		for _, c := range o {
+			pz[c] = 0
+		}
+		w := hit()
+		if w == nil {
+			if wit != nil && buf == nil {
+				buf = make(Grid, len(g))
+			}
+			more, err := s.another(ctx, pz, o, g, buf)
+			if err != nil {
+				return nil, nil, err
+			}
+			if more && buf != nil {
+				w = buf
+				var diff []int32
+				for c := range g {
+					if g[c] != w[c] {
+						diff = append(diff, int32(c))
+					}
+				}
+				sets = append(sets, unavoidable{diff, w})
+				buf = nil
+			}
+			if !more {
+				continue
+			}
+		}
+		for _, c := range o {
+			pz[c] = g[c]
+		}
+		if wit != nil {
+			wit[o[0]] = w
+		}
+	}
+	return pz, wit, nil
 }
 
 // orbits returns the cells of the board grouped by the symmetry's orbits.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -69,7 +70,8 @@ func simpleCount(b *Board, puzzle Grid, limit int) int {
 	return count
 }
 
-// TestSinglesCount checks brute.SudokuCount: the number of 4x4 grids (288) and of 6x6 grids with
+// TestSinglesCount checks brute.SudokuCount and brute.SudokuCountProbe: the number of 4x4
+// grids (288) and of 6x6 grids with
 // a given first row (28,200,960 / 6!), both against simpleCount too, and 9x9 puzzles
 // against the kernel.
 func TestSinglesCount(t *testing.T) {
@@ -93,6 +95,9 @@ func TestSinglesCount(t *testing.T) {
 		got := brute.SudokuCount(n, brute.SudokuUnits(n, c.r, c.cc), pz, c.limit)
 		if got != c.want {
 			t.Errorf("%v %q: %d solutions, want %d", b, c.puzzle, got, c.want)
+		}
+		if p := brute.SudokuCountProbe(n, brute.SudokuUnits(n, c.r, c.cc), pz, c.limit); p != c.want {
+			t.Errorf("%v %q: brute.SudokuCountProbe %d solutions, want %d", b, c.puzzle, p, c.want)
 		}
 		if n < 9 {
 			if s := simpleCount(b, pz, c.limit); s != got {
@@ -168,6 +173,12 @@ func checkGenerated(t *testing.T, label string, b *Board, g Generated, orbits []
 				}
 			}))
 		}
+	}
+	if (g.witness != nil) != b.newSolver().hasWitness() {
+		t.Fatalf("%s: witnesses %v, want them where the kernel finds them", label, g.witness != nil)
+	}
+	if g.witness != nil {
+		checkWitnesses(t, label, n, units, g, orbits)
 	}
 	count := func(g Grid) int {
 		if n <= 6 {
@@ -255,5 +266,95 @@ func TestGenerateQQWing(t *testing.T) {
 	several := bytes.Count(out, []byte(" solutions to the puzzle."))
 	if unique != len(gs) || several != want {
 		t.Errorf("qqwing: %d unique (want %d), %d with several solutions (want %d)", unique, len(gs), several, want)
+	}
+}
+
+// checkWitnesses checks the certificate of minimality that Generate keeps (but on classic
+// 9x9 boards), with code of its own: for every orbit of givens, a grid that holds each
+// value once in every unit of units, holds every given outside the orbit, and differs
+// from the solution in the orbit — a second solution of the puzzle without that orbit, so
+// the orbit must stay.
+func checkWitnesses(t *testing.T, label string, n int, units [][]int, g Generated, orbits [][]int32) {
+	t.Helper()
+	valid := func(w Grid) bool {
+		if len(w) != n*n {
+			return false
+		}
+		for _, u := range units {
+			seen := make([]bool, n+1)
+			for _, c := range u {
+				if w[c] < 1 || int(w[c]) > n || seen[w[c]] {
+					return false
+				}
+				seen[w[c]] = true
+			}
+		}
+		return true
+	}
+	for _, o := range orbits {
+		if g.Puzzle[o[0]] == 0 {
+			continue
+		}
+		w := g.witness[o[0]]
+		if !valid(w) {
+			t.Fatalf("%s: puzzle %s: no valid second solution without cells %v", label, g.Puzzle.Format(0), o)
+		}
+		differs := false
+		for c, v := range g.Puzzle {
+			in := slices.Contains(o, int32(c))
+			switch {
+			case in && w[c] != g.Solution[c]:
+				differs = true
+			case !in && v != 0 && w[c] != v:
+				t.Fatalf("%s: puzzle %s: the witness for cells %v has %d at cell %d, the given %d", label, g.Puzzle.Format(0), o, w[c], c, v)
+			}
+		}
+		if !differs {
+			t.Fatalf("%s: puzzle %s: the witness for cells %v is the solution there", label, g.Puzzle.Format(0), o)
+		}
+	}
+}
+
+// TestGenerate25 makes a minimal 16x16 puzzle and, with XCOVER_LONG set, a 25x25 one
+// (minutes of CPU: about 4 to make, 1 to check): its solution a valid grid (by the units
+// of brute.SudokuUnits), unique (brute.SudokuCountProbe: naked and hidden singles, a
+// lookahead and backtracking, sharing nothing with the kernels), and minimal, each given
+// shown needed by a second solution without it (checkWitnesses). The 16x16 puzzle's
+// minimality is also counted by brute.SudokuCount (checkGenerated).
+func TestGenerate25(t *testing.T) {
+	if testing.Short() {
+		t.Skip("16x16 and 25x25 puzzles take seconds to minutes")
+	}
+	boxes := []int{4}
+	if os.Getenv("XCOVER_LONG") != "" {
+		boxes = append(boxes, 5)
+	}
+	for _, box := range boxes {
+		b := mustBoard(t, Variant{BoxRows: box, BoxCols: box})
+		n := b.N()
+		label := b.String()
+		gs, err := b.Generate(context.Background(), 1, GenerateOptions{Seed: 1})
+		if err != nil || len(gs) != 1 {
+			t.Fatalf("%s: %d puzzles, %v", label, len(gs), err)
+		}
+		g := gs[0]
+		units := brute.SudokuUnits(n, box, box)
+		orbits, _ := b.orbits("")
+		checkWitnesses(t, label, n, units, g, orbits)
+		for c, v := range g.Puzzle {
+			if v != 0 && v != g.Solution[c] {
+				t.Fatalf("%s: puzzle %s: given %d at cell %d, the solution has %d", label, g.Puzzle.Format(0), v, c, g.Solution[c])
+			}
+		}
+		if k := brute.SudokuCount(n, units, g.Solution, 2); k != 1 {
+			t.Fatalf("%s: solution %s is no grid", label, g.Solution.Format(0))
+		}
+		if k := brute.SudokuCountProbe(n, units, g.Puzzle, 2); k != 1 {
+			t.Fatalf("%s: puzzle %s has %d solutions", label, g.Puzzle.Format(0), k)
+		}
+		if box == 4 {
+			checkGenerated(t, label, b, g, orbits)
+		}
+		t.Logf("%s: %d givens, %d guesses", label, g.Puzzle.Givens(), g.Guesses)
 	}
 }

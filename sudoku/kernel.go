@@ -12,7 +12,8 @@ import (
 // on a cell with fewest candidates. It solves the same exact cover problem as
 // [Board.Encode], any size and variant. Near the root of the search it also applies
 // locked candidates (a value confined to one line within a region, or to one region within
-// a line). Classic 9x9 boards get a faster kernel for the same problem: the places of each
+// a line); the generator's searches (solveAvoid, solveProbe) apply them at every depth and
+// probe both values of every two-candidate cell at each node. Classic 9x9 boards get a faster kernel for the same problem: the places of each
 // digit as three 27-bit band words, each digit propagated completely within every band and
 // stack at every node (which covers hidden singles and locked candidates), naked singles
 // counted bit-parallel over the digits, and branching on a two-candidate cell; on amd64
@@ -64,21 +65,42 @@ func (s *solver) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid)
 // another reports whether puzzle, whose cells out are empty, has a solution other than
 // sol, given that puzzle with the cells out filled from sol has only sol: any other solution
 // differs from sol in one of them. The general kernel looks for a solution with each cell
-// of out in turn holding another value (solveAvoid); the 9x9 kernels count up to 2.
-func (s *solver) another(ctx context.Context, puzzle Grid, out []int32, sol Grid) (bool, error) {
+// of out in turn holding another value (solveAvoid), trying sol's value first wherever it
+// branches, and copies the solution it finds into witness if witness is not nil; the 9x9
+// kernels count up to 2 and leave witness alone.
+func (s *solver) another(ctx context.Context, puzzle Grid, out []int32, sol, witness Grid) (bool, error) {
 	a, ok := s.k.(interface {
-		solveAvoid(ctx context.Context, puzzle Grid, cell int, v uint8) (bool, error)
+		solveAvoid(ctx context.Context, puzzle Grid, cell int, v uint8, prefer, witness Grid) (bool, error)
 	})
 	if !ok {
 		k, err := s.solve(ctx, puzzle, 2, nil)
 		return k != 1, err
 	}
 	for _, c := range out {
-		if found, err := a.solveAvoid(ctx, puzzle, int(c), sol[c]); found || err != nil {
+		if found, err := a.solveAvoid(ctx, puzzle, int(c), sol[c], sol, witness); found || err != nil {
 			return found, err
 		}
 	}
 	return false, nil
+}
+
+// solveHard is solve by the kernel's strongest search where it has one (solveProbe), as
+// Generate checks and rates the minimal puzzles it makes.
+func (s *solver) solveHard(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
+	if p, ok := s.k.(interface {
+		solveProbe(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error)
+	}); ok && len(puzzle) == s.b.n*s.b.n {
+		return p.solveProbe(ctx, puzzle, limit, sol)
+	}
+	return s.solve(ctx, puzzle, limit, sol)
+}
+
+// hasWitness reports whether the solver's another fills in a witness.
+func (s *solver) hasWitness() bool {
+	_, ok := s.k.(interface {
+		solveAvoid(ctx context.Context, puzzle Grid, cell int, v uint8, prefer, witness Grid) (bool, error)
+	})
+	return ok
 }
 
 // nodes returns the number of branches tried (guesses) by the last solve.
@@ -127,7 +149,60 @@ type kernel[M mask] struct {
 	ctx     context.Context
 	err     error
 	stopped bool
-	avoid   int // solveAvoid's cell, branched on first; -1 otherwise
+	avoid   int  // solveAvoid's cell, branched on first; -1 otherwise
+	prefer  Grid // if not nil, the value tried first at each branch
+	probe   bool // probe the values of two-candidate cells at every node
+	probes  uint64
+}
+
+// probeAll tries each value of each cell with two candidates in the frame at depth, on the
+// next frame: a value whose propagation (singles, without locked candidates) ends in a
+// contradiction is taken out, and the frame propagated again, until no probe fails. It
+// returns the new number of placed cells and false on a contradiction, or when ctx is
+// cancelled (checked every 256 probes; k.err is then set).
+func (k *kernel[M]) probeAll(depth, solved int) (int, bool) {
+	st := k.stack[depth*k.frame : (depth+1)*k.frame]
+	next := k.stack[(depth+1)*k.frame : (depth+2)*k.frame]
+	lcMax := k.lcMax
+	for {
+		changed := false
+		for c := 0; c < k.nn; c++ {
+			m := st[c]
+			if m&(m-1) == 0 || m&(m-1)&(m&(m-1)-1) != 0 {
+				continue // placed, or more than two candidates
+			}
+			for _, bit := range [2]M{m & -m, m &^ (m & -m)} {
+				if k.probes++; k.probes&0xff == 0 && k.ctx != nil {
+					if err := k.ctx.Err(); err != nil {
+						k.err = err
+						return solved, false
+					}
+				}
+				copy(next, st)
+				next[c] = bit
+				k.queue = append(k.queue[:0], int32(c))
+				k.lcMax = 0
+				_, ok := k.propagate(next, solved, depth+1)
+				k.lcMax = lcMax
+				if !ok {
+					st[c] = m &^ bit
+					k.queue = append(k.queue[:0], int32(c))
+					var ok2 bool
+					if solved, ok2 = k.propagate(st, solved, depth); !ok2 {
+						return solved, false
+					}
+					changed = true
+					break
+				}
+			}
+			if solved == k.nn {
+				return solved, true
+			}
+		}
+		if !changed {
+			return solved, true
+		}
+	}
 }
 
 func newKernel[M mask](b *Board) *kernel[M] {
@@ -173,16 +248,33 @@ func (k *kernel[M]) solve(ctx context.Context, puzzle Grid, limit uint64, sol Gr
 	return k.run(ctx, puzzle, limit, sol, -1, 0)
 }
 
-// solveAvoid reports whether puzzle has a solution in which cell does not hold v. It
-// branches on cell first and applies locked candidates at every depth: a generator's
-// uniqueness check on a big board, where the second solution, or the proof that there is
-// none, turns on that cell (on 16x16 about twice as fast as a count up to 2).
-func (k *kernel[M]) solveAvoid(ctx context.Context, puzzle Grid, cell int, v uint8) (bool, error) {
+// solveAvoid reports whether puzzle has a solution in which cell does not hold v, and
+// copies the first it finds into witness if witness is not nil. It branches on cell first,
+// tries the value of prefer (if not nil) first at every branch, and applies locked
+// candidates at every depth: a generator's uniqueness check on a big board, where the
+// second solution, or the proof that there is none, turns on that cell (on 16x16 about
+// twice as fast as a count up to 2). With prefer the grid the puzzle was made from, the
+// search keeps to the grids nearest it, where a second solution differs in few cells.
+func (k *kernel[M]) solveAvoid(ctx context.Context, puzzle Grid, cell int, v uint8, prefer, witness Grid) (bool, error) {
 	lcMax, lcDepth := k.lcMax, k.lcDepth
 	k.lcMax, k.lcDepth = 1<<30, 1<<30
-	n, err := k.run(ctx, puzzle, 1, nil, cell, M(1)<<(v-1))
+	k.prefer, k.probe = prefer, true
+	n, err := k.run(ctx, puzzle, 1, witness, cell, M(1)<<(v-1))
 	k.lcMax, k.lcDepth = lcMax, lcDepth
+	k.prefer, k.probe = nil, false
 	return n > 0, err
+}
+
+// solveProbe is solve with the strength of solveAvoid's search: locked candidates at every
+// depth, and both values of every two-candidate cell probed at each node. Fewer branches
+// and slower ones: for puzzles that plain solve finds hard, such as minimal ones above
+// 16x16.
+func (k *kernel[M]) solveProbe(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error) {
+	lcMax, lcDepth := k.lcMax, k.lcDepth
+	k.lcMax, k.lcDepth, k.probe = 1<<30, 1<<30, true
+	n, err := k.run(ctx, puzzle, limit, sol, -1, 0)
+	k.lcMax, k.lcDepth, k.probe = lcMax, lcDepth, false
+	return n, err
 }
 
 // run is solve, with the candidates out taken out of cell avoid (if not -1) at the root.
@@ -222,6 +314,11 @@ func (k *kernel[M]) search(depth, solved int) bool {
 	if !ok {
 		return false
 	}
+	if k.probe && solved < k.nn {
+		if solved, ok = k.probeAll(depth, solved); !ok {
+			return k.err != nil
+		}
+	}
 	cand := st[:k.nn]
 	if solved == k.nn {
 		k.count++
@@ -249,9 +346,19 @@ func (k *kernel[M]) search(depth, solved int) bool {
 	}
 	next := k.stack[(depth+1)*k.frame : (depth+2)*k.frame]
 	m := cand[best]
-	for m != 0 {
-		bit := m & -m
-		m ^= bit
+	var first M // the preferred value, tried before the others
+	if k.prefer != nil {
+		first = m & (M(1) << (k.prefer[best] - 1))
+		m &^= first
+	}
+	for first|m != 0 {
+		bit := first
+		if bit != 0 {
+			first = 0
+		} else {
+			bit = m & -m
+			m ^= bit
+		}
 		k.nnodes++
 		if k.nnodes&0xfff == 0 && k.ctx != nil {
 			if err := k.ctx.Err(); err != nil {

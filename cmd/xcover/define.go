@@ -112,8 +112,8 @@ func intList(xs []int) string {
 
 // writePuzzle makes a puzzle of pz: its first solution in cfg's order (checked by the
 // puzzle's own rules), a minimal defining set of it (the pieces or queens to pre-place,
-// drawn alone), then the solution, in format (text, svg or JSON); in svg as the puzzle's
-// DrawMade draws them. With cfg.Random the solution and the order of removals come from
+// drawn alone), then the solution with them marked, in format (text, svg or JSON); in svg
+// as the puzzle's DrawGiven draws them. With cfg.Random the solution and the order of removals come from
 // cfg.Seed.
 func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format string) error {
 	ctx := cmd.Context()
@@ -131,13 +131,18 @@ func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format
 		return nil
 	}
 	out := bufio.NewWriter(cmd.OutOrStdout())
-	if format == present.FormatSVG {
-		if err := pz.DrawMade(out, givens, sol); err != nil {
+	switch format {
+	case present.FormatSVG: // both pictures, the pre-placed part marked
+		if err := pz.DrawGiven(out, givens, [][]int{givens, sol}); err != nil {
 			return err
 		}
 		return out.Flush()
+	case present.FormatText: // the solution with the pre-placed part marked
+		err = present.WritePuzzleText(out, pz, givens, sol)
+	default:
+		err = present.WriteAll(out, pz, format, givens, sol)
 	}
-	if err := present.WriteAll(out, pz, format, givens, sol); err != nil {
+	if err != nil {
 		return err
 	}
 	if err := out.Flush(); err != nil {

@@ -155,18 +155,24 @@ func TestSudokuGenerate(t *testing.T) {
 func TestPuzzleQueensTile(t *testing.T) {
 	for _, seed := range []string{"1", "5", "9"} {
 		r := runX(t, "", "queens", "8", "--puzzle", "--seed", seed)
-		boards := strings.Split(strings.TrimSpace(r.stdout), "\n\n")
-		if r.code != 0 || len(boards) != 2 {
+		out, legend, _ := strings.Cut(r.stdout, "G: a pre-placed queen\n")
+		boards := strings.Split(strings.TrimSpace(out), "\n\n")
+		if r.code != 0 || len(boards) != 2 || legend != "" {
 			t.Fatalf("queens --puzzle --seed %s: exit %d, %q, %q", seed, r.code, r.stdout, r.stderr)
 		}
 		pre, sol := make([]int, 8), make([]int, 8)
 		for i, b := range boards {
 			for rank, line := range strings.Split(b, "\n") {
-				c := strings.Index(strings.ReplaceAll(line, " ", ""), "Q")
+				line = strings.ReplaceAll(line, " ", "")
+				c := strings.IndexAny(line, "QG")
 				if i == 0 {
 					pre[rank] = c
 				} else {
 					sol[rank] = c
+					// The solution's board marks the pre-placed queens G, and only them.
+					if g := strings.Index(line, "G"); g != pre[rank] || strings.Count(line, "G")+strings.Count(line, "Q") != 1 {
+						t.Errorf("queens --puzzle --seed %s: rank %d %q, pre-placed at %d", seed, rank, line, pre[rank])
+					}
 				}
 			}
 		}
@@ -204,9 +210,26 @@ func TestPuzzleQueensTile(t *testing.T) {
 	}
 	for _, seed := range []string{"3", "4", "5"} {
 		r := runX(t, "", "tile", "--pieces", "pentominoes", "--region", "6x10", "--puzzle", "--seed", seed)
-		pics := strings.Split(strings.TrimSpace(r.stdout), "\n\n")
-		if r.code != 0 || len(pics) != 2 || len(pics[0]) != len(pics[1]) {
+		out, legend, _ := strings.Cut(r.stdout, "#: a cell of a pre-placed piece")
+		pics := strings.Split(strings.TrimSpace(out), "\n\n")
+		if r.code != 0 || len(pics) != 2 || !strings.HasPrefix(legend, " (right") {
 			t.Fatalf("tile --puzzle --seed %s: exit %d, %q, %q", seed, r.code, r.stdout, r.stderr)
+		}
+		// The tiling, and beside it a # on each pre-placed cell, a . on the others.
+		var left, right []string
+		for _, l := range strings.Split(pics[1], "\n") {
+			a, b, _ := strings.Cut(l, "   ")
+			left, right = append(left, a), append(right, b)
+		}
+		pics[1] = strings.Join(left, "\n")
+		marks := strings.Map(func(r rune) rune {
+			if r != '.' && r != '\n' {
+				return '#'
+			}
+			return r
+		}, pics[0])
+		if len(pics[0]) != len(pics[1]) || strings.Join(right, "\n") != marks {
+			t.Fatalf("tile --puzzle --seed %s: %q: marks %q, want %q", seed, r.stdout, strings.Join(right, "\n"), marks)
 		}
 		checkTilePuzzle(t, "tile --puzzle --seed "+seed, pics[0], pics[1])
 		// In SVG, the pre-placed cells are marked in both pictures: the puzzle and the tiling.

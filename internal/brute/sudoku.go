@@ -27,6 +27,18 @@ func SudokuUnits(n, r, c int) [][]int {
 // candidates after naked and hidden singles to a fixed point: sharing nothing with package
 // sudoku's kernels or the exact cover engine, and fast enough to check 16x16 puzzles.
 func SudokuCount(n int, units [][]int, puzzle []uint8, limit int) int {
+	return sudokuCount(n, units, puzzle, limit, false)
+}
+
+// SudokuCountProbe is SudokuCount with a lookahead at every node: each value of each cell
+// with two candidates is tried, and one whose singles end in a contradiction is taken out.
+// Fewer, slower branches: for checking minimal puzzles of 25x25, which SudokuCount takes
+// too long over.
+func SudokuCountProbe(n int, units [][]int, puzzle []uint8, limit int) int {
+	return sudokuCount(n, units, puzzle, limit, true)
+}
+
+func sudokuCount(n int, units [][]int, puzzle []uint8, limit int, probe bool) int {
 	cellUnits := make([][]int, n*n)
 	for u, cells := range units {
 		for _, c := range cells {
@@ -93,10 +105,33 @@ func SudokuCount(n int, units [][]int, puzzle []uint8, limit int) int {
 		}
 		return true
 	}
+	// lookahead takes out the values of two-candidate cells that fail, until none does.
+	lookahead := func(cand []uint64) bool {
+		for changed := true; changed; {
+			changed = false
+			for c, m := range cand {
+				if bits.OnesCount64(m) != 2 {
+					continue
+				}
+				for _, v := range []uint64{m & -m, m & (m - 1)} {
+					try := slices.Clone(cand)
+					if set(try, c, v) && hidden(try) {
+						continue
+					}
+					if !set(cand, c, m&^v) || !hidden(cand) {
+						return false
+					}
+					changed = true
+					break
+				}
+			}
+		}
+		return true
+	}
 	count := 0
 	var rec func(cand []uint64)
 	rec = func(cand []uint64) {
-		if !hidden(cand) {
+		if !hidden(cand) || probe && !lookahead(cand) {
 			return
 		}
 		best, fewest := -1, n+1
