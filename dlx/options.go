@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/xcover/xcover/internal/build"
 	"github.com/xcover/xcover/internal/engine"
 	"github.com/xcover/xcover/internal/names"
 )
@@ -323,14 +324,14 @@ func (p *parser) checkEntries(c *chunk, first int, s *seen) *Error {
 			}
 		}
 		if twice {
-			return p.errorAt(c.lines, p.b.Names().Name(int(i)), "item twice in one option:")
+			return p.errorAt(c.lines, p.b.Names().Name(int(i)), build.ReasonTwice)
 		}
 		if c.color == nil || c.color[first+j] == 0 {
 			continue
 		}
 		color := c.color[first+j] - 1
 		if !secondary[i] {
-			return p.errorAt(c.lines, p.b.Names().Name(int(i))+":"+c.names[color], "colour on primary item")
+			return p.errorAt(c.lines, p.b.Names().Name(int(i))+":"+c.names[color], build.ReasonPrimaryColour)
 		}
 		if c.bad[color] != "" {
 			return p.errorAt(c.lines, c.names[color], c.bad[color])

@@ -168,6 +168,13 @@ func (b *Builder) AddOptionNames(toks []string) error {
 	return b.AddOption(len(toks), func(j int) (int, string) { return items[j], colors[j] })
 }
 
+// The reasons an option is refused, worded once for the Builder and for the readers that
+// check their options as it does before adding them whole (the DLX reader's chunks).
+const (
+	ReasonTwice         = "item twice in one option:"
+	ReasonPrimaryColour = "colour on primary item"
+)
+
 // AddOption adds an option of n entries, entry j being item entry(j) with the given colour
 // ("" for none).
 func (b *Builder) AddOption(n int, entry func(j int) (item int, color string)) error {
@@ -182,12 +189,12 @@ func (b *Builder) AddOption(n int, entry func(j int) (item int, color string)) e
 			return b.fail(fmt.Errorf("option %d: item index %d out of range", k, i))
 		}
 		if b.seen[i] == int32(k+1) {
-			return b.fail(&nameError{b.p.Names.Name(i), "item twice in one option:"})
+			return b.fail(&nameError{b.p.Names.Name(i), ReasonTwice})
 		}
 		b.seen[i] = int32(k + 1)
 		if color != "" {
 			if !b.p.Secondary[i] {
-				return b.fail(&nameError{b.p.Names.Name(i) + ":" + color, "colour on primary item"})
+				return b.fail(&nameError{b.p.Names.Name(i) + ":" + color, ReasonPrimaryColour})
 			}
 			if err := names.Valid(color); err != nil {
 				return b.fail(&nameError{color, err.Error()})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
+	"github.com/xcover/xcover/internal/build"
 	"github.com/xcover/xcover/internal/engine"
 	"github.com/xcover/xcover/internal/textio"
 )
@@ -192,7 +193,7 @@ func readMiniexact(r io.Reader, name string) (*dlx.File, error) {
 					return nil, err
 				}
 				if !secondary[i] {
-					return nil, s.errorf(item+":"+c, "colour on primary item")
+					return nil, s.errorf(item+":"+c, build.ReasonPrimaryColour)
 				}
 				e.Color = c
 				tok = s.next()
