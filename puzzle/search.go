@@ -10,36 +10,44 @@ import (
 	"github.com/xcover/xcover/verify"
 )
 
-// Count counts the puzzle's solutions under cfg (its Limit, Workers, Memo, MemoBytes and
-// Progress) and, with distinct, the classes of solutions too (the puzzle must be
+// Count counts the puzzle's solutions under cfg (its Limit, Workers, Memo, MemoBytes,
+// Order and Progress) and, with distinct, the classes of solutions too (the puzzle must be
 // Symmetric). It chooses the engine, the one count of every front end: the puzzle's own
 // counter where it is a [Counter] and the count is not memoised, else the exact cover
-// engine's. An Impossible puzzle counts 0 without searching. When ctx is cancelled it
-// returns the counts so far with ctx's error; all is nil only when a memoised count was
-// stopped (it has no partial result).
-func Count(ctx context.Context, pz Puzzle, cfg xcover.Config, distinct bool) (all *big.Int, classes uint64, err error) {
+// engine's. The result is plain data, as xcover.Count returns it: the solutions, and the
+// work and the cache where the exact cover engine counted (a puzzle's own counter gives
+// the solutions alone). An Impossible puzzle counts 0 without searching. When ctx is
+// cancelled it returns the counts so far with ctx's error; res.Solutions is nil only when
+// a memoised count was stopped (it has no partial result) or the count was refused.
+func Count(ctx context.Context, pz Puzzle, cfg xcover.Config, distinct bool) (res xcover.CountResult, classes uint64, err error) {
 	if pz.About().Impossible {
-		return new(big.Int), 0, nil
+		return counted(0), 0, nil
 	}
 	if distinct {
 		sym, ok := pz.(Symmetric)
 		if !ok {
-			return nil, 0, fmt.Errorf("puzzle: %s: no count of essentially different solutions", pz.About().Title)
+			return res, 0, fmt.Errorf("puzzle: %s: no count of essentially different solutions", pz.About().Title)
 		}
 		classes, n, err := sym.CountDistinct(ctx, cfg)
 		if errors.Is(err, errors.ErrUnsupported) {
-			return nil, 0, fmt.Errorf("puzzle: %s: no count of essentially different solutions", pz.About().Title)
+			return res, 0, fmt.Errorf("puzzle: %s: no count of essentially different solutions", pz.About().Title)
 		}
-		return new(big.Int).SetUint64(n), classes, err
+		return counted(n), classes, err
 	}
 	if c, ok := pz.(Counter); ok && cfg.Memo == xcover.MemoOff {
 		n, err := c.Count(ctx, cfg.Limit, cfg.Workers)
 		if !errors.Is(err, errors.ErrUnsupported) {
-			return new(big.Int).SetUint64(n), 0, err
+			return counted(n), 0, err
 		}
 	}
-	res, err := xcover.Count(ctx, pz.Problem(), cfg)
-	return res.Solutions, 0, err
+	res, err = xcover.Count(ctx, pz.Problem(), cfg)
+	return res, 0, err
+}
+
+// counted returns the result of a count of n solutions by a puzzle's own counter, which
+// reports no work.
+func counted(n uint64) xcover.CountResult {
+	return xcover.CountResult{Solutions: new(big.Int).SetUint64(n), Stats: xcover.Stats{Solutions: n}}
 }
 
 // Each calls visit with the solutions found under cfg (its limit, order and workers) or,

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/brute"
 	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/puzzle"
@@ -44,9 +46,9 @@ func TestCountEach(t *testing.T) {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
 		cfg := xcover.Config{Limit: tc.limit}
-		all, classes, err := puzzle.Count(ctx, pz, cfg, tc.distinct)
-		if err != nil || all.Uint64() != tc.all || classes != tc.classes {
-			t.Errorf("%s: Count = %d, %d, %v; want %d, %d", tc.name, all, classes, err, tc.all, tc.classes)
+		res, classes, err := puzzle.Count(ctx, pz, cfg, tc.distinct)
+		if err != nil || res.Solutions.Uint64() != tc.all || res.Stats.Solutions != tc.all || classes != tc.classes {
+			t.Errorf("%s: Count = %d (stats %d), %d, %v; want %d, %d", tc.name, res.Solutions, res.Stats.Solutions, classes, err, tc.all, tc.classes)
 		}
 		chk := verify.NewChecker(pz.Problem())
 		listed, sum := 0, 0
@@ -99,8 +101,8 @@ func TestEachStops(t *testing.T) {
 	}
 	imp := impossible{q} // told it has no solution: no search
 	n = 0
-	if all, _, err := puzzle.Count(ctx, imp, xcover.Config{}, false); all.Sign() != 0 || err != nil {
-		t.Errorf("impossible: Count = %d, %v", all, err)
+	if res, _, err := puzzle.Count(ctx, imp, xcover.Config{}, false); res.Solutions.Sign() != 0 || err != nil {
+		t.Errorf("impossible: Count = %d, %v", res.Solutions, err)
 	}
 	if err := puzzle.Each(ctx, imp, xcover.Config{}, false, func([]int, int) bool { n++; return true }); err != nil || n != 0 {
 		t.Errorf("impossible: Each visited %d, %v", n, err)
@@ -295,6 +297,37 @@ func TestVia(t *testing.T) {
 		})
 		if n != tc.want || (err == nil) != (tc.err == "") || (err != nil && !strings.Contains(err.Error(), tc.err)) {
 			t.Errorf("%s: %d solutions, %v; want %d, %q", tc.name, n, err, tc.want, tc.err)
+		}
+	}
+}
+
+// TestCountResult checks that Count gives the exact cover engine's count as plain data, as
+// xcover.Count does, the work and the cache with it (the command prints them): a DLX
+// problem counted solution by solution and by memoisation, and the queens counter, which
+// gives the solutions alone.
+func TestCountResult(t *testing.T) {
+	ctx := context.Background()
+	dlxQueens := puzzle.DLX(&dlx.File{Problem: problems.Queens(6)}, "queens6")
+	q, err := puzzle.Queens(6, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name       string
+		pz         puzzle.Puzzle
+		memo       xcover.MemoMode
+		work, used bool // nodes counted; the cache used
+	}{
+		{"dlx", dlxQueens, xcover.MemoOff, true, false},
+		{"dlx memo", dlxQueens, xcover.MemoOn, true, true},
+		{"queens counter", q, xcover.MemoOff, false, false},
+	} {
+		res, _, err := puzzle.Count(ctx, tc.pz, xcover.Config{Memo: tc.memo}, false)
+		if err != nil || res.Solutions.Cmp(big.NewInt(4)) != 0 || res.Stats.Solutions != 4 { // A000170: 4 for n = 6
+			t.Errorf("%s: %v solutions (stats %d), %v; want 4", tc.name, res.Solutions, res.Stats.Solutions, err)
+		}
+		if (res.Stats.Nodes > 0) != tc.work || res.Memo.Used != tc.used {
+			t.Errorf("%s: %d nodes, cache used %v; want work %v, used %v", tc.name, res.Stats.Nodes, res.Memo.Used, tc.work, tc.used)
 		}
 	}
 }

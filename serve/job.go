@@ -493,7 +493,8 @@ func (s *Server) search(ctx context.Context, j *job) (err error) {
 	switch j.mode {
 	case present.ModeCount:
 		cfg.Memo, cfg.MemoBytes = j.memo, j.memoBytes
-		n, _, err := puzzle.Count(ctx, t, cfg, false)
+		res, _, err := puzzle.Count(ctx, t, cfg, false)
+		n := res.Solutions
 		j.mu.Lock()
 		switch {
 		case n == nil: // a memoised count stopped: no partial result

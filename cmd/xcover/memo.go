@@ -11,6 +11,7 @@ import (
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/engine"
 	"github.com/xcover/xcover/internal/present"
+	"github.com/xcover/xcover/puzzle"
 )
 
 // memoFlags are count's flags for memoised counting.
@@ -61,13 +62,13 @@ func limitHeap(budget int64) (restore func()) {
 	return func() { debug.SetMemoryLimit(old) }
 }
 
-// countAll counts every solution, by memoisation where the flags ask for it (and, by
-// default, where a trial shows it pays), and prints the exact count.
+// countAll counts every solution through the puzzle door, by memoisation where the flags
+// ask for it (and, by default, where a trial shows it pays), and prints the exact count.
 func countAll(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.Config) error {
 	if opt.Memo != xcover.MemoOff {
 		defer limitHeap(opt.MemoBytes)()
 	}
-	c, cerr := xcover.Count(cmd.Context(), s.problem, opt)
+	c, _, cerr := puzzle.Count(cmd.Context(), s.pz, opt, false)
 	note := ""
 	interrupted := cerr != nil && cmd.Context().Err() != nil
 	switch {

@@ -13,6 +13,7 @@ import (
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/formats"
 	"github.com/xcover/xcover/internal/present"
+	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/reduce"
 	"github.com/xcover/xcover/verify"
 )
@@ -45,12 +46,15 @@ func (f *searchFlags) register(cmd *cobra.Command) {
 // configuration to search it with, and the progress display.
 type search struct {
 	file    *dlx.File
-	reduced *reduce.Result  // with --reduce: the reduction, else nil
-	problem *xcover.Problem // the problem searched: the file's, or reduced
-	cfg     xcover.Config   // the solver's configuration
-	out     *bufio.Writer   // buffered stdout
-	clear   func()          // clears the progress line, if shown
-	mu      sync.Mutex      // serialises output: solutions, progress lines
+	reduced *reduce.Result // with --reduce: the reduction, else nil
+	// pz is the problem searched, the file's or reduced, posed for the puzzle door that
+	// counts and lists every puzzle (puzzle.Count, puzzle.Each); its solutions are written
+	// in the file's numbering (original) by the file's writer.
+	pz    puzzle.Puzzle
+	cfg   xcover.Config // the solver's configuration
+	out   *bufio.Writer // buffered stdout
+	clear func()        // clears the progress line, if shown
+	mu    sync.Mutex    // serialises output: solutions, progress lines
 }
 
 // newSearch reads the problem named by args (stdin if none or "-") and prepares its search
@@ -120,7 +124,7 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		s.out = bufio.NewWriterSize(w, 64<<10)
 	}
 	s.cfg = cfg
-	s.problem = p
+	s.pz = puzzle.DLX(&dlx.File{Problem: p}, file.Name)
 	return s, nil
 }
 

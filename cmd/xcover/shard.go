@@ -69,7 +69,7 @@ func (f *shardFlags) count(cmd *cobra.Command, sf *searchFlags, s *search, opt x
 	// SIGTERM, as a cluster's scheduler sends it, stops the count like ^C (runContext
 	// cancels every command's context on both): the finished parts are saved.
 	ctx := cmd.Context()
-	res, cerr := shard.Count(ctx, s.problem, k, n, opt, d)
+	res, cerr := shard.Count(ctx, s.pz.Problem(), k, n, opt, d)
 	switch {
 	case res == nil && ctx.Err() != nil && opt.Memo == xcover.MemoOn:
 		return interruptedf("interrupted: a memoised count has no partial result")

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/present"
+	"github.com/xcover/xcover/puzzle"
 	"github.com/xcover/xcover/verify"
 )
 
@@ -39,7 +40,7 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 		return usageErrorf("--best must be at least 1, not %d", k)
 	case f.limit > 0 || s.cfg.Random:
 		return usageErrorf("--min-cost searches for the cheapest: not with --limit, --random or --seed")
-	case !s.problem.HasCosts():
+	case !s.pz.Problem().HasCosts():
 		warnf(cmd, "%s gives no option a cost (|n): every solution costs 0", s.file.Name)
 	}
 	sw := s.file.NewSolutionWriter(s.out, f.json)
@@ -53,7 +54,7 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 		}
 		s.mu.Unlock()
 	}}
-	res, err := xcover.MinCost(cmd.Context(), s.problem, opt)
+	res, err := xcover.MinCost(cmd.Context(), s.pz.Problem(), opt)
 	if werr == nil {
 		werr = sw.Flush()
 	}
@@ -81,36 +82,34 @@ func runSolve(cmd *cobra.Command, f *solveFlags, args []string) error {
 	if f.minCost {
 		return solveMinCost(cmd, &f.search, s, f.best)
 	}
-	solver, err := xcover.NewSolver(s.problem, s.cfg)
-	if err != nil {
-		return usageErrorf("%v", err)
-	}
 	sw := s.file.NewSolutionWriter(s.out, f.search.json)
 	var werr error
 	chk := verify.NewChecker(s.file.Problem) // every solution is checked before it is printed
-	for sol := range solver.Solutions(cmd.Context()) {
+	// The puzzle door lists the problem as it lists every puzzle (the engine, here).
+	err = puzzle.Each(cmd.Context(), s.pz, s.cfg, false, func(sol []int, _ int) bool {
 		sol = s.original(sol)
+		s.mu.Lock()
+		defer s.mu.Unlock()
 		if v := chk.Check(sol); len(v) > 0 {
 			s.out.Flush()
-			return fmt.Errorf("internal error: the engine gave a non-solution: %v", v[0])
+			werr = fmt.Errorf("internal error: the engine gave a non-solution: %v", v[0])
+			return false
 		}
-		s.mu.Lock()
 		werr = sw.Write(sol)
-		s.mu.Unlock()
-		if werr != nil {
-			break
-		}
-	}
+		return werr == nil
+	})
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if werr == nil {
 		werr = sw.Flush()
 	}
-	if werr != nil {
+	switch {
+	case werr != nil:
 		return werr
-	}
-	if err := solver.Err(); err != nil {
+	case err != nil && cmd.Context().Err() != nil:
 		return interruptedf("interrupted after %d solutions: the list is incomplete", sw.Written())
+	case err != nil:
+		return usageErrorf("%v", err) // a search the engine refuses
 	}
 	return nil
 }

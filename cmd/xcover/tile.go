@@ -166,10 +166,10 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Co
 		cfg.ProgressInterval = 500 * time.Millisecond
 		cfg.Progress = show
 	}
-	all, classes, cerr := puzzle.Count(ctx, pz, cfg, f.distinct)
+	res, classes, cerr := puzzle.Count(ctx, pz, cfg, f.distinct)
 	t := present.Tally{Partial: cerr != nil && ctx.Err() != nil}
-	if all != nil {
-		t.Solutions = all.Uint64() // a tiling's count: plain, one by one
+	if res.Solutions != nil {
+		t.Solutions = res.Solutions.Uint64() // a tiling's count: plain, one by one
 	}
 	if f.distinct {
 		t.Distinct = &classes
