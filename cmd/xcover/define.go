@@ -90,11 +90,7 @@ func runDefine(cmd *cobra.Command, f *defineFlags, args []string) error {
 		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution to define")
 		return nil
 	}
-	sw := file.NewSolutionWriter(bufio.NewWriter(cmd.OutOrStdout()), f.json)
-	if err := sw.Write(res.Options); err != nil {
-		return err
-	}
-	if err := sw.Flush(); err != nil {
+	if err := writeSolutions(cmd, file, [][]int{res.Options}, nil, f.json); err != nil {
 		return err
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.Define(res, f.smallest))

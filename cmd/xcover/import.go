@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 
@@ -104,11 +103,7 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 	if len(sols) == 0 {
 		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
 	}
-	sw := file.NewSolutionWriter(bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10), f.json)
-	for _, sol := range sols {
-		sw.Write(sol) // an error stays in the buffer, for Flush
-	}
-	return sw.Flush()
+	return writeSolutions(cmd, file, sols, nil, f.json)
 }
 
 // readModelFile reads a solver's answer from name ("-": stdin) and returns the verified

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -94,6 +95,20 @@ func writeOutput(cmd *cobra.Command, path string, write func(io.Writer) error) e
 		return write(cmd.OutOrStdout())
 	}
 	return atomicfile.Write(path, write)
+}
+
+// writeSolutions writes solutions of file's problem to the command's output as solve prints
+// them (as text lines or JSON, with asJSON), each with its cost if costs is not nil.
+func writeSolutions(cmd *cobra.Command, file *dlx.File, sols [][]int, costs []int64, asJSON bool) error {
+	sw := file.NewSolutionWriter(bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10), asJSON)
+	for i, sol := range sols {
+		if costs != nil {
+			sw.WriteCost(sol, costs[i]) // an error stays in the buffer, for Flush
+		} else {
+			sw.Write(sol)
+		}
+	}
+	return sw.Flush()
 }
 
 // emitDLX writes p in DLX format to the command's output (dlx.Write buffers it), as

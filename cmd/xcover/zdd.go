@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -124,13 +123,5 @@ func writeChecked(cmd *cobra.Command, file *dlx.File, sols [][]int, costs []int6
 			return fmt.Errorf("the diagram holds a set that is no solution: %v: %s", sol, v[0])
 		}
 	}
-	sw := file.NewSolutionWriter(bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10), asJSON)
-	for i, sol := range sols {
-		if costs != nil {
-			sw.WriteCost(sol, costs[i])
-		} else {
-			sw.Write(sol)
-		}
-	}
-	return sw.Flush()
+	return writeSolutions(cmd, file, sols, costs, asJSON)
 }
