@@ -46,16 +46,18 @@ func ParseFile(path string) (*File, error) {
 // the first error in the file is the one reported. The option texts of the File are
 // pieces of the input: the File holds the input once, not a copy a line.
 func Parse(r io.Reader, name string) (*File, error) {
-	return parse(r, name, runtime.GOMAXPROCS(0), minChunk)
+	return parse(r, name, runtime.GOMAXPROCS(0), minChunk, true)
 }
 
-// parse is Parse on at most procs goroutines, with chunks of at least minSize bytes.
-func parse(r io.Reader, name string, procs, minSize int) (*File, error) {
+// parse is Parse on at most procs goroutines, with chunks of at least minSize bytes; with
+// short false, every option line is cut into tokens (the tests compare the two ways).
+func parse(r io.Reader, name string, procs, minSize int, short bool) (*File, error) {
 	data, rerr := readInput(r, name)
 	p := &parser{
 		f:       &File{Name: name},
 		procs:   procs,
 		minSize: minSize,
+		short:   short,
 	}
 	if err := p.parse(unsafe.String(unsafe.SliceData(data), len(data))); err != nil {
 		return nil, err
@@ -184,8 +186,9 @@ type parser struct {
 	// (options.go).
 	inPlace, optInPlace bool
 	f                   *File
-	procs               int // goroutines for the option lines
-	minSize             int // least size of a chunk of option lines
+	procs               int  // goroutines for the option lines
+	minSize             int  // least size of a chunk of option lines
+	short               bool // lines of short names read a word at a time (shortNames)
 }
 
 // errorAt returns an *Error at the given line. The token is copied, so that the error does

@@ -66,8 +66,7 @@ func pack(s string) uint64 {
 func (t *Table) keyOf(name string) (key, h uint64) {
 	if len(name) <= 8 {
 		key = pack(name)
-		hi, lo := bits.Mul64(key^t.mix, 0x9e3779b97f4a7c15)
-		return key, hi ^ lo
+		return key, t.shortHash(key)
 	}
 	h = maphash.String(t.seed, name)
 	return h, h
@@ -94,6 +93,12 @@ func (t *Table) rehash(min int) {
 		}
 		t.slots[s] = slot{key, uint32(i + 1), uint32(len(name))}
 	}
+}
+
+// shortHash returns the hash of a name of at most 8 bytes whose key (pack) is key.
+func (t *Table) shortHash(key uint64) uint64 {
+	hi, lo := bits.Mul64(key^t.mix, 0x9e3779b97f4a7c15)
+	return hi ^ lo
 }
 
 // find returns the slot of name, or the empty slot where it would go.
@@ -224,4 +229,39 @@ func Valid(s string) error {
 		}
 	}
 	return nil
+}
+
+// IndexShort is IndexAll for names of 1 to 8 bytes given as their keys (the name's bytes
+// in a word, little-endian, the first byte lowest, zero above the last) and their
+// lengths: a reader that cuts its names out of a text a word at a time has them so,
+// without the strings (the DLX reader's option lines).
+func (t *Table) IndexShort(keys []uint64, lens []uint8, idx []int32) {
+	if len(t.slots) == 0 {
+		for j := range keys {
+			idx[j] = -1
+		}
+		return
+	}
+	var (
+		pos   [batch]uint64
+		first [batch]slot
+	)
+	mask := uint64(len(t.slots) - 1)
+	for lo := 0; lo < len(keys); lo += batch {
+		b := keys[lo:min(lo+batch, len(keys))]
+		for j, key := range b {
+			pos[j] = t.shortHash(key) >> t.shift
+		}
+		for j := range b {
+			first[j] = t.slots[pos[j]] // independent loads: the misses overlap
+		}
+		for j, key := range b {
+			x, s, n := first[j], pos[j], uint32(lens[lo+j])
+			for x.idx != 0 && !(x.key == key && x.n == n) {
+				s = (s + 1) & mask
+				x = t.slots[s]
+			}
+			idx[lo+j] = int32(x.idx) - 1
+		}
+	}
 }

@@ -100,6 +100,43 @@ func TestIndexAll(t *testing.T) {
 	}
 }
 
+// TestIndexShort looks names of up to 8 bytes up by their keys and lengths, in batches of
+// every length, against Index; names that differ only by trailing zero bytes differ.
+func TestIndexShort(t *testing.T) {
+	var tb Table
+	idx := make([]int32, 1)
+	tb.IndexShort([]uint64{'a'}, []uint8{1}, idx)
+	if idx[0] != -1 {
+		t.Fatal("the empty table finds a name")
+	}
+	for i := range 1000 {
+		tb.Add(strconv.Itoa(i))
+		tb.Add("n" + strconv.Itoa(i) + "long name")
+	}
+	tb.Add("z\x00")
+	var probe []string
+	for i := range 40 {
+		probe = append(probe, strconv.Itoa(i*37), "x"+strconv.Itoa(i), "12345678", strconv.Itoa(i)+"\x00", "z", "z\x00")
+	}
+	for n := range len(probe) {
+		keys, lens := make([]uint64, n), make([]uint8, n)
+		for j, name := range probe[:n] {
+			keys[j], lens[j] = pack(name), uint8(len(name))
+		}
+		idx := make([]int32, n)
+		tb.IndexShort(keys, lens, idx)
+		for j, name := range probe[:n] {
+			want, ok := tb.Index(name)
+			if !ok {
+				want = -1
+			}
+			if int(idx[j]) != want {
+				t.Fatalf("IndexShort of %d names: %q at %d, want %d", n, name, idx[j], want)
+			}
+		}
+	}
+}
+
 func TestValid(t *testing.T) {
 	tests := []struct{ name, why string }{
 		{"r1", ""},
