@@ -2,6 +2,7 @@ package dlx
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
@@ -424,5 +425,85 @@ func TestShortNamesWords(t *testing.T) {
 				t.Errorf("shortNames(%q) in %q: %v, %v; want %v", tt.line, text, c.item, ok, tt.want)
 			}
 		}
+	}
+}
+
+// TestItemLineAsBuilder reads random item lines of plain names (added with their hashes,
+// Builder.AddItemHashed) mixed with names with bounds, long names, names of several bytes
+// a character and names met before, primary and secondary: the items must be those that
+// xcover.Builder's methods give the tokens one by one, and a line they refuse must be
+// refused at the same token with the Builder's reason.
+func TestItemLineAsBuilder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(42, 15))
+	errs := 0
+	for trial := range 400 {
+		var toks []string
+		var b xcover.Builder
+		var want error
+		wantTok := ""
+		secondary := false
+		for j := range 1 + rng.IntN(60) {
+			name := fmt.Sprintf("n%d", rng.IntN(5000))
+			switch rng.IntN(12) {
+			case 0:
+				name += "-long-name"
+			case 1:
+				name = "é" + name
+			}
+			if j > 0 && rng.IntN(40) == 0 {
+				if again := toks[rng.IntN(j)]; again != "|" {
+					name = strings.TrimPrefix(again, "2:3|") // an item again
+				}
+			}
+			tok := name
+			var err error
+			switch {
+			case !secondary && j > 0 && rng.IntN(20) == 0:
+				tok, secondary = "|", true
+			case secondary:
+				_, err = b.AddSecondary(name)
+			case rng.IntN(10) == 0:
+				tok = "2:3|" + name
+				_, err = b.AddPrimaryBounds(name, 2, 3)
+			default:
+				_, err = b.AddPrimary(name)
+			}
+			toks = append(toks, tok)
+			if err != nil {
+				want, wantTok = err, tok
+				break
+			}
+		}
+		text := strings.Join(toks, " ") + "\n"
+		f, err := parse(strings.NewReader(text), "i.dlx", 1, minChunk, true)
+		if want != nil {
+			errs++
+			var e *Error
+			if !errors.As(err, &e) || e.Token != wantTok || !strings.Contains(want.Error(), e.Msg) {
+				t.Fatalf("trial %d: %q: error %v, want %v at %q", trial, text, err, want, wantTok)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("trial %d: %q: %v", trial, text, err)
+		}
+		p, err := b.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Problem.NumItems() != p.NumItems() || f.Problem.NumPrimary() != p.NumPrimary() {
+			t.Fatalf("trial %d: %d items, %d primary; want %d, %d", trial, f.Problem.NumItems(), f.Problem.NumPrimary(), p.NumItems(), p.NumPrimary())
+		}
+		for i := range p.NumItems() {
+			if got, want := f.Problem.Item(i), p.Item(i); got != want {
+				t.Fatalf("trial %d: item %d is %+v, want %+v", trial, i, got, want)
+			}
+			if j, ok := f.Problem.ItemIndex(p.Item(i).Name); !ok || j != i {
+				t.Fatalf("trial %d: item %q at %d, %v; want %d", trial, p.Item(i).Name, j, ok, i)
+			}
+		}
+	}
+	if errs < 40 || errs > 360 {
+		t.Fatalf("%d of 400 lines refused: the test does not try both", errs)
 	}
 }

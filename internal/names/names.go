@@ -130,6 +130,51 @@ func (t *Table) Add(name string) (int, bool) {
 	return len(t.names) - 1, true
 }
 
+// Hash returns the key and the hash of name in t, as Add and Index compute them: a caller
+// that adds many names may compute them first, read the names' slots together
+// (WarmHashes), then add the names (AddHashed), computing them once.
+func (t *Table) Hash(name string) (key, h uint64) {
+	if len(t.slots) == 0 {
+		t.rehash(8) // the seed
+	}
+	return t.keyOf(name)
+}
+
+// AddHashed is Add of a name whose key and hash Hash returned.
+func (t *Table) AddHashed(name string, key, h uint64) (int, bool) {
+	if 2*(len(t.names)+1) > len(t.slots) {
+		t.rehash(4 * (len(t.names) + 1))
+	}
+	mask := uint64(len(t.slots) - 1)
+	s := h >> t.shift
+	for x := &t.slots[s]; x.idx != 0; x = &t.slots[s] {
+		if x.key == key && x.n == uint32(len(name)) && (len(name) <= 8 || t.names[x.idx-1] == name) {
+			return int(x.idx) - 1, false
+		}
+		s = (s + 1) & mask
+	}
+	t.names = append(t.names, name)
+	t.slots[s] = slot{key, uint32(len(t.names)), uint32(len(name))}
+	return len(t.names) - 1, true
+}
+
+// WarmHashes reads the first slot of each name whose hash Hash returned and changes
+// nothing: adding the names right after finds their slots in the cache, the misses of the
+// batch having overlapped instead of following one another, as in IndexAll. It returns a
+// sum of what it read, so that the reads are not left out.
+//
+//go:noinline
+func (t *Table) WarmHashes(hs []uint64) uint32 {
+	if len(t.slots) == 0 {
+		return 0
+	}
+	var sum uint32
+	for _, h := range hs {
+		sum += t.slots[h>>t.shift].idx
+	}
+	return sum
+}
+
 // Index returns the index of name.
 func (t *Table) Index(name string) (int, bool) {
 	if len(t.slots) == 0 {
@@ -137,24 +182,6 @@ func (t *Table) Index(name string) (int, bool) {
 	}
 	x := t.find(name)
 	return int(x.idx) - 1, x.idx != 0
-}
-
-// Warm reads the first slot of each name and changes nothing: adding or looking up the
-// names right after finds their slots in the cache, the misses of the batch having
-// overlapped instead of following one another, as in IndexAll. It returns a sum of what
-// it read, so that the reads are not left out.
-//
-//go:noinline
-func (t *Table) Warm(names []string) uint32 {
-	if len(t.slots) == 0 {
-		return 0
-	}
-	var sum uint32
-	for _, name := range names {
-		_, h := t.keyOf(name)
-		sum += t.slots[h>>t.shift].idx
-	}
-	return sum
 }
 
 // batch is how many names IndexAll looks up together.

@@ -100,6 +100,30 @@ func TestIndexAll(t *testing.T) {
 	}
 }
 
+// TestAddHashed adds names by their keys and hashes (Hash, then AddHashed), some twice,
+// across the table's growths, with WarmHashes before: the same indices as Add gives.
+func TestAddHashed(t *testing.T) {
+	var tb, ref Table
+	for i := range 3000 {
+		name := strconv.Itoa(i / 2 * 7 % 1001)
+		if i%3 == 0 {
+			name += "-a longer name"
+		}
+		key, h := tb.Hash(name)
+		tb.WarmHashes([]uint64{h})
+		j, added := tb.AddHashed(name, key, h)
+		wantJ, wantAdded := ref.Add(name)
+		if j != wantJ || added != wantAdded {
+			t.Fatalf("AddHashed(%q) = %d, %v; Add gives %d, %v", name, j, added, wantJ, wantAdded)
+		}
+	}
+	for i := range ref.Len() {
+		if j, ok := tb.Index(ref.Name(i)); !ok || j != i || tb.Name(i) != ref.Name(i) {
+			t.Fatalf("Index(%q) = %d, %v; want %d", ref.Name(i), j, ok, i)
+		}
+	}
+}
+
 // TestIndexShort looks names of up to 8 bytes up by their keys and lengths, in batches of
 // every length, against Index; names that differ only by trailing zero bytes differ.
 func TestIndexShort(t *testing.T) {
