@@ -387,25 +387,30 @@ func TestShortNames(t *testing.T) {
 	}
 }
 
-// TestShortNamesWords reads option lines a word at a time (shortNames): lines of known
-// names of at most 8 bytes must be read so (else every line would be cut into tokens,
-// which gives the same problem more slowly), others left to optionLine, c unchanged.
+// TestShortNamesWords reads option lines a word at a time (words, then flush): lines of
+// known names of at most 8 bytes must be read so (else every line would be cut into
+// tokens, which gives the same problem more slowly), lines with longer names, colours or
+// costs left to optionLine (c unchanged), and an unknown name found by optionLine when the
+// waiting lines are flushed.
 func TestShortNamesWords(t *testing.T) {
 	tests := []struct {
-		line string
-		want []int32 // nil: not read by words
+		line  string
+		words bool    // read by words
+		want  []int32 // the entries; nil: an error
 	}{
-		{"a b", []int32{0, 1}},
-		{"b\ta", []int32{1, 0}},
-		{"a  \t b", []int32{0, 1}},
-		{"abcdefgh a", []int32{2, 0}},
-		{"a abcdefgh", []int32{0, 2}},
-		{"x7654321 é", []int32{3, 4}},
-		{"abcdefghi a", nil}, // 9 bytes
-		{"a abcdefghi", nil},
-		{"a c", nil},          // unknown
-		{"abcdefg a", nil},    // a prefix of a name
-		{"abcdefgh\x01", nil}, // a name and a byte more
+		{"a b", true, []int32{0, 1}},
+		{"b\ta", true, []int32{1, 0}},
+		{"a  \t b", true, []int32{0, 1}},
+		{"abcdefgh a", true, []int32{2, 0}},
+		{"a abcdefgh", true, []int32{0, 2}},
+		{"x7654321 é", true, []int32{3, 4}},
+		{"abcdefghi a", false, nil}, // 9 bytes
+		{"a abcdefghi", false, nil},
+		{"a b:red", false, nil},  // a colour
+		{"a |2", false, nil},     // a cost
+		{"a c", true, nil},       // unknown
+		{"abcdefg a", true, nil}, // a prefix of a name
+		{"abcdefgh\x01", false, nil},
 	}
 	for _, tt := range tests {
 		p := &parser{f: &File{Name: "w.dlx"}}
@@ -419,10 +424,18 @@ func TestShortNamesWords(t *testing.T) {
 		for _, pad := range []string{"", "\n", "\n\n\n\n\n\n\n\n", "\nsome more text"} {
 			text := tt.line + pad
 			c := &chunk{text: text}
-			_, ok := p.shortNames(c, tt.line, len(text))
-			must := tt.want != nil && len(pad) >= 8
-			if ok && !slices.Equal(c.item, tt.want) || !ok && (must || len(c.item) != 0) {
-				t.Errorf("shortNames(%q) in %q: %v, %v; want %v", tt.line, text, c.item, ok, tt.want)
+			ok := p.words(c, tt.line, len(text))
+			if !ok && len(c.wkeys) != 0 || ok && !tt.words || !ok && tt.words && len(pad) >= 8 {
+				t.Errorf("words(%q) in %q: %v, %d names; want %v", tt.line, text, ok, len(c.wkeys), tt.words)
+				continue
+			}
+			if !ok {
+				continue
+			}
+			c.pend = append(c.pend, pendLine{tt.line, 1, len(c.wkeys)})
+			err := p.flush(c, nil, new(seen))
+			if (err == nil) != (tt.want != nil) || err == nil && !slices.Equal(c.item, tt.want) {
+				t.Errorf("flush of %q: %v, %v; want %v", tt.line, c.item, err, tt.want)
 			}
 		}
 	}
