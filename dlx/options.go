@@ -104,7 +104,7 @@ func (p *parser) options(text string) error {
 		c.opt = p.f.OptionText[lines:lines:(lines + nl)]
 		c.line = p.f.OptionLine[lines:lines:(lines + nl)]
 		c.item = item[toks:toks:(toks + nt)]
-		c.start = make([]int32, 0, nl)
+		c.start = make([]int32, 0, nl+1) // and the end of the last option (addChunk)
 		lines, toks = lines+nl, toks+nt
 		c.roomEnd, c.itemEnd = lines, toks
 	}
