@@ -305,12 +305,12 @@ func (p *parser) checkComment(line string, at int) error {
 	return nil
 }
 
-// itemLine reads the item line (trimmed, not a comment). The names are pieces of one copy
-// of the line.
+// itemLine reads the item line (trimmed, not a comment). The index of the names copies
+// them (names.Table), so that they hold no piece of the input.
 func (p *parser) itemLine(text string) error {
-	text = strings.Clone(text)
 	n := strings.Count(text, " ") + 1 // about the number of items
 	p.b.GrowItems(n)
+	p.b.Names().GrowText(len(text) - n + 1) // the names' bytes, about
 	secondary := false
 	// The tokens are taken 16 at a time, their names' keys and hashes in the index
 	// computed and their slots read together first (names.Table.WarmHashes), so that adding

@@ -3,6 +3,7 @@ package names
 import (
 	"strconv"
 	"testing"
+	"unsafe"
 )
 
 // TestTable adds names, some twice, and finds each at its index, and no other name.
@@ -120,6 +121,44 @@ func TestAddHashed(t *testing.T) {
 	for i := range ref.Len() {
 		if j, ok := tb.Index(ref.Name(i)); !ok || j != i || tb.Name(i) != ref.Name(i) {
 			t.Fatalf("Index(%q) = %d, %v; want %d", ref.Name(i), j, ok, i)
+		}
+	}
+}
+
+// TestNamesKept adds names across many growths of the table's bytes, built in a buffer
+// that is overwritten after each: the names given out before and after stay the names
+// added (the table copies them, and never changes its bytes once written).
+func TestNamesKept(t *testing.T) {
+	var tb Table
+	var early []string
+	buf := make([]byte, 0, 32)
+	for i := range 20000 {
+		buf = strconv.AppendInt(append(buf[:0], 'n'), int64(i), 10)
+		if i%3 == 0 {
+			buf = append(buf, "-a long name"...)
+		}
+		// A string over buf's bytes, which the next name overwrites: kept only if copied.
+		if _, ok := tb.Add(unsafe.String(&buf[0], len(buf))); !ok {
+			t.Fatalf("%s: added before", buf)
+		}
+		tb.GrowText(0)
+		if i < 100 {
+			early = append(early, tb.Name(i))
+		}
+	}
+	for i := range 20000 {
+		want := "n" + strconv.Itoa(i)
+		if i%3 == 0 {
+			want += "-a long name"
+		}
+		if got := tb.Name(i); got != want {
+			t.Fatalf("Name(%d) = %q, want %q", i, got, want)
+		}
+		if i < 100 && early[i] != want {
+			t.Fatalf("Name(%d) given out early is now %q, want %q", i, early[i], want)
+		}
+		if j, ok := tb.Index(want); !ok || j != i {
+			t.Fatalf("Index(%q) = %d, %v", want, j, ok)
 		}
 	}
 }
