@@ -30,9 +30,10 @@ type Entry struct {
 // safe for concurrent use by several solvers.
 //
 // Memory: each option entry takes 4 bytes here (its item index as int32; 8 with its colour
-// index where some option has a colour), each option 4 bytes, plus the items (33 to 49
-// bytes each: a byte and the name's slot in the name index, 8 more where some item has
-// bounds) and their names; a solver adds its own working arrays.
+// index where some option has a colour), each option 4 bytes, plus the items (37 to 69
+// bytes each: a byte, the name's two to four slots in the name index and 4 bytes for its
+// end among the names' bytes, 8 more where some item has bounds) and their names' bytes,
+// copied once; a solver adds its own working arrays.
 type Problem struct {
 	index     names.Table // the items' names
 	secondary []bool      // by item

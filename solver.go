@@ -127,10 +127,21 @@ func NewSolver(p *Problem, cfg Config) (*Solver, error) {
 // the secondary items.
 func (p *Problem) engineSpec() *engine.Spec {
 	n := p.NumItems()
-	pos := make([]int32, n)
 	sp := &engine.Spec{NumPrimary: p.nprimary, NumItems: n, Start: p.start}
 	sp.Lo = make([]int32, p.nprimary)
 	sp.Hi = make([]int32, p.nprimary)
+	if p.HasColors() {
+		sp.Color = p.entColor
+	}
+	sp.Item = p.entItem // shared when the primary items come first, as in a DLX file
+	if !slices.Contains(p.secondary[:p.nprimary], true) {
+		// No item to move: no array of positions (4 MB of garbage on 10^6 items).
+		for i := range p.nprimary {
+			sp.Lo[i], sp.Hi[i] = p.bounds(i)
+		}
+		return sp
+	}
+	pos := make([]int32, n)
 	var np, ns int32 = 0, int32(p.nprimary)
 	for i, sec := range p.secondary {
 		if sec {
@@ -142,18 +153,9 @@ func (p *Problem) engineSpec() *engine.Spec {
 			np++
 		}
 	}
-	sp.Item = p.entItem // shared when the primary items come first, as in a DLX file
-	for i, q := range pos {
-		if int32(i) != q {
-			sp.Item = make([]int32, len(p.entItem))
-			for e, i := range p.entItem {
-				sp.Item[e] = pos[i]
-			}
-			break
-		}
-	}
-	if p.HasColors() {
-		sp.Color = p.entColor
+	sp.Item = make([]int32, len(p.entItem))
+	for e, i := range p.entItem {
+		sp.Item[e] = pos[i]
 	}
 	return sp
 }

@@ -2,9 +2,11 @@ package dlx
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,7 +72,7 @@ func TestChunksAsOneReader(t *testing.T) {
 			sb.WriteString("p1 p2") // no line ending
 		}
 		text := sb.String()
-		want, wantErr := parse(strings.NewReader(text), "c.dlx", 1, minChunk)
+		want, wantErr := parse(strings.NewReader(text), "c.dlx", 1, minChunk, false)
 		if e, ok := wantErr.(*Error); faultLine != 0 && (!ok || e.Line != faultLine) || faultLine == 0 && wantErr != nil {
 			t.Fatalf("trial %d: error %v, want one at line %d", trial, wantErr, faultLine)
 		}
@@ -80,7 +82,7 @@ func TestChunksAsOneReader(t *testing.T) {
 			}
 		}
 		for _, procs := range []int{2, 4} {
-			got, gotErr := parse(strings.NewReader(text), "c.dlx", procs, 256)
+			got, gotErr := parse(strings.NewReader(text), "c.dlx", procs, 256, true)
 			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
 				t.Fatalf("trial %d, %d goroutines: error %v, want %v", trial, procs, gotErr, wantErr)
 			}
@@ -146,8 +148,9 @@ func referenceHash(t *testing.T, text string) string {
 	return p.Hash()
 }
 
-// FuzzChunks parses any input by one goroutine and in chunks of 16 bytes or more on
-// three: the same File or the same error.
+// FuzzChunks parses any input by one goroutine, every line cut into tokens, and again
+// with lines of short names read a word at a time (shortNames), by one goroutine and in
+// chunks of 16 bytes or more on three: the same File or the same error.
 func FuzzChunks(f *testing.F) {
 	for _, s := range []string{
 		"A B | X\nA X:r\nB X:r\n| c\nA\nB X:s\n",
@@ -158,17 +161,21 @@ func FuzzChunks(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		want, wantErr := parse(bytes.NewReader(data), "f.dlx", 1, minChunk)
-		got, gotErr := parse(bytes.NewReader(data), "f.dlx", 3, 16)
-		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
-			t.Fatalf("in chunks: error %v, want %v", gotErr, wantErr)
-		}
-		if wantErr != nil {
-			return
-		}
-		if !reflect.DeepEqual(got.OptionText, want.OptionText) || !reflect.DeepEqual(got.OptionLine, want.OptionLine) ||
-			fmt.Sprint(got.Warnings) != fmt.Sprint(want.Warnings) || got.Problem.Hash() != want.Problem.Hash() {
-			t.Fatalf("in chunks: the files differ")
+		want, wantErr := parse(bytes.NewReader(data), "f.dlx", 1, minChunk, false)
+		for _, way := range []struct {
+			procs, minSize int
+		}{{3, 16}, {1, minChunk}} {
+			got, gotErr := parse(bytes.NewReader(data), "f.dlx", way.procs, way.minSize, true)
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Fatalf("%d goroutines, short names by words: error %v, want %v", way.procs, gotErr, wantErr)
+			}
+			if wantErr != nil {
+				continue
+			}
+			if !reflect.DeepEqual(got.OptionText, want.OptionText) || !reflect.DeepEqual(got.OptionLine, want.OptionLine) ||
+				fmt.Sprint(got.Warnings) != fmt.Sprint(want.Warnings) || got.Problem.Hash() != want.Problem.Hash() {
+				t.Fatalf("%d goroutines, short names by words: the files differ", way.procs)
+			}
 		}
 	})
 }
@@ -220,7 +227,7 @@ func TestEntriesAsBuilder(t *testing.T) {
 		// The line after many good ones, so that in chunks it is not in the first.
 		text := head.String() + strings.Repeat("p0 p1\n", 200) + line + "\n"
 		for _, procs := range []int{1, 3} {
-			_, err := parse(strings.NewReader(text), "e.dlx", procs, 64)
+			_, err := parse(strings.NewReader(text), "e.dlx", procs, 64, true)
 			if want == nil {
 				if err != nil {
 					t.Fatalf("trial %d, %d goroutines, %q: error %v, the Builder accepts it", trial, procs, line, err)
@@ -276,7 +283,7 @@ func TestShortLines(t *testing.T) {
 			wantText, wantLine = append(wantText, opt), append(wantLine, l+2)
 		}
 		for _, procs := range []int{1, 3} {
-			f, err := parse(strings.NewReader(sb.String()), "s.dlx", procs, 64)
+			f, err := parse(strings.NewReader(sb.String()), "s.dlx", procs, 64, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -289,5 +296,227 @@ func TestShortLines(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestShortNames parses files of names of 1 to 12 bytes (8 and 9 among them, some of
+// several bytes a character, some prefixes of others), entries apart by spaces and tabs,
+// with faults (unknown names, prefixes and extensions of known ones, an item twice, a
+// control character) and lines that end the text, every line cut into tokens and again
+// with the lines of short names read a word at a time (shortNames), by one goroutine and
+// in chunks: the same Files, the same errors.
+func TestShortNames(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 42))
+	// Names of 8 bytes whose 9-byte extensions are names too, and the extensions' last
+	// bytes: a word read as a whole name when a ninth byte follows would be found.
+	names := []string{"aaaaaaaa", "aaaaaaaab", "b", "7777777", "77777777", "777777777", "7"}
+	for len(names) < 60 {
+		n := 1 + rng.IntN(12)
+		if len(names)%5 == 0 {
+			n = 8 + rng.IntN(2)
+		}
+		var sb strings.Builder
+		for sb.Len() < n {
+			sb.WriteString([]string{"a", "b", "z", "7", "é", "~"}[rng.IntN(6)])
+		}
+		if name := sb.String(); !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	blank := func() string { return []string{" ", " ", " ", "\t", "  ", " \t "}[rng.IntN(6)] }
+	faults := 0
+	for trial := range 300 {
+		var sb strings.Builder
+		sb.WriteString(strings.Join(names[:50], " ") + " | " + strings.Join(names[50:], " ") + "\n")
+		for range 1 + rng.IntN(40) {
+			if rng.IntN(8) == 0 {
+				sb.WriteString(blank())
+			}
+			used := map[int]bool{}
+			for j := range 1 + rng.IntN(12) {
+				if j > 0 {
+					sb.WriteString(blank())
+				}
+				i := rng.IntN(len(names))
+				for used[i] && len(used) < len(names) {
+					i = rng.IntN(len(names))
+				}
+				used[i] = true
+				name := names[i]
+				switch rng.IntN(150) {
+				case 0:
+					name += "a" // unknown, or another name
+				case 1:
+					name = name[:len(name)-1] // a prefix: unknown, another name, bad UTF-8
+				case 2:
+					name = names[rng.IntN(len(names))] // perhaps twice
+				case 3:
+					name = "\x01" + name
+				}
+				sb.WriteString(name)
+			}
+			if rng.IntN(8) == 0 {
+				sb.WriteString(blank())
+			}
+			sb.WriteString([]string{"\n", "\n", "\n", "\r\n", "\n\n", "\n| c\n"}[rng.IntN(6)])
+		}
+		text := sb.String()
+		if trial%2 == 1 {
+			text = strings.TrimRight(text, "\r\n") // the last line ends the text
+		}
+		want, wantErr := parse(strings.NewReader(text), "w.dlx", 1, minChunk, false)
+		if wantErr != nil {
+			faults++
+		}
+		for _, procs := range []int{1, 3} {
+			got, gotErr := parse(strings.NewReader(text), "w.dlx", procs, 32, true)
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Fatalf("trial %d, %d goroutines: error %v, want %v\n%q", trial, procs, gotErr, wantErr, text)
+			}
+			if wantErr != nil {
+				continue
+			}
+			if !reflect.DeepEqual(got.OptionText, want.OptionText) || !reflect.DeepEqual(got.OptionLine, want.OptionLine) ||
+				fmt.Sprint(got.Warnings) != fmt.Sprint(want.Warnings) || got.Problem.Hash() != want.Problem.Hash() {
+				t.Fatalf("trial %d, %d goroutines: the files differ\n%q", trial, procs, text)
+			}
+		}
+	}
+	if faults < 30 || faults > 270 {
+		t.Fatalf("%d of 300 files in error: the test does not try both", faults)
+	}
+}
+
+// TestShortNamesWords reads option lines a word at a time (words, then flush): lines of
+// known names of at most 8 bytes must be read so (else every line would be cut into
+// tokens, which gives the same problem more slowly), lines with longer names, colours or
+// costs left to optionLine (c unchanged), and an unknown name found by optionLine when the
+// waiting lines are flushed.
+func TestShortNamesWords(t *testing.T) {
+	tests := []struct {
+		line  string
+		words bool    // read by words
+		want  []int32 // the entries; nil: an error
+	}{
+		{"a b", true, []int32{0, 1}},
+		{"b\ta", true, []int32{1, 0}},
+		{"a  \t b", true, []int32{0, 1}},
+		{"abcdefgh a", true, []int32{2, 0}},
+		{"a abcdefgh", true, []int32{0, 2}},
+		{"x7654321 é", true, []int32{3, 4}},
+		{"abcdefghi a", false, nil}, // 9 bytes
+		{"a abcdefghi", false, nil},
+		{"a b:red", false, nil},  // a colour
+		{"a |2", false, nil},     // a cost
+		{"a c", true, nil},       // unknown
+		{"abcdefg a", true, nil}, // a prefix of a name
+		{"abcdefgh\x01", false, nil},
+	}
+	for _, tt := range tests {
+		p := &parser{f: &File{Name: "w.dlx"}}
+		for _, name := range []string{"a", "b", "abcdefgh", "x7654321", "é"} {
+			if _, err := p.b.AddItem(name, false, 1, 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Words are read only where 8 bytes can be: near the text's end the line may be
+		// left to optionLine.
+		for _, pad := range []string{"", "\n", "\n\n\n\n\n\n\n\n", "\nsome more text"} {
+			text := tt.line + pad
+			c := &chunk{text: text}
+			ok := p.words(c, tt.line, len(text))
+			if !ok && len(c.wkeys) != 0 || ok && !tt.words || !ok && tt.words && len(pad) >= 8 {
+				t.Errorf("words(%q) in %q: %v, %d names; want %v", tt.line, text, ok, len(c.wkeys), tt.words)
+				continue
+			}
+			if !ok {
+				continue
+			}
+			c.pend = append(c.pend, pendLine{tt.line, 1, len(c.wkeys)})
+			err := p.flush(c, nil, new(seen))
+			if (err == nil) != (tt.want != nil) || err == nil && !slices.Equal(c.item, tt.want) {
+				t.Errorf("flush of %q: %v, %v; want %v", tt.line, c.item, err, tt.want)
+			}
+		}
+	}
+}
+
+// TestItemLineAsBuilder reads random item lines of plain names (added with their hashes,
+// Builder.AddItemHashed) mixed with names with bounds, long names, names of several bytes
+// a character and names met before, primary and secondary: the items must be those that
+// xcover.Builder's methods give the tokens one by one, and a line they refuse must be
+// refused at the same token with the Builder's reason.
+func TestItemLineAsBuilder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(42, 15))
+	errs := 0
+	for trial := range 400 {
+		var toks []string
+		var b xcover.Builder
+		var want error
+		wantTok := ""
+		secondary := false
+		for j := range 1 + rng.IntN(60) {
+			name := fmt.Sprintf("n%d", rng.IntN(5000))
+			switch rng.IntN(12) {
+			case 0:
+				name += "-long-name"
+			case 1:
+				name = "é" + name
+			}
+			if j > 0 && rng.IntN(40) == 0 {
+				if again := toks[rng.IntN(j)]; again != "|" {
+					name = strings.TrimPrefix(again, "2:3|") // an item again
+				}
+			}
+			tok := name
+			var err error
+			switch {
+			case !secondary && j > 0 && rng.IntN(20) == 0:
+				tok, secondary = "|", true
+			case secondary:
+				_, err = b.AddSecondary(name)
+			case rng.IntN(10) == 0:
+				tok = "2:3|" + name
+				_, err = b.AddPrimaryBounds(name, 2, 3)
+			default:
+				_, err = b.AddPrimary(name)
+			}
+			toks = append(toks, tok)
+			if err != nil {
+				want, wantTok = err, tok
+				break
+			}
+		}
+		text := strings.Join(toks, " ") + "\n"
+		f, err := parse(strings.NewReader(text), "i.dlx", 1, minChunk, true)
+		if want != nil {
+			errs++
+			var e *Error
+			if !errors.As(err, &e) || e.Token != wantTok || !strings.Contains(want.Error(), e.Msg) {
+				t.Fatalf("trial %d: %q: error %v, want %v at %q", trial, text, err, want, wantTok)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("trial %d: %q: %v", trial, text, err)
+		}
+		p, err := b.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Problem.NumItems() != p.NumItems() || f.Problem.NumPrimary() != p.NumPrimary() {
+			t.Fatalf("trial %d: %d items, %d primary; want %d, %d", trial, f.Problem.NumItems(), f.Problem.NumPrimary(), p.NumItems(), p.NumPrimary())
+		}
+		for i := range p.NumItems() {
+			if got, want := f.Problem.Item(i), p.Item(i); got != want {
+				t.Fatalf("trial %d: item %d is %+v, want %+v", trial, i, got, want)
+			}
+			if j, ok := f.Problem.ItemIndex(p.Item(i).Name); !ok || j != i {
+				t.Fatalf("trial %d: item %q at %d, %v; want %d", trial, p.Item(i).Name, j, ok, i)
+			}
+		}
+	}
+	if errs < 40 || errs > 360 {
+		t.Fatalf("%d of 400 lines refused: the test does not try both", errs)
 	}
 }

@@ -46,16 +46,18 @@ func ParseFile(path string) (*File, error) {
 // the first error in the file is the one reported. The option texts of the File are
 // pieces of the input: the File holds the input once, not a copy a line.
 func Parse(r io.Reader, name string) (*File, error) {
-	return parse(r, name, runtime.GOMAXPROCS(0), minChunk)
+	return parse(r, name, runtime.GOMAXPROCS(0), minChunk, true)
 }
 
-// parse is Parse on at most procs goroutines, with chunks of at least minSize bytes.
-func parse(r io.Reader, name string, procs, minSize int) (*File, error) {
+// parse is Parse on at most procs goroutines, with chunks of at least minSize bytes; with
+// short false, every option line is cut into tokens (the tests compare the two ways).
+func parse(r io.Reader, name string, procs, minSize int, short bool) (*File, error) {
 	data, rerr := readInput(r, name)
 	p := &parser{
 		f:       &File{Name: name},
 		procs:   procs,
 		minSize: minSize,
+		short:   short,
 	}
 	if err := p.parse(unsafe.String(unsafe.SliceData(data), len(data))); err != nil {
 		return nil, err
@@ -184,8 +186,9 @@ type parser struct {
 	// (options.go).
 	inPlace, optInPlace bool
 	f                   *File
-	procs               int // goroutines for the option lines
-	minSize             int // least size of a chunk of option lines
+	procs               int  // goroutines for the option lines
+	minSize             int  // least size of a chunk of option lines
+	short               bool // lines of short names read a word at a time (shortNames)
 }
 
 // errorAt returns an *Error at the given line. The token is copied, so that the error does
@@ -302,31 +305,48 @@ func (p *parser) checkComment(line string, at int) error {
 	return nil
 }
 
-// itemLine reads the item line (trimmed, not a comment). The names are pieces of one copy
-// of the line.
+// itemLine reads the item line (trimmed, not a comment). The index of the names copies
+// them (names.Table), so that they hold no piece of the input.
 func (p *parser) itemLine(text string) error {
-	text = strings.Clone(text)
 	n := strings.Count(text, " ") + 1 // about the number of items
 	p.b.GrowItems(n)
+	p.b.Names().GrowText(len(text) - n + 1) // the names' bytes, about
 	secondary := false
-	// The tokens are taken 16 at a time, their names' slots in the index read together
-	// first (names.Table.Warm), so that adding them meets no cache miss.
-	var toks, warm [16]string
+	// The tokens are taken 16 at a time, their names' keys and hashes in the index
+	// computed and their slots read together first (names.Table.WarmHashes), so that adding
+	// them meets no cache miss. A plain name (short, printable ASCII, no bounds: most
+	// names) is added with its hash (Builder.AddItemHashed); others, and a plain name met
+	// before, as the Builder's AddItem says.
+	var (
+		toks   [16]string
+		keys   [16]uint64
+		hashes [16]uint64
+		plain  [16]bool
+	)
 	nt, next := 0, 0 // tokens in toks, the next to add
 	for len(text) > 0 || next < nt {
 		if next == nt {
 			nt, next = 0, 0
 			for nt < len(toks) && len(text) > 0 {
 				toks[nt], text = nextToken(text)
-				_, warm[nt], _ = strings.Cut(toks[nt], "|")
-				if warm[nt] == "" {
-					warm[nt] = toks[nt]
+				name := toks[nt]
+				if plain[nt] = isPlain(name); !plain[nt] {
+					if _, n, _ := strings.Cut(name, "|"); n != "" {
+						name = n
+					}
 				}
+				keys[nt], hashes[nt] = p.b.Names().Hash(name)
 				nt++
 			}
-			p.b.Names().Warm(warm[:nt])
+			p.b.Names().WarmHashes(hashes[:nt])
 		}
 		tok := toks[next]
+		if plain[next] {
+			if _, ok := p.b.AddItemHashed(tok, keys[next], hashes[next], secondary); ok {
+				next++
+				continue
+			}
+		}
 		next++
 		if tok == "|" {
 			if secondary {
@@ -361,6 +381,20 @@ func (p *parser) itemLine(text string) error {
 		p.marks = p.marks || hasMark(name)
 	}
 	return nil
+}
+
+// isPlain reports whether tok is a plain item name: at most 8 bytes of printable ASCII
+// but ':' and '|' (so valid, without bounds or combining marks, and no separator).
+func isPlain(tok string) bool {
+	if len(tok) == 0 || len(tok) > 8 {
+		return false
+	}
+	for i := 0; i < len(tok); i++ {
+		if c := tok[i]; c <= ' ' || c >= 0x7f || c == ':' || c == '|' {
+			return false
+		}
+	}
+	return true
 }
 
 // hasMark reports whether name holds a combining mark (Unicode category M), as names in

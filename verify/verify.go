@@ -47,6 +47,11 @@ func Check(p *xcover.Problem, sol []int) []Violation {
 // not covered enough, options without a primary item. The order is Check's; it returns nil
 // when some solution might hold every option of opts (it does not search for one).
 func Partial(p *xcover.Problem, opts []int) []Violation {
+	if len(opts) == 0 {
+		// Nothing chosen breaks no rule; a Checker would copy every entry to say so (the
+		// command asks on every search: 0.7 s and 80 MB on 10^7 entries).
+		return nil
+	}
 	return NewChecker(p).explain(opts, true)
 }
 

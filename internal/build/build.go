@@ -18,7 +18,7 @@ import (
 
 // A Problem is what a Builder builds: the parts of an xcover.Problem.
 //
-// Memory: an item takes its name's slot in Names (32 to 64 bytes) and a byte, plus 8
+// Memory: an item takes its name in Names (36 to 68 bytes and its bytes) and a byte, plus 8
 // bytes where some item has bounds; an entry 4 bytes (8 with a colour); an option 4.
 type Problem struct {
 	Names      names.Table // the item names, by index
@@ -143,6 +143,28 @@ func (b *Builder) AddItem(name string, secondary bool, min, max int) (int, error
 		b.p.Max = append(b.p.Max, int32(max))
 	}
 	return i, nil
+}
+
+// AddItemHashed adds an item as AddItem does, before any option, for a name known to be
+// valid (names.Valid), whose key and hash in the index of the names (names.Table.Hash)
+// are given: a secondary item, or a primary one covered exactly once. If the name is an
+// item already, it adds nothing and returns false: AddItem then says why.
+func (b *Builder) AddItemHashed(name string, key, h uint64, secondary bool) (int, bool) {
+	i, added := b.p.Names.AddHashed(name, key, h)
+	if !added {
+		return i, false
+	}
+	b.p.Secondary = append(b.p.Secondary, secondary)
+	lo := int32(0)
+	if !secondary {
+		b.p.NumPrimary++
+		lo = 1
+	}
+	if b.p.Min != nil {
+		b.p.Min = append(b.p.Min, lo)
+		b.p.Max = append(b.p.Max, lo)
+	}
+	return i, true
 }
 
 // AddOptionNames adds an option given by item names, a secondary one optionally written

@@ -3,6 +3,7 @@ package names
 import (
 	"strconv"
 	"testing"
+	"unsafe"
 )
 
 // TestTable adds names, some twice, and finds each at its index, and no other name.
@@ -95,6 +96,105 @@ func TestIndexAll(t *testing.T) {
 			}
 			if int(idx[j]) != want {
 				t.Fatalf("IndexAll of %d names: %q at %d, want %d", n, name, idx[j], want)
+			}
+		}
+	}
+}
+
+// TestAddHashed adds names by their keys and hashes (Hash, then AddHashed), some twice,
+// across the table's growths, with WarmHashes before: the same indices as Add gives.
+func TestAddHashed(t *testing.T) {
+	var tb, ref Table
+	for i := range 3000 {
+		name := strconv.Itoa(i / 2 * 7 % 1001)
+		if i%3 == 0 {
+			name += "-a longer name"
+		}
+		key, h := tb.Hash(name)
+		tb.WarmHashes([]uint64{h})
+		j, added := tb.AddHashed(name, key, h)
+		wantJ, wantAdded := ref.Add(name)
+		if j != wantJ || added != wantAdded {
+			t.Fatalf("AddHashed(%q) = %d, %v; Add gives %d, %v", name, j, added, wantJ, wantAdded)
+		}
+	}
+	for i := range ref.Len() {
+		if j, ok := tb.Index(ref.Name(i)); !ok || j != i || tb.Name(i) != ref.Name(i) {
+			t.Fatalf("Index(%q) = %d, %v; want %d", ref.Name(i), j, ok, i)
+		}
+	}
+}
+
+// TestNamesKept adds names across many growths of the table's bytes, built in a buffer
+// that is overwritten after each: the names given out before and after stay the names
+// added (the table copies them, and never changes its bytes once written).
+func TestNamesKept(t *testing.T) {
+	var tb Table
+	var early []string
+	buf := make([]byte, 0, 32)
+	for i := range 20000 {
+		buf = strconv.AppendInt(append(buf[:0], 'n'), int64(i), 10)
+		if i%3 == 0 {
+			buf = append(buf, "-a long name"...)
+		}
+		// A string over buf's bytes, which the next name overwrites: kept only if copied.
+		if _, ok := tb.Add(unsafe.String(&buf[0], len(buf))); !ok {
+			t.Fatalf("%s: added before", buf)
+		}
+		tb.GrowText(0)
+		if i < 100 {
+			early = append(early, tb.Name(i))
+		}
+	}
+	for i := range 20000 {
+		want := "n" + strconv.Itoa(i)
+		if i%3 == 0 {
+			want += "-a long name"
+		}
+		if got := tb.Name(i); got != want {
+			t.Fatalf("Name(%d) = %q, want %q", i, got, want)
+		}
+		if i < 100 && early[i] != want {
+			t.Fatalf("Name(%d) given out early is now %q, want %q", i, early[i], want)
+		}
+		if j, ok := tb.Index(want); !ok || j != i {
+			t.Fatalf("Index(%q) = %d, %v", want, j, ok)
+		}
+	}
+}
+
+// TestIndexShort looks names of up to 8 bytes up by their keys and lengths, in batches of
+// every length, against Index; names that differ only by trailing zero bytes differ.
+func TestIndexShort(t *testing.T) {
+	var tb Table
+	idx := make([]int32, 1)
+	tb.IndexShort([]uint64{'a'}, []uint8{1}, idx)
+	if idx[0] != -1 {
+		t.Fatal("the empty table finds a name")
+	}
+	for i := range 1000 {
+		tb.Add(strconv.Itoa(i))
+		tb.Add("n" + strconv.Itoa(i) + "long name")
+	}
+	tb.Add("z\x00")
+	var probe []string
+	for i := range 40 {
+		probe = append(probe, strconv.Itoa(i*37), "x"+strconv.Itoa(i), "12345678", strconv.Itoa(i)+"\x00", "z", "z\x00")
+	}
+	for n := range len(probe) {
+		keys, lens := make([]uint64, n), make([]uint8, n)
+		for j, name := range probe[:n] {
+			keys[j], lens[j] = pack(name), uint8(len(name))
+		}
+		idx := make([]int32, n)
+		tb.IndexShort(keys, lens, idx)
+		for j, name := range probe[:n] {
+			want, ok := tb.Index(name)
+			if !ok {
+				want = -1
+			}
+			if int(idx[j]) != want {
+				t.Fatalf("IndexShort of %d names: %q at %d, want %d", n, name, idx[j], want)
 			}
 		}
 	}
