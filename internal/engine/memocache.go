@@ -87,12 +87,13 @@ type memoShard struct {
 	view    atomic.Pointer[[]uint64] // slots, once shared
 	hasBigs atomic.Bool
 	_       apartPad
-	// mu is held by the writers of slots and bigs (with more than one worker); readers of
-	// slots take none.
-	mu       sync.Mutex
-	vals     memoTable           // the entries (with one worker)
-	slots    []uint64            // the slots of a shared shard, as memoTable's
-	n        int                 // keys in slots
+	// mu is held by the writers of bigs and by the one doubling the slots (with more than
+	// one worker); readers and writers of slots take none.
+	mu   sync.Mutex
+	vals memoTable // the entries (with one worker)
+	// n is about the number of keys in the shared slots: the workers add their keys to it
+	// some at a time (memoArena.pending), so that their puts do not all write one line.
+	n        atomic.Int64
 	bigs     map[string]*big.Int // after an overflow: rare, and simpler as a map
 	reserved int64               // bytes of the budget taken by the shard, under mu
 	used     atomic.Int64        // of them, those its entries hold (written under mu)
@@ -106,8 +107,17 @@ type memoArena struct {
 	_   apartPad
 	cur []byte // the chunk being filled, up to its last entry
 	id  int    // cur's number in the cache's dir
-	_   apartPad
+	// pending[s] is the number of keys the worker has put into shard s and not yet added
+	// to its n; entries, those it has put in all.
+	pending []int32
+	entries atomic.Uint64
+	_       apartPad
 }
+
+// memoFrozen is a slot that a worker doubling the shared slots has closed: no key goes
+// there any more (the doubling's copy would miss it), and a lookup reaching it misses.
+// No entry's slot is memoFrozen: its offset and key length would pass its chunk's end.
+const memoFrozen = ^uint64(0)
 
 // memoShardsPerWorker is the number of shards per worker (rounded up to a power of two,
 // at most maxMemoShards): enough that two workers seldom put into one shard at once.
@@ -138,6 +148,7 @@ func newMemoCache(maxBytes int64, workers int) *memoCache {
 		c.arenas = make([]memoArena, workers)
 		for i := range c.arenas {
 			c.arenas[i].id = -1
+			c.arenas[i].pending = make([]int32, n)
 		}
 		c.dir.Store(new([][]byte))
 	}
@@ -162,8 +173,11 @@ func (c *memoCache) arena(w int) *memoArena {
 func (c *memoCache) hash(key []byte) uint64 { return maphash.Bytes(c.seed, key) }
 
 // shard returns the home shard of a key with hash h.
-func (c *memoCache) shard(h uint64) *memoShard {
-	return &c.shards[h>>c.shift&uint64(len(c.shards)-1)] // the mask: no bounds check
+func (c *memoCache) shard(h uint64) *memoShard { return &c.shards[c.shardOf(h)] }
+
+// shardOf returns the number of the home shard of a key with hash h.
+func (c *memoCache) shardOf(h uint64) uint64 {
+	return h >> c.shift & uint64(len(c.shards)-1) // the mask: no bounds check
 }
 
 // get returns the count of key.
@@ -297,8 +311,9 @@ func (c *memoCache) putHashed(a *memoArena, k []byte, h uint64, v count) {
 }
 
 // putShared keeps the count v of key k, with hash h, in shard s of a shared cache: the
-// entry goes in a's arena, without a lock, then its slot in s under s's lock; if another
-// worker has put the key meanwhile, its entry stays and a's is taken back.
+// entry goes in a's arena, then its slot in s's slots by compare-and-swap, without a lock;
+// if another worker has put the key meanwhile, its entry stays and a's is taken back.
+// Two workers putting one key meet at its first free slot, so a key has one slot.
 func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v u128) {
 	if len(k) > memoMaxKeyLen {
 		return
@@ -312,29 +327,58 @@ func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v 
 	b = binary.LittleEndian.AppendUint64(b, v.lo)
 	a.cur = binary.LittleEndian.AppendUint64(b, v.hi)
 	slot := slotTag(h) | uint64(a.id)<<40 | uint64(off)<<18 | uint64(len(k)) + 1
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if 4*(s.n+1) > 3*len(s.slots) && !c.growShard(s) {
-		a.cur = a.cur[:off]
-		return
-	}
-	dir := *c.dir.Load() // has a's chunk: published by this goroutine
-	mask := uint64(len(s.slots) - 1)
 	tag := slotTag(h)
-	for i := h & mask; ; i = (i + 1) & mask {
-		t := s.slots[i]
-		if t == 0 {
-			atomic.StoreUint64(&s.slots[i], slot) // after the entry: readers see it whole
-			s.n++
-			s.entries.Add(1)
-			return
-		}
-		if tagOf(t) == tag {
-			if key, _ := entryIn(dir, t); bytes.Equal(key, k) { // another worker's: kept
+	for {
+		view := s.view.Load()
+		slots := *view
+		if len(slots) == 0 {
+			if !c.growShard(s, view) {
 				a.cur = a.cur[:off]
 				return
 			}
+			continue
 		}
+		mask := uint64(len(slots) - 1)
+		for i := h & mask; ; i = (i + 1) & mask {
+			t := atomic.LoadUint64(&slots[i])
+			if t == 0 {
+				if !atomic.CompareAndSwapUint64(&slots[i], 0, slot) { // after the entry: readers see it whole
+					t = atomic.LoadUint64(&slots[i]) // another key's, or frozen
+				} else {
+					a.entries.Add(1)
+					c.added(a, h, s, view, len(slots))
+					return
+				}
+			}
+			if t == memoFrozen { // being doubled: wait for the new slots
+				s.mu.Lock() // held by the doubling until the new slots are out
+				s.mu.Unlock()
+				break
+			}
+			if tagOf(t) == tag {
+				if key, _ := entryIn(*c.dir.Load(), t); bytes.Equal(key, k) { // another worker's: kept
+					a.cur = a.cur[:off]
+					return
+				}
+			}
+		}
+	}
+}
+
+// added counts a key, with hash h, that arena a's worker put into its shard s, whose
+// slots are view (of length n): into a.pending, and into s.n every n/16/workers keys or so, doubling the
+// slots when s.n passes 5/8 of them. The keys pending, at most 1/16 of the slots, stay
+// below 3/4.
+func (c *memoCache) added(a *memoArena, h uint64, s *memoShard, view *[]uint64, n int) {
+	i := &a.pending[c.shardOf(h)]
+	*i++
+	if int(*i) < max(1, n/16/len(c.arenas)) {
+		return
+	}
+	total := s.n.Add(int64(*i))
+	*i = 0
+	if 8*total > 5*int64(n) {
+		c.growShard(s, view)
 	}
 }
 
@@ -364,30 +408,43 @@ func (c *memoCache) newChunk(a *memoArena, need int) bool {
 	return true
 }
 
-// growShard doubles shard s's slots (or makes the first ones) and publishes them; the
-// caller holds s.mu. It reports false if the budget does not allow it.
-func (c *memoCache) growShard(s *memoShard) bool {
-	n := max(memoTableMinSlots, 2*len(s.slots))
-	if !c.take(8 * int64(n)) {
+// growShard doubles shard s's slots (or makes the first ones), if they are still view,
+// and publishes the new ones. Each old slot is copied or, if free, frozen (memoFrozen),
+// so that no put lands where the copy has passed; puts that meet a frozen slot wait on
+// s.mu for the new slots. It reports false if the budget does not allow them.
+func (c *memoCache) growShard(s *memoShard, view *[]uint64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.view.Load() != view {
+		return true // another worker has doubled them
+	}
+	old := *view
+	n := max(memoTableMinSlots, 2*len(old))
+	if c.full.Load() || !c.take(8*int64(n)) {
 		return false
 	}
-	dir := *c.dir.Load()
 	slots := make([]uint64, n)
 	mask := uint64(n - 1)
-	for _, t := range s.slots {
+	copied := int64(0)
+	for j := range old {
+		t := atomic.LoadUint64(&old[j])
 		if t == 0 {
-			continue
+			if atomic.CompareAndSwapUint64(&old[j], 0, memoFrozen) {
+				continue
+			}
+			t = atomic.LoadUint64(&old[j]) // a put's, just made
 		}
-		k, _ := entryIn(dir, t)
+		k, _ := entryIn(*c.dir.Load(), t)
 		for i := maphash.Bytes(c.seed, k) & mask; ; i = (i + 1) & mask {
 			if slots[i] == 0 {
 				slots[i] = t
 				break
 			}
 		}
+		copied++
 	}
-	c.bytes.Add(-8 * int64(len(s.slots))) // the old slots, left to the readers still at them
-	s.slots = slots
+	c.bytes.Add(-8 * int64(len(old))) // the old slots, left to the readers still at them
+	s.n.Store(copied)
 	s.view.Store(&slots)
 	return true
 }
@@ -399,6 +456,9 @@ func (c *memoCache) stats(st *MemoStats) {
 	for i := range c.shards {
 		st.Entries += c.shards[i].entries.Load()
 		st.Bytes += c.shards[i].used.Load()
+	}
+	for i := range c.arenas {
+		st.Entries += c.arenas[i].entries.Load()
 	}
 	if c.shared {
 		st.Bytes = c.bytes.Load() // arenas and slots as made, and bigs' reserves

@@ -107,7 +107,8 @@ func (t *memoTable) get(key []byte, h uint64) (u128, bool) {
 }
 
 // find looks key, with hash h, up in slots whose entries lie in chunks; stale reports a
-// slot that points past chunks (a newer chunk of a shared cache: memoCache.getShared).
+// slot that points past chunks (a newer chunk of a shared cache: memoCache.getShared), and
+// a frozen slot (memoFrozen) ends the search, a miss.
 // Slots are loaded atomically for a shared cache's readers: on amd64 that is a plain load.
 func find(slots []uint64, chunks [][]byte, key []byte, h uint64) (v u128, found, stale bool) {
 	if len(slots) == 0 {
@@ -117,7 +118,7 @@ func find(slots []uint64, chunks [][]byte, key []byte, h uint64) (v u128, found,
 	tag := slotTag(h)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := atomic.LoadUint64(&slots[i])
-		if s == 0 {
+		if s == 0 || s == memoFrozen { // frozen: a shared cache's slots being doubled
 			return u128{}, false, false
 		}
 		if tagOf(s) != tag {
