@@ -21,8 +21,9 @@ import (
 // (key and count) lie in the arena of the worker that made them (memoArena), in the order
 // it made them, as one worker's table holds them: a worker reads mostly what it has just
 // made, and its next put writes beside it, not into a line of another worker's. A shard's
-// slots are read without a lock, through the view its writers publish (memoShard.view),
-// and written under the shard's lock.
+// slots are read and written without a lock: read through the view last published
+// (memoShard.view), written by compare-and-swap (putShared), doubled under the shard's
+// lock (growShard).
 //
 // Until 2026-11-26 each worker (up to four) had a shelf of its own, to which it alone
 // wrote, and a lookup looked at its own shelf first, then at the others': a miss read
@@ -30,13 +31,14 @@ import (
 // cores A001499(13) took 2.36 times one worker's CPU (6.1 times faster, not 10).
 // Instructions executed (valgrind, which runs the threads one at a time, so it counts the
 // work and not the waits), A001499(11) on 16 workers against one: 1.215 times with the
-// shelves, 1.045 with the shards; one worker 3% fewer. Then (round fifteen) each shard
+// shelves, 1.045 with the shards; one worker 3% fewer. Until round fifteen each shard
 // was a whole table with an arena of its own, filled by every worker that put into it:
 // one worker's entries in a row were spread over 4 arenas per worker, and entries read
 // together lay apart. Cache misses (cachegrind, 32 KiB L1 and 1 MiB last level, one
 // worker, A001499(11)): L1 3.57M with one table, 5.17M with the 8 shards of two workers,
 // 7.70M with the 64 of sixteen; the workers' puts into one shard also wrote one arena's
-// last line in turn. Shards now hold slots only (see docs/memo.md for the measurements).
+// last line in turn, under its lock. Shards now hold slots only (docs/memo.md, round
+// fifteen).
 //
 // Two workers may both count a sub-problem that neither has finished: each puts it, and
 // the second put finds the first's entry and keeps it (A001499(13): 0.1% more nodes on
