@@ -368,9 +368,9 @@ func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v 
 }
 
 // added counts a key, with hash h, that arena a's worker put into its shard s, whose
-// slots are view (of length n): into a.pending, and into s.n every n/16/workers keys or so, doubling the
-// slots when s.n passes 5/8 of them. The keys pending, at most 1/16 of the slots, stay
-// below 3/4.
+// slots are view (of length n): into a.pending, and into s.n every n/16/workers keys or
+// so, doubling the slots when s.n passes 11/16 of them. With the keys pending, at most
+// 1/16 of the slots, the slots are at most about 3/4 full, as a memoTable's.
 func (c *memoCache) added(a *memoArena, h uint64, s *memoShard, view *[]uint64, n int) {
 	i := &a.pending[c.shardOf(h)]
 	*i++
@@ -379,7 +379,7 @@ func (c *memoCache) added(a *memoArena, h uint64, s *memoShard, view *[]uint64, 
 	}
 	total := s.n.Add(int64(*i))
 	*i = 0
-	if 8*total > 5*int64(n) {
+	if 16*total > 11*int64(n) {
 		c.growShard(s, view)
 	}
 }
