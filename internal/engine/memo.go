@@ -175,6 +175,8 @@ type memoTally struct {
 	// shuffle, not 0 on the second worker of a count and those after it, makes the
 	// worker try a node's branches in an order of its own (see shuffled).
 	shuffle uint64
+	// arena is where the worker puts its entries in a shared cache (memoCache.arena).
+	arena *memoArena
 }
 
 // shuffled reports whether the worker tries the two branches of step pos of settling item
@@ -624,6 +626,7 @@ func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (
 			t := m.tally()
 			t.p = &wp
 			t.shuffle = workerShuffle(w)
+			t.arena = cache.arena(w)
 			if p.lockstep != nil { // side by side at every step
 				t.tick, t.every = 1, 1
 			}
@@ -1039,7 +1042,7 @@ func (m *memo) count() count {
 		sum = sum.plus(n)
 	}
 	m.depth--
-	m.cache.put(m.keys[d], sum)
+	m.cache.put(m.arena, m.keys[d], sum)
 	return sum
 }
 

@@ -189,7 +189,7 @@ func (m *memoBounds) count() count {
 	}
 	m.deferOK = outer
 	if !m.stopped {
-		m.cache.putHashed(m.keys[d], h, n)
+		m.cache.putHashed(m.arena, m.keys[d], h, n)
 	}
 	if held {
 		m.cache.release(h)

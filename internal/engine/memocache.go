@@ -1,9 +1,12 @@
 package engine
 
 import (
+	"bytes"
+	"encoding/binary"
 	"hash/maphash"
 	"math/big"
 	"math/bits"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -11,12 +14,16 @@ import (
 // memoCache is the cache of a depth-first memoised count: sub-problem keys and their
 // counts, in a memoTable while they fit in 128 bits, in a map of big integers beyond.
 //
-// The workers of one count share it. It is cut into shards by the top bits of the keys'
-// hashes: a key has one home shard, where it is put and where every worker looks it up,
-// so a lookup reads one table whatever the number of workers. A shard's table is shared
-// (memoTable.share): workers read it through the views its writers publish, without a
-// lock; a put takes the shard's lock. With one worker there is one shard, read and
-// written without views or locks.
+// With one worker it is one memoTable, read and written without views or locks. The
+// workers of one count share it otherwise, cut into shards by the top bits of the keys'
+// hashes: a key has one home shard, whose slots index it and where every worker looks it
+// up, so a lookup reads one shard whatever the number of workers. The entries themselves
+// (key and count) lie in the arena of the worker that made them (memoArena), in the order
+// it made them, as one worker's table holds them: a worker reads mostly what it has just
+// made, and its next put writes beside it, not into a line of another worker's. A shard's
+// slots are read and written without a lock: read through the view last published
+// (memoShard.view), written by compare-and-swap (putShared), doubled under the shard's
+// lock (growShard).
 //
 // Until 2026-11-26 each worker (up to four) had a shelf of its own, to which it alone
 // wrote, and a lookup looked at its own shelf first, then at the others': a miss read
@@ -24,20 +31,28 @@ import (
 // cores A001499(13) took 2.36 times one worker's CPU (6.1 times faster, not 10).
 // Instructions executed (valgrind, which runs the threads one at a time, so it counts the
 // work and not the waits), A001499(11) on 16 workers against one: 1.215 times with the
-// shelves, 1.045 with the shards; one worker 3% fewer. CPU time on this loaded 2-core
-// machine could not tell the two apart (see docs/memo.md).
+// shelves, 1.045 with the shards; one worker 3% fewer. Until round fifteen each shard
+// was a whole table with an arena of its own, filled by every worker that put into it:
+// one worker's entries in a row were spread over 4 arenas per worker, and entries read
+// together lay apart. Cache misses (cachegrind, 32 KiB L1 and 1 MiB last level, one
+// worker, A001499(11)): L1 3.57M with one table, 5.17M with the 8 shards of two workers,
+// 7.70M with the 64 of sixteen; the workers' puts into one shard also wrote one arena's
+// last line in turn, under its lock. Shards now hold slots only (docs/memo.md, round
+// fifteen).
+//
 // Two workers may both count a sub-problem that neither has finished: each puts it, and
 // the second put finds the first's entry and keeps it (A001499(13): 0.1% more nodes on
 // two workers, A001499(11) 1.4% on sixteen).
 //
-// Budget: an entry is charged what its table grows by (its key, 16 bytes of count and its
-// slots; a big count: key, number and 120 bytes of map); past maxBytes nothing more is
-// kept. A shard reserves the budget a chunk at a time (1 MiB, or 1/64 of a small budget
-// shared among the shards), so the cache may be full up to a chunk a shard early, and the
-// workers' puts do not all write one counter.
+// Budget: with one worker, an entry is charged what its table grows by (its key, 16 bytes
+// of count and its slots; a big count: key, number and 120 bytes of map); the table
+// reserves the budget a chunk at a time (1 MiB, or 1/64 of a small budget). With several
+// workers, an arena's chunks and a shard's slots are charged as they are made (the old
+// slots of a doubling given back once replaced), and a big count as with one worker. Past
+// maxBytes nothing more is kept.
 type memoCache struct {
 	seed   maphash.Seed
-	shared bool // more than one worker: the shards' tables are shared
+	shared bool // more than one worker: shards of slots, and an arena per worker
 	shift  uint // a key with hash h lives in shard h>>shift (64 with one shard)
 	shards []memoShard
 	_      apartPad
@@ -48,6 +63,13 @@ type memoCache struct {
 	bytes    atomic.Int64
 	full     atomic.Bool
 	_        apartPad
+
+	// dir is every chunk of the workers' arenas, by number (shared caches): readers
+	// load it without a lock; a worker adding a chunk publishes a new one, under dirMu,
+	// before any slot points into the chunk. Each chunk is there with its whole capacity.
+	dir    atomic.Pointer[[][]byte]
+	dirMu  sync.Mutex
+	arenas []memoArena
 
 	// busy marks the sub-problems that workers are counting (see claim): nil with one
 	// worker.
@@ -64,19 +86,40 @@ const memoBusyPerWorker = 1 << 12
 type memoShard struct {
 	_ apartPad
 	// What lookups read, on a line of its own: no put writes it.
-	view    *atomic.Pointer[memoTableView] // vals.view, once shared
+	view    atomic.Pointer[[]uint64] // slots, once shared
 	hasBigs atomic.Bool
 	_       apartPad
-	// mu is held by the writers of vals and bigs (with more than one worker); readers of
-	// vals take none.
-	mu       sync.Mutex
-	vals     memoTable
+	// mu is held by the writers of bigs and by the one doubling the slots (with more than
+	// one worker); readers and writers of slots take none.
+	mu   sync.Mutex
+	vals memoTable // the entries (with one worker)
+	// n is about the number of keys in the shared slots: the workers add their keys to it
+	// some at a time (memoArena.pending), so that their puts do not all write one line.
+	n        atomic.Int64
 	bigs     map[string]*big.Int // after an overflow: rare, and simpler as a map
 	reserved int64               // bytes of the budget taken by the shard, under mu
 	used     atomic.Int64        // of them, those its entries hold (written under mu)
 	entries  atomic.Uint64       // written under mu
 	_        apartPad
 }
+
+// A memoArena is where a worker of a shared cache writes its entries: each one's key then
+// its count (16 bytes), in chunks never moved, as a memoTable's.
+type memoArena struct {
+	_   apartPad
+	cur []byte // the chunk being filled, up to its last entry
+	id  int    // cur's number in the cache's dir
+	// pending[s] is the number of keys the worker has put into shard s and not yet added
+	// to its n; entries, those it has put in all.
+	pending []int32
+	entries atomic.Uint64
+	_       apartPad
+}
+
+// memoFrozen is a slot that a worker doubling the shared slots has closed: no key goes
+// there any more (the doubling's copy would miss it), and a lookup reaching it misses.
+// No entry's slot is memoFrozen: its offset and key length would pass its chunk's end.
+const memoFrozen = ^uint64(0)
 
 // memoShardsPerWorker is the number of shards per worker (rounded up to a power of two,
 // at most maxMemoShards): enough that two workers seldom put into one shard at once.
@@ -104,23 +147,39 @@ func newMemoCache(maxBytes int64, workers int) *memoCache {
 	}
 	if workers > 1 {
 		c.busy = make([]atomic.Uint64, memoBusyPerWorker<<bits.Len(uint(workers-1)))
+		c.arenas = make([]memoArena, workers)
+		for i := range c.arenas {
+			c.arenas[i].id = -1
+			c.arenas[i].pending = make([]int32, n)
+		}
+		c.dir.Store(new([][]byte))
 	}
 	for i := range c.shards {
 		c.shards[i].vals.seed = c.seed
 		if c.shared {
-			c.shards[i].vals.share()
-			c.shards[i].view = c.shards[i].vals.view
+			c.shards[i].view.Store(new([]uint64))
 		}
 	}
 	return c
+}
+
+// arena returns worker w's arena, for its puts: nil with one worker.
+func (c *memoCache) arena(w int) *memoArena {
+	if !c.shared {
+		return nil
+	}
+	return &c.arenas[w]
 }
 
 // hash returns a key's hash.
 func (c *memoCache) hash(key []byte) uint64 { return maphash.Bytes(c.seed, key) }
 
 // shard returns the home shard of a key with hash h.
-func (c *memoCache) shard(h uint64) *memoShard {
-	return &c.shards[h>>c.shift&uint64(len(c.shards)-1)] // the mask: no bounds check
+func (c *memoCache) shard(h uint64) *memoShard { return &c.shards[c.shardOf(h)] }
+
+// shardOf returns the number of the home shard of a key with hash h.
+func (c *memoCache) shardOf(h uint64) uint64 {
+	return h >> c.shift & uint64(len(c.shards)-1) // the mask: no bounds check
 }
 
 // get returns the count of key.
@@ -136,7 +195,7 @@ func (c *memoCache) getHashed(key []byte, h uint64) (count, bool) {
 		b, ok := s.bigs[string(key)] // a nil map reads as empty
 		return count{b: b}, ok
 	}
-	if v, ok := getShared(s.view, key, h); ok {
+	if v, ok := c.getShared(s, key, h); ok {
 		return count{u: v}, true
 	}
 	if !s.hasBigs.Load() {
@@ -146,6 +205,23 @@ func (c *memoCache) getHashed(key []byte, h uint64) (count, bool) {
 	defer s.mu.Unlock()
 	b, ok := s.bigs[string(key)]
 	return count{b: b}, ok
+}
+
+// getShared looks key, with hash h, up in shard s of a shared cache, without a lock: in
+// the slots its writers last published, whose entries lie in the chunks of dir. A writer
+// writes an entry before it stores the entry's slot (atomically), and publishes a chunk
+// before any slot points into it; a reader loads the slot (atomically) before it reads
+// the entry, and loads dir again if the slot points past the dir it has. So a reader sees
+// an entry whole or not at all; one that reads old slots misses the entries made since: a
+// lookup that misses, never a wrong count.
+func (c *memoCache) getShared(s *memoShard, key []byte, h uint64) (u128, bool) {
+	slots := *s.view.Load()
+	for {
+		v, ok, stale := find(slots, *c.dir.Load(), key, h)
+		if !stale {
+			return v, ok
+		}
+	}
 }
 
 // charge adds cost bytes to shard s's use, reserving more of the budget for it if need
@@ -168,19 +244,35 @@ func (c *memoCache) charge(s *memoShard, cost int64) bool {
 	return true
 }
 
-// put keeps the count of a key: in the table if it fits in 128 bits, in bigs if not.
-func (c *memoCache) put(k []byte, v count) {
+// take charges cost bytes of a shared cache to the budget and reports whether they fit
+// (marking the cache full if not).
+func (c *memoCache) take(cost int64) bool {
+	if c.bytes.Add(cost) > c.maxBytes && c.maxBytes > 0 {
+		c.bytes.Add(-cost)
+		c.full.Store(true)
+		return false
+	}
+	return true
+}
+
+// put keeps the count of a key: in the table if it fits in 128 bits, in bigs if not. a is
+// the putting worker's arena (see arena).
+func (c *memoCache) put(a *memoArena, k []byte, v count) {
 	if !c.full.Load() {
-		c.putHashed(k, c.hash(k), v)
+		c.putHashed(a, k, c.hash(k), v)
 	}
 }
 
 // putHashed is put of a key whose hash is h.
-func (c *memoCache) putHashed(k []byte, h uint64, v count) {
+func (c *memoCache) putHashed(a *memoArena, k []byte, h uint64, v count) {
 	if c.full.Load() {
 		return
 	}
 	s := c.shard(h)
+	if v.b == nil && c.shared {
+		c.putShared(a, s, k, h, v.u)
+		return
+	}
 	if c.shared {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -220,6 +312,145 @@ func (c *memoCache) putHashed(k []byte, h uint64, v count) {
 	}
 }
 
+// putShared keeps the count v of key k, with hash h, in shard s of a shared cache: the
+// entry goes in a's arena, then its slot in s's slots by compare-and-swap, without a lock;
+// if another worker has put the key meanwhile, its entry stays and a's is taken back.
+// Two workers putting one key meet at its first free slot, so a key has one slot.
+func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v u128) {
+	if len(k) > memoMaxKeyLen {
+		return
+	}
+	need := len(k) + 16
+	if len(a.cur)+need > cap(a.cur) && !c.newChunk(a, need) {
+		return
+	}
+	off := len(a.cur)
+	b := append(a.cur, k...)
+	b = binary.LittleEndian.AppendUint64(b, v.lo)
+	a.cur = binary.LittleEndian.AppendUint64(b, v.hi)
+	slot := slotTag(h) | uint64(a.id)<<40 | uint64(off)<<18 | uint64(len(k)) + 1
+	tag := slotTag(h)
+	for {
+		view := s.view.Load()
+		slots := *view
+		if len(slots) == 0 {
+			if !c.growShard(s, view) {
+				a.cur = a.cur[:off]
+				return
+			}
+			continue
+		}
+		mask := uint64(len(slots) - 1)
+		for i := h & mask; ; i = (i + 1) & mask {
+			t := atomic.LoadUint64(&slots[i])
+			if t == 0 {
+				if !atomic.CompareAndSwapUint64(&slots[i], 0, slot) { // after the entry: readers see it whole
+					t = atomic.LoadUint64(&slots[i]) // another key's, or frozen
+				} else {
+					a.entries.Add(1)
+					c.added(a, h, s, view, len(slots))
+					return
+				}
+			}
+			if t == memoFrozen { // being doubled: wait for the new slots
+				s.mu.Lock() // held by the doubling until the new slots are out
+				s.mu.Unlock()
+				break
+			}
+			if tagOf(t) == tag {
+				if key, _ := entryIn(*c.dir.Load(), t); bytes.Equal(key, k) { // another worker's: kept
+					a.cur = a.cur[:off]
+					return
+				}
+			}
+		}
+	}
+}
+
+// added counts a key, with hash h, that arena a's worker put into its shard s, whose
+// slots are view (of length n): into a.pending, and into s.n every n/16/workers keys or
+// so, doubling the slots when s.n passes 11/16 of them. With the keys pending, at most
+// 1/16 of the slots, the slots are at most about 3/4 full, as a memoTable's.
+func (c *memoCache) added(a *memoArena, h uint64, s *memoShard, view *[]uint64, n int) {
+	i := &a.pending[c.shardOf(h)]
+	*i++
+	if int(*i) < max(1, n/16/len(c.arenas)) {
+		return
+	}
+	total := s.n.Add(int64(*i))
+	*i = 0
+	if 16*total > 11*int64(n) {
+		c.growShard(s, view)
+	}
+}
+
+// newChunk gives arena a a new chunk with room for need bytes, charged to the budget, and
+// publishes it; it reports false if the budget or the chunks' numbers are spent.
+func (c *memoCache) newChunk(a *memoArena, need int) bool {
+	size := memoFirstChunk
+	if cap(a.cur) > 0 {
+		size = min(2*cap(a.cur), memoChunk)
+	}
+	size = max(size, need)
+	if !c.take(int64(size)) {
+		return false
+	}
+	c.dirMu.Lock()
+	defer c.dirMu.Unlock()
+	old := *c.dir.Load()
+	if len(old) >= memoMaxChunks {
+		c.bytes.Add(-int64(size))
+		c.full.Store(true)
+		return false
+	}
+	chunk := make([]byte, size)
+	dir := append(slices.Clip(old), chunk) // a new array: readers keep the old one
+	c.dir.Store(&dir)
+	a.cur, a.id = chunk[:0], len(old)
+	return true
+}
+
+// growShard doubles shard s's slots (or makes the first ones), if they are still view,
+// and publishes the new ones. Each old slot is copied or, if free, frozen (memoFrozen),
+// so that no put lands where the copy has passed; puts that meet a frozen slot wait on
+// s.mu for the new slots. It reports false if the budget does not allow them.
+func (c *memoCache) growShard(s *memoShard, view *[]uint64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.view.Load() != view {
+		return true // another worker has doubled them
+	}
+	old := *view
+	n := max(memoTableMinSlots, 2*len(old))
+	if c.full.Load() || !c.take(8*int64(n)) {
+		return false
+	}
+	slots := make([]uint64, n)
+	mask := uint64(n - 1)
+	copied := int64(0)
+	for j := range old {
+		t := atomic.LoadUint64(&old[j])
+		if t == 0 {
+			if atomic.CompareAndSwapUint64(&old[j], 0, memoFrozen) {
+				continue
+			}
+			t = atomic.LoadUint64(&old[j]) // a put's, just made
+		}
+		k, _ := entryIn(*c.dir.Load(), t)
+		for i := maphash.Bytes(c.seed, k) & mask; ; i = (i + 1) & mask {
+			if slots[i] == 0 {
+				slots[i] = t
+				break
+			}
+		}
+		copied++
+	}
+	c.bytes.Add(-8 * int64(len(old))) // the old slots, left to the readers still at them
+	s.n.Store(copied)
+	s.view.Store(&slots)
+	return true
+}
+
 // stats copies the cache's figures into st: the bytes its entries hold (less than the
 // budget reserved for them).
 func (c *memoCache) stats(st *MemoStats) {
@@ -227,6 +458,12 @@ func (c *memoCache) stats(st *MemoStats) {
 	for i := range c.shards {
 		st.Entries += c.shards[i].entries.Load()
 		st.Bytes += c.shards[i].used.Load()
+	}
+	for i := range c.arenas {
+		st.Entries += c.arenas[i].entries.Load()
+	}
+	if c.shared {
+		st.Bytes = c.bytes.Load() // arenas and slots as made, and bigs' reserves
 	}
 	st.Full = c.full.Load()
 }

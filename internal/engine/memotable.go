@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"iter"
-	"slices"
 	"sync/atomic"
 )
 
@@ -44,37 +43,6 @@ type memoTable struct {
 	// marks, in an ordered table, say where every orderedBlock-th entry starts (chunk<<32 |
 	// offset): the forward count's workers read a level in blocks, several at once.
 	marks []uint64
-	// view, if not nil, makes the table shared: one writer at a time (under the caller's
-	// lock) and readers on any goroutine without a lock, through the last view published
-	// (see memoTableView). Shared tables store slots atomically and never change an entry
-	// once made.
-	view *atomic.Pointer[memoTableView]
-}
-
-// A memoTableView is what lock-free readers see of a shared table: its slots and its
-// chunks as they were when the view was published. The writer publishes a new view when it
-// remakes the slots (grow) and when it adds a chunk, before any slot points into it; it
-// writes an entry before it stores the entry's slot (atomically), and a reader loads the
-// slot (atomically) before it reads the entry, so a reader sees an entry whole or not at
-// all. A reader of an old view misses the entries made since: a lookup that misses, never
-// a wrong count. The depth-first memo's workers read their shared cache this way: its
-// lock, taken for every lookup, cost 8-17% of two workers' time (A001499(13)).
-type memoTableView struct {
-	slots  []uint64
-	chunks [][]byte // each chunk's length as then; entries made since lie within its capacity
-}
-
-// share makes the table shared (see view); it is called before the table is used.
-func (t *memoTable) share() {
-	t.view = new(atomic.Pointer[memoTableView])
-	t.publish()
-}
-
-// publish makes the table's slots and chunks the readers' view, if the table is shared.
-func (t *memoTable) publish() {
-	if t.view != nil {
-		t.view.Store(&memoTableView{slots: t.slots, chunks: slices.Clone(t.chunks)})
-	}
 }
 
 const (
@@ -124,8 +92,7 @@ func (t *memoTable) growBytes(n int) int64 {
 // entry returns the key and the count's bytes of slot s.
 func (t *memoTable) entry(s uint64) (key, val []byte) { return entryIn(t.chunks, s) }
 
-// entryIn returns the key and the count's bytes of slot s in chunks (up to their
-// capacity: a view's chunks may hold entries made after it).
+// entryIn returns the key and the count's bytes of slot s in chunks.
 func entryIn(chunks [][]byte, s uint64) (key, val []byte) {
 	r := s - 1
 	c, off, n := r>>40&(memoMaxChunks-1), r>>18&(memoChunk-1), r&memoMaxKeyLen
@@ -139,24 +106,10 @@ func (t *memoTable) get(key []byte, h uint64) (u128, bool) {
 	return v, ok
 }
 
-// getShared is get for a reader of a shared table, on any goroutine, without a lock: it
-// looks key, with hash h, up in the table whose views are published through view
-// (memoTable.view).
-func getShared(view *atomic.Pointer[memoTableView], key []byte, h uint64) (u128, bool) {
-	for {
-		view := view.Load()
-		v, ok, stale := find(view.slots, view.chunks, key, h)
-		if !stale {
-			return v, ok
-		}
-		// A slot made after the view loaded points into a chunk it lacks: the view
-		// that has the chunk was published before the slot was stored.
-	}
-}
-
 // find looks key, with hash h, up in slots whose entries lie in chunks; stale reports a
-// slot that points past chunks (a shared table's newer chunk). Slots are loaded atomically
-// for shared tables' readers: on amd64 that is a plain load.
+// slot that points past chunks (a newer chunk of a shared cache: memoCache.getShared), and
+// a frozen slot (memoFrozen) ends the search, a miss.
+// Slots are loaded atomically for a shared cache's readers: on amd64 that is a plain load.
 func find(slots []uint64, chunks [][]byte, key []byte, h uint64) (v u128, found, stale bool) {
 	if len(slots) == 0 {
 		return u128{}, false, false
@@ -165,7 +118,7 @@ func find(slots []uint64, chunks [][]byte, key []byte, h uint64) (v u128, found,
 	tag := slotTag(h)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := atomic.LoadUint64(&slots[i])
-		if s == 0 {
+		if s == 0 || s == memoFrozen { // frozen: a shared cache's slots being doubled
 			return u128{}, false, false
 		}
 		if tagOf(s) != tag {
@@ -220,12 +173,7 @@ func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (val []byte, 
 			b = append(b, key...)
 			b = binary.LittleEndian.AppendUint64(b, v.lo)
 			t.chunks[c] = binary.LittleEndian.AppendUint64(b, v.hi)
-			s := tag | uint64(c)<<40 | off<<18 | uint64(len(key)) + 1
-			if t.view != nil {
-				atomic.StoreUint64(&t.slots[i], s) // after the entry: readers see it whole
-			} else {
-				t.slots[i] = s
-			}
+			t.slots[i] = tag | uint64(c)<<40 | off<<18 | uint64(len(key)) + 1
 			t.n++
 			return t.chunks[c][off+uint64(len(key)):], true, false
 		}
@@ -233,9 +181,6 @@ func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (val []byte, 
 			continue
 		}
 		if k, val := t.entry(s); bytes.Equal(k, key) {
-			if t.view != nil { // a shared table's entries never change: readers may be at it
-				return val, false, false
-			}
 			if add {
 				old := u128{binary.LittleEndian.Uint64(val), binary.LittleEndian.Uint64(val[8:])}
 				var c bool
@@ -292,7 +237,6 @@ func (t *memoTable) grow() {
 			}
 		}
 	}
-	t.publish()
 }
 
 // entrySize returns the arena bytes of an entry with a key of length n.
@@ -332,7 +276,6 @@ func (t *memoTable) room(n int) int {
 	t.chunks = append(t.chunks, make([]byte, 0, size))
 	t.held += int64(size)
 	t.cur = len(t.chunks) - 1
-	t.publish() // before a slot points into the new chunk
 	return t.cur
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -86,15 +87,15 @@ func TestMemoTable(t *testing.T) {
 	}
 }
 
-// TestMemoTableShared has one writer fill a shared table (through doublings of its slots
-// and new chunks, keys up to 2 KiB so that chunks fill fast) while readers on other
-// goroutines look keys up without a lock: whatever a reader finds must be the value put,
-// and at the end every key is found. Run with -race, it also checks that every read of an
-// entry is ordered after its writing.
-func TestMemoTableShared(t *testing.T) {
+// TestMemoCacheShared has one worker fill a shared cache (through doublings of its shards'
+// slots and new chunks of its arena, keys up to 2 KiB so that chunks fill fast), putting
+// every key twice and a second worker putting every third key after it, while readers on
+// other goroutines look keys up without a lock: whatever a reader finds must be the value
+// first put, and at the end every key is found, and counted once. Run with -race, it also
+// checks that every read of an entry is ordered after its writing.
+func TestMemoCacheShared(t *testing.T) {
 	const keys, readers = 30000, 3
-	tab := memoTable{seed: maphash.MakeSeed()}
-	tab.share()
+	c := newMemoCache(0, 2)
 	keyOf := func(i int) []byte {
 		k := fmt.Appendf(nil, "key %d ", i)
 		return append(k, bytes.Repeat([]byte{byte(i)}, i%2048)...)
@@ -109,15 +110,15 @@ func TestMemoTableShared(t *testing.T) {
 			for made.Load() < keys {
 				i := rng.IntN(keys)
 				key := keyOf(i)
-				v, ok := getShared(tab.view, key, maphash.Bytes(tab.seed, key))
-				if ok && v != valOf(i) {
-					errs <- fmt.Errorf("reader %d: key %d holds %v, want %v", r, i, v, valOf(i))
+				v, ok := c.get(key)
+				if ok && v.u != valOf(i) {
+					errs <- fmt.Errorf("reader %d: key %d holds %v, want %v", r, i, v.u, valOf(i))
 					return
 				}
 				if !ok && int64(i) < made.Load()-1 && rng.IntN(2) == 0 {
 					// Put before this lookup began (made counts after put): a shared
-					// table's reader must see it.
-					if _, ok := getShared(tab.view, key, maphash.Bytes(tab.seed, key)); !ok {
+					// cache's reader must see it.
+					if _, ok := c.get(key); !ok {
 						errs <- fmt.Errorf("reader %d: key %d, put before the lookup, not found", r, i)
 						return
 					}
@@ -125,10 +126,18 @@ func TestMemoTableShared(t *testing.T) {
 			}
 		})
 	}
+	wg.Go(func() { // the second worker: every third key, once the first has put it
+		for i := 0; i < keys; i += 3 {
+			for made.Load() <= int64(i) {
+				runtime.Gosched()
+			}
+			c.put(c.arena(1), keyOf(i), count{u: u128{}}) // the first put's stays
+		}
+	})
 	for i := range keys {
 		key := keyOf(i)
-		tab.put(key, maphash.Bytes(tab.seed, key), valOf(i))
-		tab.put(key, maphash.Bytes(tab.seed, key), u128{}) // a shared table keeps the first
+		c.put(c.arena(0), key, count{u: valOf(i)})
+		c.put(c.arena(0), key, count{u: u128{}}) // a shared cache keeps the first
 		made.Add(1)
 	}
 	wg.Wait()
@@ -136,13 +145,17 @@ func TestMemoTableShared(t *testing.T) {
 	for err := range errs {
 		t.Fatal(err)
 	}
-	if len(tab.chunks) < 10 || len(tab.slots) < keys {
-		t.Fatalf("%d chunks, %d slots: the test did not make the table grow", len(tab.chunks), len(tab.slots))
+	if dir := *c.dir.Load(); len(dir) < 10 {
+		t.Fatalf("%d chunks: the test did not make the arenas grow", len(dir))
 	}
 	for i := range keys {
-		key := keyOf(i)
-		if v, ok := getShared(tab.view, key, maphash.Bytes(tab.seed, key)); !ok || v != valOf(i) {
-			t.Fatalf("key %d: %v, %v; want %v", i, v, ok, valOf(i))
+		if v, ok := c.get(keyOf(i)); !ok || v.u != valOf(i) {
+			t.Fatalf("key %d: %v, %v; want %v", i, v.u, ok, valOf(i))
 		}
+	}
+	var st MemoStats
+	c.stats(&st)
+	if st.Entries != keys {
+		t.Fatalf("%d entries, want %d", st.Entries, keys)
 	}
 }
