@@ -67,12 +67,12 @@ type kernelB struct {
 	root      []uint64 // state 0 as it was when the root was opened (see close)
 	leaf      bool     // the option last taken is a solution; no state was built for it
 	updates   uint64   // options removed from A
-	// For exact problems with kept counts: zf[s] says whether state s has an active item
-	// without options (zfSome), has none (zfNone), or is not known (zfUnknown); with none,
-	// choose stops at the first item with one option, the least possible. zeros counts the
-	// counts that reach 0 in dropCounts.
-	zf    []int8
-	zeros int
+	// For exact problems with kept counts, a state's words bo to bo+nb*wp hold nb bitsets
+	// of the primary items, the c-th those with at most c options left (an item enters
+	// the c-th when its count falls to c, and stays), so that choose finds the first
+	// unsettled item of least count in a few words instead of reading every count. They
+	// lie where room would, which such a problem does not keep.
+	bo, nb int
 	// copyW is how many words of a state copyState copies: all of them, or in an exact
 	// problem all but room, which such a problem never reads (every room is 1 until the
 	// item is settled, and the unsettled items say which).
@@ -83,12 +83,8 @@ type kernelB struct {
 	tick int // nodes until the next poll, kept across searches of small parts
 }
 
-// The values of kernelB.zf.
-const (
-	zfUnknown = iota
-	zfNone
-	zfSome
-)
+// bitsBuckets bounds kernelB.nb: counts above it are found by a scan of the counts.
+const bitsBuckets = 16
 
 // ib returns the index in ints of state s's cnt, followed by its room.
 func (k *kernelB) ib(s int) int { return 2 * (s*k.sw + k.w + k.wp) }
@@ -282,14 +278,15 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	k.fstack = make([]int32, 0, depth)
 	k.fbase = make([]int32, depth)
 	k.root = make([]uint64, k.sw)
-	k.zf = make([]int8, depth)
 	k.copyW = sw
 	k.ro = np
 	switch {
 	case k.plain && k.lazy: // nor counts
 		k.copyW = w + k.wp
 	case k.plain:
-		k.copyW = w + k.wp + (np+1)/2
+		k.bo = w + k.wp + (np+1)/2
+		k.nb = min(bitsBuckets, (np+1)/2/k.wp)
+		k.copyW = k.bo + k.nb*k.wp
 	case k.lazy: // no counts are kept: room takes cnt's place, and the copy is shorter
 		k.ro = 0
 		k.copyW = w + k.wp + (np+1)/2
@@ -308,6 +305,15 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	for i := range np {
 		cnt[i] = int32(len(lists[i]))
 		room[i] = sp.Hi[i]
+	}
+	for c := range k.nb { // after room, which they replace
+		b := k.words[k.bo+c*k.wp : k.bo+(c+1)*k.wp]
+		clear(b)
+		for i := range np {
+			if int(cnt[i]) <= c {
+				b[i>>6] |= 1 << (i & 63)
+			}
+		}
 	}
 	return k
 }
@@ -410,7 +416,6 @@ func (k *kernelB) clone() kernel {
 	c.saveW, c.sol, c.updates = make([]uint64, len(k.saveW)), nil, 0
 	c.fstack, c.fbase = make([]int32, 0, cap(k.fstack)), slices.Clone(k.fbase)
 	c.root = slices.Clone(k.root)
-	c.zf = slices.Clone(k.zf)
 	return &c
 }
 
@@ -431,7 +436,7 @@ func (k *kernelB) drop(s int, t int, r uint64) {
 	}
 }
 
-// dropCounts is drop's work when counts are kept.
+// dropCounts is drop's work when counts are kept, and the buckets' where there are.
 func (k *kernelB) dropCounts(s int, t int, r uint64) {
 	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
 	start := unsafe.Pointer(&k.pstart[0])
@@ -446,7 +451,9 @@ func (k *kernelB) dropCounts(s int, t int, r uint64) {
 			c := (*int32)(unsafe.Add(cnt, 4*j))
 			v := *c - 1
 			*c = v
-			k.zeros += int((uint32(v) - 1) >> 31) // one more when v == 0 (never negative)
+			if uint(v) < uint(k.nb) {
+				k.words[s*k.sw+k.bo+int(v)*k.wp+int(j>>6)] |= 1 << (j & 63)
+			}
 		}
 	}
 }
@@ -464,7 +471,6 @@ func (k *kernelB) apply(s int, o int32) {
 		return
 	}
 	w := k.w
-	k.zeros = 0
 	a := k.words[s*k.sw : s*k.sw+w]
 	if k.conf != nil {
 		conf := k.conf[int(o)*w : int(o)*w+w]
@@ -495,16 +501,6 @@ func (k *kernelB) apply(s int, o int32) {
 		k.updates++
 		k.drop(s, int(t), bit)
 	}
-	// In an exact problem each of o's items loses its last option here; any other count
-	// reaching 0 is an active item left without options.
-	if k.plain && !k.lazy {
-		switch more := k.zeros > int(k.pstart[o+1]-k.pstart[o]); {
-		case more:
-			k.zf[s] = zfSome
-		case k.zf[s] == zfNone:
-		default: // unknown stays unknown: a zero may have been there before
-		}
-	}
 	act := k.words[s*k.sw+w : s*k.sw+w+k.wp]
 	if k.plain { // rooms are not kept (see copyW): every item of o is settled
 		for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
@@ -524,17 +520,18 @@ func (k *kernelB) apply(s int, o int32) {
 }
 
 // applyPlain is apply for exact problems with kept counts and conflict bitsets, in one
-// loop: o's conflicts (o among them) leave A, their items' counts go down, and o's items
-// are settled; a count of an item not in o reaching 0 marks the state zfSome.
+// loop: o's conflicts (o among them) leave A, their items' counts go down (and the items
+// into their new count's bucket), and o's items are settled.
 func (k *kernelB) applyPlain(s int, o int32) {
 	w := k.w
 	base := s * k.sw
 	a := unsafe.Pointer(&k.words[base])
 	conf := unsafe.Pointer(&k.conf[int(o)*w])
-	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
+	c := counter{cnt: unsafe.Pointer(&k.ints[k.ib(s)]), bk: unsafe.Pointer(&k.words[base+k.bo]),
+		wp: uintptr(k.wp), nb: uintptr(k.nb)}
 	start := unsafe.Pointer(&k.pstart[0])
 	items := unsafe.Pointer(&k.pitems[0])
-	zeros, updates := 0, 0
+	updates := 0
 	uni := k.uni
 	for t := range uintptr(w) {
 		at := (*uint64)(unsafe.Add(a, 8*t))
@@ -543,7 +540,6 @@ func (k *kernelB) applyPlain(s int, o int32) {
 			continue // most words (Sudoku: 2.3 options leave of about 300 in 5 words)
 		}
 		*at &^= r
-		updates += bits.OnesCount64(r)
 		// The same loop unrolled for options of 2, 3 and 4 primary items, deliberately three
 		// times (see uni for the measurement), then the general one.
 		switch uni {
@@ -552,11 +548,9 @@ func (k *kernelB) applyPlain(s int, o int32) {
 				x := t<<6 + uintptr(bits.TrailingZeros64(r))
 				r &= r - 1
 				p := (*[2]int32)(unsafe.Add(items, 8*x))
-				c0 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[0])))
-				c1 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[1])))
-				v0, v1 := *c0-1, *c1-1
-				*c0, *c1 = v0, v1
-				zeros += int((uint32(v0)-1)>>31 + (uint32(v1)-1)>>31)
+				updates++
+				c.drop(p[0])
+				c.drop(p[1])
 			}
 			continue
 		case 3:
@@ -564,12 +558,10 @@ func (k *kernelB) applyPlain(s int, o int32) {
 				x := t<<6 + uintptr(bits.TrailingZeros64(r))
 				r &= r - 1
 				p := (*[3]int32)(unsafe.Add(items, 12*x))
-				c0 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[0])))
-				c1 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[1])))
-				c2 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[2])))
-				v0, v1, v2 := *c0-1, *c1-1, *c2-1
-				*c0, *c1, *c2 = v0, v1, v2
-				zeros += int((uint32(v0)-1)>>31 + (uint32(v1)-1)>>31 + (uint32(v2)-1)>>31)
+				updates++
+				c.drop(p[0])
+				c.drop(p[1])
+				c.drop(p[2])
 			}
 			continue
 		case 4:
@@ -577,13 +569,11 @@ func (k *kernelB) applyPlain(s int, o int32) {
 				x := t<<6 + uintptr(bits.TrailingZeros64(r))
 				r &= r - 1
 				p := (*[4]int32)(unsafe.Add(items, 16*x))
-				c0 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[0])))
-				c1 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[1])))
-				c2 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[2])))
-				c3 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[3])))
-				v0, v1, v2, v3 := *c0-1, *c1-1, *c2-1, *c3-1
-				*c0, *c1, *c2, *c3 = v0, v1, v2, v3
-				zeros += int((uint32(v0)-1)>>31 + (uint32(v1)-1)>>31 + (uint32(v2)-1)>>31 + (uint32(v3)-1)>>31)
+				updates++
+				c.drop(p[0])
+				c.drop(p[1])
+				c.drop(p[2])
+				c.drop(p[3])
 			}
 			continue
 		}
@@ -592,25 +582,33 @@ func (k *kernelB) applyPlain(s int, o int32) {
 			r &= r - 1
 			lo := uintptr(*(*int32)(unsafe.Add(start, 4*x)))
 			hi := uintptr(*(*int32)(unsafe.Add(start, 4*x+4)))
+			updates++
 			for e := lo; e < hi; e++ {
-				j := uintptr(*(*int32)(unsafe.Add(items, 4*e)))
-				c := (*int32)(unsafe.Add(cnt, 4*j))
-				v := *c - 1
-				*c = v
-				zeros += int((uint32(v) - 1) >> 31) // one more when v == 0 (never negative)
+				c.drop(*(*int32)(unsafe.Add(items, 4*e)))
 			}
 		}
 	}
 	k.updates += uint64(updates)
-	// Each of o's items loses its last option here; any other count reaching 0 is an
-	// active item left without options.
-	if zeros > int(*(*int32)(unsafe.Add(start, 4*uintptr(o)+4))-*(*int32)(unsafe.Add(start, 4*uintptr(o)))) {
-		k.zf[s] = zfSome
-	} // else zfNone stays, and unknown stays unknown: a zero may have been there before
 	act := unsafe.Add(a, 8*uintptr(w))
 	own := unsafe.Pointer(&k.oprim[uintptr(o)*uintptr(k.wp)])
 	for t := range uintptr(k.wp) { // o's items as a set (oprim): a word at a time
 		*(*uint64)(unsafe.Add(act, 8*t)) &^= *(*uint64)(unsafe.Add(own, 8*t))
+	}
+}
+
+// A counter is one state's counts and buckets (see kernelB.bo), for applyPlain's loop.
+type counter struct {
+	cnt, bk unsafe.Pointer // the counts, the first bucket
+	wp, nb  uintptr        // words of a bucket, buckets
+}
+
+// drop takes one option from item j's count, and puts j into the bucket of its new count.
+func (c counter) drop(j int32) {
+	p := (*int32)(unsafe.Add(c.cnt, 4*uintptr(j)))
+	v := *p - 1
+	*p = v
+	if uintptr(uint32(v)) < c.nb {
+		*(*uint64)(unsafe.Add(c.bk, 8*(uintptr(v)*c.wp+uintptr(j>>6)))) |= 1 << (j & 63)
 	}
 }
 
@@ -647,7 +645,6 @@ func (k *kernelB) applyPlainLazy(s int, o int32) {
 // settle removes item i's remaining options from A in state s and marks i settled.
 func (k *kernelB) settle(s int, i int32) {
 	w := k.w
-	k.zf[s] = zfUnknown
 	if w == 1 {
 		a := &k.words[s*k.sw]
 		if r := *a & k.mask[i]; r != 0 {
@@ -672,7 +669,6 @@ func (k *kernelB) settle(s int, i int32) {
 
 // exclude removes option o from A in state s (o is known to be in it).
 func (k *kernelB) exclude(s int, o int32) {
-	k.zf[s] = zfUnknown
 	k.words[s*k.sw+int(o>>6)] &^= 1 << (o & 63)
 	k.updates++
 	k.drop(s, int(o>>6), 1<<(o&63))
@@ -681,7 +677,6 @@ func (k *kernelB) exclude(s int, o int32) {
 // copyState makes state s+1 a copy of state s.
 func (k *kernelB) copyState(s int) {
 	copy(k.words[(s+1)*k.sw:(s+1)*k.sw+k.copyW], k.words[s*k.sw:s*k.sw+k.copyW])
-	k.zf[s+1] = k.zf[s]
 }
 
 // nextOption returns the first option of item i in state s's A after option after, or -1.
@@ -812,35 +807,36 @@ func (k *kernelB) choosePlainLazy(s int) (best, bestScore int32) {
 	return best, bestScore
 }
 
-// choosePlainCounts is choose for exact problems with kept counts.
+// choosePlainCounts is choose for exact problems with kept counts: the first unsettled
+// item of the least bucket that holds one (see kernelB.bo) has the least count, and comes
+// first among those with it; only where every unsettled item has nb options or more are
+// the counts read, the least (count, item) kept as one key.
 func (k *kernelB) choosePlainCounts(s int) (best, bestScore int32) {
-	act := unsafe.Pointer(&k.words[s*k.sw+k.w])
-	best, bestScore = -1, math.MaxInt32
-	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
-	stop := int32(0) // a count no later item can beat
-	if k.zf[s] == zfNone {
-		stop = 1
+	base := s * k.sw
+	act := unsafe.Pointer(&k.words[base+k.w])
+	bk := unsafe.Pointer(&k.words[base+k.bo])
+	wp := uintptr(k.wp)
+	for c := range uintptr(k.nb) {
+		b := unsafe.Add(bk, 8*c*wp)
+		for t := range wp {
+			if x := *(*uint64)(unsafe.Add(act, 8*t)) & *(*uint64)(unsafe.Add(b, 8*t)); x != 0 {
+				return int32(t<<6 + uintptr(bits.TrailingZeros64(x))), int32(c)
+			}
+		}
 	}
-	// The least (count, item) as one key, without branching on the items but to stop.
+	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
 	bestKey := uint64(math.MaxUint64)
-	for t := range uintptr(k.wp) {
+	for t := range wp {
 		for word := *(*uint64)(unsafe.Add(act, 8*t)); word != 0; {
 			j := uint64(t<<6) + uint64(bits.TrailingZeros64(word))
 			word &= word - 1
-			l := *(*int32)(unsafe.Add(cnt, 4*uintptr(j)))
-			if l <= stop { // no later item can do better, nor could an earlier one
-				return int32(j), l
-			}
-			bestKey = min(bestKey, uint64(l)<<32|j)
+			bestKey = min(bestKey, uint64(*(*int32)(unsafe.Add(cnt, 4*uintptr(j))))<<32|j)
 		}
 	}
-	if bestKey != math.MaxUint64 {
-		best, bestScore = int32(uint32(bestKey)), int32(bestKey>>32)
+	if bestKey == math.MaxUint64 {
+		return -1, math.MaxInt32
 	}
-	if bestScore > 0 && k.zf[s] == zfUnknown {
-		k.zf[s] = zfNone // a full scan found no zero
-	}
-	return best, bestScore
+	return int32(uint32(bestKey)), int32(bestKey >> 32)
 }
 
 // choosePlain4 is choose for exact problems of 65 to 256 options whose counts are found by
@@ -1167,7 +1163,6 @@ func (k *kernelB) close(l int) {
 	k.leaf = false
 	if m := k.mode[l]; l == 0 && (m == modeTweak || m == modeTweakNull) {
 		copy(k.words[:k.sw], k.root)
-		k.zf[0] = zfUnknown
 	}
 	k.mode[l] = modeDone
 }
@@ -1175,11 +1170,13 @@ func (k *kernelB) close(l int) {
 // search runs the search on the subtree of the node at depth base, and reports whether it
 // finished it (false when Visit or Poll stopped it).
 func (k *kernelB) search(base int, p *Params, st *Stats) bool {
+	if k.plain && k.conf != nil && k.w > 1 && (!k.lazy || k.mask4 != nil) {
+		return k.searchPlain(base, p, st)
+	}
 	level := base
 	var i, x, d int32
 	defer func() { st.Updates += k.updates; k.updates = 0 }()
 	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
-	saveZ := k.zf[base]
 	k.fstack, k.fbase[base] = k.fstack[:0], 0
 	// Exact problems with kept counts and conflicts of more than one word, the bulk of
 	// whose nodes are forced moves (Sudoku: 86%), call their own choose and apply
@@ -1265,7 +1262,94 @@ backdown:
 	k.fstack = k.fstack[:k.fbase[level]] // the forced moves made at this level
 	if level == base {
 		copy(k.words[base*k.sw:(base+1)*k.sw], k.saveW)
-		k.zf[base] = saveZ
+		return true
+	}
+	level--
+	goto try
+}
+
+// searchPlain is search for exact problems with conflict bitsets of more than one word,
+// counts kept (choosePlainCounts, applyPlain) or of 65 to 256 options (choosePlain4,
+// applyPlainLazy): the same tree, in a loop of its own that holds fewer values across
+// its calls (Go keeps none in registers across a call) and branches as open and next do
+// for an item covered once (cover mode, no null branch).
+func (k *kernelB) searchPlain(base int, p *Params, st *Stats) bool {
+	level := base
+	counts := !k.lazy
+	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
+	k.fstack, k.fbase[base] = k.fstack[:0], 0
+	defer func() { st.Updates += k.updates; k.updates = 0 }()
+
+forward:
+	st.Nodes++
+	if k.tick--; k.tick == 0 {
+		k.tick = pollEvery
+		if !polled(p, st, &k.updates, k.pos, k.cnt, level) {
+			return false
+		}
+	}
+	if k.leaf {
+		k.leaf = false
+		if !k.visit(p, st, level) {
+			return false
+		}
+		goto backdown
+	}
+	{
+		var i, d int32
+		if counts {
+			i, d = k.choosePlainCounts(level)
+		} else {
+			i, d = k.choosePlain4(level)
+		}
+		switch {
+		case i < 0: // every primary item is settled
+			if !k.visit(p, st, level) {
+				return false
+			}
+			goto backdown
+		case d <= 0:
+			goto backdown
+		case d == 1: // a forced move, in this level's state (see search)
+			x := k.firstOption(level, i)
+			k.fstack = append(k.fstack, x)
+			if k.completesPlain(level, x) {
+				k.leaf = true
+			} else if counts {
+				k.applyPlain(level, x)
+			} else {
+				k.applyPlainLazy(level, x)
+			}
+			goto forward
+		}
+		k.item[level], k.cnt[level], k.pos[level] = i, d, -1
+		k.mode[level], k.cur[level] = modeCover, -1
+	}
+
+try:
+	k.pos[level]++
+	if x := k.nextOption(level, k.item[level], k.cur[level]); x >= 0 {
+		k.cur[level], k.chosen[level] = x, x
+		if k.completesPlain(level, x) {
+			k.leaf = true
+		} else {
+			k.copyState(level)
+			if counts {
+				k.applyPlain(level+1, x)
+			} else {
+				k.applyPlainLazy(level+1, x)
+			}
+		}
+		level++
+		k.fbase[level] = int32(len(k.fstack))
+		goto forward
+	}
+	k.mode[level] = modeDone
+
+backdown:
+	k.fstack = k.fstack[:k.fbase[level]]
+	if level == base {
+		copy(k.words[base*k.sw:(base+1)*k.sw], k.saveW)
 		return true
 	}
 	level--
