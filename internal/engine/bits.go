@@ -67,12 +67,15 @@ type kernelB struct {
 	root      []uint64 // state 0 as it was when the root was opened (see close)
 	leaf      bool     // the option last taken is a solution; no state was built for it
 	updates   uint64   // options removed from A
-	// For exact problems with kept counts, a state's words bo to bo+nb*wp hold nb bitsets
-	// of the primary items, the c-th those with at most c options left (an item enters
-	// the c-th when its count falls to c, and stays), so that choose finds the first
-	// unsettled item of least count in a few words instead of reading every count. They
-	// lie where room would, which such a problem does not keep.
-	bo, nb int
+	// short: an exact problem with kept counts and conflict bitsets whose items have at
+	// most 254 options each keeps its counts as bytes, bytes[is(s):], a settled item's
+	// byteSettled, padded with it to a multiple of 32 (nbyte), so that choose takes the
+	// least in vector steps (minByte) and a state is shorter to copy. Nothing then reads
+	// the unsettled items as a set but completes, which needs only how many there are: the
+	// set's first word holds that number instead.
+	short bool
+	bytes []uint8
+	nbyte int
 	// copyW is how many words of a state copyState copies: all of them, or in an exact
 	// problem all but room, which such a problem never reads (every room is 1 until the
 	// item is settled, and the unsettled items say which).
@@ -83,11 +86,23 @@ type kernelB struct {
 	tick int // nodes until the next poll, kept across searches of small parts
 }
 
-// bitsBuckets bounds kernelB.nb: counts above it are found by a scan of the counts.
-const bitsBuckets = 16
+// byteSettled is a settled item's count in short mode: more than any item has.
+const byteSettled = math.MaxUint8
 
 // ib returns the index in ints of state s's cnt, followed by its room.
 func (k *kernelB) ib(s int) int { return 2 * (s*k.sw + k.w + k.wp) }
+
+// is returns the index in bytes of state s's counts in short mode.
+func (k *kernelB) is(s int) int { return 8 * (s*k.sw + k.w + k.wp) }
+
+// maxLen returns the length of the longest list.
+func maxLen(lists [][]itemUse) int {
+	n := 0
+	for _, l := range lists {
+		n = max(n, len(l))
+	}
+	return n
+}
 
 // bitsMaxOptions bounds the problems kernelB takes: its conflict table grows as the square
 // of the number of options, and each node works on bitsets of that length.
@@ -283,10 +298,13 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	switch {
 	case k.plain && k.lazy: // nor counts
 		k.copyW = w + k.wp
+	case k.plain && k.conf != nil && maxLen(lists[:np]) < byteSettled:
+		k.short = true
+		k.nbyte = (np + 31) &^ 31
+		k.bytes = unsafe.Slice((*uint8)(unsafe.Pointer(&k.words[0])), 8*len(k.words))
+		k.copyW = w + k.wp + k.nbyte/8
 	case k.plain:
-		k.bo = w + k.wp + (np+1)/2
-		k.nb = min(bitsBuckets, (np+1)/2/k.wp)
-		k.copyW = k.bo + k.nb*k.wp
+		k.copyW = w + k.wp + (np+1)/2
 	case k.lazy: // no counts are kept: room takes cnt's place, and the copy is shorter
 		k.ro = 0
 		k.copyW = w + k.wp + (np+1)/2
@@ -301,17 +319,21 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	for i := range np {
 		act[i>>6] |= 1 << (i & 63)
 	}
+	if k.short {
+		clear(act)
+		act[0] = uint64(np)
+	}
 	cnt, room := k.ints[k.ib(0):k.ib(0)+np], k.ints[k.ib(0)+k.ro:k.ib(0)+k.ro+np]
 	for i := range np {
 		cnt[i] = int32(len(lists[i]))
 		room[i] = sp.Hi[i]
 	}
-	for c := range k.nb { // after room, which they replace
-		b := k.words[k.bo+c*k.wp : k.bo+(c+1)*k.wp]
-		clear(b)
-		for i := range np {
-			if int(cnt[i]) <= c {
-				b[i>>6] |= 1 << (i & 63)
+	if k.short { // in the place of cnt (and of room, unused)
+		c8 := k.bytes[k.is(0) : k.is(0)+k.nbyte]
+		for i := range c8 {
+			c8[i] = byteSettled
+			if i < np {
+				c8[i] = uint8(len(lists[i]))
 			}
 		}
 	}
@@ -384,7 +406,7 @@ const bitsRowsMaxWork = 1 << 14
 func bitsLevels(sp *Spec) (depth, sw int) {
 	nopt, np := sp.NumOptions(), sp.NumPrimary
 	depth = min(nopt, sumBounds(sp)) + np + 2
-	sw = max(1, (nopt+63)/64) + (np+63)/64 + (np+1)/2*2
+	sw = max(1, (nopt+63)/64) + (np+63)/64 + max((np+1)/2*2, (np+31)/32*4)
 	return depth, sw
 }
 
@@ -411,6 +433,9 @@ func (k *kernelB) clone() kernel {
 	c := *k
 	c.words = slices.Clone(k.words)
 	c.ints = unsafe.Slice((*int32)(unsafe.Pointer(&c.words[0])), 2*len(c.words))
+	if k.short {
+		c.bytes = unsafe.Slice((*uint8)(unsafe.Pointer(&c.words[0])), 8*len(c.words))
+	}
 	c.levels, c.cur = k.levels.clone(), slices.Clone(k.cur)
 	c.chosen, c.mode = slices.Clone(k.chosen), slices.Clone(k.mode)
 	c.saveW, c.sol, c.updates = make([]uint64, len(k.saveW)), nil, 0
@@ -436,8 +461,12 @@ func (k *kernelB) drop(s int, t int, r uint64) {
 	}
 }
 
-// dropCounts is drop's work when counts are kept, and the buckets' where there are.
+// dropCounts is drop's work when counts are kept.
 func (k *kernelB) dropCounts(s int, t int, r uint64) {
+	if k.short {
+		k.dropBytes(s, t, r)
+		return
+	}
 	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
 	start := unsafe.Pointer(&k.pstart[0])
 	items := unsafe.Pointer(&k.pitems[0])
@@ -449,11 +478,18 @@ func (k *kernelB) dropCounts(s int, t int, r uint64) {
 		for e := lo; e < hi; e++ {
 			j := uintptr(*(*int32)(unsafe.Add(items, 4*e)))
 			c := (*int32)(unsafe.Add(cnt, 4*j))
-			v := *c - 1
-			*c = v
-			if uint(v) < uint(k.nb) {
-				k.words[s*k.sw+k.bo+int(v)*k.wp+int(j>>6)] |= 1 << (j & 63)
-			}
+			*c--
+		}
+	}
+}
+
+// dropBytes is dropCounts in short mode.
+func (k *kernelB) dropBytes(s int, t int, r uint64) {
+	for r != 0 {
+		o := t<<6 + bits.TrailingZeros64(r)
+		r &= r - 1
+		for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
+			k.bytes[k.is(s)+int(j)]--
 		}
 	}
 }
@@ -462,7 +498,7 @@ func (k *kernelB) dropCounts(s int, t int, r uint64) {
 // o's primary items lose a unit of room, settling when none is left. (An item with upper
 // bound 1 has lost its options through the conflicts already.)
 func (k *kernelB) apply(s int, o int32) {
-	if k.plain && k.conf != nil {
+	if k.plain && k.conf != nil && (k.lazy || k.short) {
 		if k.lazy {
 			k.applyPlainLazy(s, o)
 		} else {
@@ -505,6 +541,9 @@ func (k *kernelB) apply(s int, o int32) {
 	if k.plain { // rooms are not kept (see copyW): every item of o is settled
 		for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
 			act[j>>6] &^= 1 << (j & 63)
+			if k.short {
+				k.bytes[k.is(s)+int(j)] = byteSettled
+			}
 		}
 		return
 	}
@@ -519,16 +558,15 @@ func (k *kernelB) apply(s int, o int32) {
 	}
 }
 
-// applyPlain is apply for exact problems with kept counts and conflict bitsets, in one
-// loop: o's conflicts (o among them) leave A, their items' counts go down (and the items
-// into their new count's bucket), and o's items are settled.
+// applyPlain is apply for exact problems in short mode, in one loop: o's conflicts (o
+// among them) leave A, their items' counts go down, and o's items are settled (their
+// count byteSettled, and one fewer unsettled items each).
 func (k *kernelB) applyPlain(s int, o int32) {
 	w := k.w
 	base := s * k.sw
 	a := unsafe.Pointer(&k.words[base])
 	conf := unsafe.Pointer(&k.conf[int(o)*w])
-	c := counter{cnt: unsafe.Pointer(&k.ints[k.ib(s)]), bk: unsafe.Pointer(&k.words[base+k.bo]),
-		wp: uintptr(k.wp), nb: uintptr(k.nb)}
+	cnt := unsafe.Pointer(&k.bytes[8*(base+w+k.wp)])
 	start := unsafe.Pointer(&k.pstart[0])
 	items := unsafe.Pointer(&k.pitems[0])
 	updates := 0
@@ -547,33 +585,33 @@ func (k *kernelB) applyPlain(s int, o int32) {
 			for r != 0 {
 				x := t<<6 + uintptr(bits.TrailingZeros64(r))
 				r &= r - 1
-				p := (*[2]int32)(unsafe.Add(items, 8*x))
+				p := (*[2]uint32)(unsafe.Add(items, 8*x))
 				updates++
-				c.drop(p[0])
-				c.drop(p[1])
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[0])))--
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[1])))--
 			}
 			continue
 		case 3:
 			for r != 0 {
 				x := t<<6 + uintptr(bits.TrailingZeros64(r))
 				r &= r - 1
-				p := (*[3]int32)(unsafe.Add(items, 12*x))
+				p := (*[3]uint32)(unsafe.Add(items, 12*x))
 				updates++
-				c.drop(p[0])
-				c.drop(p[1])
-				c.drop(p[2])
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[0])))--
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[1])))--
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[2])))--
 			}
 			continue
 		case 4:
 			for r != 0 {
 				x := t<<6 + uintptr(bits.TrailingZeros64(r))
 				r &= r - 1
-				p := (*[4]int32)(unsafe.Add(items, 16*x))
+				p := (*[4]uint32)(unsafe.Add(items, 16*x))
 				updates++
-				c.drop(p[0])
-				c.drop(p[1])
-				c.drop(p[2])
-				c.drop(p[3])
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[0])))--
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[1])))--
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[2])))--
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[3])))--
 			}
 			continue
 		}
@@ -584,33 +622,16 @@ func (k *kernelB) applyPlain(s int, o int32) {
 			hi := uintptr(*(*int32)(unsafe.Add(start, 4*x+4)))
 			updates++
 			for e := lo; e < hi; e++ {
-				c.drop(*(*int32)(unsafe.Add(items, 4*e)))
+				*(*uint8)(unsafe.Add(cnt, uintptr(*(*uint32)(unsafe.Add(items, 4*e)))))--
 			}
 		}
 	}
 	k.updates += uint64(updates)
-	act := unsafe.Add(a, 8*uintptr(w))
-	own := unsafe.Pointer(&k.oprim[uintptr(o)*uintptr(k.wp)])
-	for t := range uintptr(k.wp) { // o's items as a set (oprim): a word at a time
-		*(*uint64)(unsafe.Add(act, 8*t)) &^= *(*uint64)(unsafe.Add(own, 8*t))
-	}
-}
-
-// A counter is one state's counts and buckets (see kernelB.bo), for applyPlain's loop.
-type counter struct {
-	cnt, bk unsafe.Pointer // the counts, the first bucket
-	wp, nb  uintptr        // words of a bucket, buckets
-}
-
-// drop takes one option from item j's count, and puts j into the bucket of its new count.
-// Unsigned, the indices need no sign extension.
-func (c counter) drop(j int32) {
-	u := uint32(j)
-	p := (*uint32)(unsafe.Add(c.cnt, 4*uintptr(u)))
-	v := *p - 1
-	*p = v
-	if uintptr(v) < c.nb {
-		*(*uint64)(unsafe.Add(c.bk, 8*(uintptr(v)*c.wp+uintptr(u>>6)))) |= 1 << (u & 63)
+	lo := uintptr(*(*int32)(unsafe.Add(start, 4*uintptr(o))))
+	hi := uintptr(*(*int32)(unsafe.Add(start, 4*uintptr(o)+4)))
+	*(*uint64)(unsafe.Add(a, 8*uintptr(w))) -= uint64(hi - lo) // o's items, settled
+	for e := lo; e < hi; e++ {
+		*(*uint8)(unsafe.Add(cnt, uintptr(*(*uint32)(unsafe.Add(items, 4*e))))) = byteSettled
 	}
 }
 
@@ -826,26 +847,21 @@ func (k *kernelB) choosePlainLazy(s int) (best, bestScore int32) {
 	return best, bestScore
 }
 
-// choosePlainCounts is choose for exact problems with kept counts: the first unsettled
-// item of the least bucket that holds one (see kernelB.bo) has the least count, and comes
-// first among those with it; only where every unsettled item has nb options or more are
-// the counts read, the least (count, item) kept as one key.
+// choosePlainCounts is choose for exact problems with kept counts: in short mode the
+// least count, settled items counting byteSettled, and the first item that has it, in
+// vector steps (minByte); else the least (count, item) of the unsettled items.
 func (k *kernelB) choosePlainCounts(s int) (best, bestScore int32) {
-	base := s * k.sw
-	act := unsafe.Pointer(&k.words[base+k.w])
-	bk := unsafe.Pointer(&k.words[base+k.bo])
-	wp := uintptr(k.wp)
-	for c := range uintptr(k.nb) {
-		b := unsafe.Add(bk, 8*c*wp)
-		for t := range wp {
-			if x := *(*uint64)(unsafe.Add(act, 8*t)) & *(*uint64)(unsafe.Add(b, 8*t)); x != 0 {
-				return int32(t<<6 + uintptr(bits.TrailingZeros64(x))), int32(c)
-			}
+	if k.short {
+		best, bestScore = minByte(&k.bytes[k.is(s)], k.nbyte/32)
+		if bestScore == byteSettled {
+			return -1, math.MaxInt32
 		}
+		return best, bestScore
 	}
+	act := unsafe.Pointer(&k.words[s*k.sw+k.w])
 	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
 	bestKey := uint64(math.MaxUint64)
-	for t := range wp {
+	for t := range uintptr(k.wp) {
 		for word := *(*uint64)(unsafe.Add(act, 8*t)); word != 0; {
 			j := uint64(t<<6) + uint64(bits.TrailingZeros64(word))
 			word &= word - 1
@@ -1028,6 +1044,9 @@ func (k *kernelB) chooseLazy1(s int) (best, bestScore int32) {
 
 // count returns the number of options of item i in state s.
 func (k *kernelB) count(s int, i int32) int32 {
+	if k.short {
+		return int32(k.bytes[k.is(s)+int(i)])
+	}
 	if !k.lazy {
 		return k.ints[k.ib(s)+int(i)]
 	}
@@ -1064,6 +1083,9 @@ func (k *kernelB) completes(s int, x int32) bool {
 // completesPlain is completes for exact problems, and its first test for the others:
 // every unsettled item is in x.
 func (k *kernelB) completesPlain(s int, x int32) bool {
+	if k.short { // x's items are unsettled (x is in A), and as many as the unsettled ones
+		return k.words[s*k.sw+k.w] == uint64(k.pstart[x+1]-k.pstart[x])
+	}
 	act := unsafe.Pointer(&k.words[s*k.sw+k.w])
 	own := unsafe.Pointer(&k.oprim[int(x)*k.wp])
 	for t := range uintptr(k.wp) {
@@ -1189,7 +1211,7 @@ func (k *kernelB) close(l int) {
 // search runs the search on the subtree of the node at depth base, and reports whether it
 // finished it (false when Visit or Poll stopped it).
 func (k *kernelB) search(base int, p *Params, st *Stats) bool {
-	if k.plain && k.conf != nil && k.w > 1 && (!k.lazy || k.mask4 != nil) {
+	if k.plain && k.conf != nil && k.w > 1 && (k.short || k.lazy && k.mask4 != nil) {
 		return k.searchPlain(base, p, st)
 	}
 	level := base
@@ -1197,13 +1219,11 @@ func (k *kernelB) search(base int, p *Params, st *Stats) bool {
 	defer func() { st.Updates += k.updates; k.updates = 0 }()
 	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
 	k.fstack, k.fbase[base] = k.fstack[:0], 0
-	// Exact problems with kept counts and conflicts of more than one word, the bulk of
-	// whose nodes are forced moves (Sudoku: 86%), call their own choose and apply
-	// directly, without choose's and apply's dispatch on the kind of problem.
-	pc := k.plain && !k.lazy && k.conf != nil && k.w > 1
-	l1 := !k.plain && k.lazy && k.w == 1                       // and problems with bounds of at most 64 options
-	p4 := k.plain && k.lazy && k.conf != nil && k.mask4 != nil // and exact ones of 65-256 options
-	cc := !k.plain && !k.lazy && k.w <= chooseCountsMaxW       // and problems with bounds and counts
+	// Problems with bounds of at most 64 options, and problems with bounds and counts,
+	// call their own choose directly, without choose's dispatch on the kind of problem
+	// (exact problems with conflicts of more than one word have searchPlain).
+	l1 := !k.plain && k.lazy && k.w == 1
+	cc := !k.plain && !k.lazy && k.w <= chooseCountsMaxW
 
 forward:
 	st.Nodes++
@@ -1216,10 +1236,6 @@ forward:
 	if k.leaf {
 		k.leaf = false // a forced leaf's (below) must not outlive it; next's is reset by next
 		i, d = -1, 0
-	} else if pc {
-		i, d = k.choosePlainCounts(level)
-	} else if p4 {
-		i, d = k.choosePlain4(level)
 	} else if l1 {
 		i, d = k.chooseLazy1(level)
 	} else if cc {
@@ -1241,18 +1257,6 @@ forward:
 		// a level of its own (but counted as a node: the tree is the same). It is the only
 		// option of i, or of the options i must still take the first, or, with none left,
 		// settling i.
-		if pc || p4 { // as below: i has one option (exact: never a null branch)
-			x = k.firstOption(level, i)
-			k.fstack = append(k.fstack, x)
-			if k.completesPlain(level, x) {
-				k.leaf = true
-			} else if pc {
-				k.applyPlain(level, x)
-			} else {
-				k.applyPlainLazy(level, x)
-			}
-			goto forward
-		}
 		if x = k.nextOption(level, i, -1); x >= 0 {
 			k.fstack = append(k.fstack, x)
 			if k.completes(level, x) {

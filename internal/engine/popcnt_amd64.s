@@ -203,3 +203,66 @@ loop:
 	JNE loop
 	MOVQ AX, ret+24(FP)
 	RET
+
+// func minByte(c *uint8, n int) (best, score int32)
+//
+// Two running minima (X0, X1) over n blocks of 32 bytes, folded into one and spread to
+// every lane (X0); then the first block with a lane equal to it (DI the block, BX its
+// first index, AX the lanes' mask).
+TEXT ·minByte(SB), NOSPLIT, $0-24
+	MOVQ c+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ SI, DI
+	MOVOU (SI), X0
+	MOVOU 16(SI), X1
+	ADDQ $32, SI
+	DECQ CX
+	JEQ reduce
+
+blocks:
+	MOVOU (SI), X2
+	MOVOU 16(SI), X3
+	PMINUB X2, X0
+	PMINUB X3, X1
+	ADDQ $32, SI
+	DECQ CX
+	JNE blocks
+
+reduce:
+	PMINUB X1, X0
+	PSHUFD $0x4e, X0, X1
+	PMINUB X1, X0
+	PSHUFD $0xb1, X0, X1
+	PMINUB X1, X0
+	PSHUFLW $0xb1, X0, X1
+	PMINUB X1, X0
+	MOVO X0, X1
+	PSRLW $8, X1
+	PMINUB X1, X0
+	PUNPCKLBW X0, X0
+	PSHUFLW $0, X0, X0
+	PSHUFD $0, X0, X0
+	MOVQ X0, AX
+	MOVBQZX AX, AX
+	MOVL AX, score+20(FP)
+	XORQ BX, BX
+
+find:
+	MOVOU (DI), X1
+	MOVOU 16(DI), X2
+	PCMPEQB X0, X1
+	PCMPEQB X0, X2
+	PMOVMSKB X1, AX
+	PMOVMSKB X2, DX
+	SHLL $16, DX
+	ORL DX, AX
+	JNE found
+	ADDQ $32, DI
+	ADDQ $32, BX
+	JMP find
+
+found:
+	BSFL AX, AX
+	ADDL BX, AX
+	MOVL AX, best+16(FP)
+	RET
