@@ -630,6 +630,14 @@ func (k *kernelB) applyPlain(s int, o int32) {
 	lo := uintptr(*(*int32)(unsafe.Add(start, 4*uintptr(o))))
 	hi := uintptr(*(*int32)(unsafe.Add(start, 4*uintptr(o)+4)))
 	*(*uint64)(unsafe.Add(a, 8*uintptr(w))) -= uint64(hi - lo) // o's items, settled
+	if uni == 4 {
+		p := (*[4]uint32)(unsafe.Add(items, 4*lo))
+		*(*uint8)(unsafe.Add(cnt, uintptr(p[0]))) = byteSettled
+		*(*uint8)(unsafe.Add(cnt, uintptr(p[1]))) = byteSettled
+		*(*uint8)(unsafe.Add(cnt, uintptr(p[2]))) = byteSettled
+		*(*uint8)(unsafe.Add(cnt, uintptr(p[3]))) = byteSettled
+		return
+	}
 	for e := lo; e < hi; e++ {
 		*(*uint8)(unsafe.Add(cnt, uintptr(*(*uint32)(unsafe.Add(items, 4*e))))) = byteSettled
 	}
@@ -1066,6 +1074,9 @@ func (k *kernelB) count(s int, i int32) int32 {
 // completes reports whether taking option x in state s settles every unsettled item, so
 // that it ends in a solution at once: every unsettled item is in x, with room for one.
 func (k *kernelB) completes(s int, x int32) bool {
+	if k.short {
+		return k.completesShort(s, x)
+	}
 	if !k.completesPlain(s, x) {
 		return false
 	}
@@ -1083,9 +1094,6 @@ func (k *kernelB) completes(s int, x int32) bool {
 // completesPlain is completes for exact problems, and its first test for the others:
 // every unsettled item is in x.
 func (k *kernelB) completesPlain(s int, x int32) bool {
-	if k.short { // x's items are unsettled (x is in A), and as many as the unsettled ones
-		return k.words[s*k.sw+k.w] == uint64(k.pstart[x+1]-k.pstart[x])
-	}
 	act := unsafe.Pointer(&k.words[s*k.sw+k.w])
 	own := unsafe.Pointer(&k.oprim[int(x)*k.wp])
 	for t := range uintptr(k.wp) {
@@ -1094,6 +1102,12 @@ func (k *kernelB) completesPlain(s int, x int32) bool {
 		}
 	}
 	return true
+}
+
+// completesShort is completesPlain in short mode: x's items are unsettled (x is in A),
+// and as many as the unsettled items.
+func (k *kernelB) completesShort(s int, x int32) bool {
+	return k.words[s*k.sw+k.w] == uint64(k.pstart[x+1]-k.pstart[x])
 }
 
 // branches chooses the item to branch on at the node at depth l and returns the number of
@@ -1320,8 +1334,10 @@ forward:
 	}
 	{
 		var i, d int32
-		if counts {
-			i, d = k.choosePlainCounts(level)
+		if counts { // choosePlainCounts in short mode, without the call
+			if i, d = minByte(&k.bytes[k.is(level)], k.nbyte/32); d == byteSettled {
+				i = -1
+			}
 		} else {
 			i, d = k.choosePlain4(level)
 		}
@@ -1341,10 +1357,14 @@ forward:
 				x = k.onlyOption(level, i)
 			}
 			k.fstack = append(k.fstack, x)
-			if k.completesPlain(level, x) {
+			if counts {
+				if k.completesShort(level, x) {
+					k.leaf = true
+				} else {
+					k.applyPlain(level, x)
+				}
+			} else if k.completesPlain(level, x) {
 				k.leaf = true
-			} else if counts {
-				k.applyPlain(level, x)
 			} else {
 				k.applyPlainLazy(level, x)
 			}
@@ -1358,7 +1378,7 @@ try:
 	k.pos[level]++
 	if x := k.nextOption(level, k.item[level], k.cur[level]); x >= 0 {
 		k.cur[level], k.chosen[level] = x, x
-		if k.completesPlain(level, x) {
+		if counts && k.completesShort(level, x) || !counts && k.completesPlain(level, x) {
 			k.leaf = true
 		} else {
 			k.copyState(level)
