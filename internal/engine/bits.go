@@ -30,6 +30,7 @@ type kernelB struct {
 	w, np, wp int      // words per option bitset, primary items, words of the item bitset
 	mask      []uint64 // primary item i's options: mask[i*w:(i+1)*w]
 	mask4     []uint64 // when 1 < w <= 4: mask with 4 words an item, the last 4-w zero
+	mspan     []int32  // the words of item i's mask that hold options: mspan[2i] to mspan[2i+1]
 	conf      []uint64 // option o's conflicts: conf[o*w:(o+1)*w]; nil in rows mode
 	// In rows mode (problems with too many options for conf, see bitsRowsFit), taking an
 	// option clears one row per entry instead: entry e (of sp.Item) clears
@@ -207,9 +208,13 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 		}
 	}
 	k.mask = make([]uint64, np*w)
+	k.mspan = make([]int32, 2*np)
 	for i := range np {
 		for _, u := range lists[i] {
 			k.mask[i*w+int(u.opt)>>6] |= 1 << (u.opt & 63)
+		}
+		if len(lists[i]) > 0 { // options in increasing order
+			k.mspan[2*i], k.mspan[2*i+1] = lists[i][0].opt>>6, lists[i][len(lists[i])-1].opt>>6+1
 		}
 	}
 	if w > 1 && w <= 4 {
@@ -741,12 +746,14 @@ func (k *kernelB) nextOption(s int, i, after int32) int32 {
 	return -1
 }
 
-// firstOption is nextOption(s, i, -1) for w > 1.
+// firstOption is nextOption(s, i, -1) for w > 1. It looks only at the words where i has
+// options (mspan: a Sudoku cell's options lie in one word of five).
 func (k *kernelB) firstOption(s int, i int32) int32 {
 	w := uintptr(k.w)
 	a := unsafe.Pointer(&k.words[s*k.sw])
 	m := unsafe.Pointer(&k.mask[uintptr(i)*w])
-	for t := range w {
+	span := (*[2]int32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(k.mspan)), 8*uintptr(i)))
+	for t := uintptr(span[0]); t < uintptr(span[1]); t++ {
 		if x := *(*uint64)(unsafe.Add(a, 8*t)) & *(*uint64)(unsafe.Add(m, 8*t)); x != 0 {
 			return int32(t<<6) + int32(bits.TrailingZeros64(x))
 		}
@@ -1106,8 +1113,11 @@ func (k *kernelB) completesPlain(s int, x int32) bool {
 
 // completesShort is completesPlain in short mode: x's items are unsettled (x is in A),
 // and as many as the unsettled items.
+// Its indices come from the search, unchecked (24 instructions a call with the checks).
 func (k *kernelB) completesShort(s int, x int32) bool {
-	return k.words[s*k.sw+k.w] == uint64(k.pstart[x+1]-k.pstart[x])
+	left := *(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(k.words)), 8*(s*k.sw+k.w)))
+	start := unsafe.Add(unsafe.Pointer(unsafe.SliceData(k.pstart)), 4*uintptr(x))
+	return left == uint64(*(*int32)(unsafe.Add(start, 4))-*(*int32)(start))
 }
 
 // branches chooses the item to branch on at the node at depth l and returns the number of
@@ -1334,8 +1344,9 @@ forward:
 	}
 	{
 		var i, d int32
-		if counts { // choosePlainCounts in short mode, without the call
-			if i, d = minByte(&k.bytes[k.is(level)], k.nbyte/32); d == byteSettled {
+		if counts { // choosePlainCounts in short mode, without the call or bounds checks
+			c := unsafe.Add(unsafe.Pointer(unsafe.SliceData(k.words)), 8*(level*k.sw+k.w+k.wp))
+			if i, d = minByte((*uint8)(c), k.nbyte>>5); d == byteSettled {
 				i = -1
 			}
 		} else {
