@@ -30,6 +30,7 @@ type kernelB struct {
 	w, np, wp int      // words per option bitset, primary items, words of the item bitset
 	mask      []uint64 // primary item i's options: mask[i*w:(i+1)*w]
 	mask4     []uint64 // when 1 < w <= 4: mask with 4 words an item, the last 4-w zero
+	mspan     []int32  // the words of item i's mask that hold options: mspan[2i] to mspan[2i+1]
 	conf      []uint64 // option o's conflicts: conf[o*w:(o+1)*w]; nil in rows mode
 	// In rows mode (problems with too many options for conf, see bitsRowsFit), taking an
 	// option clears one row per entry instead: entry e (of sp.Item) clears
@@ -67,12 +68,15 @@ type kernelB struct {
 	root      []uint64 // state 0 as it was when the root was opened (see close)
 	leaf      bool     // the option last taken is a solution; no state was built for it
 	updates   uint64   // options removed from A
-	// For exact problems with kept counts: zf[s] says whether state s has an active item
-	// without options (zfSome), has none (zfNone), or is not known (zfUnknown); with none,
-	// choose stops at the first item with one option, the least possible. zeros counts the
-	// counts that reach 0 in dropCounts.
-	zf    []int8
-	zeros int
+	// short: an exact problem with kept counts and conflict bitsets whose items have at
+	// most 254 options each keeps its counts as bytes, bytes[is(s):], a settled item's
+	// byteSettled, padded with it to a multiple of 32 (nbyte), so that choose takes the
+	// least in vector steps (minByte) and a state is shorter to copy. Nothing then reads
+	// the unsettled items as a set but completes, which needs only how many there are: the
+	// set's first word holds that number instead.
+	short bool
+	bytes []uint8
+	nbyte int
 	// copyW is how many words of a state copyState copies: all of them, or in an exact
 	// problem all but room, which such a problem never reads (every room is 1 until the
 	// item is settled, and the unsettled items say which).
@@ -83,15 +87,23 @@ type kernelB struct {
 	tick int // nodes until the next poll, kept across searches of small parts
 }
 
-// The values of kernelB.zf.
-const (
-	zfUnknown = iota
-	zfNone
-	zfSome
-)
+// byteSettled is a settled item's count in short mode: more than any item has.
+const byteSettled = math.MaxUint8
 
 // ib returns the index in ints of state s's cnt, followed by its room.
 func (k *kernelB) ib(s int) int { return 2 * (s*k.sw + k.w + k.wp) }
+
+// is returns the index in bytes of state s's counts in short mode.
+func (k *kernelB) is(s int) int { return 8 * (s*k.sw + k.w + k.wp) }
+
+// maxLen returns the length of the longest list.
+func maxLen(lists [][]itemUse) int {
+	n := 0
+	for _, l := range lists {
+		n = max(n, len(l))
+	}
+	return n
+}
 
 // bitsMaxOptions bounds the problems kernelB takes: its conflict table grows as the square
 // of the number of options, and each node works on bitsets of that length.
@@ -196,9 +208,13 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 		}
 	}
 	k.mask = make([]uint64, np*w)
+	k.mspan = make([]int32, 2*np)
 	for i := range np {
 		for _, u := range lists[i] {
 			k.mask[i*w+int(u.opt)>>6] |= 1 << (u.opt & 63)
+		}
+		if len(lists[i]) > 0 { // options in increasing order
+			k.mspan[2*i], k.mspan[2*i+1] = lists[i][0].opt>>6, lists[i][len(lists[i])-1].opt>>6+1
 		}
 	}
 	if w > 1 && w <= 4 {
@@ -282,12 +298,16 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	k.fstack = make([]int32, 0, depth)
 	k.fbase = make([]int32, depth)
 	k.root = make([]uint64, k.sw)
-	k.zf = make([]int8, depth)
 	k.copyW = sw
 	k.ro = np
 	switch {
 	case k.plain && k.lazy: // nor counts
 		k.copyW = w + k.wp
+	case k.plain && k.conf != nil && maxLen(lists[:np]) < byteSettled:
+		k.short = true
+		k.nbyte = (np + 31) &^ 31
+		k.bytes = unsafe.Slice((*uint8)(unsafe.Pointer(&k.words[0])), 8*len(k.words))
+		k.copyW = w + k.wp + k.nbyte/8
 	case k.plain:
 		k.copyW = w + k.wp + (np+1)/2
 	case k.lazy: // no counts are kept: room takes cnt's place, and the copy is shorter
@@ -304,10 +324,23 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	for i := range np {
 		act[i>>6] |= 1 << (i & 63)
 	}
+	if k.short {
+		clear(act)
+		act[0] = uint64(np)
+	}
 	cnt, room := k.ints[k.ib(0):k.ib(0)+np], k.ints[k.ib(0)+k.ro:k.ib(0)+k.ro+np]
 	for i := range np {
 		cnt[i] = int32(len(lists[i]))
 		room[i] = sp.Hi[i]
+	}
+	if k.short { // in the place of cnt (and of room, unused)
+		c8 := k.bytes[k.is(0) : k.is(0)+k.nbyte]
+		for i := range c8 {
+			c8[i] = byteSettled
+			if i < np {
+				c8[i] = uint8(len(lists[i]))
+			}
+		}
 	}
 	return k
 }
@@ -378,7 +411,7 @@ const bitsRowsMaxWork = 1 << 14
 func bitsLevels(sp *Spec) (depth, sw int) {
 	nopt, np := sp.NumOptions(), sp.NumPrimary
 	depth = min(nopt, sumBounds(sp)) + np + 2
-	sw = max(1, (nopt+63)/64) + (np+63)/64 + (np+1)/2*2
+	sw = max(1, (nopt+63)/64) + (np+63)/64 + max((np+1)/2*2, (np+31)/32*4)
 	return depth, sw
 }
 
@@ -405,12 +438,14 @@ func (k *kernelB) clone() kernel {
 	c := *k
 	c.words = slices.Clone(k.words)
 	c.ints = unsafe.Slice((*int32)(unsafe.Pointer(&c.words[0])), 2*len(c.words))
+	if k.short {
+		c.bytes = unsafe.Slice((*uint8)(unsafe.Pointer(&c.words[0])), 8*len(c.words))
+	}
 	c.levels, c.cur = k.levels.clone(), slices.Clone(k.cur)
 	c.chosen, c.mode = slices.Clone(k.chosen), slices.Clone(k.mode)
 	c.saveW, c.sol, c.updates = make([]uint64, len(k.saveW)), nil, 0
 	c.fstack, c.fbase = make([]int32, 0, cap(k.fstack)), slices.Clone(k.fbase)
 	c.root = slices.Clone(k.root)
-	c.zf = slices.Clone(k.zf)
 	return &c
 }
 
@@ -433,6 +468,10 @@ func (k *kernelB) drop(s int, t int, r uint64) {
 
 // dropCounts is drop's work when counts are kept.
 func (k *kernelB) dropCounts(s int, t int, r uint64) {
+	if k.short {
+		k.dropBytes(s, t, r)
+		return
+	}
 	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
 	start := unsafe.Pointer(&k.pstart[0])
 	items := unsafe.Pointer(&k.pitems[0])
@@ -444,9 +483,18 @@ func (k *kernelB) dropCounts(s int, t int, r uint64) {
 		for e := lo; e < hi; e++ {
 			j := uintptr(*(*int32)(unsafe.Add(items, 4*e)))
 			c := (*int32)(unsafe.Add(cnt, 4*j))
-			v := *c - 1
-			*c = v
-			k.zeros += int((uint32(v) - 1) >> 31) // one more when v == 0 (never negative)
+			*c--
+		}
+	}
+}
+
+// dropBytes is dropCounts in short mode.
+func (k *kernelB) dropBytes(s int, t int, r uint64) {
+	for r != 0 {
+		o := t<<6 + bits.TrailingZeros64(r)
+		r &= r - 1
+		for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
+			k.bytes[k.is(s)+int(j)]--
 		}
 	}
 }
@@ -455,7 +503,7 @@ func (k *kernelB) dropCounts(s int, t int, r uint64) {
 // o's primary items lose a unit of room, settling when none is left. (An item with upper
 // bound 1 has lost its options through the conflicts already.)
 func (k *kernelB) apply(s int, o int32) {
-	if k.plain && k.conf != nil {
+	if k.plain && k.conf != nil && (k.lazy || k.short) {
 		if k.lazy {
 			k.applyPlainLazy(s, o)
 		} else {
@@ -464,7 +512,6 @@ func (k *kernelB) apply(s int, o int32) {
 		return
 	}
 	w := k.w
-	k.zeros = 0
 	a := k.words[s*k.sw : s*k.sw+w]
 	if k.conf != nil {
 		conf := k.conf[int(o)*w : int(o)*w+w]
@@ -495,20 +542,13 @@ func (k *kernelB) apply(s int, o int32) {
 		k.updates++
 		k.drop(s, int(t), bit)
 	}
-	// In an exact problem each of o's items loses its last option here; any other count
-	// reaching 0 is an active item left without options.
-	if k.plain && !k.lazy {
-		switch more := k.zeros > int(k.pstart[o+1]-k.pstart[o]); {
-		case more:
-			k.zf[s] = zfSome
-		case k.zf[s] == zfNone:
-		default: // unknown stays unknown: a zero may have been there before
-		}
-	}
 	act := k.words[s*k.sw+w : s*k.sw+w+k.wp]
 	if k.plain { // rooms are not kept (see copyW): every item of o is settled
 		for _, j := range k.pitems[k.pstart[o]:k.pstart[o+1]] {
 			act[j>>6] &^= 1 << (j & 63)
+			if k.short {
+				k.bytes[k.is(s)+int(j)] = byteSettled
+			}
 		}
 		return
 	}
@@ -523,18 +563,18 @@ func (k *kernelB) apply(s int, o int32) {
 	}
 }
 
-// applyPlain is apply for exact problems with kept counts and conflict bitsets, in one
-// loop: o's conflicts (o among them) leave A, their items' counts go down, and o's items
-// are settled; a count of an item not in o reaching 0 marks the state zfSome.
+// applyPlain is apply for exact problems in short mode, in one loop: o's conflicts (o
+// among them) leave A, their items' counts go down, and o's items are settled (their
+// count byteSettled, and one fewer unsettled items each).
 func (k *kernelB) applyPlain(s int, o int32) {
 	w := k.w
 	base := s * k.sw
 	a := unsafe.Pointer(&k.words[base])
 	conf := unsafe.Pointer(&k.conf[int(o)*w])
-	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
+	cnt := unsafe.Pointer(&k.bytes[8*(base+w+k.wp)])
 	start := unsafe.Pointer(&k.pstart[0])
 	items := unsafe.Pointer(&k.pitems[0])
-	zeros, updates := 0, 0
+	updates := 0
 	uni := k.uni
 	for t := range uintptr(w) {
 		at := (*uint64)(unsafe.Add(a, 8*t))
@@ -543,7 +583,6 @@ func (k *kernelB) applyPlain(s int, o int32) {
 			continue // most words (Sudoku: 2.3 options leave of about 300 in 5 words)
 		}
 		*at &^= r
-		updates += bits.OnesCount64(r)
 		// The same loop unrolled for options of 2, 3 and 4 primary items, deliberately three
 		// times (see uni for the measurement), then the general one.
 		switch uni {
@@ -551,39 +590,33 @@ func (k *kernelB) applyPlain(s int, o int32) {
 			for r != 0 {
 				x := t<<6 + uintptr(bits.TrailingZeros64(r))
 				r &= r - 1
-				p := (*[2]int32)(unsafe.Add(items, 8*x))
-				c0 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[0])))
-				c1 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[1])))
-				v0, v1 := *c0-1, *c1-1
-				*c0, *c1 = v0, v1
-				zeros += int((uint32(v0)-1)>>31 + (uint32(v1)-1)>>31)
+				p := (*[2]uint32)(unsafe.Add(items, 8*x))
+				updates++
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[0])))--
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[1])))--
 			}
 			continue
 		case 3:
 			for r != 0 {
 				x := t<<6 + uintptr(bits.TrailingZeros64(r))
 				r &= r - 1
-				p := (*[3]int32)(unsafe.Add(items, 12*x))
-				c0 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[0])))
-				c1 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[1])))
-				c2 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[2])))
-				v0, v1, v2 := *c0-1, *c1-1, *c2-1
-				*c0, *c1, *c2 = v0, v1, v2
-				zeros += int((uint32(v0)-1)>>31 + (uint32(v1)-1)>>31 + (uint32(v2)-1)>>31)
+				p := (*[3]uint32)(unsafe.Add(items, 12*x))
+				updates++
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[0])))--
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[1])))--
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[2])))--
 			}
 			continue
 		case 4:
 			for r != 0 {
 				x := t<<6 + uintptr(bits.TrailingZeros64(r))
 				r &= r - 1
-				p := (*[4]int32)(unsafe.Add(items, 16*x))
-				c0 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[0])))
-				c1 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[1])))
-				c2 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[2])))
-				c3 := (*int32)(unsafe.Add(cnt, 4*uintptr(p[3])))
-				v0, v1, v2, v3 := *c0-1, *c1-1, *c2-1, *c3-1
-				*c0, *c1, *c2, *c3 = v0, v1, v2, v3
-				zeros += int((uint32(v0)-1)>>31 + (uint32(v1)-1)>>31 + (uint32(v2)-1)>>31 + (uint32(v3)-1)>>31)
+				p := (*[4]uint32)(unsafe.Add(items, 16*x))
+				updates++
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[0])))--
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[1])))--
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[2])))--
+				*(*uint8)(unsafe.Add(cnt, uintptr(p[3])))--
 			}
 			continue
 		}
@@ -592,25 +625,26 @@ func (k *kernelB) applyPlain(s int, o int32) {
 			r &= r - 1
 			lo := uintptr(*(*int32)(unsafe.Add(start, 4*x)))
 			hi := uintptr(*(*int32)(unsafe.Add(start, 4*x+4)))
+			updates++
 			for e := lo; e < hi; e++ {
-				j := uintptr(*(*int32)(unsafe.Add(items, 4*e)))
-				c := (*int32)(unsafe.Add(cnt, 4*j))
-				v := *c - 1
-				*c = v
-				zeros += int((uint32(v) - 1) >> 31) // one more when v == 0 (never negative)
+				*(*uint8)(unsafe.Add(cnt, uintptr(*(*uint32)(unsafe.Add(items, 4*e)))))--
 			}
 		}
 	}
 	k.updates += uint64(updates)
-	// Each of o's items loses its last option here; any other count reaching 0 is an
-	// active item left without options.
-	if zeros > int(*(*int32)(unsafe.Add(start, 4*uintptr(o)+4))-*(*int32)(unsafe.Add(start, 4*uintptr(o)))) {
-		k.zf[s] = zfSome
-	} // else zfNone stays, and unknown stays unknown: a zero may have been there before
-	act := unsafe.Add(a, 8*uintptr(w))
-	own := unsafe.Pointer(&k.oprim[uintptr(o)*uintptr(k.wp)])
-	for t := range uintptr(k.wp) { // o's items as a set (oprim): a word at a time
-		*(*uint64)(unsafe.Add(act, 8*t)) &^= *(*uint64)(unsafe.Add(own, 8*t))
+	lo := uintptr(*(*int32)(unsafe.Add(start, 4*uintptr(o))))
+	hi := uintptr(*(*int32)(unsafe.Add(start, 4*uintptr(o)+4)))
+	*(*uint64)(unsafe.Add(a, 8*uintptr(w))) -= uint64(hi - lo) // o's items, settled
+	if uni == 4 {
+		p := (*[4]uint32)(unsafe.Add(items, 4*lo))
+		*(*uint8)(unsafe.Add(cnt, uintptr(p[0]))) = byteSettled
+		*(*uint8)(unsafe.Add(cnt, uintptr(p[1]))) = byteSettled
+		*(*uint8)(unsafe.Add(cnt, uintptr(p[2]))) = byteSettled
+		*(*uint8)(unsafe.Add(cnt, uintptr(p[3]))) = byteSettled
+		return
+	}
+	for e := lo; e < hi; e++ {
+		*(*uint8)(unsafe.Add(cnt, uintptr(*(*uint32)(unsafe.Add(items, 4*e))))) = byteSettled
 	}
 }
 
@@ -647,7 +681,6 @@ func (k *kernelB) applyPlainLazy(s int, o int32) {
 // settle removes item i's remaining options from A in state s and marks i settled.
 func (k *kernelB) settle(s int, i int32) {
 	w := k.w
-	k.zf[s] = zfUnknown
 	if w == 1 {
 		a := &k.words[s*k.sw]
 		if r := *a & k.mask[i]; r != 0 {
@@ -672,7 +705,6 @@ func (k *kernelB) settle(s int, i int32) {
 
 // exclude removes option o from A in state s (o is known to be in it).
 func (k *kernelB) exclude(s int, o int32) {
-	k.zf[s] = zfUnknown
 	k.words[s*k.sw+int(o>>6)] &^= 1 << (o & 63)
 	k.updates++
 	k.drop(s, int(o>>6), 1<<(o&63))
@@ -681,7 +713,6 @@ func (k *kernelB) exclude(s int, o int32) {
 // copyState makes state s+1 a copy of state s.
 func (k *kernelB) copyState(s int) {
 	copy(k.words[(s+1)*k.sw:(s+1)*k.sw+k.copyW], k.words[s*k.sw:s*k.sw+k.copyW])
-	k.zf[s+1] = k.zf[s]
 }
 
 // nextOption returns the first option of item i in state s's A after option after, or -1.
@@ -715,17 +746,36 @@ func (k *kernelB) nextOption(s int, i, after int32) int32 {
 	return -1
 }
 
-// firstOption is nextOption(s, i, -1) for w > 1.
+// firstOption is nextOption(s, i, -1) for w > 1. It looks only at the words where i has
+// options (mspan: a Sudoku cell's options lie in one word of five).
 func (k *kernelB) firstOption(s int, i int32) int32 {
 	w := uintptr(k.w)
 	a := unsafe.Pointer(&k.words[s*k.sw])
 	m := unsafe.Pointer(&k.mask[uintptr(i)*w])
-	for t := range w {
+	span := (*[2]int32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(k.mspan)), 8*uintptr(i)))
+	for t := uintptr(span[0]); t < uintptr(span[1]); t++ {
 		if x := *(*uint64)(unsafe.Add(a, 8*t)) & *(*uint64)(unsafe.Add(m, 8*t)); x != 0 {
 			return int32(t<<6) + int32(bits.TrailingZeros64(x))
 		}
 	}
 	return -1
+}
+
+// onlyOption returns the one option of item i in state s's A, for an item known to have
+// one: every word of A is looked at, and the one that holds it picked without a branch
+// (firstOption's loop stops at a word that varies, a branch mispredicted about once a
+// call on Escargot less 5 givens, as cachegrind simulates it).
+func (k *kernelB) onlyOption(s int, i int32) int32 {
+	w := uintptr(k.w)
+	a := unsafe.Pointer(&k.words[s*k.sw])
+	m := unsafe.Pointer(&k.mask[uintptr(i)*w])
+	x := uint64(0)
+	for t := range w {
+		z := *(*uint64)(unsafe.Add(a, 8*t)) & *(*uint64)(unsafe.Add(m, 8*t))
+		nz := -((z | -z) >> 63) // all ones where z holds the option
+		x |= uint64(t<<6+uintptr(bits.TrailingZeros64(z))) & nz
+	}
+	return int32(x)
 }
 
 // choose returns the unsettled primary item of state s with the least branching degree,
@@ -812,35 +862,31 @@ func (k *kernelB) choosePlainLazy(s int) (best, bestScore int32) {
 	return best, bestScore
 }
 
-// choosePlainCounts is choose for exact problems with kept counts.
+// choosePlainCounts is choose for exact problems with kept counts: in short mode the
+// least count, settled items counting byteSettled, and the first item that has it, in
+// vector steps (minByte); else the least (count, item) of the unsettled items.
 func (k *kernelB) choosePlainCounts(s int) (best, bestScore int32) {
-	act := unsafe.Pointer(&k.words[s*k.sw+k.w])
-	best, bestScore = -1, math.MaxInt32
-	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
-	stop := int32(0) // a count no later item can beat
-	if k.zf[s] == zfNone {
-		stop = 1
+	if k.short {
+		best, bestScore = minByte(&k.bytes[k.is(s)], k.nbyte/32)
+		if bestScore == byteSettled {
+			return -1, math.MaxInt32
+		}
+		return best, bestScore
 	}
-	// The least (count, item) as one key, without branching on the items but to stop.
+	act := unsafe.Pointer(&k.words[s*k.sw+k.w])
+	cnt := unsafe.Pointer(&k.ints[k.ib(s)])
 	bestKey := uint64(math.MaxUint64)
 	for t := range uintptr(k.wp) {
 		for word := *(*uint64)(unsafe.Add(act, 8*t)); word != 0; {
 			j := uint64(t<<6) + uint64(bits.TrailingZeros64(word))
 			word &= word - 1
-			l := *(*int32)(unsafe.Add(cnt, 4*uintptr(j)))
-			if l <= stop { // no later item can do better, nor could an earlier one
-				return int32(j), l
-			}
-			bestKey = min(bestKey, uint64(l)<<32|j)
+			bestKey = min(bestKey, uint64(*(*int32)(unsafe.Add(cnt, 4*uintptr(j))))<<32|j)
 		}
 	}
-	if bestKey != math.MaxUint64 {
-		best, bestScore = int32(uint32(bestKey)), int32(bestKey>>32)
+	if bestKey == math.MaxUint64 {
+		return -1, math.MaxInt32
 	}
-	if bestScore > 0 && k.zf[s] == zfUnknown {
-		k.zf[s] = zfNone // a full scan found no zero
-	}
-	return best, bestScore
+	return int32(uint32(bestKey)), int32(bestKey >> 32)
 }
 
 // choosePlain4 is choose for exact problems of 65 to 256 options whose counts are found by
@@ -1013,6 +1059,9 @@ func (k *kernelB) chooseLazy1(s int) (best, bestScore int32) {
 
 // count returns the number of options of item i in state s.
 func (k *kernelB) count(s int, i int32) int32 {
+	if k.short {
+		return int32(k.bytes[k.is(s)+int(i)])
+	}
 	if !k.lazy {
 		return k.ints[k.ib(s)+int(i)]
 	}
@@ -1032,6 +1081,9 @@ func (k *kernelB) count(s int, i int32) int32 {
 // completes reports whether taking option x in state s settles every unsettled item, so
 // that it ends in a solution at once: every unsettled item is in x, with room for one.
 func (k *kernelB) completes(s int, x int32) bool {
+	if k.short {
+		return k.completesShort(s, x)
+	}
 	if !k.completesPlain(s, x) {
 		return false
 	}
@@ -1057,6 +1109,15 @@ func (k *kernelB) completesPlain(s int, x int32) bool {
 		}
 	}
 	return true
+}
+
+// completesShort is completesPlain in short mode: x's items are unsettled (x is in A),
+// and as many as the unsettled items.
+// Its indices come from the search, unchecked (24 instructions a call with the checks).
+func (k *kernelB) completesShort(s int, x int32) bool {
+	left := *(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(k.words)), 8*(s*k.sw+k.w)))
+	start := unsafe.Add(unsafe.Pointer(unsafe.SliceData(k.pstart)), 4*uintptr(x))
+	return left == uint64(*(*int32)(unsafe.Add(start, 4))-*(*int32)(start))
 }
 
 // branches chooses the item to branch on at the node at depth l and returns the number of
@@ -1167,7 +1228,6 @@ func (k *kernelB) close(l int) {
 	k.leaf = false
 	if m := k.mode[l]; l == 0 && (m == modeTweak || m == modeTweakNull) {
 		copy(k.words[:k.sw], k.root)
-		k.zf[0] = zfUnknown
 	}
 	k.mode[l] = modeDone
 }
@@ -1175,19 +1235,19 @@ func (k *kernelB) close(l int) {
 // search runs the search on the subtree of the node at depth base, and reports whether it
 // finished it (false when Visit or Poll stopped it).
 func (k *kernelB) search(base int, p *Params, st *Stats) bool {
+	if k.plain && k.conf != nil && k.w > 1 && (k.short || k.lazy && k.mask4 != nil) {
+		return k.searchPlain(base, p, st)
+	}
 	level := base
 	var i, x, d int32
 	defer func() { st.Updates += k.updates; k.updates = 0 }()
 	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
-	saveZ := k.zf[base]
 	k.fstack, k.fbase[base] = k.fstack[:0], 0
-	// Exact problems with kept counts and conflicts of more than one word, the bulk of
-	// whose nodes are forced moves (Sudoku: 86%), call their own choose and apply
-	// directly, without choose's and apply's dispatch on the kind of problem.
-	pc := k.plain && !k.lazy && k.conf != nil && k.w > 1
-	l1 := !k.plain && k.lazy && k.w == 1                       // and problems with bounds of at most 64 options
-	p4 := k.plain && k.lazy && k.conf != nil && k.mask4 != nil // and exact ones of 65-256 options
-	cc := !k.plain && !k.lazy && k.w <= chooseCountsMaxW       // and problems with bounds and counts
+	// Problems with bounds of at most 64 options, and problems with bounds and counts,
+	// call their own choose directly, without choose's dispatch on the kind of problem
+	// (exact problems with conflicts of more than one word have searchPlain).
+	l1 := !k.plain && k.lazy && k.w == 1
+	cc := !k.plain && !k.lazy && k.w <= chooseCountsMaxW
 
 forward:
 	st.Nodes++
@@ -1200,10 +1260,6 @@ forward:
 	if k.leaf {
 		k.leaf = false // a forced leaf's (below) must not outlive it; next's is reset by next
 		i, d = -1, 0
-	} else if pc {
-		i, d = k.choosePlainCounts(level)
-	} else if p4 {
-		i, d = k.choosePlain4(level)
 	} else if l1 {
 		i, d = k.chooseLazy1(level)
 	} else if cc {
@@ -1225,18 +1281,6 @@ forward:
 		// a level of its own (but counted as a node: the tree is the same). It is the only
 		// option of i, or of the options i must still take the first, or, with none left,
 		// settling i.
-		if pc || p4 { // as below: i has one option (exact: never a null branch)
-			x = k.firstOption(level, i)
-			k.fstack = append(k.fstack, x)
-			if k.completesPlain(level, x) {
-				k.leaf = true
-			} else if pc {
-				k.applyPlain(level, x)
-			} else {
-				k.applyPlainLazy(level, x)
-			}
-			goto forward
-		}
 		if x = k.nextOption(level, i, -1); x >= 0 {
 			k.fstack = append(k.fstack, x)
 			if k.completes(level, x) {
@@ -1265,7 +1309,106 @@ backdown:
 	k.fstack = k.fstack[:k.fbase[level]] // the forced moves made at this level
 	if level == base {
 		copy(k.words[base*k.sw:(base+1)*k.sw], k.saveW)
-		k.zf[base] = saveZ
+		return true
+	}
+	level--
+	goto try
+}
+
+// searchPlain is search for exact problems with conflict bitsets of more than one word,
+// counts kept (choosePlainCounts, applyPlain) or of 65 to 256 options (choosePlain4,
+// applyPlainLazy): the same tree, in a loop of its own that holds fewer values across
+// its calls (Go keeps none in registers across a call) and branches as open and next do
+// for an item covered once (cover mode, no null branch).
+func (k *kernelB) searchPlain(base int, p *Params, st *Stats) bool {
+	level := base
+	counts := !k.lazy
+	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
+	k.fstack, k.fbase[base] = k.fstack[:0], 0
+	defer func() { st.Updates += k.updates; k.updates = 0 }()
+
+forward:
+	st.Nodes++
+	if k.tick--; k.tick == 0 {
+		k.tick = pollEvery
+		if !polled(p, st, &k.updates, k.pos, k.cnt, level) {
+			return false
+		}
+	}
+	if k.leaf {
+		k.leaf = false
+		if !k.visit(p, st, level) {
+			return false
+		}
+		goto backdown
+	}
+	{
+		var i, d int32
+		if counts { // choosePlainCounts in short mode, without the call or bounds checks
+			c := unsafe.Add(unsafe.Pointer(unsafe.SliceData(k.words)), 8*(level*k.sw+k.w+k.wp))
+			if i, d = minByte((*uint8)(c), k.nbyte>>5); d == byteSettled {
+				i = -1
+			}
+		} else {
+			i, d = k.choosePlain4(level)
+		}
+		switch {
+		case i < 0: // every primary item is settled
+			if !k.visit(p, st, level) {
+				return false
+			}
+			goto backdown
+		case d <= 0:
+			goto backdown
+		case d == 1: // a forced move, in this level's state (see search)
+			var x int32
+			if counts {
+				x = k.firstOption(level, i)
+			} else {
+				x = k.onlyOption(level, i)
+			}
+			k.fstack = append(k.fstack, x)
+			if counts {
+				if k.completesShort(level, x) {
+					k.leaf = true
+				} else {
+					k.applyPlain(level, x)
+				}
+			} else if k.completesPlain(level, x) {
+				k.leaf = true
+			} else {
+				k.applyPlainLazy(level, x)
+			}
+			goto forward
+		}
+		k.item[level], k.cnt[level], k.pos[level] = i, d, -1
+		k.mode[level], k.cur[level] = modeCover, -1
+	}
+
+try:
+	k.pos[level]++
+	if x := k.nextOption(level, k.item[level], k.cur[level]); x >= 0 {
+		k.cur[level], k.chosen[level] = x, x
+		if counts && k.completesShort(level, x) || !counts && k.completesPlain(level, x) {
+			k.leaf = true
+		} else {
+			k.copyState(level)
+			if counts {
+				k.applyPlain(level+1, x)
+			} else {
+				k.applyPlainLazy(level+1, x)
+			}
+		}
+		level++
+		k.fbase[level] = int32(len(k.fstack))
+		goto forward
+	}
+	k.mode[level] = modeDone
+
+backdown:
+	k.fstack = k.fstack[:k.fbase[level]]
+	if level == base {
+		copy(k.words[base*k.sw:(base+1)*k.sw], k.saveW)
 		return true
 	}
 	level--

@@ -277,3 +277,49 @@ func BenchmarkKernelsPentominoes6x10(b *testing.B) {
 func BenchmarkKernelsBounds(b *testing.B) {
 	benchKernels(b, problems.TwoPerRowCol(6), 67950, engine.KernelLinks, engine.KernelBits)
 }
+
+// TestKernelsLongItem runs every kernel on exact covers with an item of more options than
+// the bitset kernel counts in a byte (255 and more): a item "a" and n items b1..bn, options
+// {a, bj} and {bj} for each j, so that the n solutions each take one pair. Every solution
+// must cover each item once, and all kernels must walk the same tree.
+func TestKernelsLongItem(t *testing.T) {
+	for _, n := range []int{254, 255, 300} {
+		sp := &engine.Spec{NumPrimary: n + 1, NumItems: n + 1, Start: []int32{0}}
+		for range n + 1 {
+			sp.Lo, sp.Hi = append(sp.Lo, 1), append(sp.Hi, 1)
+		}
+		for j := 1; j <= n; j++ {
+			sp.Item = append(sp.Item, 0, int32(j))
+			sp.Start = append(sp.Start, int32(len(sp.Item)))
+		}
+		for j := 1; j <= n; j++ {
+			sp.Item = append(sp.Item, int32(j))
+			sp.Start = append(sp.Start, int32(len(sp.Item)))
+		}
+		sp.Color = make([]int32, len(sp.Item))
+		var nodes []uint64
+		for _, k := range kernels {
+			sols, st := run(sp, k, 0)
+			if len(sols) != n || st.Solutions != uint64(n) {
+				t.Fatalf("n %d kernel %v: %d solutions (Stats %d), want %d", n, k, len(sols), st.Solutions, n)
+			}
+			for _, sol := range sols {
+				covered := make([]int, n+1)
+				for _, o := range sol {
+					for _, i := range sp.Item[sp.Start[o]:sp.Start[o+1]] {
+						covered[i]++
+					}
+				}
+				for i, c := range covered {
+					if c != 1 {
+						t.Fatalf("n %d kernel %v: solution %v covers item %d %d times", n, k, sol, i, c)
+					}
+				}
+			}
+			nodes = append(nodes, st.Nodes)
+		}
+		if slices.Min(nodes) != slices.Max(nodes) {
+			t.Errorf("n %d: nodes %v for kernels %v", n, nodes, kernels)
+		}
+	}
+}

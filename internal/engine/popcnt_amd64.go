@@ -25,3 +25,10 @@ func minCount(a *uint64, w, nact int, mask *uint64) (best, score int32)
 //
 //go:noescape
 func andNotCount(a, conf *uint64, w int) int
+
+// minByte returns the least of the n*32 bytes at c (n >= 1) and the index of the first
+// that has it: choosePlainCounts in short mode, in SSE2 vector steps (popcnt_amd64.s),
+// which every amd64 processor has.
+//
+//go:noescape
+func minByte(c *uint8, n int) (best, score int32)

@@ -2,6 +2,8 @@
 
 package engine
 
+import "unsafe"
+
 // cpuPOPCNT reports false: there is no assembly for choosePlain4 here.
 func cpuPOPCNT() bool { return false }
 
@@ -12,3 +14,16 @@ func minCount(a *uint64, w, nact int, mask *uint64) (best, score int32) {
 
 // andNotCount is not called: cpuPOPCNT reports false.
 func andNotCount(a, conf *uint64, w int) int { panic("engine: andNotCount without assembly") }
+
+// minByte returns the least of the n*32 bytes at c (n >= 1) and the index of the first
+// that has it: choosePlainCounts in short mode.
+func minByte(c *uint8, n int) (best, score int32) {
+	s := unsafe.Slice(c, 32*n)
+	best, score = 0, int32(s[0])
+	for i, v := range s {
+		if int32(v) < score {
+			best, score = int32(i), int32(v)
+		}
+	}
+	return best, score
+}
