@@ -26,7 +26,11 @@ type solver struct {
 		solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error)
 		nodes() uint64
 	}
+	cd *cdcl // the generator's removal checks on boards above cdclMin, made when first needed
 }
+
+// cdclMin is the smallest board side whose removal checks clause learning decides.
+const cdclMin = 17
 
 // newSolver returns a kernel for the board.
 func (b *Board) newSolver() *solver {
@@ -69,6 +73,12 @@ func (s *solver) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid)
 // branches, and copies the solution it finds into witness if witness is not nil; the 9x9
 // kernels count up to 2 and leave witness alone.
 func (s *solver) another(ctx context.Context, puzzle Grid, out []int32, sol, witness Grid) (bool, error) {
+	if s.b.n >= cdclMin {
+		if s.cd == nil {
+			s.cd = newCDCL(s.b)
+		}
+		return s.cd.another(ctx, puzzle, out, sol, witness)
+	}
 	a, ok := s.k.(interface {
 		solveAvoid(ctx context.Context, puzzle Grid, cell int, v uint8, prefer, witness Grid) (bool, error)
 	})
@@ -97,6 +107,9 @@ func (s *solver) solveHard(ctx context.Context, puzzle Grid, limit uint64, sol G
 
 // hasWitness reports whether the solver's another fills in a witness.
 func (s *solver) hasWitness() bool {
+	if s.b.n >= cdclMin {
+		return true
+	}
 	_, ok := s.k.(interface {
 		solveAvoid(ctx context.Context, puzzle Grid, cell int, v uint8, prefer, witness Grid) (bool, error)
 	})
