@@ -38,7 +38,7 @@ type cdcl struct {
 	qhead  int
 
 	arena    []int32   // clauses: length, literal block distance (0: a rule), literals
-	nRules   int       // arena[:nRules] holds the rules
+	nRules   int       // arena[:nRules] holds the clause solve was given
 	nLearnt  int       // learned clauses in the arena
 	watches  [][]int32 // clause refs by watched literal, visited when it goes false
 	maxLearn int
@@ -57,6 +57,7 @@ type cdcl struct {
 	cbin     [2]int32 // a conflict of two true variables, as a clause
 
 	facts     []int32
+	pick      int
 	conflicts uint64
 	decisions uint64
 }
@@ -398,7 +399,7 @@ func (s *cdcl) reset() {
 	s.cancel(0)
 	s.lim = s.lim[:0]
 	s.arena = s.arena[:0]
-	s.nLearnt = 0
+	s.nRules, s.nLearnt = 0, 0
 	for i := range s.watches {
 		s.watches[i] = s.watches[i][:0]
 	}
@@ -408,7 +409,7 @@ func (s *cdcl) reset() {
 // copies it into model (a grid) if so and model is not nil. It forgets what it learned
 // before: clauses learned under the facts need not hold without them. prefer, if not nil,
 // is the grid whose values are decided first. The error is ctx's if cancelled.
-func (s *cdcl) solve(ctx context.Context, facts []int32, prefer, model Grid) (bool, error) {
+func (s *cdcl) solve(ctx context.Context, facts, clause []int32, prefer, model Grid) (bool, error) {
 	s.reset()
 	for _, l := range facts {
 		switch s.litVal(l) {
@@ -416,6 +417,31 @@ func (s *cdcl) solve(ctx context.Context, facts []int32, prefer, model Grid) (bo
 			return false, nil
 		case 0:
 			s.assign(l, cdclNoReason)
+		}
+	}
+	if clause != nil {
+		if s.propagate() != -1 {
+			return false, nil
+		}
+		left := s.learnt[:0]
+		sat := false
+		for _, l := range clause {
+			switch s.litVal(l) {
+			case 0:
+				left = append(left, l)
+			case 1:
+				sat = true
+			}
+		}
+		switch {
+		case sat:
+		case len(left) == 0:
+			return false, nil
+		case len(left) == 1:
+			s.assign(left[0], cdclNoReason)
+		default:
+			s.addClause(left, 0)
+			s.nRules = len(s.arena)
 		}
 	}
 	if prefer != nil {
@@ -465,7 +491,12 @@ func (s *cdcl) solve(ctx context.Context, facts []int32, prefer, model Grid) (bo
 			}
 			continue
 		}
-		x := s.popVar()
+		var x int32
+		if s.pick == 1 {
+			x = s.pickMRV(prefer)
+		} else {
+			x = s.popVar()
+		}
 		if x < 0 {
 			if model != nil {
 				n := s.n
@@ -480,7 +511,7 @@ func (s *cdcl) solve(ctx context.Context, facts []int32, prefer, model Grid) (bo
 			return true, nil
 		}
 		next := x << 1
-		if s.phase[x] != 1 {
+		if s.pick == 0 && s.phase[x] != 1 {
 			next |= 1
 		}
 		s.decisions++
@@ -625,10 +656,58 @@ func (s *cdcl) another(ctx context.Context, puzzle Grid, out []int32, sol, witne
 	k := len(s.facts)
 	for _, c := range out {
 		s.facts = append(s.facts[:k], (c*n+int32(sol[c])-1)<<1|1)
-		ok, err := s.solve(ctx, s.facts, sol, witness)
+		ok, err := s.solve(ctx, s.facts, nil, sol, witness)
 		if ok || err != nil {
 			return ok, err
 		}
 	}
 	return false, nil
+}
+
+// pickMRV returns the variable of a cell with fewest values left: prefer's value there if
+// still possible, else the first one left; -1 when every cell holds a value.
+func (s *cdcl) pickMRV(prefer Grid) int32 {
+	n := int32(s.n)
+	best, fewest := int32(-1), n+1
+	for c := int32(0); c < n*n; c++ {
+		if a := s.alive[c]; a >= 2 && a < fewest {
+			best, fewest = c, a
+			if a == 2 {
+				break
+			}
+		}
+	}
+	if best < 0 {
+		return -1
+	}
+	if prefer != nil {
+		if x := best*n + int32(prefer[best]) - 1; s.val[x] == 0 {
+			return x
+		}
+	}
+	bx, ba := int32(-1), -1.0
+	for x := best * n; x < best*n+n; x++ {
+		if s.val[x] == 0 && s.act[x] > ba {
+			bx, ba = x, s.act[x]
+		}
+	}
+	return bx
+}
+
+// unique reports whether sol is the only solution of puzzle, given that it is one, and
+// returns the conflicts that showing it took.
+func (s *cdcl) unique(ctx context.Context, puzzle, sol Grid) (bool, uint64, error) {
+	n := int32(s.n)
+	s.facts = s.facts[:0]
+	other := make([]int32, 0, len(puzzle)) // some empty cell holds another value than sol's
+	for c, v := range puzzle {
+		if v != 0 {
+			s.facts = append(s.facts, (int32(c)*n+int32(v)-1)<<1)
+		} else {
+			other = append(other, (int32(c)*n+int32(sol[c])-1)<<1|1)
+		}
+	}
+	c0 := s.conflicts
+	more, err := s.solve(ctx, s.facts, other, sol, nil)
+	return !more, s.conflicts - c0, err
 }

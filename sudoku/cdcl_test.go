@@ -11,9 +11,9 @@ import (
 
 // TestCDCLAnother checks the clause-learning removal check against brute.SudokuCount
 // (code shared with neither): on random subsets of grids of 4x4, 6x6, 9x9 and 16x16
-// boards, a cell emptied, whether a solution gives it another value; every witness a
-// valid grid holding the givens and another value there. One solver serves each board's
-// checks, so clauses learned in one are used in the next.
+// boards, a cell emptied, whether a solution gives it another value, and whether the
+// grid is the subset's only solution; every witness a valid grid holding the givens and
+// another value there. One solver serves all the checks of a board.
 func TestCDCLAnother(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []struct {
@@ -21,8 +21,8 @@ func TestCDCLAnother(t *testing.T) {
 	}{
 		{2, 2, 200, 30},
 		{2, 3, 200, 30},
-		{3, 3, 200, 35},
-		{3, 3, 100, 28},
+		{3, 3, 200, 40},
+		{3, 3, 100, 50},
 		{4, 4, 30, 45},
 	} {
 		b := mustBoard(t, Variant{BoxRows: c.r, BoxCols: c.cc})
@@ -34,7 +34,7 @@ func TestCDCLAnother(t *testing.T) {
 		}
 		cd := newCDCL(b)
 		rng := rand.New(rand.NewPCG(1, uint64(n)))
-		found := 0
+		found, uniq := 0, 0
 		for i, g := range grids {
 			label := fmt.Sprintf("%v puzzle %d", b, i)
 			pz := make(Grid, len(g))
@@ -53,6 +53,16 @@ func TestCDCLAnother(t *testing.T) {
 				}
 			}
 			pz[cell] = 0
+			u, _, err := cd.unique(ctx, pz, g)
+			if want := brute.SudokuCount(n, units, pz, 2) == 1; err != nil || u != want {
+				t.Fatalf("%s: unique %v (%v), want %v", label, u, err, want)
+			}
+			if u {
+				uniq++
+			}
+			if u, _, err := cd.unique(ctx, g, g); err != nil || !u {
+				t.Fatalf("%s: the full grid unique %v (%v)", label, u, err)
+			}
 			w := make(Grid, len(g))
 			got, err := cd.another(ctx, pz, []int32{int32(cell)}, g, w)
 			if err != nil || got != want {
@@ -74,8 +84,8 @@ func TestCDCLAnother(t *testing.T) {
 				t.Fatalf("%s: the witness %s is no grid", label, w.Format(0))
 			}
 		}
-		if found == 0 || found == c.puzzles {
-			t.Errorf("%v: %d of %d checks found another solution: the test should see both answers", b, found, c.puzzles)
+		if found == 0 || found == c.puzzles || uniq == 0 || uniq == c.puzzles {
+			t.Errorf("%v: of %d puzzles, %d with another value at the cell, %d unique: the test should see both answers of each", b, c.puzzles, found, uniq)
 		}
 	}
 }

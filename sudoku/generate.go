@@ -86,14 +86,11 @@ func (b *Board) Generate(ctx context.Context, n int, opt GenerateOptions) ([]Gen
 		if err != nil {
 			return out, err
 		}
-		k, err := s.solveHard(ctx, pz, 2, nil)
+		guesses, err := s.checkMade(ctx, pz, g)
 		if err != nil {
 			return out, err
 		}
-		if k != 1 {
-			return out, fmt.Errorf("sudoku: generated puzzle %s has %d solutions", pz.Format(0), k)
-		}
-		out = append(out, Generated{Puzzle: pz, Solution: g, Guesses: s.nodes(), Uniform: uniform, witness: wit})
+		out = append(out, Generated{Puzzle: pz, Solution: g, Guesses: guesses, Uniform: uniform, witness: wit})
 	}
 	return out, nil
 }

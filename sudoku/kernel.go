@@ -105,6 +105,37 @@ func (s *solver) solveHard(ctx context.Context, puzzle Grid, limit uint64, sol G
 	return s.solve(ctx, puzzle, limit, sol)
 }
 
+// checkMade checks a puzzle the generator made from grid g: g its only solution. It
+// returns the rating: on boards below cdclMin the branches of the kernel's strongest
+// search (solveHard) counting the puzzle's solutions up to two, above the conflicts of
+// clause learning in showing that no solution but g exists.
+func (s *solver) checkMade(ctx context.Context, pz, g Grid) (uint64, error) {
+	if s.b.n < cdclMin {
+		k, err := s.solveHard(ctx, pz, 2, nil)
+		if err != nil {
+			return 0, err
+		}
+		if k != 1 {
+			return 0, fmt.Errorf("sudoku: generated puzzle %s has %d solutions", pz.Format(0), k)
+		}
+		return s.nodes(), nil
+	}
+	if err := s.b.Check(pz, g); err != nil {
+		return 0, fmt.Errorf("sudoku: generated puzzle %s: %w", pz.Format(0), err)
+	}
+	if s.cd == nil {
+		s.cd = newCDCL(s.b)
+	}
+	u, conflicts, err := s.cd.unique(ctx, pz, g)
+	if err != nil {
+		return 0, err
+	}
+	if !u {
+		return 0, fmt.Errorf("sudoku: generated puzzle %s has more than one solution", pz.Format(0))
+	}
+	return conflicts, nil
+}
+
 // hasWitness reports whether the solver's another fills in a witness.
 func (s *solver) hasWitness() bool {
 	if s.b.n >= cdclMin {
