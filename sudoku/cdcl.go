@@ -19,6 +19,8 @@ import (
 // clauses of high literal block distance are dropped when there are too many.
 type cdcl struct {
 	n, nv   int
+	boxR    int32 // box rows and columns, 0 on a jigsaw board
+	boxC    int32
 	peer    []int32 // peers of cell c: peer[pStart[c]:pStart[c+1]]
 	pStart  []int32
 	units   []int32 // cells of unit u: units[u*n:u*n+n]
@@ -58,6 +60,7 @@ type cdcl struct {
 
 	facts     []int32
 	pick      int
+	xp, xr    int
 	conflicts uint64
 	decisions uint64
 }
@@ -73,7 +76,7 @@ const (
 func newCDCL(b *Board) *cdcl {
 	n := b.n
 	nn := n * n
-	s := &cdcl{n: n, nv: nn * n, inc: 1, maxLearn: cdclLearnInit}
+	s := &cdcl{n: n, nv: nn * n, inc: 1, maxLearn: cdclLearnInit, boxR: int32(b.boxR), boxC: int32(b.boxC)}
 	for c := range nn {
 		s.pStart = append(s.pStart, int32(len(s.peer)))
 		s.peer = append(s.peer, b.peers[c]...)
@@ -444,7 +447,7 @@ func (s *cdcl) solve(ctx context.Context, facts, clause []int32, prefer, model G
 			s.nRules = len(s.arena)
 		}
 	}
-	if prefer != nil {
+	if prefer != nil && s.xp != 1 {
 		n := s.n
 		for c, g := range prefer {
 			for v := range n {
@@ -453,7 +456,11 @@ func (s *cdcl) solve(ctx context.Context, facts, clause []int32, prefer, model G
 			s.phase[c*n+int(g)-1] = 1
 		}
 	}
-	budget := uint64(cdclRestart) * luby(1)
+	unit := uint64(cdclRestart)
+	if s.xr > 0 {
+		unit = uint64(s.xr)
+	}
+	budget := unit * luby(1)
 	restarts := uint64(1)
 	since := uint64(0)
 	for {
@@ -484,7 +491,7 @@ func (s *cdcl) solve(ctx context.Context, facts, clause []int32, prefer, model G
 		if since >= budget {
 			since = 0
 			restarts++
-			budget = uint64(cdclRestart) * luby(restarts)
+			budget = unit * luby(restarts)
 			s.cancel(0)
 			if s.nLearnt > s.maxLearn {
 				s.reduce()
@@ -492,11 +499,7 @@ func (s *cdcl) solve(ctx context.Context, facts, clause []int32, prefer, model G
 			continue
 		}
 		var x int32
-		if s.pick == 1 {
-			x = s.pickMRV(prefer)
-		} else {
-			x = s.popVar()
-		}
+		x = s.popVar()
 		if x < 0 {
 			if model != nil {
 				n := s.n
@@ -511,7 +514,15 @@ func (s *cdcl) solve(ctx context.Context, facts, clause []int32, prefer, model G
 			return true, nil
 		}
 		next := x << 1
-		if s.pick == 0 && s.phase[x] != 1 {
+		if s.pick == 2 && prefer != nil {
+			c := x / int32(s.n)
+			if y := c*int32(s.n) + int32(prefer[c]) - 1; y != x && s.val[y] == 0 {
+				s.heapInsert(x)
+				x = y
+				next = x << 1
+			}
+		}
+		if s.pick != 1 && s.phase[x] != 1 {
 			next |= 1
 		}
 		s.decisions++
@@ -644,7 +655,10 @@ func (s *cdcl) heapDown(i int) {
 // another reports whether puzzle, whose cells out are empty, has a solution other than
 // sol (given that puzzle with out filled from sol has only sol): for each cell of out in
 // turn, whether one exists with that cell holding another value. It copies the solution
-// found into witness if witness is not nil.
+// found into witness if witness is not nil. On box boards it looks first for one that
+// differs from sol only within the cell's band, then only within its stack (the cells
+// outside held to sol's values: a small search), then anywhere: second solutions near a
+// minimal puzzle mostly differ from sol in a few cells of a band or a stack.
 func (s *cdcl) another(ctx context.Context, puzzle Grid, out []int32, sol, witness Grid) (bool, error) {
 	n := int32(s.n)
 	s.facts = s.facts[:0]
@@ -655,43 +669,28 @@ func (s *cdcl) another(ctx context.Context, puzzle Grid, out []int32, sol, witne
 	}
 	k := len(s.facts)
 	for _, c := range out {
-		s.facts = append(s.facts[:k], (c*n+int32(sol[c])-1)<<1|1)
-		ok, err := s.solve(ctx, s.facts, nil, sol, witness)
-		if ok || err != nil {
-			return ok, err
-		}
-	}
-	return false, nil
-}
-
-// pickMRV returns the variable of a cell with fewest values left: prefer's value there if
-// still possible, else the first one left; -1 when every cell holds a value.
-func (s *cdcl) pickMRV(prefer Grid) int32 {
-	n := int32(s.n)
-	best, fewest := int32(-1), n+1
-	for c := int32(0); c < n*n; c++ {
-		if a := s.alive[c]; a >= 2 && a < fewest {
-			best, fewest = c, a
-			if a == 2 {
-				break
+		for near := range 3 {
+			if near < 2 && s.boxR == 0 {
+				continue
+			}
+			s.facts = append(s.facts[:k], (c*n+int32(sol[c])-1)<<1|1)
+			if near < 2 {
+				r0, c0 := c/n, c%n
+				for d, v := range puzzle {
+					r, cc := int32(d)/n, int32(d)%n
+					in := near == 0 && r/s.boxR == r0/s.boxR || near == 1 && cc/s.boxC == c0/s.boxC
+					if v == 0 && !in {
+						s.facts = append(s.facts, (int32(d)*n+int32(sol[d])-1)<<1)
+					}
+				}
+			}
+			ok, err := s.solve(ctx, s.facts, nil, sol, witness)
+			if ok || err != nil {
+				return ok, err
 			}
 		}
 	}
-	if best < 0 {
-		return -1
-	}
-	if prefer != nil {
-		if x := best*n + int32(prefer[best]) - 1; s.val[x] == 0 {
-			return x
-		}
-	}
-	bx, ba := int32(-1), -1.0
-	for x := best * n; x < best*n+n; x++ {
-		if s.val[x] == 0 && s.act[x] > ba {
-			bx, ba = x, s.act[x]
-		}
-	}
-	return bx
+	return false, nil
 }
 
 // unique reports whether sol is the only solution of puzzle, given that it is one, and
