@@ -68,9 +68,10 @@ func (s *solver) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid)
 
 // another reports whether puzzle, whose cells out are empty, has a solution other than
 // sol, given that puzzle with the cells out filled from sol has only sol: any other solution
-// differs from sol in one of them. The general kernel looks for a solution with each cell
+// differs from sol in one of them. On boards of side cdclMin and above clause learning
+// does (cdcl.another); below, the general kernel looks for a solution with each cell
 // of out in turn holding another value (solveAvoid), trying sol's value first wherever it
-// branches, and copies the solution it finds into witness if witness is not nil; the 9x9
+// branches. Both copy the solution they find into witness if witness is not nil; the 9x9
 // kernels count up to 2 and leave witness alone.
 func (s *solver) another(ctx context.Context, puzzle Grid, out []int32, sol, witness Grid) (bool, error) {
 	if s.b.n >= cdclMin {
