@@ -8,15 +8,16 @@ import (
 // A cdcl decides whether a Sudoku puzzle has a solution by conflict-driven clause learning,
 // as SAT solvers do, for the generator's removal checks on big boards. A variable is a
 // cell holding a value (cell*n + value-1); a literal is a variable times two, plus one
-// when negated. The rules are the board's: each cell holds at least one value and each
-// unit each value at least once (clauses watched two literals at a time), and no two
-// peers, nor two values of a cell, are both true (built into propagation, not stored: a
-// true variable sets its 24+peers conflicting ones false). Givens are assumptions, tried
-// as the first decisions, so every clause learned follows from the rules alone and is
-// kept from one check to the next, over all the puzzles of one board. Decisions follow
-// activity (VSIDS), values the last one a variable had, at first the grid's own
-// (a second solution is near the grid). Restarts follow the Luby sequence; learned
-// clauses of high literal block distance are dropped when there are too many.
+// when negated. The rules are the board's, none stored as clauses: each cell holds at
+// least one value and each unit each value at least once (counters of the variables not
+// yet false, propagating at one), and no two peers, nor two values of a cell, are both
+// true (a true variable sets its cell's other values and its peers' same value false).
+// The facts of a search (givens, a cell's excluded value) are set at level 0, so what it
+// learns holds for that search only: solve forgets it. Decisions follow activity (VSIDS,
+// kept from one search to the next), values the last one a variable had, at first the
+// grid's (a second solution is near the grid). Restarts follow the Luby sequence; when
+// there are too many learned clauses, the half of highest literal block distance goes.
+// It allocates only as it learns clauses (and grows its watch lists).
 type cdcl struct {
 	n, nv   int
 	boxR    int32 // box rows and columns, 0 on a jigsaw board
@@ -59,10 +60,7 @@ type cdcl struct {
 	cbin     [2]int32 // a conflict of two true variables, as a clause
 
 	facts     []int32
-	pick      int
-	xp, xr    int
 	conflicts uint64
-	decisions uint64
 }
 
 const (
@@ -447,7 +445,7 @@ func (s *cdcl) solve(ctx context.Context, facts, clause []int32, prefer, model G
 			s.nRules = len(s.arena)
 		}
 	}
-	if prefer != nil && s.xp != 1 {
+	if prefer != nil {
 		n := s.n
 		for c, g := range prefer {
 			for v := range n {
@@ -456,11 +454,7 @@ func (s *cdcl) solve(ctx context.Context, facts, clause []int32, prefer, model G
 			s.phase[c*n+int(g)-1] = 1
 		}
 	}
-	unit := uint64(cdclRestart)
-	if s.xr > 0 {
-		unit = uint64(s.xr)
-	}
-	budget := unit * luby(1)
+	budget := uint64(cdclRestart) * luby(1)
 	restarts := uint64(1)
 	since := uint64(0)
 	for {
@@ -491,15 +485,14 @@ func (s *cdcl) solve(ctx context.Context, facts, clause []int32, prefer, model G
 		if since >= budget {
 			since = 0
 			restarts++
-			budget = unit * luby(restarts)
+			budget = uint64(cdclRestart) * luby(restarts)
 			s.cancel(0)
 			if s.nLearnt > s.maxLearn {
 				s.reduce()
 			}
 			continue
 		}
-		var x int32
-		x = s.popVar()
+		x := s.popVar()
 		if x < 0 {
 			if model != nil {
 				n := s.n
@@ -514,18 +507,9 @@ func (s *cdcl) solve(ctx context.Context, facts, clause []int32, prefer, model G
 			return true, nil
 		}
 		next := x << 1
-		if s.pick == 2 && prefer != nil {
-			c := x / int32(s.n)
-			if y := c*int32(s.n) + int32(prefer[c]) - 1; y != x && s.val[y] == 0 {
-				s.heapInsert(x)
-				x = y
-				next = x << 1
-			}
-		}
-		if s.pick != 1 && s.phase[x] != 1 {
+		if s.phase[x] != 1 {
 			next |= 1
 		}
-		s.decisions++
 		s.lim = append(s.lim, int32(len(s.trail)))
 		s.assign(next, cdclNoReason)
 	}
