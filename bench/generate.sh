@@ -18,7 +18,9 @@ with a unique solution on one thread. The first CHECKED puzzles (default 300) of
 xcover's runs are then checked with "qqwing --solve --count-solutions": each puzzle unique,
 each puzzle with one given taken out not (outside the timing; QQWing counts every solution
 of those, which takes it about as long as the runs). -b RxC times xcover alone on another board (QQWing does 9x9
-only; nothing is checked by QQWing there), -s none|180|90|mirror its symmetry.
+only; nothing is checked by QQWing there; the rate is also given per hour of CPU), -s
+none|180|90|mirror its symmetry. 16x16 and 25x25, one puzzle a run on seeds 1..5:
+"bench/generate.sh -b 4x4 -n 1" and "bench/generate.sh -b 5x5 -n 1".
 
 QQWing comes from "apt-get install qqwing"; xcover is built from ./cmd/xcover (or XCOVER=PATH).
 EOF
@@ -68,6 +70,11 @@ for r in $(seq "$runs"); do
 	echo "run $r: xcover ${xr[-1]}/s (${xc[-1]}/s of CPU)$givens${qr:+  qqwing ${qr[-1]}/s}"
 done
 echo "xcover $box --symmetry $sym: $(stats "${xr[@]}"); per second of CPU: $(stats "${xc[@]}" | sed 's/median //')"
+if [ "$box" != 3x3 ]; then
+	# Big boards make few puzzles an hour: the same medians per hour of CPU.
+	ph=() ; for v in "${xc[@]}"; do ph+=("$(awk -v v="$v" 'BEGIN { printf "%.4g", v * 3600 }')"); done
+	echo "xcover $box per hour of CPU: $(stats "${ph[@]}" | sed 's|/s|/h|g')"
+fi
 if [ "$box" = 3x3 ]; then
 	echo "qqwing 9x9: $(stats "${qr[@]}")"
 	awk -v a="$(median "${xr[@]}")" -v b="$(median "${qr[@]}")" 'BEGIN { printf "ratio of medians xcover/qqwing: %.1fx\n", a / b }'

@@ -29,7 +29,9 @@ type Generated struct {
 	// hidden singles, locked candidates) solves it; the more, the harder for a person.
 	// Except on classic 9x9 boards the kernel also probes, at each node, both values of
 	// every cell with two candidates (a value whose singles end in a contradiction goes),
-	// so 0 there means that propagation and such one-step trials solve it.
+	// so 0 there means that propagation and such one-step trials solve it. Above 16x16
+	// Guesses counts the conflicts of the clause-learning search that shows no other
+	// solution exists: 0 when naked and hidden singles show it.
 	Guesses uint64
 	// Uniform says that Solution was drawn uniformly from all grids of the board.
 	Uniform bool
@@ -56,16 +58,16 @@ const uniformCells = 36
 // within stacks and of the stacks, and a transposition half the time where the boxes are
 // square. Grids that these permutations map onto each other are equally likely; classes
 // of such grids are not. Givens are then taken out, one cell (or orbit of cells) at a
-// time in a random order, whenever the board's kernel still finds the solution unique.
-// Except on classic 9x9 boards (where the kernel counts to two) it looks for a solution in
-// which an emptied cell holds another value: trying the grid's own value first wherever it
-// branches (a second solution differs from the grid in few cells), probing both values of
-// every two-candidate cell at each node, and refusing at once a removal that would leave
-// without a given an unavoidable set found earlier (the cells where an earlier second
-// solution differed from the grid: that solution would be a second one again). Each
-// result is checked: unique, minimal, and its solution a valid grid. A 16x16 puzzle takes
-// a fraction of a second, a 25x25 one minutes of CPU or far longer, varying widely with
-// the grid. The error is ctx's if cancelled, or says the symmetry is unknown.
+// time in a random order, whenever the solution stays unique. Except on classic 9x9
+// boards (where the kernel counts to two) the check looks for a solution in which an
+// emptied cell holds another value. Up to 16x16 the board's kernel does: trying the
+// grid's own value first wherever it branches (a second solution differs from the grid in
+// few cells) and probing both values of every two-candidate cell at each node. Above, a clause-learning search (as SAT solvers) does, first within the cell's band,
+// then its stack, then anywhere. Every check is finished: no given is kept for want of
+// time. Each result is checked: unique, and its solution a valid grid; above 9x9 each
+// kept given comes with a second solution without it. A 16x16 puzzle takes a fraction of
+// a second of CPU, a 25x25 one minutes. The error is ctx's if cancelled, or says the
+// symmetry is unknown.
 func (b *Board) Generate(ctx context.Context, n int, opt GenerateOptions) ([]Generated, error) {
 	orbits, err := b.orbits(opt.Symmetry)
 	if err != nil {
@@ -86,14 +88,11 @@ func (b *Board) Generate(ctx context.Context, n int, opt GenerateOptions) ([]Gen
 		if err != nil {
 			return out, err
 		}
-		k, err := s.solveHard(ctx, pz, 2, nil)
+		guesses, err := s.checkMade(ctx, pz, g)
 		if err != nil {
 			return out, err
 		}
-		if k != 1 {
-			return out, fmt.Errorf("sudoku: generated puzzle %s has %d solutions", pz.Format(0), k)
-		}
-		out = append(out, Generated{Puzzle: pz, Solution: g, Guesses: s.nodes(), Uniform: uniform, witness: wit})
+		out = append(out, Generated{Puzzle: pz, Solution: g, Guesses: guesses, Uniform: uniform, witness: wit})
 	}
 	return out, nil
 }

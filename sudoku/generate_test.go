@@ -315,30 +315,35 @@ func checkWitnesses(t *testing.T, label string, n int, units [][]int, g Generate
 	}
 }
 
-// TestGenerate25 makes a minimal 16x16 puzzle and, with XCOVER_LONG set, a 25x25 one
-// (minutes of CPU: about 4 to make, 1 to check): its solution a valid grid (by the units
-// of brute.SudokuUnits), unique (brute.SudokuCountProbe: naked and hidden singles, a
-// lookahead and backtracking, sharing nothing with the kernels), and minimal, each given
-// shown needed by a second solution without it (checkWitnesses). The 16x16 puzzle's
-// minimality is also counted by brute.SudokuCount (checkGenerated).
+// TestGenerate25 makes a minimal 16x16 puzzle and an 18x18 one (3x6 boxes: clause
+// learning checks its removals, as on 25x25, in about a second of CPU), and with
+// XCOVER_LONG set 25x25 ones of seeds 1 to 5 (each about a minute of CPU or more to make
+// and one to check: seed 1 took 136 s of CPU with the two small boards, 9 minutes of
+// wall clock at load 10-15, too long for go test's default timeout): each solution a
+// valid grid (by the units of brute.SudokuUnits), each puzzle unique
+// (brute.SudokuCountProbe: naked and hidden singles, a lookahead and backtracking,
+// sharing nothing with the kernels or clause learning) and minimal, each given shown
+// needed by a second solution without it (checkWitnesses). The 16x16 puzzle's minimality
+// is also counted by brute.SudokuCount (checkGenerated).
 func TestGenerate25(t *testing.T) {
 	if testing.Short() {
-		t.Skip("16x16 and 25x25 puzzles take seconds to minutes")
+		t.Skip("16x16 and 18x18 puzzles take seconds")
 	}
-	boxes := []int{4}
+	type run struct{ r, c, seed int }
+	runs := []run{{4, 4, 1}, {3, 6, 1}}
 	if os.Getenv("XCOVER_LONG") != "" {
-		boxes = append(boxes, 5)
+		runs = append(runs, run{5, 5, 1}, run{5, 5, 2}, run{5, 5, 3}, run{5, 5, 4}, run{5, 5, 5})
 	}
-	for _, box := range boxes {
-		b := mustBoard(t, Variant{BoxRows: box, BoxCols: box})
+	for _, r := range runs {
+		b := mustBoard(t, Variant{BoxRows: r.r, BoxCols: r.c})
 		n := b.N()
-		label := b.String()
-		gs, err := b.Generate(context.Background(), 1, GenerateOptions{Seed: 1})
+		label := fmt.Sprintf("%v seed %d", b, r.seed)
+		gs, err := b.Generate(context.Background(), 1, GenerateOptions{Seed: uint64(r.seed)})
 		if err != nil || len(gs) != 1 {
 			t.Fatalf("%s: %d puzzles, %v", label, len(gs), err)
 		}
 		g := gs[0]
-		units := brute.SudokuUnits(n, box, box)
+		units := brute.SudokuUnits(n, r.r, r.c)
 		orbits, _ := b.orbits("")
 		checkWitnesses(t, label, n, units, g, orbits)
 		for c, v := range g.Puzzle {
@@ -352,7 +357,7 @@ func TestGenerate25(t *testing.T) {
 		if k := brute.SudokuCountProbe(n, units, g.Puzzle, 2); k != 1 {
 			t.Fatalf("%s: puzzle %s has %d solutions", label, g.Puzzle.Format(0), k)
 		}
-		if box == 4 {
+		if n <= 16 {
 			checkGenerated(t, label, b, g, orbits)
 		}
 		t.Logf("%s: %d givens, %d guesses", label, g.Puzzle.Givens(), g.Guesses)

@@ -26,7 +26,11 @@ type solver struct {
 		solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid) (uint64, error)
 		nodes() uint64
 	}
+	cd *cdcl // the generator's removal checks on boards above cdclMin, made when first needed
 }
+
+// cdclMin is the smallest board side whose removal checks clause learning decides.
+const cdclMin = 17
 
 // newSolver returns a kernel for the board.
 func (b *Board) newSolver() *solver {
@@ -64,11 +68,18 @@ func (s *solver) solve(ctx context.Context, puzzle Grid, limit uint64, sol Grid)
 
 // another reports whether puzzle, whose cells out are empty, has a solution other than
 // sol, given that puzzle with the cells out filled from sol has only sol: any other solution
-// differs from sol in one of them. The general kernel looks for a solution with each cell
+// differs from sol in one of them. On boards of side cdclMin and above clause learning
+// does (cdcl.another); below, the general kernel looks for a solution with each cell
 // of out in turn holding another value (solveAvoid), trying sol's value first wherever it
-// branches, and copies the solution it finds into witness if witness is not nil; the 9x9
+// branches. Both copy the solution they find into witness if witness is not nil; the 9x9
 // kernels count up to 2 and leave witness alone.
 func (s *solver) another(ctx context.Context, puzzle Grid, out []int32, sol, witness Grid) (bool, error) {
+	if s.b.n >= cdclMin {
+		if s.cd == nil {
+			s.cd = newCDCL(s.b)
+		}
+		return s.cd.another(ctx, puzzle, out, sol, witness)
+	}
 	a, ok := s.k.(interface {
 		solveAvoid(ctx context.Context, puzzle Grid, cell int, v uint8, prefer, witness Grid) (bool, error)
 	})
@@ -95,8 +106,42 @@ func (s *solver) solveHard(ctx context.Context, puzzle Grid, limit uint64, sol G
 	return s.solve(ctx, puzzle, limit, sol)
 }
 
+// checkMade checks a puzzle the generator made from grid g: g its only solution. It
+// returns the rating: on boards below cdclMin the branches of the kernel's strongest
+// search (solveHard) counting the puzzle's solutions up to two, above the conflicts of
+// clause learning in showing that no solution but g exists.
+func (s *solver) checkMade(ctx context.Context, pz, g Grid) (uint64, error) {
+	if s.b.n < cdclMin {
+		k, err := s.solveHard(ctx, pz, 2, nil)
+		if err != nil {
+			return 0, err
+		}
+		if k != 1 {
+			return 0, fmt.Errorf("sudoku: generated puzzle %s has %d solutions", pz.Format(0), k)
+		}
+		return s.nodes(), nil
+	}
+	if err := s.b.Check(pz, g); err != nil {
+		return 0, fmt.Errorf("sudoku: generated puzzle %s: %w", pz.Format(0), err)
+	}
+	if s.cd == nil {
+		s.cd = newCDCL(s.b)
+	}
+	u, conflicts, err := s.cd.unique(ctx, pz, g)
+	if err != nil {
+		return 0, err
+	}
+	if !u {
+		return 0, fmt.Errorf("sudoku: generated puzzle %s has more than one solution", pz.Format(0))
+	}
+	return conflicts, nil
+}
+
 // hasWitness reports whether the solver's another fills in a witness.
 func (s *solver) hasWitness() bool {
+	if s.b.n >= cdclMin {
+		return true
+	}
 	_, ok := s.k.(interface {
 		solveAvoid(ctx context.Context, puzzle Grid, cell int, v uint8, prefer, witness Grid) (bool, error)
 	})
