@@ -1320,6 +1320,9 @@ backdown:
 // applyPlainLazy): the same tree, in a loop of its own that holds fewer values across
 // its calls (Go keeps none in registers across a call) and branches as open and next do
 // for an item covered once (cover mode, no null branch).
+// A deliberate pair with search (its prologue and poll are search's): with the buckets
+// it came with, 626 instructions a node against 652 on Escargot less 5 givens and 578
+// against 636 on Langford 12 (cachegrind; commit 42139ce).
 func (k *kernelB) searchPlain(base int, p *Params, st *Stats) bool {
 	level := base
 	counts := !k.lazy
