@@ -333,14 +333,29 @@ func compatible(sp *Spec, forced []int32) bool {
 // fraction is Knuth's estimate of the part of a search tree done: the current node's
 // position among its siblings at every level, pos[l] of cnt[l], weighted by the size of the
 // subtree it stands for if the tree were uniform. It never decreases as the search goes on.
+//
+// It is called every pollEvery nodes over every level, and a problem of 10^6 items can be
+// 5·10^5 levels deep, most of them forced: a level of one option changes nothing and costs
+// no division, and once the scale is under 2^-64 the deeper levels, which add less than
+// the scale in all, are left out. Leaving them out keeps the estimate from decreasing: two
+// nodes share the levels above the first where they differ, so they stop at the same level
+// if that one is deeper, and otherwise the later node's larger position there outweighs
+// all that the earlier one adds below it.
 func fraction(pos, cnt []int32, level int) float64 {
 	f, scale := 0.0, 1.0
 	for l := range level {
-		if cnt[l] <= 0 {
+		c := cnt[l]
+		if c <= 0 {
 			break
 		}
-		scale /= float64(cnt[l])
+		if c == 1 && pos[l] == 0 {
+			continue // a forced level: the scale and the sum as they were
+		}
+		scale /= float64(c)
 		f += float64(pos[l]) * scale
+		if scale < 0x1p-64 {
+			break
+		}
 	}
 	return f
 }
