@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 
 	"github.com/xcover/xcover"
 )
@@ -100,29 +99,14 @@ func (b *Board) Generate(ctx context.Context, n int, opt GenerateOptions) ([]Gen
 // reduce takes the givens of the full grid g out, one orbit at a time in the order given,
 // whenever the puzzle stays unique, and returns the minimal puzzle left. Where the kernel
 // finds a second solution (a witness that the orbit must stay), it returns that solution
-// by the orbit's first cell. The cells where a witness differs from g are an unavoidable
-// set: a puzzle that holds none of them as givens has that witness as a second solution
-// too; a removal that would leave one of the sets found so far without a given is refused
-// at once, without a search.
+// by the orbit's first cell. Every removal is searched: a witness differs from g in a cell
+// of its orbit (else it would have been a second solution before the removal), and that
+// orbit stays, so no witness found before is a second solution of a later puzzle.
 func (b *Board) reduce(ctx context.Context, s *solver, g Grid, orbits [][]int32, order []int) (Grid, map[int32]Grid, error) {
 	pz := append(Grid(nil), g...)
 	var wit map[int32]Grid
 	if s.hasWitness() {
 		wit = map[int32]Grid{}
-	}
-	type unavoidable struct {
-		cells []int32
-		grid  Grid
-	}
-	var sets []unavoidable
-	// hit returns a second solution of pz among the witnesses found so far, or nil.
-	hit := func() Grid {
-		for _, u := range sets {
-			if !slices.ContainsFunc(u.cells, func(c int32) bool { return pz[c] != 0 }) {
-				return u.grid
-			}
-		}
-		return nil
 	}
 	var buf Grid
 	for _, oi := range order {
@@ -130,35 +114,22 @@ func (b *Board) reduce(ctx context.Context, s *solver, g Grid, orbits [][]int32,
 		for _, c := range o {
 			pz[c] = 0
 		}
-		w := hit()
-		if w == nil {
-			if wit != nil && buf == nil {
-				buf = make(Grid, len(g))
-			}
-			more, err := s.another(ctx, pz, o, g, buf)
-			if err != nil {
-				return nil, nil, err
-			}
-			if more && buf != nil {
-				w = buf
-				var diff []int32
-				for c := range g {
-					if g[c] != w[c] {
-						diff = append(diff, int32(c))
-					}
-				}
-				sets = append(sets, unavoidable{diff, w})
-				buf = nil
-			}
-			if !more {
-				continue
-			}
+		if wit != nil && buf == nil {
+			buf = make(Grid, len(g))
+		}
+		more, err := s.another(ctx, pz, o, g, buf)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !more {
+			continue
 		}
 		for _, c := range o {
 			pz[c] = g[c]
 		}
 		if wit != nil {
-			wit[o[0]] = w
+			wit[o[0]] = buf // kept: the next search writes a new one
+			buf = nil
 		}
 	}
 	return pz, wit, nil
