@@ -235,9 +235,8 @@ func (d *definer) minimal(seed uint64) ([]int, error) {
 // A bitset over the positions of the solution.
 type posSet []uint64
 
-func (s posSet) has(i int) bool { return s[i>>6]&(1<<(i&63)) != 0 }
-func (s posSet) set(i int)      { s[i>>6] |= 1 << (i & 63) }
-func (s posSet) clear(i int)    { s[i>>6] &^= 1 << (i & 63) }
+func (s posSet) set(i int)   { s[i>>6] |= 1 << (i & 63) }
+func (s posSet) clear(i int) { s[i>>6] &^= 1 << (i & 63) }
 
 // smallest finds a smallest defining set as a minimum hitting set of the differences
 // sol \ T, found lazily: the search looks for a set of size k meeting every difference

@@ -57,17 +57,6 @@ func solverSpecs() []solverSpec {
 	}
 }
 
-// Solvers returns the names of the external solvers that Solve can run, each with a
-// description: z3 (pseudo-boolean SMT-LIB2), z3-int, z3-sat, z3-opb, cadical, minisat,
-// clasp, cvc5.
-func solvers() [][2]string {
-	var out [][2]string
-	for _, s := range solverSpecs() {
-		out = append(out, [2]string{s.name, s.comment})
-	}
-	return out
-}
-
 // CheckSolver reports an error naming the solvers there are if Solve cannot run the solver
 // called name. It does not look for the solver's program (Solve reports a
 // MissingSolverError).

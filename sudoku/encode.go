@@ -1,7 +1,6 @@
 package sudoku
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 
@@ -114,29 +113,4 @@ func (e *Encoding) Decode(sol []int) (Grid, error) {
 		g[c] = e.value[k]
 	}
 	return g, nil
-}
-
-// solveExactCover solves puzzle with the general exact cover engine, as Solve does with the
-// dedicated solver: it returns the number of solutions (at most limit; 0 means no limit)
-// and the first solution found, or nil.
-func (b *Board) solveExactCover(ctx context.Context, puzzle Grid, limit uint64) (uint64, Grid, error) {
-	e, err := b.encode(puzzle, givensInitial)
-	if err != nil {
-		return 0, nil, err
-	}
-	s, err := xcover.NewSolver(e.Problem, xcover.Config{Limit: limit, Initial: e.initial})
-	if err != nil {
-		return 0, nil, err
-	}
-	var first Grid
-	var count uint64
-	for sol := range s.Solutions(ctx) {
-		if first == nil {
-			if first, err = e.Decode(sol); err != nil {
-				return count, nil, err
-			}
-		}
-		count++
-	}
-	return count, first, s.Err()
 }

@@ -32,9 +32,6 @@ func ParseKernel(name string) (Kernel, error) {
 	return KernelAuto, fmt.Errorf("engine: unknown kernel %q", name)
 }
 
-// bits reports whether k forces the bitset kernel.
-func (k Kernel) bits() bool { return k >= KernelBits }
-
 // rows reports whether k forces the bitset kernel's rows mode.
 func (k Kernel) rows() bool { return k == KernelBitsRowsLazy || k == KernelBitsRowsCounts }
 

@@ -142,9 +142,6 @@ func (rw *SudokuWriter) Write(res sudoku.Result) error {
 	return err
 }
 
-// Counts says whether the writer writes counts.
-func (rw *SudokuWriter) Counts() bool { return rw.count }
-
 // Flush writes out what was written, and what waits for the end: the picture of all the
 // grids (FormatSVG), side by side, four a row, in one SVG document.
 func (rw *SudokuWriter) Flush() error {
