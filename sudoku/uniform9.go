@@ -22,19 +22,27 @@ import (
 // the sum over them of F(S)·F(S^c).
 //
 // The draw: band 0 uniformly, S uniformly, accepted with probability F(S)·F(S^c) / fMax²
-// (else everything is drawn again), then bands 1 and 2 uniformly among their F(S) and
-// F(S^c) fillings. Each grid comes out of one trial with probability
+// (else everything is drawn again: keeping band 0 would weigh every band 0 alike, not by
+// its number of grids), then bands 1 and 2 uniformly among their F(S) and F(S^c) fillings. Each grid comes out of one trial with probability
 // 1/bands · 1/56³ · F(S)F(S^c)/fMax² · 1/(F(S)F(S^c)), the same for all: the draw is
 // exactly uniform. Band 0 is drawn with box 0 holding 1..9 in order, and the digits of the
 // whole grid are relabelled at the end by a uniform permutation: every grid is the
 // relabelling of exactly one grid with box 0 in order.
 
+// F is also the same on tensors that permuting the columns within stacks and the stacks
+// map onto each other (a group of 6^4 = 1296), and the 22,620 tensors fall into 44 such
+// classes. A uniform9 finds F and the fillings once per class, for the first tensor of it
+// that it meets (its representative), and keeps, for every tensor of the class, the class
+// and a group element that maps the representative onto it: a filling of the
+// representative, carried by that element, is one of the tensor.
+
 // fMax is the largest F over all tensors: TestBandTensors finds it by enumerating them all.
+// F(S)·F(S^c) reaches fMax² (TestGridCount9), so no smaller bound would do.
 const fMax = 1728
 
-// trialRange is the range of the one random number a trial draws: band 0 (56 row sets of
-// box 1, times 6^6 orders of the row segments of boxes 1 and 2), S (56^3) and the
-// acceptance (fMax²). Its product, about 3.4e17, fits in 64 bits.
+// The one random number of a trial chooses band 0 (56 row sets of box 1, times 6^6 orders
+// of the row segments of boxes 1 and 2), S (56^3) and the acceptance (fMax²); their
+// product, about 1.4e18, fits in 64 bits.
 const (
 	band0Choices  = 56 * 6 * 6 * 6 * 6 * 6 * 6
 	sChoices      = 56 * 56 * 56
@@ -45,82 +53,94 @@ const (
 // perm3 lists the 6 permutations of 3 things.
 var perm3 = [6][3]uint8{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 
-// mask56 lists the 56 ways to split: bit 3c+i says that the i-th digit (in increasing
-// order) of column c moves by one column (the others by two), and each column has as many
-// such digits, x (0..3).
-var mask56 = func() (out [56]uint16) {
-	n := 0
-	for x := range 4 {
-		for m := range uint16(1 << 9) {
-			if bits.OnesCount16(m&7) == x && bits.OnesCount16(m>>3&7) == x && bits.OnesCount16(m>>6) == x {
-				out[n] = m
-				n++
-			}
-		}
-	}
-	return out
-}()
+// inv3 is the index in perm3 of each permutation's inverse.
+var inv3 = [6]uint8{0, 1, 2, 4, 3, 5}
 
-// layout gives each digit (0..8) its column within each stack (0..2).
+// A layout gives each digit (0..8) its column within each stack (0..2); or, for band 0, its
+// place 3c+r in each box: column c, row r.
 type layout [3][9]uint8
 
-// split returns the layouts of the two bands below a band laid out as t, for the k-th
-// (0 <= k < 56³) choice of the band just below: in each stack, the i-th digit of t's column
-// c goes to column c+1 (mod 3) below and c+2 in the band after if bit 3c+i of that stack's
-// mask is set, else to c+2 below and c+1 after. Each column below then takes x digits of
-// each column of t but its own (x from the column after it, 3-x from the one after that), so
-// the three bands' columns are disjoint and those of each band partition the digits of each
-// stack; these are all the 56 ways a stack can go (x, then C(3,x)³ choices of subsets).
-func split(t *layout, k int) (s, u layout) {
-	for st := range 3 {
-		m := mask56[k%56]
-		k /= 56
-		var n [3]uint8
-		for d, c := range t[st] {
-			i := n[c]
-			n[c]++
-			if m>>(3*c+i)&1 != 0 {
-				s[st][d], u[st][d] = next3[c], next3[next3[c]]
-			} else {
-				s[st][d], u[st][d] = next3[next3[c]], next3[c]
+// splits holds the 56 ways a stack of the next band can go: for split m and the digit at
+// place 3c+r of the band above (its row r serving only to tell the column's 3 digits
+// apart), its column in the band below, below[m][3c+r], and in the band after that,
+// after[m][3c+r]: one of c+1, c+2 (mod 3) and the other. The digits going to c+1 number
+// the same x (0..3) in each column c, so each column below takes x digits of the column
+// after it and 3-x of the one after that, and those of the band after take the rest: the
+// three bands' columns are disjoint and each band's columns partition the digits of each
+// stack. These are all the ways: x, then C(3,x)^3 choices of subsets, 56 in all. For band
+// 0's boxes the same table splits the rows of box 0 into those of boxes 1 and 2 (place 3r+i
+// of digit 3r+i: row r, i-th of it), index[m][b-1][d] saying where digit d lies in its row
+// of box b (by increasing digit).
+type splits struct {
+	below, after [56][9]uint8
+	index        [56][2][9]uint8
+}
+
+var split56 = func() *splits {
+	sp := new(splits)
+	m := 0
+	for x := range 4 {
+		for bitsSet := range uint16(1 << 9) {
+			if bits.OnesCount16(bitsSet&7) != x || bits.OnesCount16(bitsSet>>3&7) != x || bits.OnesCount16(bitsSet>>6) != x {
+				continue
 			}
+			for p := range 9 {
+				c := uint8(p / 3)
+				one, two := (c+1)%3, (c+2)%3
+				if bitsSet>>p&1 != 0 {
+					sp.below[m][p], sp.after[m][p] = one, two
+				} else {
+					sp.below[m][p], sp.after[m][p] = two, one
+				}
+			}
+			var n [2][3]uint8
+			for d := range 9 {
+				for b, r := range [2]uint8{sp.below[m][d], sp.after[m][d]} {
+					sp.index[m][b][d] = n[b][r]
+					n[b][r]++
+				}
+			}
+			m++
+		}
+	}
+	return sp
+}()
+
+// band0 returns band 0's places (3·column + row) for its choice k (< band0Choices): box 0
+// holds 0..8 in row order; box 1's rows are a split of box 0's, box 2's the remaining
+// digits of each row; the 6 row segments of boxes 1 and 2 are each in one of 6 orders.
+func band0(k uint64) (t layout) {
+	m := k % 56
+	k /= 56
+	var ord [2][3]*[3]uint8
+	for b := range ord {
+		for r := range 3 {
+			ord[b][r] = &perm3[k%6]
+			k /= 6
+		}
+	}
+	sp := split56
+	for d := range 9 {
+		r1, r2 := sp.below[m][d], sp.after[m][d]
+		t[0][d] = uint8(3*(d%3) + d/3)
+		t[1][d] = 3*ord[0][r1][sp.index[m][0][d]] + r1
+		t[2][d] = 3*ord[1][r2][sp.index[m][1][d]] + r2
+	}
+	return t
+}
+
+// split returns the layouts of the two bands below a band whose digits lie at places t
+// (3·column + a distinct 0..2 for each digit of a column), for the k-th (< 56³) choice.
+func split(t *layout, k int) (s, u layout) {
+	sp := split56
+	for st := range 3 {
+		m := k % 56
+		k /= 56
+		for d, p := range t[st] {
+			s[st][d], u[st][d] = sp.below[m][p], sp.after[m][p]
 		}
 	}
 	return s, u
-}
-
-// next3 is c+1 mod 3.
-var next3 = [3]uint8{1, 2, 0}
-
-// band0 returns band 0 for its choice k (< band0Choices): the layout, and each digit's row
-// in each box. Box 0 holds 0..8 in row order; box 1's rows are a split (mask56) of box 0's
-// rows, box 2's the remaining digits of each row; the 6 row segments of boxes 1 and 2 are
-// each in one of their 6 orders.
-func band0(k uint64) (t, rows layout) {
-	m := mask56[k%56]
-	k /= 56
-	for d := range uint8(9) {
-		r := d / 3
-		t[0][d], rows[0][d] = d%3, r
-		if m>>d&1 != 0 {
-			rows[1][d], rows[2][d] = next3[r], next3[next3[r]]
-		} else {
-			rows[1][d], rows[2][d] = next3[next3[r]], next3[r]
-		}
-	}
-	for b := 1; b < 3; b++ {
-		var p [3][3]uint8
-		for r := range p {
-			p[r] = perm3[k%6]
-			k /= 6
-		}
-		var n [3]uint8
-		for d, r := range rows[b] {
-			t[b][d] = p[r][n[r]]
-			n[r]++
-		}
-	}
-	return t, rows
 }
 
 // tensorKey packs the tensor of the layout s: 2 bits for each of the 27 entries
@@ -133,34 +153,78 @@ func tensorKey(s *layout) uint64 {
 	return key
 }
 
-// uniform9 draws uniform 9x9 grids. It owns the cache of fillings by tensor.
+// A group element permutes the stacks and the columns within each: element g moves stack
+// perm3[g/216][a] to a, and within it column c to perm3[g/36%6][c], perm3[g/6%6][c] or
+// perm3[g%6][c] for stacks 0, 1, 2 before the move.
+type groupElem uint16
+
+// act returns g's image of the tensor key.
+func (g groupElem) act(key uint64) uint64 {
+	ax, p := perm3[g/216], [3]*[3]uint8{&perm3[g/36%6], &perm3[g/6%6], &perm3[g%6]}
+	var out uint64
+	for e := range 27 {
+		c := key >> (2 * e) & 3
+		if c == 0 {
+			continue
+		}
+		idx := [3]uint8{p[0][e/9], p[1][e/3%3], p[2][e%3]}
+		out |= c << (2 * (9*uint(idx[ax[0]]) + 3*uint(idx[ax[1]]) + uint(idx[ax[2]])))
+	}
+	return out
+}
+
+// tensorTable maps tensor keys to their class and group element, by open addressing.
+type tensorTable struct {
+	keys []uint64 // 0: empty
+	vals []uint32 // class<<16 | group element
+}
+
+const tableBits = 16 // 65,536 slots for the 22,620 tensors
+
+func (tt *tensorTable) slot(key uint64) int {
+	i := int((key * 0x9e3779b97f4a7c15) >> (64 - tableBits))
+	for tt.keys[i] != key && tt.keys[i] != 0 {
+		i = (i + 1) & (1<<tableBits - 1)
+	}
+	return i
+}
+
+// uniform9 draws uniform 9x9 grids. It owns the table of tensors met and the fillings of
+// their classes.
 type uniform9 struct {
 	rng   *rand.Rand
-	index map[uint64]int32 // tensor key: its index in fills
-	fills [][]uint64       // the fillings of each tensor met, see fillings
+	table tensorTable
+	fills [][]uint64 // the fillings of each class's representative, see fillings
 	// trials and accepted count the trials and the grids drawn (for tests).
 	trials, accepted uint64
 }
 
 func newUniform9(rng *rand.Rand) *uniform9 {
-	return &uniform9{rng: rng, index: map[uint64]int32{}}
+	return &uniform9{rng: rng, table: tensorTable{keys: make([]uint64, 1<<tableBits), vals: make([]uint32, 1<<tableBits)}}
 }
 
-// entry returns the index in u.fills of the fillings of the tensor key, finding them the
-// first time.
-func (u *uniform9) entry(key uint64) int32 {
-	if i, ok := u.index[key]; ok {
-		return i
+// entry returns the class of the tensor key and the group element that maps the class's
+// representative onto it; the first tensor of a class met becomes its representative.
+func (u *uniform9) entry(key uint64) (class int, g groupElem) {
+	i := u.table.slot(key)
+	if u.table.keys[i] == 0 {
+		class := uint32(len(u.fills))
+		u.fills = append(u.fills, fillings(key, nil))
+		for g := range groupElem(1296) {
+			j := u.table.slot(g.act(key))
+			if u.table.keys[j] == 0 {
+				u.table.keys[j], u.table.vals[j] = g.act(key), class<<16|uint32(g)
+			}
+		}
 	}
-	i := int32(len(u.fills))
-	u.fills = append(u.fills, fillings(key, nil))
-	u.index[key] = i
-	return i
+	v := u.table.vals[i]
+	return int(v >> 16), groupElem(v & 0xffff)
 }
 
 // count returns F of the tensor key.
 func (u *uniform9) count(key uint64) int {
-	return 6 * len(u.fills[u.entry(key)])
+	c, _ := u.entry(key)
+	return 6 * len(u.fills[c])
 }
 
 // fillings appends to out the fillings of a band whose column sets have the tensor key
@@ -242,12 +306,17 @@ func (u *uniform9) draw() Grid {
 	for {
 		u.trials++
 		k := u.rng.Uint64N(trialRange)
-		t, rows := band0(k % band0Choices)
+		t := band0(k % band0Choices)
 		k /= band0Choices
 		s, sc := split(&t, int(k%sChoices))
 		k /= sChoices
-		es, ec := u.entry(tensorKey(&s)), u.entry(tensorKey(&sc))
-		if k >= uint64(36*len(u.fills[es])*len(u.fills[ec])) {
+		cs, gs := u.entry(tensorKey(&s))
+		fs := uint64(len(u.fills[cs]))
+		if k >= 6*fs*fMax {
+			continue // whatever F(S^c)
+		}
+		cc, gc := u.entry(tensorKey(&sc))
+		if k >= 36*fs*uint64(len(u.fills[cc])) {
 			continue
 		}
 		u.accepted++
@@ -261,38 +330,50 @@ func (u *uniform9) draw() Grid {
 		}
 		g := make(Grid, 81)
 		for st := range 3 {
-			for d, c := range t[st] {
-				g[int(rows[st][d])*9+3*st+int(c)] = lab[d]
+			for d, p := range t[st] {
+				g[int(p%3)*9+3*st+int(p/3)] = lab[d]
 			}
 		}
-		u.fill(g[27:54], &s, es, &lab)
-		u.fill(g[54:], &sc, ec, &lab)
+		u.fill(g[27:54], &s, cs, gs, &lab)
+		u.fill(g[54:], &sc, cc, gc, &lab)
 		return g
 	}
 }
 
-// fill writes into band (27 cells) a uniform filling of the layout s, whose fillings are
-// u.fills[e], the digits relabelled by lab: a filling of e chosen uniformly, its virtual
-// digits mapped to the actual ones in the order fillings uses (by entry, then by digit),
-// the 3 rows permuted uniformly.
-func (u *uniform9) fill(band []uint8, s *layout, e int32, lab *[9]uint8) {
+// fill writes into band (27 cells) a uniform filling of the layout s, of class c with g
+// mapping the class's representative onto s's tensor; the digits are relabelled by lab.
+// The layout r that g maps onto s (stack ax[a] of r is stack a of s, its columns through
+// the inverse permutation) has the representative's tensor; a uniform filling of the
+// representative is taken, its virtual digits mapped to those of r in the order fillings
+// uses (by entry, then by digit), and the 3 rows permuted uniformly.
+func (u *uniform9) fill(band []uint8, s *layout, c int, g groupElem, lab *[9]uint8) {
+	ax := perm3[g/216]
+	pinv := [3]*[3]uint8{&perm3[inv3[g/36%6]], &perm3[inv3[g/6%6]], &perm3[inv3[g%6]]}
+	var r layout
+	for a := range 3 {
+		b := ax[a]
+		for d, col := range s[a] {
+			r[b][d] = pinv[b][col]
+		}
+	}
 	var virt [9]uint8 // virtual digit: actual digit
 	v := 0
 	for ent := range 27 {
 		for d := range uint8(9) {
-			if 9*int(s[0][d])+3*int(s[1][d])+int(s[2][d]) == ent {
+			if 9*int(r[0][d])+3*int(r[1][d])+int(r[2][d]) == ent {
 				virt[v] = d
 				v++
 			}
 		}
 	}
-	fs := u.fills[e]
+	fs := u.fills[c]
 	f := fs[u.rng.IntN(len(fs))]
 	p := perm3[u.rng.IntN(6)]
-	for st := range 3 {
+	for a := range 3 {
+		b := int(ax[a])
 		for v, d := range virt {
-			r := p[(f>>(2*(9*st+v)))&3]
-			band[int(r)*9+3*st+int(s[st][d])] = lab[d]
+			row := p[(f>>(2*(9*b+v)))&3]
+			band[int(row)*9+3*a+int(s[a][d])] = lab[d]
 		}
 	}
 }

@@ -85,6 +85,16 @@ func TestBandTensors(t *testing.T) {
 		total += multiplicity(key) * uint64(f)
 	}
 	t.Logf("%d tensors, F at most %d", len(keys), most)
+	// The table by classes gives every tensor its F.
+	u := newUniform9(rand.New(rand.NewPCG(1, 1)))
+	for _, key := range keys {
+		if got, want := u.count(key), 6*len(fillings(key, nil)); got != want {
+			t.Fatalf("tensor %x: F %d by its class, %d", key, got, want)
+		}
+	}
+	if len(u.fills) != 44 {
+		t.Errorf("%d classes, want 44", len(u.fills))
+	}
 	if most != fMax {
 		t.Errorf("largest F %d, want fMax %d", most, fMax)
 	}
@@ -152,16 +162,17 @@ func TestBandCount(t *testing.T) {
 		{"random", rng.Uint64N(band0Choices), rng.IntN(sChoices)},
 		{"random2", rng.Uint64N(band0Choices), rng.IntN(sChoices)},
 	} {
-		tt, rows := band0(c.band0)
-		s, sc := split(&tt, c.s)
+		tp := band0(c.band0)
+		tt := columns(&tp)
+		s, sc := split(&tp, c.s)
 		for _, b := range []struct {
 			name string
 			l    *layout
 		}{{"band 0", &tt}, {"S", &s}, {"S^c", &sc}} {
 			checkLayout(t, c.name+" "+b.name, b.l)
 			want := bruteBand(b.l)
-			e := u.entry(tensorKey(b.l))
-			if got := 6 * len(u.fills[e]); got != want {
+			cl, ge := u.entry(tensorKey(b.l))
+			if got := 6 * len(u.fills[cl]); got != want {
 				t.Errorf("%s %s: F %d, bruteBand %d", c.name, b.name, got, want)
 				continue
 			}
@@ -169,7 +180,7 @@ func TestBandCount(t *testing.T) {
 			seen := map[string]int{}
 			g := make(Grid, 27)
 			for range 20 * want {
-				u.fill(g, b.l, e, &id)
+				u.fill(g, b.l, cl, ge, &id)
 				if err := checkBand(g, b.l); err != "" {
 					t.Fatalf("%s %s: %s", c.name, b.name, err)
 				}
@@ -187,8 +198,8 @@ func TestBandCount(t *testing.T) {
 		// Band 0's rows: each a permutation, box by box as laid out.
 		g := make(Grid, 27)
 		for st := range 3 {
-			for d, col := range tt[st] {
-				g[int(rows[st][d])*9+3*st+int(col)] = uint8(d) + 1
+			for d, p := range tp[st] {
+				g[int(p%3)*9+3*st+int(p/3)] = uint8(d) + 1
 			}
 		}
 		for r := range 3 {
@@ -352,6 +363,29 @@ func layoutOf(key uint64) layout {
 	return s
 }
 
+// columns returns the layout of the places t: each digit's column.
+func columns(t *layout) (l layout) {
+	for st := range 3 {
+		for d, p := range t[st] {
+			l[st][d] = p / 3
+		}
+	}
+	return l
+}
+
+// places returns the places (3·column + i) of the layout l, digit d the i-th of its
+// column by increasing digit.
+func places(l *layout) (t layout) {
+	for st := range 3 {
+		var n [3]uint8
+		for d, c := range l[st] {
+			t[st][d] = 3*c + n[c]
+			n[c]++
+		}
+	}
+	return t
+}
+
 // TestGridCount9 counts the 9x9 grids band by band: the sum over tensors n of 9!/Π n! ·
 // F(n) · C(n), C(n) being the sum of F(S)·F(S^c) over the 56³ column sets S of the second
 // band, must be Felgenhauer and Jarvis's 6,670,903,752,021,072,936,960. It also finds the
@@ -371,10 +405,11 @@ func TestGridCount9(t *testing.T) {
 	total := new(big.Int)
 	var most uint64
 	for c, members := range class {
-		tt := layoutOf(c)
-		if tensorKey(&tt) != c {
-			t.Fatalf("layoutOf(%x) has the tensor %x", c, tensorKey(&tt))
+		l := layoutOf(c)
+		if tensorKey(&l) != c {
+			t.Fatalf("layoutOf(%x) has the tensor %x", c, tensorKey(&l))
 		}
+		tt := places(&l)
 		var sum uint64
 		for k := range sChoices {
 			s, sc := split(&tt, k)
