@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -21,34 +22,93 @@ import (
 // complements. So each band 0 has exactly 56^3 choices of S, and the grids on band 0 number
 // the sum over them of F(S)·F(S^c).
 //
-// The draw: band 0 uniformly, S uniformly, accepted with probability F(S)·F(S^c) / fMax²
-// (else everything is drawn again: keeping band 0 would weigh every band 0 alike, not by
-// its number of grids), then bands 1 and 2 uniformly among their F(S) and F(S^c) fillings. Each grid comes out of one trial with probability
-// 1/bands · 1/56³ · F(S)F(S^c)/fMax² · 1/(F(S)F(S^c)), the same for all: the draw is
-// exactly uniform. Band 0 is drawn with box 0 holding 1..9 in order, and the digits of the
-// whole grid are relabelled at the end by a uniform permutation: every grid is the
-// relabelling of exactly one grid with box 0 in order.
-
-// F is also the same on tensors that permuting the columns within stacks and the stacks
-// map onto each other (a group of 6^4 = 1296), and the 22,620 tensors fall into 44 such
-// classes. A uniform9 finds F and the fillings once per class, for the first tensor of it
-// that it meets (its representative), and keeps, for every tensor of the class, the class
-// and a group element that maps the representative onto it: a filling of the
-// representative, carried by that element, is one of the tensor.
+// The draw: band 0 uniformly, kept with probability C(band 0)/cMax (C: the number of grids
+// on it, the sum over S of F(S)·F(S^c), the same for all bands of a class below; cMax the
+// largest), so that band 0 comes with probability proportional to its number of grids;
+// then, keeping band 0, S uniformly, kept with probability F(S)·F(S^c)/M (M: the largest
+// F(S)·F(S^c) on bands of band 0's class), so that S comes with probability
+// F(S)·F(S^c)/C(band 0); then bands 1 and 2 uniformly among their F(S) and F(S^c)
+// fillings. A grid comes with probability proportional to
+// C(band 0) · F(S)F(S^c)/C(band 0) · 1/(F(S)F(S^c)), the same for all: the draw is
+// exactly uniform. (With one bound for all bands, fMax², and a restart from band 0 on every
+// refusal, the draw would be just as exact, about 75 trials a grid against about 12 here.)
+// Band 0 is drawn with box 0 holding 1..9 in order, and the digits of the whole grid are
+// relabelled at the end by a uniform permutation: every grid is the relabelling of exactly
+// one grid with box 0 in order.
+//
+// F, C and M are the same on tensors that permuting the columns within stacks and the
+// stacks map onto each other (a group of 6^4 = 1296), and the 22,620 tensors fall into 44
+// such classes; bandClasses holds C and M. A uniform9 finds F and the fillings once per
+// class, for the first tensor of it that it meets (its representative), and keeps, for
+// every tensor of the class, the class and a group element that maps the representative
+// onto it: a filling of the representative, carried by that element, is one of the tensor.
 
 // fMax is the largest F over all tensors: TestBandTensors finds it by enumerating them all.
-// F(S)·F(S^c) reaches fMax² (TestGridCount9), so no smaller bound would do.
 const fMax = 1728
 
-// The one random number of a trial chooses band 0 (56 row sets of box 1, times 6^6 orders
-// of the row segments of boxes 1 and 2), S (56^3) and the acceptance (fMax²); their
-// product, about 1.4e18, fits in 64 bits.
+// A trial for band 0 draws one random number for band 0 (56 row sets of box 1, times 6^6
+// orders of the row segments of boxes 1 and 2) and its acceptance (cMax); a trial for S one
+// for S (56^3) and its acceptance (M). The products fit in 64 bits.
 const (
-	band0Choices  = 56 * 6 * 6 * 6 * 6 * 6 * 6
-	sChoices      = 56 * 56 * 56
-	acceptChoices = fMax * fMax
-	trialRange    = band0Choices * sChoices * acceptChoices
+	band0Choices = 56 * 6 * 6 * 6 * 6 * 6 * 6
+	sChoices     = 56 * 56 * 56
+	cMax         = 7_802_998_272 // the largest C in bandClasses
 )
+
+// bandClasses lists, for the 44 classes of tensors, the least tensor key of the class (its
+// canonical key), C: the grids on any band 0 whose column sets have a tensor of the class
+// (the sum over the 56^3 choices S of F(S)·F(S^c)), and M: the largest F(S)·F(S^c) there.
+// TestGridCount9 computes them afresh and counts all 9x9 grids with them.
+var bandClasses = [44]struct {
+	key  uint64
+	c    uint64
+	most uint32
+}{
+	{0x300c030000, 7802998272, 2985984},
+	{0x3018024000, 7383108096, 995328},
+	{0x3114014400, 7347449088, 746496},
+	{0x3114020100, 7281460224, 995328},
+	{0x6015024000, 7134027264, 331776},
+	{0x6018021000, 7216676352, 331776},
+	{0x6048020400, 7165813248, 331776},
+	{0x6054014400, 7082599680, 497664},
+	{0x6054020100, 7108789248, 497664},
+	{0x6105020400, 7119019008, 497664},
+	{0x6111014400, 7108816896, 746496},
+	{0x6111020100, 7055428608, 331776},
+	{0x6150010500, 7038448128, 331776},
+	{0x6210010440, 7112503296, 331776},
+	{0x15015015000, 7004355840, 266256},
+	{0x15045014400, 7004664576, 445824},
+	{0x15045020100, 7065220608, 497664},
+	{0x15048020040, 7059506688, 331776},
+	{0x15054014040, 6939424512, 266256},
+	{0x45044414400, 6962561280, 297216},
+	{0x45044420100, 7016806656, 497664},
+	{0x45050114400, 7018350912, 445824},
+	{0x45050120100, 7008981120, 331776},
+	{0x45050408400, 7067023488, 746496},
+	{0x45050414100, 6992373312, 445824},
+	{0x45054020004, 7049522304, 497664},
+	{0x45060008010, 7091557632, 497664},
+	{0x45060014004, 7082759808, 746496},
+	{0x45110054400, 7022836224, 297216},
+	{0x45110060100, 6970134528, 331776},
+	{0x45110111400, 7053225408, 476928},
+	{0x45110405400, 7023539520, 393984},
+	{0x45110411100, 6946725312, 269568},
+	{0x45110414040, 7013953152, 445824},
+	{0x45114011010, 7033343616, 331776},
+	{0x45114020001, 7064630784, 497664},
+	{0x45404054400, 6957469440, 165888},
+	{0x45411014004, 7124405184, 891648},
+	{0x48044420040, 7035450624, 266256},
+	{0x48050414040, 7010812800, 290304},
+	{0x48080404800, 7146639360, 331776},
+	{0x54054014001, 6919249536, 266256},
+	{0x54110051100, 6882954624, 266256},
+	{0x1110110050044, 6831977472, 266256},
+}
 
 // perm3 lists the 6 permutations of 3 things.
 var perm3 = [6][3]uint8{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
@@ -189,14 +249,22 @@ func (tt *tensorTable) slot(key uint64) int {
 	return i
 }
 
-// uniform9 draws uniform 9x9 grids. It owns the table of tensors met and the fillings of
-// their classes.
+// uniform9 draws uniform 9x9 grids. It owns the table of tensors met and their classes.
 type uniform9 struct {
-	rng   *rand.Rand
-	table tensorTable
-	fills [][]uint64 // the fillings of each class's representative, see fillings
-	// trials and accepted count the trials and the grids drawn (for tests).
-	trials, accepted uint64
+	rng     *rand.Rand
+	table   tensorTable
+	classes []bandClass
+	// bandTrials, splitTrials and accepted count the trials for band 0 and for S and the
+	// grids drawn (for tests).
+	bandTrials, splitTrials, accepted uint64
+}
+
+// A bandClass is one class of tensors met.
+type bandClass struct {
+	fills []uint64 // the fillings of the representative, see fillings
+	key   uint64   // the canonical key: the least of the class
+	c     uint64   // C and M, from bandClasses
+	most  uint64
 }
 
 func newUniform9(rng *rand.Rand) *uniform9 {
@@ -208,14 +276,24 @@ func newUniform9(rng *rand.Rand) *uniform9 {
 func (u *uniform9) entry(key uint64) (class int, g groupElem) {
 	i := u.table.slot(key)
 	if u.table.keys[i] == 0 {
-		class := uint32(len(u.fills))
-		u.fills = append(u.fills, fillings(key, nil))
+		cl := bandClass{fills: fillings(key, nil), key: key}
+		class := uint32(len(u.classes))
 		for g := range groupElem(1296) {
-			j := u.table.slot(g.act(key))
-			if u.table.keys[j] == 0 {
-				u.table.keys[j], u.table.vals[j] = g.act(key), class<<16|uint32(g)
+			k := g.act(key)
+			cl.key = min(cl.key, k)
+			if j := u.table.slot(k); u.table.keys[j] == 0 {
+				u.table.keys[j], u.table.vals[j] = k, class<<16|uint32(g)
 			}
 		}
+		for _, bc := range bandClasses {
+			if bc.key == cl.key {
+				cl.c, cl.most = bc.c, uint64(bc.most)
+			}
+		}
+		if cl.c == 0 {
+			panic(fmt.Sprintf("sudoku: tensor %#x of no class", key)) // TestBandTensors meets all
+		}
+		u.classes = append(u.classes, cl)
 	}
 	v := u.table.vals[i]
 	return int(v >> 16), groupElem(v & 0xffff)
@@ -224,7 +302,7 @@ func (u *uniform9) entry(key uint64) (class int, g groupElem) {
 // count returns F of the tensor key.
 func (u *uniform9) count(key uint64) int {
 	c, _ := u.entry(key)
-	return 6 * len(u.fills[c])
+	return 6 * len(u.classes[c].fills)
 }
 
 // fillings appends to out the fillings of a band whose column sets have the tensor key
@@ -303,41 +381,61 @@ func fillings(key uint64, out []uint64) []uint64 {
 
 // draw returns a uniformly drawn 9x9 grid.
 func (u *uniform9) draw() Grid {
+	var t layout
 	for {
-		u.trials++
-		k := u.rng.Uint64N(trialRange)
-		t := band0(k % band0Choices)
-		k /= band0Choices
-		s, sc := split(&t, int(k%sChoices))
-		k /= sChoices
-		cs, gs := u.entry(tensorKey(&s))
-		fs := uint64(len(u.fills[cs]))
-		if k >= 6*fs*fMax {
-			continue // whatever F(S^c)
-		}
-		cc, gc := u.entry(tensorKey(&sc))
-		if k >= 36*fs*uint64(len(u.fills[cc])) {
-			continue
-		}
-		u.accepted++
-		var lab [9]uint8 // a uniform relabelling
-		for i := range lab {
-			lab[i] = uint8(i + 1)
-		}
-		for i := 8; i > 0; i-- {
-			j := u.rng.IntN(i + 1)
-			lab[i], lab[j] = lab[j], lab[i]
-		}
-		g := make(Grid, 81)
+		u.bandTrials++
+		k := u.rng.Uint64N(band0Choices * cMax)
+		t = band0(k % band0Choices)
+		var cols layout
 		for st := range 3 {
 			for d, p := range t[st] {
-				g[int(p%3)*9+3*st+int(p/3)] = lab[d]
+				cols[st][d] = p / 3
 			}
 		}
-		u.fill(g[27:54], &s, cs, gs, &lab)
-		u.fill(g[54:], &sc, cc, gc, &lab)
-		return g
+		if c, _ := u.entry(tensorKey(&cols)); k/band0Choices < u.classes[c].c {
+			most := u.classes[c].most
+			for {
+				u.splitTrials++
+				k := u.rng.Uint64N(sChoices * most)
+				s, sc := split(&t, int(k%sChoices))
+				k /= sChoices
+				cs, gs := u.entry(tensorKey(&s))
+				fs := uint64(6 * len(u.classes[cs].fills))
+				if k >= fs*fMax {
+					continue // whatever F(S^c)
+				}
+				cc, gc := u.entry(tensorKey(&sc))
+				if k >= fs*uint64(6*len(u.classes[cc].fills)) {
+					continue
+				}
+				u.accepted++
+				return u.grid(&t, &s, &sc, cs, cc, gs, gc)
+			}
+		}
 	}
+}
+
+// grid returns the grid of band 0 at places t and bands 1 and 2 filled uniformly with the
+// layouts s and sc, of classes cs and cc through the group elements gs and gc, the digits
+// relabelled uniformly.
+func (u *uniform9) grid(t, s, sc *layout, cs, cc int, gs, gc groupElem) Grid {
+	var lab [9]uint8
+	for i := range lab {
+		lab[i] = uint8(i + 1)
+	}
+	for i := 8; i > 0; i-- {
+		j := u.rng.IntN(i + 1)
+		lab[i], lab[j] = lab[j], lab[i]
+	}
+	g := make(Grid, 81)
+	for st := range 3 {
+		for d, p := range t[st] {
+			g[int(p%3)*9+3*st+int(p/3)] = lab[d]
+		}
+	}
+	u.fill(g[27:54], s, cs, gs, &lab)
+	u.fill(g[54:], sc, cc, gc, &lab)
+	return g
 }
 
 // fill writes into band (27 cells) a uniform filling of the layout s, of class c with g
@@ -366,7 +464,7 @@ func (u *uniform9) fill(band []uint8, s *layout, c int, g groupElem, lab *[9]uin
 			}
 		}
 	}
-	fs := u.fills[c]
+	fs := u.classes[c].fills
 	f := fs[u.rng.IntN(len(fs))]
 	p := perm3[u.rng.IntN(6)]
 	for a := range 3 {

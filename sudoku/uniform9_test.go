@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"testing"
 )
@@ -92,8 +91,8 @@ func TestBandTensors(t *testing.T) {
 			t.Fatalf("tensor %x: F %d by its class, %d", key, got, want)
 		}
 	}
-	if len(u.fills) != 44 {
-		t.Errorf("%d classes, want 44", len(u.fills))
+	if len(u.classes) != len(bandClasses) {
+		t.Errorf("%d classes, want %d", len(u.classes), len(bandClasses))
 	}
 	if most != fMax {
 		t.Errorf("largest F %d, want fMax %d", most, fMax)
@@ -172,7 +171,7 @@ func TestBandCount(t *testing.T) {
 			checkLayout(t, c.name+" "+b.name, b.l)
 			want := bruteBand(b.l)
 			cl, ge := u.entry(tensorKey(b.l))
-			if got := 6 * len(u.fills[cl]); got != want {
+			if got := 6 * len(u.classes[cl].fills); got != want {
 				t.Errorf("%s %s: F %d, bruteBand %d", c.name, b.name, got, want)
 				continue
 			}
@@ -273,26 +272,49 @@ func checkGrid9(g Grid) string {
 	return ""
 }
 
+// classBands returns the number of bands of each class, by canonical key: the sum over
+// the class's tensors n of 9!/Π n! · F(n).
+func classBands(u *uniform9) map[uint64]uint64 {
+	out := map[uint64]uint64{}
+	for _, key := range validTensors() {
+		c, _ := u.entry(key)
+		out[u.classes[c].key] += multiplicity(key) * uint64(u.count(key))
+	}
+	return out
+}
+
 // TestUniform9Grids checks drawn grids with checkGrid9 and that a seed gives the same
-// grids, and compares the rate of acceptance with its exact value:
-// grids / (bands · 56³ · fMax²), about 5.4%, within 5 standard deviations.
+// grids, and compares with their exact values, within 5 standard deviations: the rate at
+// which band 0 is kept, grids / (bands · cMax), about 90%; the mean number of trials for
+// S a grid, 56³ · Σ (bands of a class · its M) / grids, about 11.4; and the frequency
+// of each class of the first band of the grids drawn, bands of the class · its C / grids
+// (chi-square over the classes, those expected fewer than 10 times pooled).
 func TestUniform9Grids(t *testing.T) {
-	const n = 20000
-	draw := func(seed uint64) ([]Grid, *uniform9) {
+	n := 200_000
+	if testing.Short() {
+		n = 20_000
+	}
+	draw := func(seed uint64, n int) ([]Grid, []uint64, *uniform9) {
 		u := newUniform9(rand.New(rand.NewPCG(seed, 0)))
 		out := make([]Grid, n)
+		splits := make([]uint64, n)
 		for i := range out {
+			before := u.splitTrials
 			out[i] = u.draw()
+			splits[i] = u.splitTrials - before
 		}
-		return out, u
+		return out, splits, u
 	}
-	gs, u := draw(5)
-	again, _ := draw(5)
-	other, _ := draw(6)
+	gs, splits, u := draw(5, n)
+	again, _, _ := draw(5, 1000)
+	other, _, _ := draw(6, 1000)
 	same := 0
 	for i, g := range gs {
 		if e := checkGrid9(g); e != "" {
 			t.Fatalf("grid %d %s: %s", i, g.Format(0), e)
+		}
+		if i >= 1000 {
+			continue
 		}
 		if !slices.Equal(g, again[i]) {
 			t.Fatalf("grid %d differs with the same seed", i)
@@ -304,14 +326,69 @@ func TestUniform9Grids(t *testing.T) {
 	if same > 0 {
 		t.Errorf("%d grids the same with seeds 5 and 6", same)
 	}
-	num, _ := new(big.Float).SetString(grids9)
-	den := float64(bands9) * sChoices * acceptChoices
-	p, _ := new(big.Float).Quo(num, big.NewFloat(den)).Float64()
-	got := float64(u.accepted) / float64(u.trials)
-	sd := math.Sqrt(p * (1 - p) / float64(u.trials))
-	t.Logf("%d trials, acceptance %.5f, exact %.5f (%.1f sd)", u.trials, got, p, (got-p)/sd)
-	if u.accepted != n || math.Abs(got-p) > 5*sd {
-		t.Errorf("%d of %d trials accepted: %.5f, want %.5f ± %.5f", u.accepted, u.trials, got, p, 5*sd)
+	grids, _ := new(big.Float).SetString(grids9)
+	ratio := func(x float64) float64 { // x / grids
+		r, _ := new(big.Float).Quo(big.NewFloat(x), grids).Float64()
+		return r
+	}
+
+	p := 1 / ratio(float64(bands9)*cMax)
+	got := float64(u.accepted) / float64(u.bandTrials)
+	sd := math.Sqrt(p * (1 - p) / float64(u.bandTrials))
+	t.Logf("band 0 kept %d of %d times: %.5f, exact %.5f (%.1f sd)", u.accepted, u.bandTrials, got, p, (got-p)/sd)
+	if u.accepted != uint64(n) || math.Abs(got-p) > 5*sd {
+		t.Errorf("band 0 kept %d of %d times: %.5f, want %.5f ± %.5f", u.accepted, u.bandTrials, got, p, 5*sd)
+	}
+
+	bands := classBands(u)
+	var bm float64
+	for _, bc := range bandClasses {
+		bm += float64(bands[bc.key]) * float64(bc.most)
+	}
+	want := ratio(sChoices * bm)
+	var sum, sq float64
+	for _, k := range splits {
+		sum += float64(k)
+		sq += float64(k) * float64(k)
+	}
+	mean := sum / float64(n)
+	sd = math.Sqrt((sq/float64(n) - mean*mean) / float64(n))
+	t.Logf("trials for S: %.3f a grid, exact %.3f (%.1f sd)", mean, want, (mean-want)/sd)
+	if math.Abs(mean-want) > 5*sd {
+		t.Errorf("trials for S: %.3f a grid, want %.3f ± %.3f", mean, want, 5*sd)
+	}
+
+	seen := map[uint64]int{}
+	for _, g := range gs {
+		var l layout
+		for r := range 3 {
+			for col := range 9 {
+				l[col/3][g[9*r+col]-1] = uint8(col % 3)
+			}
+		}
+		c, _ := u.entry(tensorKey(&l))
+		seen[u.classes[c].key]++
+	}
+	chi, df := 0.0, -1
+	var poolWant, poolGot float64
+	for _, bc := range bandClasses {
+		e := ratio(float64(bands[bc.key])*float64(bc.c)) * float64(n)
+		if e < 10 {
+			poolWant += e
+			poolGot += float64(seen[bc.key])
+			continue
+		}
+		chi += (float64(seen[bc.key]) - e) * (float64(seen[bc.key]) - e) / e
+		df++
+	}
+	if poolWant > 0 {
+		chi += (poolGot - poolWant) * (poolGot - poolWant) / poolWant
+		df++
+	}
+	limit := float64(df) + 6*math.Sqrt(2*float64(df))
+	t.Logf("classes of band 0: chi-square %.1f, %d degrees of freedom (limit %.1f)", chi, df, limit)
+	if chi > limit {
+		t.Errorf("classes of band 0: chi-square %.1f above %.1f (%d degrees of freedom)", chi, limit, df)
 	}
 }
 
@@ -327,24 +404,9 @@ func BenchmarkUniform9(b *testing.B) {
 // stacks and the stacks make of the tensor key: F and the completions of a band are the
 // same on all of them.
 func canonical(key uint64) uint64 {
-	var n [27]uint8
-	for e := range n {
-		n[e] = uint8(key>>(2*e)) & 3
-	}
-	best := ^uint64(0)
-	for _, ax := range perm3 {
-		for _, pi := range perm3 {
-			for _, pj := range perm3 {
-				for _, pk := range perm3 {
-					var k uint64
-					for e, c := range n {
-						idx := [3]uint8{pi[e/9], pj[e/3%3], pk[e%3]}
-						k |= uint64(c) << (2 * (9*int(idx[ax[0]]) + 3*int(idx[ax[1]]) + int(idx[ax[2]])))
-					}
-					best = min(best, k)
-				}
-			}
-		}
+	best := key
+	for g := range groupElem(1296) {
+		best = min(best, g.act(key))
 	}
 	return best
 }
@@ -389,10 +451,10 @@ func places(l *layout) (t layout) {
 // TestGridCount9 counts the 9x9 grids band by band: the sum over tensors n of 9!/Π n! ·
 // F(n) · C(n), C(n) being the sum of F(S)·F(S^c) over the 56³ column sets S of the second
 // band, must be Felgenhauer and Jarvis's 6,670,903,752,021,072,936,960. It also finds the
-// largest F(S)·F(S^c). XCOVER_LONG=1 runs it (about a minute).
+// largest F(S)·F(S^c), and checks bandClasses: the classes, C and M of each.
 func TestGridCount9(t *testing.T) {
-	if os.Getenv("XCOVER_LONG") == "" {
-		t.Skip("XCOVER_LONG=1 counts the 9x9 grids (about a minute)")
+	if testing.Short() {
+		t.Skip("counts all 9x9 grids (about 15 s)")
 	}
 	keys := validTensors()
 	f := map[uint64]uint64{}
@@ -404,18 +466,29 @@ func TestGridCount9(t *testing.T) {
 	}
 	total := new(big.Int)
 	var most uint64
+	table := map[uint64][2]uint64{}
+	for _, bc := range bandClasses {
+		table[bc.key] = [2]uint64{bc.c, uint64(bc.most)}
+	}
+	if len(table) != len(class) {
+		t.Errorf("%d classes in bandClasses, %d found", len(table), len(class))
+	}
 	for c, members := range class {
 		l := layoutOf(c)
 		if tensorKey(&l) != c {
 			t.Fatalf("layoutOf(%x) has the tensor %x", c, tensorKey(&l))
 		}
 		tt := places(&l)
-		var sum uint64
+		var sum, cmost uint64
 		for k := range sChoices {
 			s, sc := split(&tt, k)
 			ff := f[tensorKey(&s)] * f[tensorKey(&sc)]
 			sum += ff
-			most = max(most, ff)
+			cmost = max(cmost, ff)
+		}
+		most = max(most, cmost)
+		if w := table[c]; w != [2]uint64{sum, cmost} {
+			t.Errorf("class %#x: C %d, M %d; bandClasses says %d, %d", c, sum, cmost, w[0], w[1])
 		}
 		for _, key := range members {
 			var x big.Int
