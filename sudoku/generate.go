@@ -213,7 +213,8 @@ func (b *Board) grids(ctx context.Context, n int, seed uint64) ([]Grid, bool, er
 		return out, true, nil
 	}
 	if b.n == 9 && b.boxR == 3 && !b.x && !b.windoku {
-		u := newUniform9(rng)
+		b.bandOnce.Do(func() { b.bandTables = newBandTables() })
+		u := newUniform9(rng, b.bandTables)
 		for i := range n {
 			if i%256 == 0 && ctx.Err() != nil {
 				return nil, false, ctx.Err()

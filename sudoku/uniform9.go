@@ -38,10 +38,10 @@ import (
 //
 // F, C and M are the same on tensors that permuting the columns within stacks and the
 // stacks map onto each other (a group of 6^4 = 1296), and the 22,620 tensors fall into 44
-// such classes; bandClasses holds C and M. A uniform9 finds F and the fillings once per
-// class, for the first tensor of it that it meets (its representative), and keeps, for
-// every tensor of the class, the class and a group element that maps the representative
-// onto it: a filling of the representative, carried by that element, is one of the tensor.
+// such classes; bandClasses holds C and M. bandTables keeps F and the fillings once per
+// class, for its least tensor (its representative), and, for every tensor of the class,
+// the class and a group element that maps the representative onto it: a filling of the
+// representative, carried by that element, is one of the tensor.
 
 // fMax is the largest F over all tensors: TestBandTensors finds it by enumerating them all.
 const fMax = 1728
@@ -218,17 +218,21 @@ func tensorKey(s *layout) uint64 {
 // perm3[g%6][c] for stacks 0, 1, 2 before the move.
 type groupElem uint16
 
-// act returns g's image of the tensor key.
-func (g groupElem) act(key uint64) uint64 {
+// entries returns where g sends each of the 27 entries of a tensor.
+func (g groupElem) entries() (out [27]uint8) {
 	ax, p := perm3[g/216], [3]*[3]uint8{&perm3[g/36%6], &perm3[g/6%6], &perm3[g%6]}
-	var out uint64
-	for e := range 27 {
-		c := key >> (2 * e) & 3
-		if c == 0 {
-			continue
-		}
+	for e := range out {
 		idx := [3]uint8{p[0][e/9], p[1][e/3%3], p[2][e%3]}
-		out |= c << (2 * (9*uint(idx[ax[0]]) + 3*uint(idx[ax[1]]) + uint(idx[ax[2]])))
+		out[e] = 9*idx[ax[0]] + 3*idx[ax[1]] + idx[ax[2]]
+	}
+	return out
+}
+
+// act returns the image of the tensor key under the entries' moves m (of a groupElem).
+func act(m *[27]uint8, key uint64) uint64 {
+	var out uint64
+	for e, to := range m {
+		out |= (key >> (2 * e) & 3) << (2 * to)
 	}
 	return out
 }
@@ -249,60 +253,68 @@ func (tt *tensorTable) slot(key uint64) int {
 	return i
 }
 
-// uniform9 draws uniform 9x9 grids. It owns the table of tensors met and their classes.
-type uniform9 struct {
-	rng     *rand.Rand
+// bandTables holds, for every tensor, its class and the group element that maps the
+// class's representative (its canonical key) onto it, and for every class its fillings, C
+// and M. Built once per Board (by newBandTables, about a millisecond) and never changed
+// after, it is shared by all draws.
+type bandTables struct {
 	table   tensorTable
-	classes []bandClass
+	classes [len(bandClasses)]bandClass
+}
+
+// A bandClass is one class of tensors.
+type bandClass struct {
+	fills []uint64 // the fillings of the representative, see fillings
+	key   uint64   // the representative: the least key of the class
+	c     uint64   // C and M, from bandClasses
+	most  uint64
+}
+
+func newBandTables() *bandTables {
+	bt := &bandTables{table: tensorTable{keys: make([]uint64, 1<<tableBits), vals: make([]uint32, 1<<tableBits)}}
+	for i, bc := range bandClasses {
+		bt.classes[i] = bandClass{fills: fillings(bc.key, nil), key: bc.key, c: bc.c, most: uint64(bc.most)}
+	}
+	for g := range groupElem(1296) {
+		m := g.entries()
+		for i, bc := range bandClasses {
+			k := act(&m, bc.key)
+			if j := bt.table.slot(k); bt.table.keys[j] == 0 {
+				bt.table.keys[j], bt.table.vals[j] = k, uint32(i)<<16|uint32(g)
+			}
+		}
+	}
+	return bt
+}
+
+// entry returns the class of the tensor key and the group element that maps the class's
+// representative onto it.
+func (bt *bandTables) entry(key uint64) (class int, g groupElem) {
+	i := bt.table.slot(key)
+	if bt.table.keys[i] == 0 {
+		panic(fmt.Sprintf("sudoku: tensor %#x of no class", key)) // TestBandTensors finds all
+	}
+	v := bt.table.vals[i]
+	return int(v >> 16), groupElem(v & 0xffff)
+}
+
+// count returns F of the tensor key.
+func (bt *bandTables) count(key uint64) int {
+	c, _ := bt.entry(key)
+	return 6 * len(bt.classes[c].fills)
+}
+
+// uniform9 draws uniform 9x9 grids with its own random numbers and shared tables.
+type uniform9 struct {
+	rng *rand.Rand
+	*bandTables
 	// bandTrials, splitTrials and accepted count the trials for band 0 and for S and the
 	// grids drawn (for tests).
 	bandTrials, splitTrials, accepted uint64
 }
 
-// A bandClass is one class of tensors met.
-type bandClass struct {
-	fills []uint64 // the fillings of the representative, see fillings
-	key   uint64   // the canonical key: the least of the class
-	c     uint64   // C and M, from bandClasses
-	most  uint64
-}
-
-func newUniform9(rng *rand.Rand) *uniform9 {
-	return &uniform9{rng: rng, table: tensorTable{keys: make([]uint64, 1<<tableBits), vals: make([]uint32, 1<<tableBits)}}
-}
-
-// entry returns the class of the tensor key and the group element that maps the class's
-// representative onto it; the first tensor of a class met becomes its representative.
-func (u *uniform9) entry(key uint64) (class int, g groupElem) {
-	i := u.table.slot(key)
-	if u.table.keys[i] == 0 {
-		cl := bandClass{fills: fillings(key, nil), key: key}
-		class := uint32(len(u.classes))
-		for g := range groupElem(1296) {
-			k := g.act(key)
-			cl.key = min(cl.key, k)
-			if j := u.table.slot(k); u.table.keys[j] == 0 {
-				u.table.keys[j], u.table.vals[j] = k, class<<16|uint32(g)
-			}
-		}
-		for _, bc := range bandClasses {
-			if bc.key == cl.key {
-				cl.c, cl.most = bc.c, uint64(bc.most)
-			}
-		}
-		if cl.c == 0 {
-			panic(fmt.Sprintf("sudoku: tensor %#x of no class", key)) // TestBandTensors meets all
-		}
-		u.classes = append(u.classes, cl)
-	}
-	v := u.table.vals[i]
-	return int(v >> 16), groupElem(v & 0xffff)
-}
-
-// count returns F of the tensor key.
-func (u *uniform9) count(key uint64) int {
-	c, _ := u.entry(key)
-	return 6 * len(u.classes[c].fills)
+func newUniform9(rng *rand.Rand, bt *bandTables) *uniform9 {
+	return &uniform9{rng: rng, bandTables: bt}
 }
 
 // fillings appends to out the fillings of a band whose column sets have the tensor key

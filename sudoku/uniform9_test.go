@@ -84,15 +84,22 @@ func TestBandTensors(t *testing.T) {
 		total += multiplicity(key) * uint64(f)
 	}
 	t.Logf("%d tensors, F at most %d", len(keys), most)
-	// The table by classes gives every tensor its F.
-	u := newUniform9(rand.New(rand.NewPCG(1, 1)))
+	// The tables give every tensor its F, and a group element that maps its class's
+	// representative, the least of the class, onto it.
+	bt := newBandTables()
 	for _, key := range keys {
-		if got, want := u.count(key), 6*len(fillings(key, nil)); got != want {
+		if got, want := bt.count(key), 6*len(fillings(key, nil)); got != want {
 			t.Fatalf("tensor %x: F %d by its class, %d", key, got, want)
 		}
+		c, g := bt.entry(key)
+		if m := g.entries(); act(&m, bt.classes[c].key) != key {
+			t.Fatalf("tensor %x: group element %d maps %x elsewhere", key, g, bt.classes[c].key)
+		}
 	}
-	if len(u.classes) != len(bandClasses) {
-		t.Errorf("%d classes, want %d", len(u.classes), len(bandClasses))
+	for _, c := range bt.classes {
+		if k := canonical(c.key); k != c.key {
+			t.Errorf("class %x: %x is less", c.key, k)
+		}
 	}
 	if most != fMax {
 		t.Errorf("largest F %d, want fMax %d", most, fMax)
@@ -147,7 +154,7 @@ func bruteBand(s *layout) int {
 // of those layouts, every filling equally often.
 func TestBandCount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	u := newUniform9(rng)
+	u := newUniform9(rng, newBandTables())
 	id := [9]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8}
 	for _, c := range []struct {
 		name  string
@@ -294,8 +301,9 @@ func TestUniform9Grids(t *testing.T) {
 	if testing.Short() {
 		n = 20_000
 	}
+	bt := newBandTables()
 	draw := func(seed uint64, n int) ([]Grid, []uint64, *uniform9) {
-		u := newUniform9(rand.New(rand.NewPCG(seed, 0)))
+		u := newUniform9(rand.New(rand.NewPCG(seed, 0)), bt)
 		out := make([]Grid, n)
 		splits := make([]uint64, n)
 		for i := range out {
@@ -394,7 +402,8 @@ func TestUniform9Grids(t *testing.T) {
 
 // BenchmarkUniform9 draws uniform 9x9 grids.
 func BenchmarkUniform9(b *testing.B) {
-	u := newUniform9(rand.New(rand.NewPCG(1, 0)))
+	u := newUniform9(rand.New(rand.NewPCG(1, 0)), newBandTables())
+	b.ResetTimer()
 	for range b.N {
 		u.draw()
 	}
@@ -406,7 +415,8 @@ func BenchmarkUniform9(b *testing.B) {
 func canonical(key uint64) uint64 {
 	best := key
 	for g := range groupElem(1296) {
-		best = min(best, g.act(key))
+		m := g.entries()
+		best = min(best, act(&m, key))
 	}
 	return best
 }
@@ -500,5 +510,12 @@ func TestGridCount9(t *testing.T) {
 	t.Logf("%d tensors in %d classes; %s grids; largest F(S)·F(S^c) %d", len(keys), len(class), total, most)
 	if total.String() != grids9 {
 		t.Errorf("%s grids, want %s", total, grids9)
+	}
+}
+
+// BenchmarkBandTables builds the tables a Board keeps for drawing uniform 9x9 grids.
+func BenchmarkBandTables(b *testing.B) {
+	for range b.N {
+		newBandTables()
 	}
 }
