@@ -51,10 +51,11 @@ const uniformCells = 36
 // 36 cells: xcover.Sample with the first row fixed to 1..N, then the values relabelled by a
 // uniform permutation (relabelling maps the grids of each first row one to one onto those
 // of any other, so every grid has the same chance). On 9x9: by rejection on the structure
-// of the bands (docs/defining-sets.md has the argument): a uniform first band and a
-// uniform choice of the digits of each column of the second band, kept with probability
-// proportional to the number of ways to fill the second and third bands, which are then
-// filled uniformly; a grid takes about 75 such trials. On other boards (9x9 X, windoku and
+// of the bands (docs/defining-sets.md has the argument): a uniform first band kept with
+// probability proportional to its number of grids, then a uniform choice of the digits
+// of each column of the second band, kept with probability proportional to the number of
+// ways to fill the second and third bands, which are then filled uniformly; about 12
+// trials, a few microseconds, a grid. On other boards (9x9 X, windoku and
 // jigsaw boards, 8x8, 16x16 and above) the grids are not uniform and their distribution is
 // not known: random givens that cannot conflict (the boxes on the diagonal, each a random
 // permutation; a random first row on a board with variant units) completed by the
