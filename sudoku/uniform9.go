@@ -125,12 +125,12 @@ type layout [3][9]uint8
 // apart), its column in the band below, below[m][3c+r], and in the band after that,
 // after[m][3c+r]: one of c+1, c+2 (mod 3) and the other. The digits going to c+1 number
 // the same x (0..3) in each column c, so each column below takes x digits of the column
-// after it and 3-x of the one after that, and those of the band after take the rest: the
-// three bands' columns are disjoint and each band's columns partition the digits of each
-// stack. These are all the ways: x, then C(3,x)^3 choices of subsets, 56 in all. For band
-// 0's boxes the same table splits the rows of box 0 into those of boxes 1 and 2 (place 3r+i
-// of digit 3r+i: row r, i-th of it), index[m][b-1][d] saying where digit d lies in its row
-// of box b (by increasing digit).
+// before it (cyclically) and 3-x of the one after it, and those of the band after take
+// the rest: the three bands' columns are disjoint and each band's columns partition the
+// digits of each stack. These are all the ways: x, then C(3,x)^3 choices of subsets, 56
+// in all. For band 0's boxes the same table splits the rows of box 0 into those of boxes
+// 1 and 2 (place 3r+i of digit 3r+i: row r, i-th of it), index[m][b-1][d] saying where
+// digit d lies in its row of box b (by increasing digit).
 type splits struct {
 	below, after [56][9]uint8
 	index        [56][2][9]uint8
@@ -255,7 +255,7 @@ func (tt *tensorTable) slot(key uint64) int {
 
 // bandTables holds, for every tensor, its class and the group element that maps the
 // class's representative (its canonical key) onto it, and for every class its fillings, C
-// and M. Built once per Board (by newBandTables, about a millisecond) and never changed
+// and M. Built once per Board (by newBandTables, a few milliseconds) and never changed
 // after, it is shared by all draws.
 type bandTables struct {
 	table   tensorTable
