@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/xcover/xcover/internal/textio"
@@ -43,6 +44,9 @@ type Board struct {
 	cellUnits    [][]int32 // the units of each cell
 	peers        [][]int32 // the cells sharing a unit with each cell, each once
 	nRowColRegio int       // units beyond this index are variant units
+
+	bandOnce   sync.Once   // builds bandTables, on classic 9x9 boards, at the first need
+	bandTables *bandTables // for drawing uniform grids (uniform9.go)
 }
 
 // NewBoard builds the board that variant s describes: Variant{} is the classic 9x9 board.
