@@ -347,6 +347,7 @@ func (b *Builder) Build() (Problem, error) {
 	}
 	p := b.p
 	b.p, b.seen = Problem{}, nil
+	p.Names.Seal() // no name is added now: a large index is built again if looked in
 	for p.Costs != nil && len(p.Costs) < p.NumOptions() {
 		p.Costs = append(p.Costs, 0)
 	}
