@@ -33,7 +33,8 @@ type Entry struct {
 // index where some option has a colour), each option 4 bytes, plus the items (37 to 69
 // bytes each: a byte, the name's two to four slots in the name index and 4 bytes for its
 // end among the names' bytes, 8 more where some item has bounds) and their names' bytes,
-// copied once; a solver adds its own working arrays.
+// copied once; a solver adds its own working arrays. From 2^16 items on, the slots (32 to
+// 64 bytes an item) are built at the first [Problem.ItemIndex] only.
 type Problem struct {
 	index     names.Table // the items' names
 	secondary []bool      // by item

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xcover/xcover"
 )
@@ -518,5 +520,78 @@ func TestItemLineAsBuilder(t *testing.T) {
 	}
 	if errs < 40 || errs > 360 {
 		t.Fatalf("%d of 400 lines refused: the test does not try both", errs)
+	}
+}
+
+// A pieceReader gives its text a few bytes a read, each after a pause, then the error fail
+// (io.EOF if nil).
+type pieceReader struct {
+	text  string
+	n     int // bytes a read
+	fail  error
+	pause time.Duration
+}
+
+func (r *pieceReader) Read(b []byte) (int, error) {
+	time.Sleep(r.pause)
+	if r.text == "" {
+		if r.fail != nil {
+			return 0, r.fail
+		}
+		return 0, io.EOF
+	}
+	n := copy(b[:min(len(b), r.n)], r.text)
+	r.text = r.text[n:]
+	return n, nil
+}
+
+// TestReadInBackground parses inputs given a few bytes a read, so that the lines up to the
+// item line are parsed while the rest is being read, with faults before, in and after the
+// item line and reads that fail at every place: the File or the error must be the one of
+// the input read whole first, on one goroutine. (Pauses between the reads make the parse
+// wait for lines not yet read: without them the reading could end first.)
+func TestReadInBackground(t *testing.T) {
+	items := "| a comment\n\n\uFEFFnot a mark here\n"
+	var big strings.Builder
+	for i := range 300 {
+		fmt.Fprintf(&big, "i%d ", i)
+	}
+	big.WriteString("\n")
+	for i := range 300 {
+		fmt.Fprintf(&big, "i%d i%d\n", i, (i+1)%300)
+	}
+	for _, text := range []string{
+		"", "\n\n", "| only comments\n", "A B\n", "A B", "A B\nA\nB", "\uFEFFA B\nA\nB\n",
+		items + "A B C\nA B\nC\n",
+		"| bad \x01 comment\nA B\nA\n",
+		"A A\nA\n", "A B | C\nA C:x\nB\n", "A B\nA Z\n", "A B\r\nA\r\nB\r\n",
+		big.String(), "| c\n\n" + big.String() + "i1 i1\n", "| c\n" + strings.Replace(big.String(), "i7 ", "i7 i7 ", 1),
+		"| c\n" + big.String(), "\n\n" + big.String()[:3000],
+	} {
+		for _, fail := range []error{nil, errors.New("disk on fire")} {
+			for _, way := range []struct {
+				n     int
+				pause time.Duration
+			}{{1, 0}, {3, 0}, {7, 0}, {500, 200 * time.Microsecond}} {
+				n := way.n
+				read := func(procs, minSize int, short bool) (*File, error) {
+					return parse(&pieceReader{text, n, fail, way.pause}, "b.dlx", procs, minSize, short)
+				}
+				want, wantErr := read(1, minChunk, false)
+				for _, procs := range []int{2, 3} {
+					got, gotErr := read(procs, 64, true)
+					if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+						t.Fatalf("%q, %d bytes a read, fail %v, %d goroutines: error %v, want %v", text, n, fail, procs, gotErr, wantErr)
+					}
+					if wantErr != nil {
+						continue
+					}
+					if !reflect.DeepEqual(got.OptionText, want.OptionText) || !reflect.DeepEqual(got.OptionLine, want.OptionLine) ||
+						fmt.Sprint(got.Warnings) != fmt.Sprint(want.Warnings) || got.Problem.Hash() != want.Problem.Hash() {
+						t.Fatalf("%q, %d bytes a read, %d goroutines: the files differ", text, n, procs)
+					}
+				}
+			}
+		}
 	}
 }

@@ -34,6 +34,8 @@ type chunk struct {
 	first    int // the number of the line before text's first
 	roomEnd  int // the end of the chunk's room in the File's arrays (the next chunk's starts there)
 	itemEnd  int // the same in the Builder's entries
+	// The room for the chunk's options and entries (see prepare).
+	roomOpts, roomEntries int
 
 	// Per option: its first entry in item, its line and its text. The line and the
 	// text are written in place into the File's arrays, past the options of the chunks
@@ -72,35 +74,44 @@ type cost struct {
 	cost int64
 }
 
-// options parses text, the lines after the item line, and adds its options to the Builder.
-func (p *parser) options(text string) error {
+// prepare cuts text, the lines after the item line, into chunks, and counts the room for
+// each chunk's options and entries. It reads p's procs and minSize only, so that it may run
+// while the item line is read: on big87, 0.05 s less of wall.
+//
+// The room is counted fast. An entry is a token, ended by a blank or a line ending, so
+// that the chunk's entries always fit. Its options, by lines, are bounded so that a chunk
+// of blank lines takes no more than a few times the text's size: a chunk with options of
+// under 8 bytes a line may have more, which overflow into arrays of their own (addChunk).
+// Room beyond what is used costs address space, and memory only where the heap hands out
+// pages it had freed (cleared, so touched): fresh pages never written are never resident.
+func (p *parser) prepare(text string) []*chunk {
 	chunks := splitChunks(text, p.procs, p.minSize)
-	// Room for the options and entries of every chunk, counted fast. An entry is a token,
-	// ended by a blank or a line ending, so that the chunk's entries always fit. Its
-	// options, by lines, are bounded so that a chunk of blank lines takes no more than a
-	// few times the text's size: a chunk with options of under 8 bytes a line may have
-	// more, which overflow into arrays of their own (addChunk). Room beyond what is used
-	// costs address space, and memory only where the heap hands out pages it had freed
-	// (cleared, so touched): fresh pages never written are never resident.
-	var lines, toks int
-	room := make([][2]int, len(chunks))
-	first := p.line
-	for j, c := range chunks {
+	for _, c := range chunks {
 		c.allLines = strings.Count(c.text, "\n")
 		if c.text[len(c.text)-1] != '\n' {
 			c.allLines++
 		}
+		c.roomOpts = min(c.allLines, len(c.text)/8+16)
+		c.roomEntries = min(c.allLines+strings.Count(c.text, " ")+strings.Count(c.text, "\t"), len(c.text)/2+1)
+	}
+	return chunks
+}
+
+// options parses the chunks of the lines after the item line (prepare) and adds their
+// options to the Builder.
+func (p *parser) options(chunks []*chunk) error {
+	var lines, toks int
+	first := p.line
+	for _, c := range chunks {
 		c.first, first = first, first+c.allLines
-		room[j] = [2]int{min(c.allLines, len(c.text)/8+16), 0}
-		room[j][1] = min(c.allLines+strings.Count(c.text, " ")+strings.Count(c.text, "\t"), len(c.text)/2+1)
-		lines, toks = lines+room[j][0], toks+room[j][1]
+		lines, toks = lines+c.roomOpts, toks+c.roomEntries
 	}
 	p.f.OptionText = make([]string, 0, lines)
 	p.f.OptionLine = make([]int, 0, lines)
 	item := p.b.Spare(toks, lines)
 	lines, toks = 0, 0
-	for j, c := range chunks {
-		nl, nt := room[j][0], room[j][1]
+	for _, c := range chunks {
+		nl, nt := c.roomOpts, c.roomEntries
 		c.opt = p.f.OptionText[lines:lines:(lines + nl)]
 		c.line = p.f.OptionLine[lines:lines:(lines + nl)]
 		c.item = item[toks:toks:(toks + nt)]

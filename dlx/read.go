@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -41,9 +43,10 @@ func ParseFile(path string) (*File, error) {
 // returned File. Every error, including a read error from r, is an [*Error].
 //
 // The input is read whole (refused as xcover's line reader refuses every text input: lines
-// of at most 64 MiB, no NUL byte in a line of over 64 KiB), then the option lines are parsed in
-// chunks on up to GOMAXPROCS goroutines and added to the problem in file order, so that
-// the first error in the file is the one reported. The option texts of the File are
+// of at most 64 MiB, no NUL byte in a line of over 64 KiB), by a goroutine of its own while
+// the lines up to the item line are parsed, then the option lines are parsed in chunks on
+// up to GOMAXPROCS goroutines and added to the problem in file order, so that the first
+// error in the file is the one reported. The option texts of the File are
 // pieces of the input: the File holds the input once, not a copy a line.
 func Parse(r io.Reader, name string) (*File, error) {
 	return parse(r, name, runtime.GOMAXPROCS(0), minChunk, true)
@@ -52,17 +55,18 @@ func Parse(r io.Reader, name string) (*File, error) {
 // parse is Parse on at most procs goroutines, with chunks of at least minSize bytes; with
 // short false, every option line is cut into tokens (the tests compare the two ways).
 func parse(r io.Reader, name string, procs, minSize int, short bool) (*File, error) {
-	data, rerr := readInput(r, name)
+	in := readAll(r, name, procs > 1)
+	defer in.close()
 	p := &parser{
 		f:       &File{Name: name},
 		procs:   procs,
 		minSize: minSize,
 		short:   short,
 	}
-	if err := p.parse(unsafe.String(unsafe.SliceData(data), len(data))); err != nil {
+	if err := p.parse(in); err != nil {
 		return nil, err
 	}
-	if rerr != nil { // after the lines before it, which hold no error
+	if _, rerr := in.all(); rerr != nil { // after the lines before it, which hold no error
 		return nil, rerr
 	}
 	if !p.sawItems {
@@ -81,11 +85,83 @@ func parse(r io.Reader, name string, procs, minSize int, short bool) (*File, err
 // inputs are refused at the same lines.
 const segment = 64 << 10
 
+// An input is the text of one Parse call, read whole by readInput, perhaps by a goroutine
+// of its own while the first lines are parsed: on issue 42's big87, reading its 87 MB took
+// about half as long as adding the item line's 10^6 names, with which it now overlaps.
+type input struct {
+	mu   sync.Mutex
+	more sync.Cond // broadcast as lines are complete, and at the end
+	text string    // the complete lines read so far; once done, the whole input
+	done bool
+	err  *Error // once done, why reading stopped early, or nil
+
+	stop     atomic.Bool   // set when the lines read so far are all that is wanted
+	finished chan struct{} // closed when the reading goroutine ends; nil if none
+}
+
+// readAll starts reading r: by a goroutine of its own if background is set, or else at once.
+func readAll(r io.Reader, name string, background bool) *input {
+	in := &input{}
+	in.more.L = &in.mu
+	if !background {
+		data, err := readInput(r, name, nil)
+		in.text, in.err, in.done = unsafe.String(unsafe.SliceData(data), len(data)), err, true
+		return in
+	}
+	in.finished = make(chan struct{})
+	go func() {
+		defer close(in.finished)
+		data, err := readInput(r, name, func(buf []byte, complete int) bool {
+			in.mu.Lock()
+			in.text = unsafe.String(unsafe.SliceData(buf), complete)
+			in.mu.Unlock()
+			in.more.Broadcast()
+			return !in.stop.Load()
+		})
+		in.mu.Lock()
+		in.text, in.err, in.done = unsafe.String(unsafe.SliceData(data), len(data)), err, true
+		in.mu.Unlock()
+		in.more.Broadcast()
+	}()
+	return in
+}
+
+// lines returns the complete lines read so far, once they are more than n bytes or the
+// reading is over. (Lines once read stay as they are: only bytes past them are written.)
+func (in *input) lines(n int) string {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	for len(in.text) <= n && !in.done {
+		in.more.Wait()
+	}
+	return in.text
+}
+
+// all returns the whole input, once read, and why reading stopped early, or nil.
+func (in *input) all() (string, *Error) {
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	for !in.done {
+		in.more.Wait()
+	}
+	return in.text, in.err
+}
+
+// close stops the reading after its current read and waits for its goroutine to end.
+func (in *input) close() {
+	if in.finished != nil {
+		in.stop.Store(true)
+		<-in.finished
+	}
+}
+
 // readInput reads r whole. It returns the complete lines read and, if reading stopped
 // early, an *Error at the line after them: a read error, a line longer than textio.MaxLineBytes or
 // a NUL byte in a full segment of a line (refused as soon as read, so /dev/zero costs one
-// segment). The slice is not changed afterwards.
-func readInput(r io.Reader, name string) ([]byte, *Error) {
+// segment). The slice is not changed afterwards. If progress is not nil, it is called after
+// each read with the buffer and the length of its complete lines, which are not changed
+// afterwards; when it returns false, reading stops (what was read is returned).
+func readInput(r io.Reader, name string, progress func(buf []byte, complete int) bool) ([]byte, *Error) {
 	size := segment
 	if st, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
 		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() < 1<<40 {
@@ -140,6 +216,9 @@ func readInput(r io.Reader, name string) ([]byte, *Error) {
 		}
 		if msg := checkSegments(len(buf)); msg != "" {
 			return fail(msg)
+		}
+		if progress != nil && err == nil && !progress(buf, lineStart) {
+			return buf, nil
 		}
 		if err == io.EOF {
 			if len(buf)-lineStart > textio.MaxLineBytes {
@@ -215,11 +294,17 @@ func (p *parser) builderError(err error, token string, line int) *Error {
 	return e
 }
 
-// parse parses the lines of text: those up to the item line here, the option lines in
-// chunks (options.go).
-func (p *parser) parse(text string) error {
+// parse parses the lines of the input: those up to the item line here, as they are read,
+// the option lines in chunks once all are (options.go).
+func (p *parser) parse(in *input) error {
 	pos := 0
-	for pos < len(text) && !p.sawItems {
+	text := in.lines(0)
+	for !p.sawItems {
+		if pos == len(text) {
+			if text = in.lines(pos); pos == len(text) {
+				return nil // the end
+			}
+		}
 		var line string
 		line, pos = nextLine(text, pos)
 		p.line++
@@ -236,15 +321,26 @@ func (p *parser) parse(text string) error {
 			}
 			continue
 		}
+		// The option lines, once read, are cut into chunks and counted while the item
+		// line's names are added.
+		prep := make(chan []*chunk, 1)
+		go func() {
+			text, _ := in.all()
+			prep <- p.prepare(text[pos:])
+		}()
 		if err := p.itemLine(t); err != nil {
+			in.stop.Store(true)
+			<-prep
 			return err
 		}
 		p.sawItems = true
+		chunks := <-prep
+		if len(chunks) == 0 {
+			return nil
+		}
+		return p.options(chunks)
 	}
-	if pos == len(text) {
-		return nil
-	}
-	return p.options(text[pos:])
+	return nil
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' }

@@ -18,8 +18,9 @@ import (
 
 // A Problem is what a Builder builds: the parts of an xcover.Problem.
 //
-// Memory: an item takes its name in Names (36 to 68 bytes and its bytes) and a byte, plus 8
-// bytes where some item has bounds; an entry 4 bytes (8 with a colour); an option 4.
+// Memory: an item takes its name in Names (36 to 68 bytes and its bytes, 4 and its bytes
+// once a table of 2^16 names or more is sealed: names.Table.Seal) and a byte, plus 8 bytes
+// where some item has bounds; an entry 4 bytes (8 with a colour); an option 4.
 type Problem struct {
 	Names      names.Table // the item names, by index
 	Secondary  []bool      // by item
@@ -347,6 +348,7 @@ func (b *Builder) Build() (Problem, error) {
 	}
 	p := b.p
 	b.p, b.seen = Problem{}, nil
+	p.Names.Seal() // no name is added now: a large index is built again if looked in
 	for p.Costs != nil && len(p.Costs) < p.NumOptions() {
 		p.Costs = append(p.Costs, 0)
 	}

@@ -223,3 +223,56 @@ func TestValid(t *testing.T) {
 		}
 	}
 }
+
+// TestSeal seals tables below and at the size from which the slots are dropped and finds
+// every name (long ones too) with each way of looking up, from goroutines at once on a
+// copy of the table (run with -race), then adds a name after the seal.
+func TestSeal(t *testing.T) {
+	for _, tc := range []struct {
+		n       int
+		dropped bool
+	}{{10, false}, {sealMin - 1, false}, {sealMin, true}} {
+		var tb Table
+		names := make([]string, tc.n)
+		for i := range names {
+			names[i] = "n" + strconv.Itoa(i)
+			if i%7 == 0 {
+				names[i] += "-a-longer-name"
+			}
+			tb.Add(names[i])
+		}
+		tb.Seal()
+		if dropped := tb.slots == nil; dropped != tc.dropped {
+			t.Fatalf("%d names: slots dropped %v, want %v", tc.n, dropped, tc.dropped)
+		}
+		cp := tb // a copy, as a Problem holds the Builder's table
+		done := make(chan string)
+		for w := range 4 {
+			go func() {
+				for i := w; i < len(names); i += 4 {
+					var idx [2]int32
+					cp.IndexAll([]string{names[i], names[i] + "x"}, idx[:])
+					if j, ok := cp.Index(names[i]); !ok || j != i || idx != [2]int32{int32(i), -1} {
+						done <- names[i]
+						return
+					}
+				}
+				done <- ""
+			}()
+		}
+		for range 4 {
+			if name := <-done; name != "" {
+				t.Fatalf("%d names: %q not found after Seal", tc.n, name)
+			}
+		}
+		if j, ok := tb.Index(names[len(names)-1]); !ok || j != len(names)-1 {
+			t.Fatalf("%d names: the original table does not find the last name: %d, %v", tc.n, j, ok)
+		}
+		if j, ok := tb.Add("new"); !ok || j != tc.n {
+			t.Fatalf("%d names: Add after Seal = %d, %v", tc.n, j, ok)
+		}
+		if j, ok := tb.Index(names[0]); !ok || j != 0 {
+			t.Fatalf("%d names: after Add, Index(%q) = %d, %v", tc.n, names[0], j, ok)
+		}
+	}
+}
