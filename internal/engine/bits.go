@@ -651,31 +651,14 @@ func (k *kernelB) applyPlain(s int, o int32) {
 // applyPlainLazy is apply for exact problems whose counts are found by popcounts, with
 // conflict bitsets: o's conflicts leave A and o's items are settled, nothing more.
 func (k *kernelB) applyPlainLazy(s int, o int32) {
-	w := uintptr(k.w)
-	base := s * k.sw
-	a := unsafe.Pointer(&k.words[base])
-	conf := unsafe.Pointer(&k.conf[uintptr(o)*w])
-	updates := 0
+	a := unsafe.Pointer(&k.words[s*k.sw])
+	conf := unsafe.Pointer(&k.conf[int(o)*k.w])
+	own := unsafe.Pointer(&k.oprim[int(o)*k.wp])
 	if k.popcnt {
-		updates = andNotCount((*uint64)(a), (*uint64)(conf), int(w))
-	} else {
-		for t := uintptr(0); t < 8*w; t += 8 {
-			at := (*uint64)(unsafe.Add(a, t))
-			r := *at & *(*uint64)(unsafe.Add(conf, t))
-			*at &^= r
-			updates += bits.OnesCount64(r)
-		}
+		k.updates += uint64(takeLazy((*uint64)(a), (*uint64)(a), (*uint64)(conf), (*uint64)(own), k.w, k.wp, int(o)))
+		return
 	}
-	if at := (*uint64)(unsafe.Add(a, 8*uintptr(o>>6))); *at&(1<<(o&63)) != 0 { // o without primary items
-		*at &^= 1 << (o & 63)
-		updates++
-	}
-	k.updates += uint64(updates)
-	act := unsafe.Add(a, 8*w)
-	own := unsafe.Pointer(&k.oprim[uintptr(o)*uintptr(k.wp)])
-	for t := range uintptr(k.wp) { // o's items as a set (oprim): a word at a time
-		*(*uint64)(unsafe.Add(act, 8*t)) &^= *(*uint64)(unsafe.Add(own, 8*t))
-	}
+	k.updates += uint64(takeLazyGo(a, a, conf, own, k.w, k.wp, o))
 }
 
 // settle removes item i's remaining options from A in state s and marks i settled.
@@ -1235,7 +1218,10 @@ func (k *kernelB) close(l int) {
 // search runs the search on the subtree of the node at depth base, and reports whether it
 // finished it (false when Visit or Poll stopped it).
 func (k *kernelB) search(base int, p *Params, st *Stats) bool {
-	if k.plain && k.conf != nil && k.w > 1 && (k.short || k.lazy && k.mask4 != nil) {
+	if k.plain && k.conf != nil && k.w > 1 && k.lazy && k.mask4 != nil {
+		return k.searchLazy(base, p, st)
+	}
+	if k.plain && k.conf != nil && k.w > 1 && k.short {
 		return k.searchPlain(base, p, st)
 	}
 	level := base

@@ -19,12 +19,15 @@ func cpuPOPCNT() bool
 //go:noescape
 func minCount(a *uint64, w, nact int, mask *uint64) (best, score int32)
 
-// andNotCount takes the options of conf (w words) out of a's and returns how many were
-// in a: applyPlainLazy's loop in assembly with POPCNT (popcnt_amd64.s), for the reasons
-// given at minCount. w is at least 1.
+// takeLazy writes into dst the state src with option o taken, in an exact problem whose
+// counts are found by popcounts, and returns how many options left A: A's w words less
+// conf's (o's conflicts) and less o, then the wp words of the unsettled items less own
+// (o's primary items). dst may be src. It is applyPlainLazy and the copy before it in one
+// call, in assembly with POPCNT (popcnt_amd64.s), for the reasons given at minCount; w and
+// wp are at least 1. (takeLazyGo is the same in Go.)
 //
 //go:noescape
-func andNotCount(a, conf *uint64, w int) int
+func takeLazy(dst, src, conf, own *uint64, w, wp, o int) int
 
 // minByte returns the least of the n*32 bytes at c (n >= 1) and the index of the first
 // that has it: choosePlainCounts in short mode, in SSE2 vector steps (popcnt_amd64.s),

@@ -182,26 +182,54 @@ none:
 	MOVL $0x7fffffff, score+36(FP)
 	RET
 
-// func andNotCount(a, conf *uint64, w int) int
-TEXT ·andNotCount(SB), NOSPLIT, $0-32
-	MOVQ a+0(FP), SI
-	MOVQ conf+8(FP), DI
-	MOVQ w+16(FP), CX
+// func takeLazy(dst, src, conf, own *uint64, w, wp, o int) int
+//
+// Registers: SI src, DI dst, DX conf, R8 own, CX w, R9 wp, R10 o, R12 the word at hand,
+// AX the options that left.
+TEXT ·takeLazy(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ conf+16(FP), DX
+	MOVQ own+24(FP), R8
+	MOVQ w+32(FP), CX
+	MOVQ wp+40(FP), R9
+	MOVQ o+48(FP), R10
 	XORQ AX, AX
+	XORQ R12, R12
 
-loop:
-	MOVQ (SI), BX
-	MOVQ (DI), DX
-	ANDQ BX, DX   // the options that leave
-	XORQ DX, BX   // a without them
-	MOVQ BX, (SI)
-	POPCNTQ DX, DX
-	ADDQ DX, AX
+conflicts:
+	MOVQ (SI)(R12*8), BX
+	MOVQ (DX)(R12*8), R11
+	ANDQ BX, R11  // the options that leave
+	XORQ R11, BX  // A without them
+	MOVQ BX, (DI)(R12*8)
+	POPCNTQ R11, R11
+	ADDQ R11, AX
+	INCQ R12
+	CMPQ R12, CX
+	JNE conflicts
+	// o itself, where none of its items took it out (an option without primary items).
+	MOVQ R10, R11
+	SHRQ $6, R11
+	MOVQ (DI)(R11*8), BX
+	BTRQ R10, BX  // the bit o mod 64; CF its value before
+	ADCQ $0, AX
+	MOVQ BX, (DI)(R11*8)
+	// o's items leave the unsettled ones.
+	LEAQ (SI)(CX*8), SI
+	LEAQ (DI)(CX*8), DI
+
+items:
+	MOVQ (R8), BX
+	NOTQ BX
+	ANDQ (SI), BX
+	MOVQ BX, (DI)
 	ADDQ $8, SI
 	ADDQ $8, DI
-	DECQ CX
-	JNE loop
-	MOVQ AX, ret+24(FP)
+	ADDQ $8, R8
+	DECQ R9
+	JNE items
+	MOVQ AX, ret+56(FP)
 	RET
 
 // func minByte(c *uint8, n int) (best, score int32)
