@@ -209,3 +209,145 @@ exit:
 	k.updates = 0
 	return !stop
 }
+
+// searchPlain is search for exact problems in short mode (counts in bytes, the least
+// found by minByte, a state's unsettled items kept as their number): Sudoku.
+func (k *kernelB) searchPlain(base int, p *Params, st *Stats) bool {
+	// The tables, read through r (see searchLazy).
+	r := struct {
+		words, conf, start, items, mask, mspan  unsafe.Pointer
+		item, cnt, pos, cur, chosen, fbase, fst unsafe.Pointer
+		sw, ow, cb, uw, copyW                   uintptr
+		nblk, uni                               int
+	}{
+		words: unsafe.Pointer(&k.words[0]), conf: unsafe.Pointer(&k.conf[0]),
+		start: unsafe.Pointer(&k.pstart[0]), items: unsafe.Pointer(&k.pitems[0]),
+		mask: unsafe.Pointer(&k.mask[0]), mspan: unsafe.Pointer(&k.mspan[0]),
+		item: unsafe.Pointer(&k.item[0]), cnt: unsafe.Pointer(&k.cnt[0]),
+		pos: unsafe.Pointer(&k.pos[0]), cur: unsafe.Pointer(&k.cur[0]),
+		chosen: unsafe.Pointer(&k.chosen[0]), fbase: unsafe.Pointer(&k.fbase[0]),
+		fst: unsafe.Pointer(&k.fstack[:1][0]), // capacity: the depth
+		sw:  8 * uintptr(k.sw), ow: 8 * uintptr(k.w), cb: 8 * uintptr(k.w+k.wp),
+		uw: uintptr(k.w), copyW: uintptr(k.copyW), nblk: k.nbyte >> 5, uni: k.uni,
+	}
+	var (
+		level      = uintptr(base)
+		nf         int32 // forced options in fstack
+		nodes, upd uint64
+		tick       = k.tick
+		leaf       = k.leaf // the node at base is a leaf (see next)
+		a          unsafe.Pointer
+		i, d, x    int32
+		stop       bool
+		lp         unsafe.Pointer // level's entry in cur
+	)
+	k.leaf = false
+	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
+	*(*int32)(unsafe.Add(r.fbase, 4*level)) = 0
+
+forward:
+	nodes++
+	if tick--; tick == 0 {
+		tick = pollEvery
+		st.Nodes += nodes
+		k.updates += upd
+		nodes, upd = 0, 0
+		if !polled(p, st, &k.updates, k.pos, k.cnt, int(level)) {
+			stop = true
+			goto exit
+		}
+	}
+	a = unsafe.Add(r.words, level*r.sw)
+	if leaf {
+		leaf = false
+		k.fstack = k.fstack[:nf]
+		if !k.visit(p, st, int(level)) {
+			stop = true
+			goto exit
+		}
+		goto backdown
+	}
+	i, d = minByte((*uint8)(unsafe.Add(a, r.cb)), r.nblk)
+	switch {
+	case d == byteSettled: // every primary item is settled
+		k.fstack = k.fstack[:nf]
+		if !k.visit(p, st, int(level)) {
+			stop = true
+			goto exit
+		}
+		goto backdown
+	case d == 0:
+		goto backdown
+	case d == 1: // a forced move, in this level's state (see search)
+		x = firstAt(a, unsafe.Add(r.mask, r.ow*uintptr(i)), unsafe.Add(r.mspan, 8*uintptr(i)))
+		*(*int32)(unsafe.Add(r.fst, 4*uintptr(nf))) = x
+		nf++
+		if bytesComplete(a, r.ow, r.start, x) {
+			leaf = true
+		} else {
+			upd += uint64(takeBytes(a, unsafe.Add(r.conf, r.ow*uintptr(x)), unsafe.Add(a, r.cb), r.start, r.items, r.uw, r.uni, x))
+		}
+		goto forward
+	}
+	*(*int32)(unsafe.Add(r.item, 4*level)) = i
+	*(*int32)(unsafe.Add(r.cnt, 4*level)) = d
+	*(*int32)(unsafe.Add(r.pos, 4*level)) = -1
+	k.mode[level] = modeCover
+	// Before the item's first option: the first word that holds one (mspan).
+	*(*int32)(unsafe.Add(r.cur, 4*level)) = *(*int32)(unsafe.Add(r.mspan, 8*uintptr(i)))<<6 - 1
+
+try:
+	a = unsafe.Add(r.words, level*r.sw)
+	*(*int32)(unsafe.Add(r.pos, 4*level))++
+	lp = unsafe.Add(r.cur, 4*level)
+	x = nextAt(a, unsafe.Add(r.mask, r.ow*uintptr(*(*int32)(unsafe.Add(r.item, 4*level)))), r.uw, uint32(*(*int32)(lp)+1))
+	if x >= 0 {
+		*(*int32)(lp) = x
+		*(*int32)(unsafe.Add(r.chosen, 4*level)) = x
+		if bytesComplete(a, r.ow, r.start, x) {
+			leaf = true
+		} else {
+			c := unsafe.Add(a, r.sw) // the child's state
+			copy(unsafe.Slice((*uint64)(c), r.copyW), unsafe.Slice((*uint64)(a), r.copyW))
+			upd += uint64(takeBytes(c, unsafe.Add(r.conf, r.ow*uintptr(x)), unsafe.Add(c, r.cb), r.start, r.items, r.uw, r.uni, x))
+		}
+		level++
+		*(*int32)(unsafe.Add(r.fbase, 4*level)) = nf
+		goto forward
+	}
+	k.mode[level] = modeDone
+
+backdown:
+	nf = *(*int32)(unsafe.Add(r.fbase, 4*level))
+	if level != uintptr(base) {
+		level--
+		goto try
+	}
+	copy(k.words[base*k.sw:(base+1)*k.sw], k.saveW)
+
+exit:
+	k.fstack = k.fstack[:nf]
+	k.tick = tick
+	st.Nodes += nodes
+	st.Updates += k.updates + upd
+	k.updates = 0
+	return !stop
+}
+
+// firstAt returns the first option in a & m, an item's options (m) in the words its span
+// gives (mspan: a Sudoku cell's lie in one word of five); the item is known to have one.
+func firstAt(a, m, span unsafe.Pointer) int32 {
+	sp := (*[2]int32)(span)
+	for t := uintptr(sp[0]); ; t++ {
+		if x := *(*uint64)(unsafe.Add(a, 8*t)) & *(*uint64)(unsafe.Add(m, 8*t)); x != 0 {
+			return int32(t<<6) + int32(bits.TrailingZeros64(x))
+		}
+	}
+}
+
+// bytesComplete is completesShort: option x (whose items start, the kernel's pstart,
+// gives) covers as many items as are unsettled in the state at a, whose A has ow bytes.
+func bytesComplete(a unsafe.Pointer, ow uintptr, start unsafe.Pointer, x int32) bool {
+	sx := unsafe.Add(start, 4*uintptr(x))
+	return *(*uint64)(unsafe.Add(a, ow)) == uint64(*(*int32)(unsafe.Add(sx, 4))-*(*int32)(sx))
+}

@@ -1,16 +1,20 @@
 package engine_test
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/engine"
 	"github.com/xcover/xcover/verify"
 )
 
 // TestPlainLoops checks the bitset kernel's loops for exact problems of more than one word
 // (searchLazy with counts by popcounts, searchPlain with counts in bytes) against its
-// general loop, which rows mode runs: on random exact problems of 65 to 304 options, the
+// general loop, which rows mode runs: on random exact problems of 65 to 304 options (half
+// of them with the same number of primary items in every option), the
 // same solutions in the same order, each valid, the same nodes and the same updates,
 // stopped at a limit on solutions and at one on nodes (past a few polls); and where the
 // tree is small, in parts on two workers (a part may begin at a leaf), the whole count
@@ -19,6 +23,9 @@ func TestPlainLoops(t *testing.T) {
 	tried := 0
 	for seed := range uint64(120) {
 		p := bigProblem(1000+seed, false, false)
+		if seed%2 == 1 {
+			p = uniformProblem(seed, 2+int(seed/2)%3)
+		}
 		sp := specOf(p)
 		check := verify.NewChecker(p)
 		for _, limit := range []uint64{7, 0} {
@@ -79,4 +86,31 @@ func runUpTo(sp *engine.Spec, k engine.Kernel, limit, nodes uint64) ([][]int, en
 		return true
 	}, Poll: func(st *engine.Stats, _ float64) bool { return st.Nodes < nodes }}, &st)
 	return sols, st
+}
+
+// uniformProblem makes a random exact cover of 65 to 250 options, each with u primary
+// items (takeBytes' unrolled loops) and at times a secondary one.
+func uniformProblem(seed uint64, u int) *xcover.Problem {
+	r := rand.New(rand.NewPCG(seed, 8))
+	b := new(xcover.Builder)
+	np := 12 + r.IntN(20)
+	for i := range np {
+		b.AddPrimary(fmt.Sprint("p", i))
+	}
+	b.AddSecondary("s")
+	for range 65 + r.IntN(186) {
+		var names []string
+		for _, i := range r.Perm(np)[:u] {
+			names = append(names, fmt.Sprint("p", i))
+		}
+		if r.IntN(4) == 0 {
+			names = append(names, "s")
+		}
+		b.AddOption(names...)
+	}
+	p, err := b.Build()
+	if err != nil {
+		panic(err)
+	}
+	return p
 }
