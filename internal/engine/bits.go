@@ -883,7 +883,8 @@ func (k *kernelB) choosePlainCounts(s int) (best, bestScore int32) {
 func (k *kernelB) choosePlain4(s int) (best, bestScore int32) {
 	w := k.w
 	if k.popcnt { // the state in place (at least 5 words: A, the items, the counts)
-		return minCount(&k.words[s*k.sw], w, k.wp, &k.mask4[0])
+		best, bestScore, _ = minCount(&k.words[s*k.sw], w, k.wp, &k.mask4[0])
+		return best, bestScore
 	}
 	a := k.words[s*k.sw : s*k.sw+w+k.wp]
 	var a0, a1, a2, a3 uint64 // A, the words past w zero

@@ -138,9 +138,12 @@ forward:
 		goto backdown
 	}
 	if r.popcnt {
-		i, d = minCount((*uint64)(a), r.w, r.wp, (*uint64)(r.mask4))
+		i, d, x = minCount((*uint64)(a), r.w, r.wp, (*uint64)(r.mask4))
 	} else {
 		i, d = k.choosePlain4(int(level))
+		if d == 1 {
+			x = onlyAt(a, unsafe.Add(r.mask4, 32*uintptr(i)), r.uw)
+		}
 	}
 	switch {
 	case i < 0: // every primary item is settled
@@ -152,8 +155,7 @@ forward:
 		goto backdown
 	case d <= 0:
 		goto backdown
-	case d == 1: // a forced move, in this level's state (see search)
-		x = onlyAt(a, unsafe.Add(r.mask4, 32*uintptr(i)), r.uw)
+	case d == 1: // a forced move, in this level's state (see search); x its option
 		*(*int32)(unsafe.Add(r.fst, 4*uintptr(nf))) = x
 		nf++
 		if coversAt(unsafe.Add(a, r.ow), unsafe.Add(r.oprim, r.pw*uintptr(x)), r.up) {

@@ -10,14 +10,16 @@ func cpuPOPCNT() bool
 // words of the unsettled items; over those items, the first whose options in A and in
 // its row of mask (four words an item, zero past w) are fewest, and their number; it
 // stops at the first item with none. It returns -1 and math.MaxInt32 when no item is
-// unsettled. The state must have at least 4 words.
+// unsettled. first is that item's first option in A (-1 when it has none, or no item is
+// unsettled): a forced move's one option, without a pass of its own. The state must have
+// at least 4 words.
 //
 // A plain amd64 build (GOAMD64=v1) checks for POPCNT before each bits.OnesCount64 and
 // keeps the loop's values on the stack around the call it falls back on; here neither
 // (Langford pairs 12: 0.37 s against 0.29 as a GOAMD64=v2 build, medians of 9).
 //
 //go:noescape
-func minCount(a *uint64, w, nact int, mask *uint64) (best, score int32)
+func minCount(a *uint64, w, nact int, mask *uint64) (best, score, first int32)
 
 // takeLazy writes into dst the state src with option o taken, in an exact problem whose
 // counts are found by popcounts, and returns how many options left A: A's w words less

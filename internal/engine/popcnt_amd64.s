@@ -12,7 +12,7 @@ TEXT ·cpuPOPCNT(SB), NOSPLIT, $0-1
 	MOVB CX, ret+0(FP)
 	RET
 
-// func minCount(a *uint64, w int, nact int, mask *uint64) (best, score int32)
+// func minCount(a *uint64, w int, nact int, mask *uint64) (best, score, first int32)
 //
 // Registers: SI the next word of act (after a's w words), DX 64 times its index, BX the
 // items left in the word; DI mask; R8-R11 the first four words of a (past w, act's or
@@ -22,8 +22,10 @@ TEXT ·cpuPOPCNT(SB), NOSPLIT, $0-1
 // (Langford pairs 12: 2.6 mispredicted branches a call before, as cachegrind simulates
 // them); R13 the count of the item at hand, then its key; AX 4 times its number, CX
 // scratch. The end of act is kept in the frame. The same loop three times, with four,
-// three and two popcounts (a's last words zero), as in choosePlain4.
-TEXT ·minCount(SB), NOSPLIT, $8-40
+// three and two popcounts (a's last words zero), as in choosePlain4. At the end, the
+// item's first option: the words of A and of its row from the last to the first, each
+// that holds one replacing the option found so far (CMOV, no branch on the words).
+TEXT ·minCount(SB), NOSPLIT, $8-44
 	MOVQ a+0(FP), AX
 	MOVQ w+8(FP), CX
 	LEAQ (AX)(CX*8), SI
@@ -163,6 +165,7 @@ zero: // an item without options: none can do better
 	SHRQ $2, AX
 	MOVL AX, best+32(FP)
 	MOVL $0, score+36(FP)
+	MOVL $-1, first+40(FP)
 	RET
 
 done:
@@ -172,7 +175,28 @@ done:
 	MOVQ R12, AX
 	SHRQ $32, AX
 	MOVL AX, score+36(FP)
-	MOVL R12, AX
+	MOVL R12, AX // 4 times the item, zero-extended
+	MOVL $-1, DX
+	MOVQ 24(DI)(AX*8), CX
+	ANDQ R11, CX
+	BSFQ CX, CX // ZF where the word holds none
+	LEAQ 192(CX), CX
+	CMOVQNE CX, DX
+	MOVQ 16(DI)(AX*8), CX
+	ANDQ R10, CX
+	BSFQ CX, CX
+	LEAQ 128(CX), CX
+	CMOVQNE CX, DX
+	MOVQ 8(DI)(AX*8), CX
+	ANDQ R9, CX
+	BSFQ CX, CX
+	LEAQ 64(CX), CX
+	CMOVQNE CX, DX
+	MOVQ 0(DI)(AX*8), CX
+	ANDQ R8, CX
+	BSFQ CX, CX
+	CMOVQNE CX, DX
+	MOVL DX, first+40(FP)
 	SHRL $2, AX
 	MOVL AX, best+32(FP)
 	RET
@@ -180,6 +204,7 @@ done:
 none:
 	MOVL $-1, best+32(FP)
 	MOVL $0x7fffffff, score+36(FP)
+	MOVL $-1, first+40(FP)
 	RET
 
 // func takeLazy(dst, src, conf, own *uint64, w, wp, o int) int

@@ -8,7 +8,7 @@ import "unsafe"
 func cpuPOPCNT() bool { return false }
 
 // minCount is not called: cpuPOPCNT reports false.
-func minCount(a *uint64, w, nact int, mask *uint64) (best, score int32) {
+func minCount(a *uint64, w, nact int, mask *uint64) (best, score, first int32) {
 	panic("engine: minCount without assembly")
 }
 
