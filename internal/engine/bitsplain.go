@@ -89,6 +89,9 @@ func (k *kernelB) searchLazy(base int, p *Params, st *Stats) bool {
 		sw, ow, pw, uw, up                      uintptr
 		w, wp                                   int
 		popcnt                                  bool
+		nodes, upd, tick                        uint64
+		nf                                      int32 // forced options in fstack
+		leaf                                    bool  // the node at hand is a leaf (see next)
 	}{
 		words: unsafe.Pointer(&k.words[0]), conf: unsafe.Pointer(&k.conf[0]),
 		oprim: unsafe.Pointer(&k.oprim[0]), mask4: unsafe.Pointer(&k.mask4[0]),
@@ -101,36 +104,32 @@ func (k *kernelB) searchLazy(base int, p *Params, st *Stats) bool {
 		uw: uintptr(k.w), up: uintptr(k.wp), w: k.w, wp: k.wp, popcnt: k.popcnt,
 	}
 	var (
-		level      = uintptr(base)
-		nf         int32 // forced options in fstack
-		nodes, upd uint64
-		tick       = k.tick
-		leaf       = k.leaf // the node at base is a leaf (see next)
-		a          unsafe.Pointer
-		i, d, x    int32
-		stop       bool
-		lp         unsafe.Pointer // level's entry in the per-level arrays (4 bytes each)
+		level   = uintptr(base)
+		a       unsafe.Pointer
+		i, d, x int32
+		stop    bool
+		lp      unsafe.Pointer // level's entry in the per-level arrays (4 bytes each)
 	)
-	k.leaf = false
+	r.tick, r.leaf, k.leaf = uint64(k.tick), k.leaf, false
 	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
 	*(*int32)(unsafe.Add(r.fbase, 4*level)) = 0
 
 forward:
-	nodes++
-	if tick--; tick == 0 {
-		tick = pollEvery
-		st.Nodes += nodes
-		k.updates += upd
-		nodes, upd = 0, 0
+	r.nodes++
+	if r.tick--; r.tick == 0 {
+		r.tick = pollEvery
+		st.Nodes += r.nodes
+		k.updates += r.upd
+		r.nodes, r.upd = 0, 0
 		if !polled(p, st, &k.updates, k.pos, k.cnt, int(level)) {
 			stop = true
 			goto exit
 		}
 	}
 	a = unsafe.Add(r.words, level*r.sw)
-	if leaf {
-		leaf = false
-		k.fstack = k.fstack[:nf]
+	if r.leaf {
+		r.leaf = false
+		k.fstack = k.fstack[:r.nf]
 		if !k.visit(p, st, int(level)) {
 			stop = true
 			goto exit
@@ -147,7 +146,7 @@ forward:
 	}
 	switch {
 	case i < 0: // every primary item is settled
-		k.fstack = k.fstack[:nf]
+		k.fstack = k.fstack[:r.nf]
 		if !k.visit(p, st, int(level)) {
 			stop = true
 			goto exit
@@ -156,14 +155,14 @@ forward:
 	case d <= 0:
 		goto backdown
 	case d == 1: // a forced move, in this level's state (see search); x its option
-		*(*int32)(unsafe.Add(r.fst, 4*uintptr(nf))) = x
-		nf++
+		*(*int32)(unsafe.Add(r.fst, 4*uintptr(r.nf))) = x
+		r.nf++
 		if coversAt(unsafe.Add(a, r.ow), unsafe.Add(r.oprim, r.pw*uintptr(x)), r.up) {
-			leaf = true
+			r.leaf = true
 		} else if r.popcnt {
-			upd += uint64(takeLazy((*uint64)(a), (*uint64)(a), (*uint64)(unsafe.Add(r.conf, r.ow*uintptr(x))), (*uint64)(unsafe.Add(r.oprim, r.pw*uintptr(x))), r.w, r.wp, int(x)))
+			r.upd += uint64(takeLazy((*uint64)(a), (*uint64)(a), (*uint64)(unsafe.Add(r.conf, r.ow*uintptr(x))), (*uint64)(unsafe.Add(r.oprim, r.pw*uintptr(x))), r.w, r.wp, int(x)))
 		} else {
-			upd += uint64(takeLazyGo(a, a, unsafe.Add(r.conf, r.ow*uintptr(x)), unsafe.Add(r.oprim, r.pw*uintptr(x)), r.w, r.wp, x))
+			r.upd += uint64(takeLazyGo(a, a, unsafe.Add(r.conf, r.ow*uintptr(x)), unsafe.Add(r.oprim, r.pw*uintptr(x)), r.w, r.wp, x))
 		}
 		goto forward
 	}
@@ -183,20 +182,20 @@ try:
 		*(*int32)(lp) = x
 		*(*int32)(unsafe.Add(r.chosen, 4*level)) = x
 		if coversAt(unsafe.Add(a, r.ow), unsafe.Add(r.oprim, r.pw*uintptr(x)), r.up) {
-			leaf = true
+			r.leaf = true
 		} else if r.popcnt {
-			upd += uint64(takeLazy((*uint64)(unsafe.Add(a, r.sw)), (*uint64)(a), (*uint64)(unsafe.Add(r.conf, r.ow*uintptr(x))), (*uint64)(unsafe.Add(r.oprim, r.pw*uintptr(x))), r.w, r.wp, int(x)))
+			r.upd += uint64(takeLazy((*uint64)(unsafe.Add(a, r.sw)), (*uint64)(a), (*uint64)(unsafe.Add(r.conf, r.ow*uintptr(x))), (*uint64)(unsafe.Add(r.oprim, r.pw*uintptr(x))), r.w, r.wp, int(x)))
 		} else {
-			upd += uint64(takeLazyGo(unsafe.Add(a, r.sw), a, unsafe.Add(r.conf, r.ow*uintptr(x)), unsafe.Add(r.oprim, r.pw*uintptr(x)), r.w, r.wp, x))
+			r.upd += uint64(takeLazyGo(unsafe.Add(a, r.sw), a, unsafe.Add(r.conf, r.ow*uintptr(x)), unsafe.Add(r.oprim, r.pw*uintptr(x)), r.w, r.wp, x))
 		}
 		level++
-		*(*int32)(unsafe.Add(r.fbase, 4*level)) = nf
+		*(*int32)(unsafe.Add(r.fbase, 4*level)) = r.nf
 		goto forward
 	}
 	k.mode[level] = modeDone
 
 backdown:
-	nf = *(*int32)(unsafe.Add(r.fbase, 4*level))
+	r.nf = *(*int32)(unsafe.Add(r.fbase, 4*level))
 	if level != uintptr(base) {
 		level--
 		goto try
@@ -204,10 +203,10 @@ backdown:
 	copy(k.words[base*k.sw:(base+1)*k.sw], k.saveW)
 
 exit:
-	k.fstack = k.fstack[:nf]
-	k.tick = tick
-	st.Nodes += nodes
-	st.Updates += k.updates + upd
+	k.fstack = k.fstack[:r.nf]
+	k.tick = int(r.tick)
+	st.Nodes += r.nodes
+	st.Updates += k.updates + r.upd
 	k.updates = 0
 	return !stop
 }
@@ -221,6 +220,9 @@ func (k *kernelB) searchPlain(base int, p *Params, st *Stats) bool {
 		item, cnt, pos, cur, chosen, fbase, fst unsafe.Pointer
 		sw, ow, cb, uw, copyW                   uintptr
 		nblk, uni                               int
+		nodes, upd, tick                        uint64
+		nf                                      int32 // forced options in fstack
+		leaf                                    bool  // the node at hand is a leaf (see next)
 	}{
 		words: unsafe.Pointer(&k.words[0]), conf: unsafe.Pointer(&k.conf[0]),
 		start: unsafe.Pointer(&k.pstart[0]), items: unsafe.Pointer(&k.pitems[0]),
@@ -233,36 +235,32 @@ func (k *kernelB) searchPlain(base int, p *Params, st *Stats) bool {
 		uw: uintptr(k.w), copyW: uintptr(k.copyW), nblk: k.nbyte >> 5, uni: k.uni,
 	}
 	var (
-		level      = uintptr(base)
-		nf         int32 // forced options in fstack
-		nodes, upd uint64
-		tick       = k.tick
-		leaf       = k.leaf // the node at base is a leaf (see next)
-		a          unsafe.Pointer
-		i, d, x    int32
-		stop       bool
-		lp         unsafe.Pointer // level's entry in cur
+		level   = uintptr(base)
+		a       unsafe.Pointer
+		i, d, x int32
+		stop    bool
+		lp      unsafe.Pointer // level's entry in cur
 	)
-	k.leaf = false
+	r.tick, r.leaf, k.leaf = uint64(k.tick), k.leaf, false
 	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
 	*(*int32)(unsafe.Add(r.fbase, 4*level)) = 0
 
 forward:
-	nodes++
-	if tick--; tick == 0 {
-		tick = pollEvery
-		st.Nodes += nodes
-		k.updates += upd
-		nodes, upd = 0, 0
+	r.nodes++
+	if r.tick--; r.tick == 0 {
+		r.tick = pollEvery
+		st.Nodes += r.nodes
+		k.updates += r.upd
+		r.nodes, r.upd = 0, 0
 		if !polled(p, st, &k.updates, k.pos, k.cnt, int(level)) {
 			stop = true
 			goto exit
 		}
 	}
 	a = unsafe.Add(r.words, level*r.sw)
-	if leaf {
-		leaf = false
-		k.fstack = k.fstack[:nf]
+	if r.leaf {
+		r.leaf = false
+		k.fstack = k.fstack[:r.nf]
 		if !k.visit(p, st, int(level)) {
 			stop = true
 			goto exit
@@ -272,7 +270,7 @@ forward:
 	i, d = minByte((*uint8)(unsafe.Add(a, r.cb)), r.nblk)
 	switch {
 	case d == byteSettled: // every primary item is settled
-		k.fstack = k.fstack[:nf]
+		k.fstack = k.fstack[:r.nf]
 		if !k.visit(p, st, int(level)) {
 			stop = true
 			goto exit
@@ -282,12 +280,12 @@ forward:
 		goto backdown
 	case d == 1: // a forced move, in this level's state (see search)
 		x = firstAt(a, unsafe.Add(r.mask, r.ow*uintptr(i)), unsafe.Add(r.mspan, 8*uintptr(i)))
-		*(*int32)(unsafe.Add(r.fst, 4*uintptr(nf))) = x
-		nf++
+		*(*int32)(unsafe.Add(r.fst, 4*uintptr(r.nf))) = x
+		r.nf++
 		if bytesComplete(a, r.ow, r.start, x) {
-			leaf = true
+			r.leaf = true
 		} else {
-			upd += uint64(takeBytes(a, unsafe.Add(r.conf, r.ow*uintptr(x)), unsafe.Add(a, r.cb), r.start, r.items, r.uw, r.uni, x))
+			r.upd += uint64(takeBytes(a, unsafe.Add(r.conf, r.ow*uintptr(x)), unsafe.Add(a, r.cb), r.start, r.items, r.uw, r.uni, x))
 		}
 		goto forward
 	}
@@ -307,20 +305,20 @@ try:
 		*(*int32)(lp) = x
 		*(*int32)(unsafe.Add(r.chosen, 4*level)) = x
 		if bytesComplete(a, r.ow, r.start, x) {
-			leaf = true
+			r.leaf = true
 		} else {
 			c := unsafe.Add(a, r.sw) // the child's state
 			copy(unsafe.Slice((*uint64)(c), r.copyW), unsafe.Slice((*uint64)(a), r.copyW))
-			upd += uint64(takeBytes(c, unsafe.Add(r.conf, r.ow*uintptr(x)), unsafe.Add(c, r.cb), r.start, r.items, r.uw, r.uni, x))
+			r.upd += uint64(takeBytes(c, unsafe.Add(r.conf, r.ow*uintptr(x)), unsafe.Add(c, r.cb), r.start, r.items, r.uw, r.uni, x))
 		}
 		level++
-		*(*int32)(unsafe.Add(r.fbase, 4*level)) = nf
+		*(*int32)(unsafe.Add(r.fbase, 4*level)) = r.nf
 		goto forward
 	}
 	k.mode[level] = modeDone
 
 backdown:
-	nf = *(*int32)(unsafe.Add(r.fbase, 4*level))
+	r.nf = *(*int32)(unsafe.Add(r.fbase, 4*level))
 	if level != uintptr(base) {
 		level--
 		goto try
@@ -328,10 +326,10 @@ backdown:
 	copy(k.words[base*k.sw:(base+1)*k.sw], k.saveW)
 
 exit:
-	k.fstack = k.fstack[:nf]
-	k.tick = tick
-	st.Nodes += nodes
-	st.Updates += k.updates + upd
+	k.fstack = k.fstack[:r.nf]
+	k.tick = int(r.tick)
+	st.Nodes += r.nodes
+	st.Updates += k.updates + r.upd
 	k.updates = 0
 	return !stop
 }
