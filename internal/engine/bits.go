@@ -747,23 +747,6 @@ func (k *kernelB) firstOption(s int, i int32) int32 {
 	return -1
 }
 
-// onlyOption returns the one option of item i in state s's A, for an item known to have
-// one: every word of A is looked at, and the one that holds it picked without a branch
-// (firstOption's loop stops at a word that varies, a branch mispredicted about once a
-// call on Escargot less 5 givens, as cachegrind simulates it).
-func (k *kernelB) onlyOption(s int, i int32) int32 {
-	w := uintptr(k.w)
-	a := unsafe.Pointer(&k.words[s*k.sw])
-	m := unsafe.Pointer(&k.mask[uintptr(i)*w])
-	x := uint64(0)
-	for t := range w {
-		z := *(*uint64)(unsafe.Add(a, 8*t)) & *(*uint64)(unsafe.Add(m, 8*t))
-		nz := -((z | -z) >> 63) // all ones where z holds the option
-		x |= uint64(t<<6+uintptr(bits.TrailingZeros64(z))) & nz
-	}
-	return int32(x)
-}
-
 // choose returns the unsettled primary item of state s with the least branching degree,
 // and the degree (Knuth's rule, as in kernelM); -1 when every item is settled. As in
 // kernelM, an item with no option left that needs none counts as settled.
@@ -1235,7 +1218,8 @@ func (k *kernelB) search(base int, p *Params, st *Stats) bool {
 	k.fstack, k.fbase[base] = k.fstack[:0], 0
 	// Problems with bounds of at most 64 options, and problems with bounds and counts,
 	// call their own choose directly, without choose's dispatch on the kind of problem
-	// (exact problems with conflicts of more than one word have searchPlain).
+	// (exact problems with conflicts of more than one word have searchLazy and
+	// searchPlain).
 	l1 := !k.plain && k.lazy && k.w == 1
 	cc := !k.plain && !k.lazy && k.w <= chooseCountsMaxW
 

@@ -7,12 +7,12 @@ import (
 
 // The search loops of the bitset kernel for exact problems with conflict bitsets of more
 // than one word: searchLazy where counts are found by popcounts (65 to 256 options:
-// Langford pairs, queens), searchShort where they are kept in bytes (Sudoku). Each walks
-// the tree that search walks, branching as open and next do for an item covered once
-// (cover mode, no null branch), in a loop of its own: Go keeps no value in a register
-// across a call, so the fewer values a loop holds and the fewer calls it makes, the less
-// it stores and reloads at every node. Both read the kernel's tables through pointers
-// taken once, without bounds checks: the indices come from the tables themselves.
+// Langford pairs, queens), searchPlain where they are kept in bytes (short mode: Sudoku).
+// Each walks the tree that search walks, branching as open and next do for an item
+// covered once (cover mode, no null branch), in a loop of its own: Go keeps no value in a
+// register across a call, so the fewer values a loop holds and the fewer calls it makes,
+// the less it stores and reloads at every node. Both read the kernel's tables through
+// pointers taken once, without bounds checks: the indices come from the tables themselves.
 
 // takeLazyGo is takeLazy in Go (see takeLazy), for processors without POPCNT, other
 // architectures and -tags purego.
@@ -52,7 +52,9 @@ func nextAt(a, m unsafe.Pointer, w uintptr, from uint32) int32 {
 }
 
 // onlyAt returns the one option in the w words of a & m, known to hold one, without a
-// branch on the words (see onlyOption).
+// branch on the words (a loop that stops at the word that holds it mispredicts about
+// once a call on Escargot less 5 givens, as cachegrind simulates it); minCount does the
+// same where the processor has POPCNT.
 func onlyAt(a, m unsafe.Pointer, w uintptr) int32 {
 	x := uint64(0)
 	for t := range w {
