@@ -14,14 +14,16 @@ TEXT ·cpuPOPCNT(SB), NOSPLIT, $0-1
 
 // func minCount(a *uint64, w int, nact int, mask *uint64) (best, score, first int32)
 //
-// Registers: SI the next word of act (after a's w words), DX 64 times its index, BX the
+// Registers: SI the next word of act (after a's w words), DX 256 times its index, BX the
 // items left in the word; DI mask; R8-R11 the first four words of a (past w, act's or
 // the counts', never counted); R12 the least key so far, a count in the high half and 4
 // times its item in the low, so that the least key is the first item of fewest options
 // and a conditional move keeps it, without a branch that the counts would mispredict
 // (Langford pairs 12: 2.6 mispredicted branches a call before, as cachegrind simulates
 // them); R13 the count of the item at hand, then its key; AX 4 times its number, CX
-// scratch. The end of act is kept in the frame. The same loop three times, with four,
+// scratch. Each POPCNTQ writes the register it reads: on many Intel processors POPCNTQ
+// waits for its destination's old value, which in R13 would chain every item to the
+// one before. The end of act is kept in the frame. The same loop three times, with four,
 // three and two popcounts (a's last words zero), as in choosePlain4. At the end, the
 // item's first option: the words of A and of its row from the last to the first, each
 // that holds one replacing the option found so far (CMOV, no branch on the words).
@@ -38,7 +40,7 @@ TEXT ·minCount(SB), NOSPLIT, $8-44
 	MOVQ 16(AX), R10
 	MOVQ 24(AX), R11
 	MOVQ $0x7fffffffffffffff, R12
-	MOVQ $-64, DX
+	MOVQ $-256, DX
 	// The words to count: w, less a's last zero words, at least 2.
 	CMPQ CX, $4
 	JNE three
@@ -58,19 +60,16 @@ word4:
 	JEQ done
 	MOVQ (SI), BX
 	ADDQ $8, SI
-	ADDQ $64, DX
+	ADDQ $256, DX
 	TESTQ BX, BX
 	JEQ word4
 
 item4:
 	BSFQ BX, AX
-	LEAQ -1(BX), CX
-	ANDQ CX, BX
-	ADDQ DX, AX
-	SHLQ $2, AX
-	MOVQ 0(DI)(AX*8), CX
-	ANDQ R8, CX
-	POPCNTQ CX, R13
+	LEAQ (DX)(AX*4), AX
+	MOVQ 0(DI)(AX*8), R13
+	ANDQ R8, R13
+	POPCNTQ R13, R13
 	MOVQ 8(DI)(AX*8), CX
 	ANDQ R9, CX
 	POPCNTQ CX, CX
@@ -83,13 +82,13 @@ item4:
 	ANDQ R11, CX
 	POPCNTQ CX, CX
 	ADDQ CX, R13
-	TESTQ R13, R13
-	JEQ zero
+	JEQ zero // no options (the flags of the last ADDQ)
 	SHLQ $32, R13
 	ORQ AX, R13
 	CMPQ R13, R12
 	CMOVQLT R13, R12
-	TESTQ BX, BX
+	LEAQ -1(BX), CX
+	ANDQ CX, BX
 	JNE item4
 	JMP word4
 
@@ -98,19 +97,16 @@ word3:
 	JEQ done
 	MOVQ (SI), BX
 	ADDQ $8, SI
-	ADDQ $64, DX
+	ADDQ $256, DX
 	TESTQ BX, BX
 	JEQ word3
 
 item3:
 	BSFQ BX, AX
-	LEAQ -1(BX), CX
-	ANDQ CX, BX
-	ADDQ DX, AX
-	SHLQ $2, AX
-	MOVQ 0(DI)(AX*8), CX
-	ANDQ R8, CX
-	POPCNTQ CX, R13
+	LEAQ (DX)(AX*4), AX
+	MOVQ 0(DI)(AX*8), R13
+	ANDQ R8, R13
+	POPCNTQ R13, R13
 	MOVQ 8(DI)(AX*8), CX
 	ANDQ R9, CX
 	POPCNTQ CX, CX
@@ -119,13 +115,13 @@ item3:
 	ANDQ R10, CX
 	POPCNTQ CX, CX
 	ADDQ CX, R13
-	TESTQ R13, R13
-	JEQ zero
+	JEQ zero // no options (the flags of the last ADDQ)
 	SHLQ $32, R13
 	ORQ AX, R13
 	CMPQ R13, R12
 	CMOVQLT R13, R12
-	TESTQ BX, BX
+	LEAQ -1(BX), CX
+	ANDQ CX, BX
 	JNE item3
 	JMP word3
 
@@ -134,30 +130,27 @@ word2:
 	JEQ done
 	MOVQ (SI), BX
 	ADDQ $8, SI
-	ADDQ $64, DX
+	ADDQ $256, DX
 	TESTQ BX, BX
 	JEQ word2
 
 item2:
 	BSFQ BX, AX
-	LEAQ -1(BX), CX
-	ANDQ CX, BX
-	ADDQ DX, AX
-	SHLQ $2, AX
-	MOVQ 0(DI)(AX*8), CX
-	ANDQ R8, CX
-	POPCNTQ CX, R13
+	LEAQ (DX)(AX*4), AX
+	MOVQ 0(DI)(AX*8), R13
+	ANDQ R8, R13
+	POPCNTQ R13, R13
 	MOVQ 8(DI)(AX*8), CX
 	ANDQ R9, CX
 	POPCNTQ CX, CX
 	ADDQ CX, R13
-	TESTQ R13, R13
-	JEQ zero
+	JEQ zero // no options (the flags of the last ADDQ)
 	SHLQ $32, R13
 	ORQ AX, R13
 	CMPQ R13, R12
 	CMOVQLT R13, R12
-	TESTQ BX, BX
+	LEAQ -1(BX), CX
+	ANDQ CX, BX
 	JNE item2
 	JMP word2
 
