@@ -65,7 +65,8 @@ word4:
 	JEQ word4
 
 item4:
-	BSFQ BX, AX
+	MOVQ BX, AX
+	BSFQ AX, AX // not BSFQ BX, AX: BSFQ waits for its destination's old value
 	LEAQ (DX)(AX*4), AX
 	MOVQ 0(DI)(AX*8), R13
 	ANDQ R8, R13
@@ -102,7 +103,8 @@ word3:
 	JEQ word3
 
 item3:
-	BSFQ BX, AX
+	MOVQ BX, AX
+	BSFQ AX, AX // not BSFQ BX, AX: BSFQ waits for its destination's old value
 	LEAQ (DX)(AX*4), AX
 	MOVQ 0(DI)(AX*8), R13
 	ANDQ R8, R13
@@ -135,7 +137,8 @@ word2:
 	JEQ word2
 
 item2:
-	BSFQ BX, AX
+	MOVQ BX, AX
+	BSFQ AX, AX // not BSFQ BX, AX: BSFQ waits for its destination's old value
 	LEAQ (DX)(AX*4), AX
 	MOVQ 0(DI)(AX*8), R13
 	ANDQ R8, R13
