@@ -563,20 +563,23 @@ func (k *kernelB) apply(s int, o int32) {
 	}
 }
 
-// applyPlain is apply for exact problems in short mode, in one loop: o's conflicts (o
-// among them) leave A, their items' counts go down, and o's items are settled (their
-// count byteSettled, and one fewer unsettled items each).
+// applyPlain is apply for exact problems in short mode (takeBytes).
 func (k *kernelB) applyPlain(s int, o int32) {
-	w := k.w
-	base := s * k.sw
-	a := unsafe.Pointer(&k.words[base])
-	conf := unsafe.Pointer(&k.conf[int(o)*w])
-	cnt := unsafe.Pointer(&k.bytes[8*(base+w+k.wp)])
-	start := unsafe.Pointer(&k.pstart[0])
-	items := unsafe.Pointer(&k.pitems[0])
+	a := unsafe.Pointer(&k.words[s*k.sw])
+	k.updates += uint64(takeBytes(a, unsafe.Pointer(&k.conf[int(o)*k.w]), unsafe.Add(a, 8*(k.w+k.wp)),
+		unsafe.Pointer(&k.pstart[0]), unsafe.Pointer(&k.pitems[0]), uintptr(k.w), k.uni, o))
+}
+
+// takeBytes takes option o in a state of an exact problem in short mode, in one loop, and
+// returns how many options left A: o's conflicts (o among them; conf is o's row) leave A
+// (a's w words), their items' counts (the bytes at cnt) go down, and o's items are
+// settled (their count byteSettled, and one fewer unsettled items each, in the word after
+// A). start and items are the kernel's pstart and pitems, uni its uni. The kernel's
+// tables come as pointers, so that the search loop (searchPlain) passes what it holds and
+// the function reads nothing twice.
+func takeBytes(a, conf, cnt, start, items unsafe.Pointer, w uintptr, uni int, o int32) int {
 	updates := 0
-	uni := k.uni
-	for t := range uintptr(w) {
+	for t := range w {
 		at := (*uint64)(unsafe.Add(a, 8*t))
 		r := *at & *(*uint64)(unsafe.Add(conf, 8*t))
 		if r == 0 {
@@ -631,7 +634,6 @@ func (k *kernelB) applyPlain(s int, o int32) {
 			}
 		}
 	}
-	k.updates += uint64(updates)
 	lo := uintptr(*(*int32)(unsafe.Add(start, 4*uintptr(o))))
 	hi := uintptr(*(*int32)(unsafe.Add(start, 4*uintptr(o)+4)))
 	*(*uint64)(unsafe.Add(a, 8*uintptr(w))) -= uint64(hi - lo) // o's items, settled
@@ -641,41 +643,25 @@ func (k *kernelB) applyPlain(s int, o int32) {
 		*(*uint8)(unsafe.Add(cnt, uintptr(p[1]))) = byteSettled
 		*(*uint8)(unsafe.Add(cnt, uintptr(p[2]))) = byteSettled
 		*(*uint8)(unsafe.Add(cnt, uintptr(p[3]))) = byteSettled
-		return
+		return updates
 	}
 	for e := lo; e < hi; e++ {
 		*(*uint8)(unsafe.Add(cnt, uintptr(*(*uint32)(unsafe.Add(items, 4*e))))) = byteSettled
 	}
+	return updates
 }
 
 // applyPlainLazy is apply for exact problems whose counts are found by popcounts, with
 // conflict bitsets: o's conflicts leave A and o's items are settled, nothing more.
 func (k *kernelB) applyPlainLazy(s int, o int32) {
-	w := uintptr(k.w)
-	base := s * k.sw
-	a := unsafe.Pointer(&k.words[base])
-	conf := unsafe.Pointer(&k.conf[uintptr(o)*w])
-	updates := 0
+	a := unsafe.Pointer(&k.words[s*k.sw])
+	conf := unsafe.Pointer(&k.conf[int(o)*k.w])
+	own := unsafe.Pointer(&k.oprim[int(o)*k.wp])
 	if k.popcnt {
-		updates = andNotCount((*uint64)(a), (*uint64)(conf), int(w))
-	} else {
-		for t := uintptr(0); t < 8*w; t += 8 {
-			at := (*uint64)(unsafe.Add(a, t))
-			r := *at & *(*uint64)(unsafe.Add(conf, t))
-			*at &^= r
-			updates += bits.OnesCount64(r)
-		}
+		k.updates += uint64(takeLazy((*uint64)(a), (*uint64)(a), (*uint64)(conf), (*uint64)(own), k.w, k.wp, int(o)))
+		return
 	}
-	if at := (*uint64)(unsafe.Add(a, 8*uintptr(o>>6))); *at&(1<<(o&63)) != 0 { // o without primary items
-		*at &^= 1 << (o & 63)
-		updates++
-	}
-	k.updates += uint64(updates)
-	act := unsafe.Add(a, 8*w)
-	own := unsafe.Pointer(&k.oprim[uintptr(o)*uintptr(k.wp)])
-	for t := range uintptr(k.wp) { // o's items as a set (oprim): a word at a time
-		*(*uint64)(unsafe.Add(act, 8*t)) &^= *(*uint64)(unsafe.Add(own, 8*t))
-	}
+	k.updates += uint64(takeLazyGo(a, a, conf, own, k.w, k.wp, o))
 }
 
 // settle removes item i's remaining options from A in state s and marks i settled.
@@ -759,23 +745,6 @@ func (k *kernelB) firstOption(s int, i int32) int32 {
 		}
 	}
 	return -1
-}
-
-// onlyOption returns the one option of item i in state s's A, for an item known to have
-// one: every word of A is looked at, and the one that holds it picked without a branch
-// (firstOption's loop stops at a word that varies, a branch mispredicted about once a
-// call on Escargot less 5 givens, as cachegrind simulates it).
-func (k *kernelB) onlyOption(s int, i int32) int32 {
-	w := uintptr(k.w)
-	a := unsafe.Pointer(&k.words[s*k.sw])
-	m := unsafe.Pointer(&k.mask[uintptr(i)*w])
-	x := uint64(0)
-	for t := range w {
-		z := *(*uint64)(unsafe.Add(a, 8*t)) & *(*uint64)(unsafe.Add(m, 8*t))
-		nz := -((z | -z) >> 63) // all ones where z holds the option
-		x |= uint64(t<<6+uintptr(bits.TrailingZeros64(z))) & nz
-	}
-	return int32(x)
 }
 
 // choose returns the unsettled primary item of state s with the least branching degree,
@@ -897,7 +866,8 @@ func (k *kernelB) choosePlainCounts(s int) (best, bestScore int32) {
 func (k *kernelB) choosePlain4(s int) (best, bestScore int32) {
 	w := k.w
 	if k.popcnt { // the state in place (at least 5 words: A, the items, the counts)
-		return minCount(&k.words[s*k.sw], w, k.wp, &k.mask4[0])
+		best, bestScore, _ = minCount(&k.words[s*k.sw], w, k.wp, &k.mask4[0])
+		return best, bestScore
 	}
 	a := k.words[s*k.sw : s*k.sw+w+k.wp]
 	var a0, a1, a2, a3 uint64 // A, the words past w zero
@@ -1235,7 +1205,10 @@ func (k *kernelB) close(l int) {
 // search runs the search on the subtree of the node at depth base, and reports whether it
 // finished it (false when Visit or Poll stopped it).
 func (k *kernelB) search(base int, p *Params, st *Stats) bool {
-	if k.plain && k.conf != nil && k.w > 1 && (k.short || k.lazy && k.mask4 != nil) {
+	if k.plain && k.conf != nil && k.w > 1 && k.lazy && k.mask4 != nil {
+		return k.searchLazy(base, p, st)
+	}
+	if k.plain && k.conf != nil && k.w > 1 && k.short {
 		return k.searchPlain(base, p, st)
 	}
 	level := base
@@ -1245,7 +1218,8 @@ func (k *kernelB) search(base int, p *Params, st *Stats) bool {
 	k.fstack, k.fbase[base] = k.fstack[:0], 0
 	// Problems with bounds of at most 64 options, and problems with bounds and counts,
 	// call their own choose directly, without choose's dispatch on the kind of problem
-	// (exact problems with conflicts of more than one word have searchPlain).
+	// (exact problems with conflicts of more than one word have searchLazy and
+	// searchPlain).
 	l1 := !k.plain && k.lazy && k.w == 1
 	cc := !k.plain && !k.lazy && k.w <= chooseCountsMaxW
 
@@ -1307,109 +1281,6 @@ try:
 
 backdown:
 	k.fstack = k.fstack[:k.fbase[level]] // the forced moves made at this level
-	if level == base {
-		copy(k.words[base*k.sw:(base+1)*k.sw], k.saveW)
-		return true
-	}
-	level--
-	goto try
-}
-
-// searchPlain is search for exact problems with conflict bitsets of more than one word,
-// counts kept (choosePlainCounts, applyPlain) or of 65 to 256 options (choosePlain4,
-// applyPlainLazy): the same tree, in a loop of its own that holds fewer values across
-// its calls (Go keeps none in registers across a call) and branches as open and next do
-// for an item covered once (cover mode, no null branch).
-// A deliberate pair with search (its prologue and poll are search's): with the buckets
-// it came with, 626 instructions a node against 652 on Escargot less 5 givens and 578
-// against 636 on Langford 12 (cachegrind; commit 42139ce).
-func (k *kernelB) searchPlain(base int, p *Params, st *Stats) bool {
-	level := base
-	counts := !k.lazy
-	copy(k.saveW, k.words[base*k.sw:(base+1)*k.sw])
-	k.fstack, k.fbase[base] = k.fstack[:0], 0
-	defer func() { st.Updates += k.updates; k.updates = 0 }()
-
-forward:
-	st.Nodes++
-	if k.tick--; k.tick == 0 {
-		k.tick = pollEvery
-		if !polled(p, st, &k.updates, k.pos, k.cnt, level) {
-			return false
-		}
-	}
-	if k.leaf {
-		k.leaf = false
-		if !k.visit(p, st, level) {
-			return false
-		}
-		goto backdown
-	}
-	{
-		var i, d int32
-		if counts { // choosePlainCounts in short mode, without the call or bounds checks
-			c := unsafe.Add(unsafe.Pointer(unsafe.SliceData(k.words)), 8*(level*k.sw+k.w+k.wp))
-			if i, d = minByte((*uint8)(c), k.nbyte>>5); d == byteSettled {
-				i = -1
-			}
-		} else {
-			i, d = k.choosePlain4(level)
-		}
-		switch {
-		case i < 0: // every primary item is settled
-			if !k.visit(p, st, level) {
-				return false
-			}
-			goto backdown
-		case d <= 0:
-			goto backdown
-		case d == 1: // a forced move, in this level's state (see search)
-			var x int32
-			if counts {
-				x = k.firstOption(level, i)
-			} else {
-				x = k.onlyOption(level, i)
-			}
-			k.fstack = append(k.fstack, x)
-			if counts {
-				if k.completesShort(level, x) {
-					k.leaf = true
-				} else {
-					k.applyPlain(level, x)
-				}
-			} else if k.completesPlain(level, x) {
-				k.leaf = true
-			} else {
-				k.applyPlainLazy(level, x)
-			}
-			goto forward
-		}
-		k.item[level], k.cnt[level], k.pos[level] = i, d, -1
-		k.mode[level], k.cur[level] = modeCover, -1
-	}
-
-try:
-	k.pos[level]++
-	if x := k.nextOption(level, k.item[level], k.cur[level]); x >= 0 {
-		k.cur[level], k.chosen[level] = x, x
-		if counts && k.completesShort(level, x) || !counts && k.completesPlain(level, x) {
-			k.leaf = true
-		} else {
-			k.copyState(level)
-			if counts {
-				k.applyPlain(level+1, x)
-			} else {
-				k.applyPlainLazy(level+1, x)
-			}
-		}
-		level++
-		k.fbase[level] = int32(len(k.fstack))
-		goto forward
-	}
-	k.mode[level] = modeDone
-
-backdown:
-	k.fstack = k.fstack[:k.fbase[level]]
 	if level == base {
 		copy(k.words[base*k.sw:(base+1)*k.sw], k.saveW)
 		return true

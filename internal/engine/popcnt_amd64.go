@@ -10,21 +10,26 @@ func cpuPOPCNT() bool
 // words of the unsettled items; over those items, the first whose options in A and in
 // its row of mask (four words an item, zero past w) are fewest, and their number; it
 // stops at the first item with none. It returns -1 and math.MaxInt32 when no item is
-// unsettled. The state must have at least 4 words.
+// unsettled. first is that item's first option in A (-1 when it has none, or no item is
+// unsettled): a forced move's one option, without a pass of its own. The state must have
+// at least 4 words.
 //
 // A plain amd64 build (GOAMD64=v1) checks for POPCNT before each bits.OnesCount64 and
 // keeps the loop's values on the stack around the call it falls back on; here neither
 // (Langford pairs 12: 0.37 s against 0.29 as a GOAMD64=v2 build, medians of 9).
 //
 //go:noescape
-func minCount(a *uint64, w, nact int, mask *uint64) (best, score int32)
+func minCount(a *uint64, w, nact int, mask *uint64) (best, score, first int32)
 
-// andNotCount takes the options of conf (w words) out of a's and returns how many were
-// in a: applyPlainLazy's loop in assembly with POPCNT (popcnt_amd64.s), for the reasons
-// given at minCount. w is at least 1.
+// takeLazy writes into dst the state src with option o taken, in an exact problem whose
+// counts are found by popcounts, and returns how many options left A: A's w words less
+// conf's (o's conflicts) and less o, then the wp words of the unsettled items less own
+// (o's primary items). dst may be src. It is applyPlainLazy and the copy before it in one
+// call, in assembly with POPCNT (popcnt_amd64.s), for the reasons given at minCount; w and
+// wp are at least 1. (takeLazyGo is the same in Go.)
 //
 //go:noescape
-func andNotCount(a, conf *uint64, w int) int
+func takeLazy(dst, src, conf, own *uint64, w, wp, o int) int
 
 // minByte returns the least of the n*32 bytes at c (n >= 1) and the index of the first
 // that has it: choosePlainCounts in short mode, in SSE2 vector steps (popcnt_amd64.s),

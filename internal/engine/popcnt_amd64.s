@@ -12,18 +12,22 @@ TEXT ·cpuPOPCNT(SB), NOSPLIT, $0-1
 	MOVB CX, ret+0(FP)
 	RET
 
-// func minCount(a *uint64, w int, nact int, mask *uint64) (best, score int32)
+// func minCount(a *uint64, w int, nact int, mask *uint64) (best, score, first int32)
 //
-// Registers: SI the next word of act (after a's w words), DX 64 times its index, BX the
+// Registers: SI the next word of act (after a's w words), DX 256 times its index, BX the
 // items left in the word; DI mask; R8-R11 the first four words of a (past w, act's or
 // the counts', never counted); R12 the least key so far, a count in the high half and 4
 // times its item in the low, so that the least key is the first item of fewest options
 // and a conditional move keeps it, without a branch that the counts would mispredict
 // (Langford pairs 12: 2.6 mispredicted branches a call before, as cachegrind simulates
 // them); R13 the count of the item at hand, then its key; AX 4 times its number, CX
-// scratch. The end of act is kept in the frame. The same loop three times, with four,
-// three and two popcounts (a's last words zero), as in choosePlain4.
-TEXT ·minCount(SB), NOSPLIT, $8-40
+// scratch. Each POPCNTQ writes the register it reads: on many Intel processors POPCNTQ
+// waits for its destination's old value, which in R13 would chain every item to the
+// one before. The end of act is kept in the frame. The same loop three times, with four,
+// three and two popcounts (a's last words zero), as in choosePlain4. At the end, the
+// item's first option: the words of A and of its row from the last to the first, each
+// that holds one replacing the option found so far (CMOV, no branch on the words).
+TEXT ·minCount(SB), NOSPLIT, $8-44
 	MOVQ a+0(FP), AX
 	MOVQ w+8(FP), CX
 	LEAQ (AX)(CX*8), SI
@@ -36,7 +40,7 @@ TEXT ·minCount(SB), NOSPLIT, $8-40
 	MOVQ 16(AX), R10
 	MOVQ 24(AX), R11
 	MOVQ $0x7fffffffffffffff, R12
-	MOVQ $-64, DX
+	MOVQ $-256, DX
 	// The words to count: w, less a's last zero words, at least 2.
 	CMPQ CX, $4
 	JNE three
@@ -56,19 +60,17 @@ word4:
 	JEQ done
 	MOVQ (SI), BX
 	ADDQ $8, SI
-	ADDQ $64, DX
+	ADDQ $256, DX
 	TESTQ BX, BX
 	JEQ word4
 
 item4:
-	BSFQ BX, AX
-	LEAQ -1(BX), CX
-	ANDQ CX, BX
-	ADDQ DX, AX
-	SHLQ $2, AX
-	MOVQ 0(DI)(AX*8), CX
-	ANDQ R8, CX
-	POPCNTQ CX, R13
+	MOVQ BX, AX
+	BSFQ AX, AX // not BSFQ BX, AX: BSFQ waits for its destination's old value
+	LEAQ (DX)(AX*4), AX
+	MOVQ 0(DI)(AX*8), R13
+	ANDQ R8, R13
+	POPCNTQ R13, R13
 	MOVQ 8(DI)(AX*8), CX
 	ANDQ R9, CX
 	POPCNTQ CX, CX
@@ -81,13 +83,13 @@ item4:
 	ANDQ R11, CX
 	POPCNTQ CX, CX
 	ADDQ CX, R13
-	TESTQ R13, R13
-	JEQ zero
+	JEQ zero // no options (the flags of the last ADDQ)
 	SHLQ $32, R13
 	ORQ AX, R13
 	CMPQ R13, R12
 	CMOVQLT R13, R12
-	TESTQ BX, BX
+	LEAQ -1(BX), CX
+	ANDQ CX, BX
 	JNE item4
 	JMP word4
 
@@ -96,19 +98,17 @@ word3:
 	JEQ done
 	MOVQ (SI), BX
 	ADDQ $8, SI
-	ADDQ $64, DX
+	ADDQ $256, DX
 	TESTQ BX, BX
 	JEQ word3
 
 item3:
-	BSFQ BX, AX
-	LEAQ -1(BX), CX
-	ANDQ CX, BX
-	ADDQ DX, AX
-	SHLQ $2, AX
-	MOVQ 0(DI)(AX*8), CX
-	ANDQ R8, CX
-	POPCNTQ CX, R13
+	MOVQ BX, AX
+	BSFQ AX, AX // not BSFQ BX, AX: BSFQ waits for its destination's old value
+	LEAQ (DX)(AX*4), AX
+	MOVQ 0(DI)(AX*8), R13
+	ANDQ R8, R13
+	POPCNTQ R13, R13
 	MOVQ 8(DI)(AX*8), CX
 	ANDQ R9, CX
 	POPCNTQ CX, CX
@@ -117,13 +117,13 @@ item3:
 	ANDQ R10, CX
 	POPCNTQ CX, CX
 	ADDQ CX, R13
-	TESTQ R13, R13
-	JEQ zero
+	JEQ zero // no options (the flags of the last ADDQ)
 	SHLQ $32, R13
 	ORQ AX, R13
 	CMPQ R13, R12
 	CMOVQLT R13, R12
-	TESTQ BX, BX
+	LEAQ -1(BX), CX
+	ANDQ CX, BX
 	JNE item3
 	JMP word3
 
@@ -132,30 +132,28 @@ word2:
 	JEQ done
 	MOVQ (SI), BX
 	ADDQ $8, SI
-	ADDQ $64, DX
+	ADDQ $256, DX
 	TESTQ BX, BX
 	JEQ word2
 
 item2:
-	BSFQ BX, AX
-	LEAQ -1(BX), CX
-	ANDQ CX, BX
-	ADDQ DX, AX
-	SHLQ $2, AX
-	MOVQ 0(DI)(AX*8), CX
-	ANDQ R8, CX
-	POPCNTQ CX, R13
+	MOVQ BX, AX
+	BSFQ AX, AX // not BSFQ BX, AX: BSFQ waits for its destination's old value
+	LEAQ (DX)(AX*4), AX
+	MOVQ 0(DI)(AX*8), R13
+	ANDQ R8, R13
+	POPCNTQ R13, R13
 	MOVQ 8(DI)(AX*8), CX
 	ANDQ R9, CX
 	POPCNTQ CX, CX
 	ADDQ CX, R13
-	TESTQ R13, R13
-	JEQ zero
+	JEQ zero // no options (the flags of the last ADDQ)
 	SHLQ $32, R13
 	ORQ AX, R13
 	CMPQ R13, R12
 	CMOVQLT R13, R12
-	TESTQ BX, BX
+	LEAQ -1(BX), CX
+	ANDQ CX, BX
 	JNE item2
 	JMP word2
 
@@ -163,6 +161,7 @@ zero: // an item without options: none can do better
 	SHRQ $2, AX
 	MOVL AX, best+32(FP)
 	MOVL $0, score+36(FP)
+	MOVL $-1, first+40(FP)
 	RET
 
 done:
@@ -172,7 +171,28 @@ done:
 	MOVQ R12, AX
 	SHRQ $32, AX
 	MOVL AX, score+36(FP)
-	MOVL R12, AX
+	MOVL R12, AX // 4 times the item, zero-extended
+	MOVL $-1, DX
+	MOVQ 24(DI)(AX*8), CX
+	ANDQ R11, CX
+	BSFQ CX, CX // ZF where the word holds none
+	LEAQ 192(CX), CX
+	CMOVQNE CX, DX
+	MOVQ 16(DI)(AX*8), CX
+	ANDQ R10, CX
+	BSFQ CX, CX
+	LEAQ 128(CX), CX
+	CMOVQNE CX, DX
+	MOVQ 8(DI)(AX*8), CX
+	ANDQ R9, CX
+	BSFQ CX, CX
+	LEAQ 64(CX), CX
+	CMOVQNE CX, DX
+	MOVQ 0(DI)(AX*8), CX
+	ANDQ R8, CX
+	BSFQ CX, CX
+	CMOVQNE CX, DX
+	MOVL DX, first+40(FP)
 	SHRL $2, AX
 	MOVL AX, best+32(FP)
 	RET
@@ -180,28 +200,57 @@ done:
 none:
 	MOVL $-1, best+32(FP)
 	MOVL $0x7fffffff, score+36(FP)
+	MOVL $-1, first+40(FP)
 	RET
 
-// func andNotCount(a, conf *uint64, w int) int
-TEXT ·andNotCount(SB), NOSPLIT, $0-32
-	MOVQ a+0(FP), SI
-	MOVQ conf+8(FP), DI
-	MOVQ w+16(FP), CX
+// func takeLazy(dst, src, conf, own *uint64, w, wp, o int) int
+//
+// Registers: SI src, DI dst, DX conf, R8 own, CX w, R9 wp, R10 o, R12 the word at hand,
+// AX the options that left.
+TEXT ·takeLazy(SB), NOSPLIT, $0-64
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ conf+16(FP), DX
+	MOVQ own+24(FP), R8
+	MOVQ w+32(FP), CX
+	MOVQ wp+40(FP), R9
+	MOVQ o+48(FP), R10
 	XORQ AX, AX
+	XORQ R12, R12
 
-loop:
-	MOVQ (SI), BX
-	MOVQ (DI), DX
-	ANDQ BX, DX   // the options that leave
-	XORQ DX, BX   // a without them
-	MOVQ BX, (SI)
-	POPCNTQ DX, DX
-	ADDQ DX, AX
+conflicts:
+	MOVQ (SI)(R12*8), BX
+	MOVQ (DX)(R12*8), R11
+	ANDQ BX, R11  // the options that leave
+	XORQ R11, BX  // A without them
+	MOVQ BX, (DI)(R12*8)
+	POPCNTQ R11, R11
+	ADDQ R11, AX
+	INCQ R12
+	CMPQ R12, CX
+	JNE conflicts
+	// o itself, where none of its items took it out (an option without primary items).
+	MOVQ R10, R11
+	SHRQ $6, R11
+	MOVQ (DI)(R11*8), BX
+	BTRQ R10, BX  // the bit o mod 64; CF its value before
+	ADCQ $0, AX
+	MOVQ BX, (DI)(R11*8)
+	// o's items leave the unsettled ones.
+	LEAQ (SI)(CX*8), SI
+	LEAQ (DI)(CX*8), DI
+
+items:
+	MOVQ (R8), BX
+	NOTQ BX
+	ANDQ (SI), BX
+	MOVQ BX, (DI)
 	ADDQ $8, SI
 	ADDQ $8, DI
-	DECQ CX
-	JNE loop
-	MOVQ AX, ret+24(FP)
+	ADDQ $8, R8
+	DECQ R9
+	JNE items
+	MOVQ AX, ret+56(FP)
 	RET
 
 // func minByte(c *uint8, n int) (best, score int32)

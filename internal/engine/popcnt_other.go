@@ -8,12 +8,14 @@ import "unsafe"
 func cpuPOPCNT() bool { return false }
 
 // minCount is not called: cpuPOPCNT reports false.
-func minCount(a *uint64, w, nact int, mask *uint64) (best, score int32) {
+func minCount(a *uint64, w, nact int, mask *uint64) (best, score, first int32) {
 	panic("engine: minCount without assembly")
 }
 
-// andNotCount is not called: cpuPOPCNT reports false.
-func andNotCount(a, conf *uint64, w int) int { panic("engine: andNotCount without assembly") }
+// takeLazy is not called: cpuPOPCNT reports false.
+func takeLazy(dst, src, conf, own *uint64, w, wp, o int) int {
+	panic("engine: takeLazy without assembly")
+}
 
 // minByte returns the least of the n*32 bytes at c (n >= 1) and the index of the first
 // that has it: choosePlainCounts in short mode.

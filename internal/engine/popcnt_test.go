@@ -5,30 +5,69 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
-// TestAndNotCount checks the assembly of applyPlainLazy against its Go loop on random
-// words, of every length from 1 to 9 (minCount is checked through choose, in
-// TestBitsChooseFastPaths).
-func TestAndNotCount(t *testing.T) {
-	if !cpuPOPCNT() {
-		t.Skip("no assembly for this processor")
-	}
+// TestTakeLazy checks the assembly of takeLazy against its Go version, takeLazyGo, on
+// random words, of every length from 1 to 9 and 1 to 3 words of items, in place and into
+// another state (minCount is checked through choose, in TestBitsChooseFastPaths), and
+// takeLazyGo against a plain loop.
+func TestTakeLazy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for w := 1; w <= 9; w++ {
-		for range 100 {
-			a, conf := make([]uint64, w+1), make([]uint64, w)
-			for t := range w {
-				a[t], conf[t] = rng.Uint64()&rng.Uint64(), rng.Uint64()&rng.Uint64()
-			}
-			a[w] = rng.Uint64() // past w: must stay as it is
-			want, n := slices.Clone(a), 0
-			for t := range w {
-				n += bits.OnesCount64(want[t] & conf[t])
-				want[t] &^= conf[t]
-			}
-			if got := andNotCount(&a[0], &conf[0], w); got != n || !slices.Equal(a, want) {
-				t.Fatalf("w %d: %d and %x, want %d and %x", w, got, a, n, want)
+		for wp := 1; wp <= 3; wp++ {
+			for n := range 100 {
+				src, conf, own := make([]uint64, w+wp+1), make([]uint64, w), make([]uint64, wp)
+				for i := range src {
+					src[i] = rng.Uint64() & rng.Uint64()
+				}
+				for i := range conf {
+					conf[i] = rng.Uint64() & rng.Uint64()
+				}
+				for i := range own {
+					own[i] = rng.Uint64()
+				}
+				o := rng.IntN(64 * w)
+				if n%2 == 0 { // o in A and in its own conflicts, as an option with primary items
+					src[o>>6] |= 1 << (o & 63)
+					conf[o>>6] |= 1 << (o & 63)
+				}
+				want, upd := slices.Clone(src), 0
+				for i := range w {
+					upd += bits.OnesCount64(want[i] & conf[i])
+					want[i] &^= conf[i]
+				}
+				if want[o>>6]&(1<<(o&63)) != 0 {
+					want[o>>6] &^= 1 << (o & 63)
+					upd++
+				}
+				for i := range wp {
+					want[w+i] &^= own[i]
+				}
+				// want[w+wp] is past the state: it must stay as it is.
+				for _, inPlace := range []bool{true, false} {
+					for _, asm := range []bool{false, true} {
+						if asm && !cpuPOPCNT() {
+							continue
+						}
+						dst := slices.Clone(src)
+						from := dst
+						if !inPlace {
+							from = slices.Clone(src)
+							dst = make([]uint64, len(src))
+							dst[w+wp] = src[w+wp]
+						}
+						var got int
+						if asm {
+							got = takeLazy(&dst[0], &from[0], &conf[0], &own[0], w, wp, o)
+						} else {
+							got = takeLazyGo(unsafe.Pointer(&dst[0]), unsafe.Pointer(&from[0]), unsafe.Pointer(&conf[0]), unsafe.Pointer(&own[0]), w, wp, int32(o))
+						}
+						if got != upd || !slices.Equal(dst, want) {
+							t.Fatalf("w %d wp %d o %d in place %v assembly %v: %d and %x, want %d and %x", w, wp, o, inPlace, asm, got, dst, upd, want)
+						}
+					}
+				}
 			}
 		}
 	}
