@@ -111,7 +111,7 @@ func (t *Table) GrowText(n int) { t.text = slices.Grow(t.text, n) }
 // push appends name to the names.
 func (t *Table) push(name string) {
 	t.text = append(t.text, name...)
-	if len(t.text) > math.MaxUint32 {
+	if uint64(len(t.text)) > math.MaxUint32 {
 		panic("names: more than 4 GiB of names")
 	}
 	t.ends = append(t.ends, uint32(len(t.text)))
