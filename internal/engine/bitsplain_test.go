@@ -72,21 +72,6 @@ func TestPlainLoops(t *testing.T) {
 	}
 }
 
-// runUpTo is run with a limit on solutions and one on nodes, met at the first poll past it.
-func runUpTo(sp *engine.Spec, k engine.Kernel, limit, nodes uint64) ([][]int, engine.Stats) {
-	var sols [][]int
-	var st engine.Stats
-	engine.Run(sp, &engine.Params{Kernel: k, Limit: limit, Visit: func(sol []int32) bool {
-		s := make([]int, len(sol))
-		for i, o := range sol {
-			s[i] = int(o)
-		}
-		slices.Sort(s)
-		sols = append(sols, s)
-		return true
-	}, Poll: func(st *engine.Stats, _ float64) bool { return st.Nodes < nodes }}, &st)
-	return sols, st
-}
 
 // uniformProblem makes a random exact cover of 65 to 250 options, each with u primary
 // items (takeBytes' unrolled loops) and at times a secondary one.

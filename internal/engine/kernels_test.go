@@ -59,9 +59,14 @@ func specOf(p *xcover.Problem) *engine.Spec {
 // run searches sp with the kernel forced and returns its solutions, each sorted, in the
 // order found, and its statistics.
 func run(sp *engine.Spec, k engine.Kernel, limit uint64) ([][]int, engine.Stats) {
+	return runUpTo(sp, k, limit, 0)
+}
+
+// runUpTo is run with a limit on nodes too (0: none), met at the first poll past it.
+func runUpTo(sp *engine.Spec, k engine.Kernel, limit, nodes uint64) ([][]int, engine.Stats) {
 	var sols [][]int
 	var st engine.Stats
-	engine.Run(sp, &engine.Params{Kernel: k, Limit: limit, Visit: func(sol []int32) bool {
+	p := &engine.Params{Kernel: k, Limit: limit, Visit: func(sol []int32) bool {
 		s := make([]int, len(sol))
 		for i, o := range sol {
 			s[i] = int(o)
@@ -69,7 +74,11 @@ func run(sp *engine.Spec, k engine.Kernel, limit uint64) ([][]int, engine.Stats)
 		slices.Sort(s)
 		sols = append(sols, s)
 		return true
-	}}, &st)
+	}}
+	if nodes > 0 {
+		p.Poll = func(st *engine.Stats, _ float64) bool { return st.Nodes < nodes }
+	}
+	engine.Run(sp, p, &st)
 	return sols, st
 }
 
