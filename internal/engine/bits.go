@@ -511,6 +511,10 @@ func (k *kernelB) apply(s int, o int32) {
 		}
 		return
 	}
+	if k.conf != nil && !k.lazy && !k.short && !k.plain {
+		k.applyCounts(s, o)
+		return
+	}
 	w := k.w
 	a := k.words[s*k.sw : s*k.sw+w]
 	if k.conf != nil {
@@ -559,6 +563,57 @@ func (k *kernelB) apply(s int, o int32) {
 			act[j>>6] &^= 1 << (j & 63)
 		} else if room[j] == 0 {
 			k.settle(s, j)
+		}
+	}
+}
+
+// applyCounts is apply for problems with bounds, kept counts and conflict bitsets, in one
+// pass over A that removes o with its conflicts, its tables read through pointers taken
+// once, unchecked (their indices come from the tables built with the kernel).
+func (k *kernelB) applyCounts(s int, o int32) {
+	w := uintptr(k.w)
+	a := unsafe.Pointer(&k.words[uintptr(s)*uintptr(k.sw)])
+	conf := unsafe.Pointer(&k.conf[uintptr(o)*w])
+	ib := uintptr(k.ib(s))
+	cnt := unsafe.Pointer(&k.ints[ib])
+	start := unsafe.Pointer(&k.pstart[0])
+	items := unsafe.Pointer(&k.pitems[0])
+	ot, obit := uintptr(o>>6), uint64(1)<<(o&63)
+	updates := 0
+	for t := range w {
+		at := (*uint64)(unsafe.Add(a, 8*t))
+		r := *at & *(*uint64)(unsafe.Add(conf, 8*t))
+		if t == ot {
+			r |= *at & obit
+		}
+		if r == 0 {
+			continue
+		}
+		*at &^= r
+		for r != 0 {
+			x := t<<6 + uintptr(bits.TrailingZeros64(r))
+			r &= r - 1
+			updates++
+			lo := uintptr(*(*int32)(unsafe.Add(start, 4*x)))
+			hi := uintptr(*(*int32)(unsafe.Add(start, 4*x+4)))
+			for e := lo; e < hi; e++ {
+				*(*int32)(unsafe.Add(cnt, 4*uintptr(*(*int32)(unsafe.Add(items, 4*e)))))--
+			}
+		}
+	}
+	k.updates += uint64(updates)
+	act := unsafe.Add(a, 8*w)
+	room := unsafe.Add(cnt, 4*uintptr(k.ro))
+	hi := unsafe.Pointer(&k.hi[0])
+	lo, end := uintptr(*(*int32)(unsafe.Add(start, 4*uintptr(o)))), uintptr(*(*int32)(unsafe.Add(start, 4*uintptr(o)+4)))
+	for e := lo; e < end; e++ {
+		j := uintptr(*(*int32)(unsafe.Add(items, 4*e)))
+		rm := (*int32)(unsafe.Add(room, 4*j))
+		*rm--
+		if *(*int32)(unsafe.Add(hi, 4*j)) == 1 {
+			*(*uint64)(unsafe.Add(act, 8*(j>>6))) &^= 1 << (j & 63)
+		} else if *rm == 0 {
+			k.settle(s, int32(j))
 		}
 	}
 }
