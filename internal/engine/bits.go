@@ -1005,7 +1005,9 @@ func (k *kernelB) chooseCounts(s int) (best, bestScore int32) {
 	best = -1
 	for t := range uintptr(k.wp) {
 		at := (*uint64)(unsafe.Add(act, 8*t))
-		for word := *at; word != 0; {
+		word := *at
+		all := word
+		for word != 0 {
 			j := t<<6 + uintptr(bits.TrailingZeros64(word))
 			word &= word - 1
 			l := *(*int32)(unsafe.Add(cnt, 4*j))
@@ -1017,11 +1019,12 @@ func (k *kernelB) chooseCounts(s int) (best, bestScore int32) {
 					// Nothing left and nothing needed: settled without a node, here and in
 					// the whole subtree (options only leave), so it leaves the unsettled
 					// items of this state (reduced rectangles 4x5: 4 in 5 of the items
-					// scanned were such).
-					*at &^= 1 << (j & 63)
+					// scanned were such), when the word is done.
+					all &^= 1 << (j & 63)
 					continue
 				}
 				if d <= 0 {
+					*at = all
 					return int32(j), d
 				}
 			}
@@ -1030,6 +1033,7 @@ func (k *kernelB) chooseCounts(s int) (best, bestScore int32) {
 				best, bestKey = int32(j), key
 			}
 		}
+		*at = all
 	}
 	if best >= 0 {
 		bestScore = int32(bestKey >> 46)
