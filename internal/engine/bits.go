@@ -1270,6 +1270,9 @@ func (k *kernelB) search(base int, p *Params, st *Stats) bool {
 	if k.plain && k.conf != nil && k.w > 1 && k.short {
 		return k.searchPlain(base, p, st)
 	}
+	if !k.plain && !k.lazy && k.conf != nil && k.w <= chooseCountsMaxW {
+		return k.searchCounts(base, p, st)
+	}
 	level := base
 	var i, x, d int32
 	defer func() { st.Updates += k.updates; k.updates = 0 }()

@@ -115,8 +115,9 @@ func uniformProblem(seed uint64, u int) *xcover.Problem {
 	return p
 }
 
-// TestCountsLoop checks the bitset kernel's take for problems with bounds and kept counts
-// (applyCounts, with conflict bitsets) against the general one of rows mode: on random
+// TestCountsLoop checks the bitset kernel's loop for problems with bounds and kept counts
+// (searchCounts and applyCounts, with conflict bitsets) against the general loop and take
+// of rows mode: on random
 // problems of 65 to 304 options with bounds, half of them with colours, the same
 // solutions in the same order, each valid, the same nodes and the same updates, stopped
 // at a limit on solutions and at one on nodes.
