@@ -4,9 +4,9 @@ import "unsafe"
 
 // searchCounts is search for problems with bounds, kept counts and conflict bitsets
 // (reduced rectangles): the same tree in the same order, with chooseCounts and
-// applyCounts called directly and the branches of an item covered once more (modeCover,
-// most of them) taken here, their next option found through pointers taken once; the
-// other modes go through next.
+// applyCounts called directly, and the branches of an item covered once more (modeCover)
+// or tweaked (modeTweak) taken here, modeCover's next option found through pointers
+// taken once; the null branches that end them go through next.
 func (k *kernelB) searchCounts(base int, p *Params, st *Stats) bool {
 	level := base
 	var i, x, d int32
@@ -57,7 +57,8 @@ forward:
 	k.open(level)
 
 try:
-	if k.mode[level] == modeCover { // next's first case, here
+	switch k.mode[level] { // next's first two cases, here
+	case modeCover:
 		k.leaf = false
 		k.pos[level]++
 		i = k.item[level]
@@ -78,8 +79,30 @@ try:
 			k.copyState(level)
 			k.settle(level+1, i)
 		}
-	} else if !k.next(level) {
-		goto backdown
+	case modeTweak:
+		k.leaf = false
+		k.pos[level]++
+		i = k.item[level]
+		b := k.ib(level)
+		n, need := k.ints[b+int(i)], k.ints[b+k.ro+int(i)]-k.slack[i]
+		if n > 0 && n >= need {
+			x = k.firstOption(level, i)
+			k.exclude(level, x) // gone for this branch and all later ones
+			k.chosen[level] = x
+			k.copyState(level)
+			k.applyCounts(level+1, x)
+		} else if need > 0 {
+			k.close(level)
+			goto backdown
+		} else {
+			k.mode[level], k.chosen[level] = modeTweakNull, -1
+			k.copyState(level)
+			k.settle(level+1, i)
+		}
+	default:
+		if !k.next(level) {
+			goto backdown
+		}
 	}
 	level++
 	k.fbase[level] = int32(len(k.fstack))
