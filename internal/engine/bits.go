@@ -511,6 +511,10 @@ func (k *kernelB) apply(s int, o int32) {
 		}
 		return
 	}
+	if k.conf != nil && !k.lazy && !k.short && !k.plain {
+		k.applyCounts(s, o)
+		return
+	}
 	w := k.w
 	a := k.words[s*k.sw : s*k.sw+w]
 	if k.conf != nil {
@@ -559,6 +563,57 @@ func (k *kernelB) apply(s int, o int32) {
 			act[j>>6] &^= 1 << (j & 63)
 		} else if room[j] == 0 {
 			k.settle(s, j)
+		}
+	}
+}
+
+// applyCounts is apply for problems with bounds, kept counts and conflict bitsets, in one
+// pass over A that removes o with its conflicts, its tables read through pointers taken
+// once, unchecked (their indices come from the tables built with the kernel).
+func (k *kernelB) applyCounts(s int, o int32) {
+	w := uintptr(k.w)
+	a := unsafe.Pointer(&k.words[uintptr(s)*uintptr(k.sw)])
+	conf := unsafe.Pointer(&k.conf[uintptr(o)*w])
+	ib := uintptr(k.ib(s))
+	cnt := unsafe.Pointer(&k.ints[ib])
+	start := unsafe.Pointer(&k.pstart[0])
+	items := unsafe.Pointer(&k.pitems[0])
+	ot, obit := uintptr(o>>6), uint64(1)<<(o&63)
+	updates := 0
+	for t := range w {
+		at := (*uint64)(unsafe.Add(a, 8*t))
+		r := *at & *(*uint64)(unsafe.Add(conf, 8*t))
+		if t == ot {
+			r |= *at & obit
+		}
+		if r == 0 {
+			continue
+		}
+		*at &^= r
+		for r != 0 {
+			x := t<<6 + uintptr(bits.TrailingZeros64(r))
+			r &= r - 1
+			updates++
+			lo := uintptr(*(*int32)(unsafe.Add(start, 4*x)))
+			hi := uintptr(*(*int32)(unsafe.Add(start, 4*x+4)))
+			for e := lo; e < hi; e++ {
+				*(*int32)(unsafe.Add(cnt, 4*uintptr(*(*int32)(unsafe.Add(items, 4*e)))))--
+			}
+		}
+	}
+	k.updates += uint64(updates)
+	act := unsafe.Add(a, 8*w)
+	room := unsafe.Add(cnt, 4*uintptr(k.ro))
+	hi := unsafe.Pointer(&k.hi[0])
+	lo, end := uintptr(*(*int32)(unsafe.Add(start, 4*uintptr(o)))), uintptr(*(*int32)(unsafe.Add(start, 4*uintptr(o)+4)))
+	for e := lo; e < end; e++ {
+		j := uintptr(*(*int32)(unsafe.Add(items, 4*e)))
+		rm := (*int32)(unsafe.Add(room, 4*j))
+		*rm--
+		if *(*int32)(unsafe.Add(hi, 4*j)) == 1 {
+			*(*uint64)(unsafe.Add(act, 8*(j>>6))) &^= 1 << (j & 63)
+		} else if *rm == 0 {
+			k.settle(s, int32(j))
 		}
 	}
 }
@@ -950,7 +1005,9 @@ func (k *kernelB) chooseCounts(s int) (best, bestScore int32) {
 	best = -1
 	for t := range uintptr(k.wp) {
 		at := (*uint64)(unsafe.Add(act, 8*t))
-		for word := *at; word != 0; {
+		word := *at
+		all := word
+		for word != 0 {
 			j := t<<6 + uintptr(bits.TrailingZeros64(word))
 			word &= word - 1
 			l := *(*int32)(unsafe.Add(cnt, 4*j))
@@ -962,11 +1019,12 @@ func (k *kernelB) chooseCounts(s int) (best, bestScore int32) {
 					// Nothing left and nothing needed: settled without a node, here and in
 					// the whole subtree (options only leave), so it leaves the unsettled
 					// items of this state (reduced rectangles 4x5: 4 in 5 of the items
-					// scanned were such).
-					*at &^= 1 << (j & 63)
+					// scanned were such), when the word is done.
+					all &^= 1 << (j & 63)
 					continue
 				}
 				if d <= 0 {
+					*at = all
 					return int32(j), d
 				}
 			}
@@ -975,6 +1033,7 @@ func (k *kernelB) chooseCounts(s int) (best, bestScore int32) {
 				best, bestKey = int32(j), key
 			}
 		}
+		*at = all
 	}
 	if best >= 0 {
 		bestScore = int32(bestKey >> 46)
@@ -1210,6 +1269,9 @@ func (k *kernelB) search(base int, p *Params, st *Stats) bool {
 	}
 	if k.plain && k.conf != nil && k.w > 1 && k.short {
 		return k.searchPlain(base, p, st)
+	}
+	if !k.plain && !k.lazy && k.conf != nil && k.w <= chooseCountsMaxW {
+		return k.searchCounts(base, p, st)
 	}
 	level := base
 	var i, x, d int32

@@ -99,3 +99,33 @@ func uniformProblem(seed uint64, u int) *xcover.Problem {
 	}
 	return p
 }
+
+// TestCountsLoop checks the bitset kernel's loop for problems with bounds and kept counts
+// (searchCounts and applyCounts, with conflict bitsets) against the general loop and take
+// of rows mode: on random
+// problems of 65 to 304 options with bounds, half of them with colours, the same
+// solutions in the same order, each valid, the same nodes and the same updates, stopped
+// at a limit on solutions and at one on nodes.
+func TestCountsLoop(t *testing.T) {
+	for seed := range uint64(80) {
+		p := bigProblem(2000+seed, true, seed%2 == 1)
+		sp := specOf(p)
+		check := verify.NewChecker(p)
+		for _, limit := range []uint64{7, 0} {
+			ref, refSt := runUpTo(sp, engine.KernelBitsRowsCounts, limit, 3*4096)
+			got, st := runUpTo(sp, engine.KernelBitsCounts, limit, 3*4096)
+			for _, sol := range got {
+				if v := check.Check(sol); v != nil {
+					t.Fatalf("seed %d: invalid solution %v: %v", seed, sol, v)
+				}
+			}
+			if !slices.EqualFunc(got, ref, slices.Equal[[]int]) || st.Solutions != refSt.Solutions || st.Nodes != refSt.Nodes || st.Updates != refSt.Updates {
+				t.Fatalf("seed %d limit %d (%d options): %d solutions, %+v; rows mode %d, %+v",
+					seed, limit, p.NumOptions(), len(got), st, len(ref), refSt)
+			}
+			if st.Nodes == 0 || st.Updates == 0 {
+				t.Fatalf("seed %d limit %d: an empty search (%+v)", seed, limit, st)
+			}
+		}
+	}
+}
