@@ -72,7 +72,6 @@ func TestPlainLoops(t *testing.T) {
 	}
 }
 
-
 // uniformProblem makes a random exact cover of 65 to 250 options, each with u primary
 // items (takeBytes' unrolled loops) and at times a secondary one.
 func uniformProblem(seed uint64, u int) *xcover.Problem {
