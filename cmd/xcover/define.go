@@ -118,10 +118,8 @@ func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format
 	}
 	givens, sol, err := puzzle.Make(ctx, pz, cfg)
 	switch {
-	case err != nil && ctx.Err() != nil:
-		return interruptedf("interrupted while making the puzzle")
 	case err != nil:
-		return err
+		return stopped(cmd, err, "interrupted while making the puzzle")
 	case sol == nil:
 		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
 		return nil

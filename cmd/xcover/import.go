@@ -91,10 +91,7 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 			return true
 		})
 		if err != nil {
-			if cmd.Context().Err() != nil {
-				return interruptedf("interrupted after %d solutions", len(sols))
-			}
-			return err
+			return stopped(cmd, err, "interrupted after %d solutions", len(sols))
 		}
 	}
 	if f.count {

@@ -192,6 +192,15 @@ func interruptedf(format string, args ...any) error {
 	return &exitError{code: exitInterrupted, err: fmt.Errorf(format, args...)}
 }
 
+// stopped returns err, unless it ends a search cut off by ^C or SIGTERM (the command's
+// context is done): then the interruption that format and args describe (see interruptedf).
+func stopped(cmd *cobra.Command, err error, format string, args ...any) error {
+	if err != nil && cmd.Context().Err() != nil {
+		return interruptedf(format, args...)
+	}
+	return err
+}
+
 // warnf prints a warning line on stderr.
 func warnf(cmd *cobra.Command, format string, args ...any) {
 	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: warning: "+format+"\n", args...)

@@ -184,8 +184,8 @@ func (r *queensRun) runOrbits() error {
 		}
 	}
 	c, err := queens.TakeCensus(r.ctx, n, int(f.limit))
-	if err != nil {
-		return r.interrupted()
+	if err != nil { // the board side is checked: only a signal stops the census
+		return r.stopped(err)
 	}
 	if err := r.lw.WriteCensus(c); err != nil {
 		return err
@@ -242,10 +242,7 @@ func (r *queensRun) runList() error {
 	}
 	for b, err := range queens.Solutions(r.ctx, n, opt) {
 		if err != nil {
-			if r.ctx.Err() != nil {
-				return r.interrupted()
-			}
-			return err
+			return r.stopped(err)
 		}
 		if err := r.lw.Write(b); err != nil {
 			return err
@@ -257,9 +254,10 @@ func (r *queensRun) runList() error {
 	return r.lw.Flush()
 }
 
-// interrupted ends a listing cut off by a signal, with what was written so far.
-func (r *queensRun) interrupted() error {
+// stopped returns the error that ended a listing; one cut off by a signal (see stopped)
+// keeps what was written so far.
+func (r *queensRun) stopped(err error) error {
 	r.lw.Flush() // a whole picture of the boards found so far
 	r.out.Flush()
-	return interruptedf("interrupted after %d solutions", r.lw.Written())
+	return stopped(r.cmd, err, "interrupted after %d solutions", r.lw.Written())
 }

@@ -225,12 +225,9 @@ func runSudokuGenerate(cmd *cobra.Command, f *sudokuFlags, args []string) error 
 	for i := 0; made < f.generate; i++ {
 		opt := sudoku.GenerateOptions{Seed: f.seed + uint64(i)*0x9e3779b97f4a7c15, Symmetry: f.symmetry}
 		gs, err := b.Generate(cmd.Context(), min(chunk, f.generate-made), opt)
-		if err != nil && cmd.Context().Err() != nil {
-			w.Flush()
-			return interruptedf("interrupted after %d puzzles", made)
-		}
 		if err != nil {
-			return err
+			w.Flush() // the puzzles made so far
+			return stopped(cmd, err, "interrupted after %d puzzles", made)
 		}
 		for _, g := range gs {
 			made++

@@ -214,12 +214,8 @@ func tileList(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Con
 		cfg.Limit = f.limit
 		err = puzzle.Each(ctx, pz, cfg, f.distinct, emit)
 	}
-	if err != nil && ctx.Err() != nil {
-		out.Flush()
-		return interruptedf("interrupted after %d %s", lw.Written(), what)
-	}
-	if err != nil {
-		return err
+	if err != nil { // what was written so far is flushed by the deferred Flush
+		return stopped(cmd, err, "interrupted after %d %s", lw.Written(), what)
 	}
 	if err := lw.Flush(); err != nil {
 		return err
