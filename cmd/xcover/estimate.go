@@ -56,11 +56,6 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 		return err
 	}
 	out := present.ForecastOf(fc, f.seed, f.workers.n(), interrupted)
-	if err := printResult(cmd.OutOrStdout(), f.json, out, out.Text(), "the estimate"); err != nil {
-		return err
-	}
-	if interrupted {
-		return interruptedf("interrupted: the estimate is from %d of %d probes", fc.Probes, f.probes)
-	}
-	return nil
+	return printResult(cmd.OutOrStdout(), f.json, out, out.Text(), // err: an interruption (above)
+		partial(err, "interrupted: the estimate is from %d of %d probes", fc.Probes, f.probes))
 }

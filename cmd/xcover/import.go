@@ -95,7 +95,7 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 		}
 	}
 	if f.count {
-		return printResult(cmd.OutOrStdout(), false, nil, fmt.Sprintf("%d\n", len(sols)), "the count")
+		return printResult(cmd.OutOrStdout(), false, nil, fmt.Sprintf("%d\n", len(sols)), nil)
 	}
 	if len(sols) == 0 {
 		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")

@@ -44,13 +44,8 @@ func (r *queensRun) runCount() error {
 		return checkpointFlag(cerr) // nothing counted: a failure, or a checkpoint that cannot be used
 	}
 	if res := c.Share; res != nil {
-		if err := printResult(r.out, f.json, res, present.ShardResult(res), "the count"); err != nil {
-			return err
-		}
-		if cerr != nil {
-			return interruptedf("interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, opt.Shard, opt.Shards, resumeHint(f.split.checkpoint, "tasks"))
-		}
-		return nil
+		return printResult(r.out, f.json, res, present.ShardResult(res), partial(cerr,
+			"interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, opt.Shard, opt.Shards, resumeHint(f.split.checkpoint, "tasks")))
 	}
 	res := present.QueensCount{N: n, Solutions: c.Solutions, Engine: c.Engine.String(),
 		Seconds: time.Since(start).Seconds(), Partial: cerr != nil}
@@ -60,11 +55,6 @@ func (r *queensRun) runCount() error {
 	if f.distinct {
 		res.Distinct = &c.Distinct
 	}
-	if err := printResult(r.out, f.json, res, res.Text(), "the count"); err != nil {
-		return err
-	}
-	if cerr != nil {
-		return interruptedf("interrupted: the count %d is partial%s", res.Solutions, resumeHint(f.split.checkpoint, "tasks"))
-	}
-	return nil
+	return printResult(r.out, f.json, res, res.Text(),
+		partial(cerr, "interrupted: the count %d is partial%s", res.Solutions, resumeHint(f.split.checkpoint, "tasks")))
 }

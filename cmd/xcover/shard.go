@@ -81,13 +81,10 @@ func (f *shardFlags) count(cmd *cobra.Command, sf *searchFlags, s *search, opt x
 	s.mu.Lock()
 	s.clear()
 	s.mu.Unlock()
-	if err := printResult(cmd.OutOrStdout(), sf.json, res, present.ShardResult(res), "count"); err != nil {
-		return err
+	if errors.Is(cerr, context.Canceled) { // else nil, or a checkpoint that could not be saved
+		cerr = interruptedf("interrupted: the count %v is partial%s", res.Solutions, resumeHint(f.checkpoint, "parts"))
 	}
-	if cerr != nil && errors.Is(cerr, context.Canceled) {
-		return interruptedf("interrupted: the count %v is partial%s", res.Solutions, resumeHint(f.checkpoint, "parts"))
-	}
-	return cerr
+	return printResult(cmd.OutOrStdout(), sf.json, res, present.ShardResult(res), cerr)
 }
 
 // drive returns the shard driver's options for --checkpoint FILE (none for ""): resume from

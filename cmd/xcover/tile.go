@@ -177,13 +177,7 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Co
 	if cerr != nil && ctx.Err() == nil {
 		return cerr
 	}
-	if err := printResult(cmd.OutOrStdout(), f.json, t, t.Text(), "the count"); err != nil {
-		return err
-	}
-	if cerr != nil {
-		return interruptedf("interrupted: the count %d is partial", t.Solutions)
-	}
-	return nil
+	return printResult(cmd.OutOrStdout(), f.json, t, t.Text(), partial(cerr, "interrupted: the count %d is partial", t.Solutions))
 }
 
 // tileList prints the tilings (one per class with --distinct), each checked, as text, JSON

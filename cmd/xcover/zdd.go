@@ -77,7 +77,7 @@ func runZDD(cmd *cobra.Command, f *zddFlags, args []string) error {
 	switch {
 	case f.count:
 		c := present.ZDDCountOf(d)
-		return printResult(out, f.json, c, c.Text(), "the count")
+		return printResult(out, f.json, c, c.Text(), nil)
 	case f.sample > 0:
 		random := true
 		randomSeed(cmd, &random, &f.seed)
