@@ -13,14 +13,7 @@ func (r *queensRun) runCount() error {
 	f, n := r.f, r.n
 	opt := r.options()
 	opt.Distinct = f.distinct
-	engine, err := queens.Choose(n, true, opt)
-	if err != nil {
-		return usage(err)
-	}
 	if f.split.active() {
-		if engine != queens.EngineBitboard {
-			return usageErrorf("--shard and --checkpoint count with the bitboard engine, one queen per line")
-		}
 		k, shards, d, err := f.split.parse(r.cmd)
 		if err != nil {
 			return err
@@ -29,6 +22,9 @@ func (r *queensRun) runCount() error {
 		if f.split.shard != "" {
 			opt.Shard, opt.Shards = k, shards
 		}
+	}
+	if _, err := queens.Choose(n, true, opt); err != nil {
+		return usage(err) // the bitboard engine that --shard and --checkpoint need among the rest
 	}
 	if f.split.shard == "" && n >= queensCountWarnN {
 		warnf(r.cmd, "counting the solutions for N = %d takes days or more (N = 27 took a year on FPGAs)", n)
