@@ -28,8 +28,9 @@ func (f *shardFlags) register(cmd *cobra.Command) {
 }
 
 // parse returns the share the flags ask for (k of n; 1 of 1 without --shard) and the shard
-// driver's options for --checkpoint (see drive); a bad --shard or --checkpoint-every is
-// wrong usage.
+// driver's options for --checkpoint FILE (none for ""): resume from the file if it exists
+// (refusing one of another count), saying so on stderr, and save the finished parts every
+// --checkpoint-every and at the end. A bad --shard or --checkpoint-every is wrong usage.
 func (f *shardFlags) parse(cmd *cobra.Command) (k, n int, d shard.DriveOptions, err error) {
 	if f.checkpoint != "" && f.every <= 0 {
 		return 0, 0, d, usageErrorf("--checkpoint-every must be positive, not %v", f.every)
@@ -40,7 +41,10 @@ func (f *shardFlags) parse(cmd *cobra.Command) (k, n int, d shard.DriveOptions, 
 			return 0, 0, d, usageErrorf("--%v", err)
 		}
 	}
-	return k, n, drive(cmd, f.checkpoint, f.every), nil
+	d = shard.DriveOptions{File: f.checkpoint, SaveEvery: f.every, Resumed: func(cp *shard.Checkpoint) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: resuming from %s: %d of %d parts done\n", f.checkpoint, len(cp.Done), len(cp.Mine()))
+	}}
+	return k, n, d, nil
 }
 
 // resumeHint is what an interrupted count says about resuming from its checkpoint (none:
@@ -70,10 +74,11 @@ func (f *shardFlags) count(cmd *cobra.Command, sf *searchFlags, s *search, opt x
 	// cancels every command's context on both): the finished parts are saved.
 	ctx := cmd.Context()
 	res, cerr := shard.Count(ctx, s.pz.Problem(), k, n, opt, d)
+	_, badFile := errors.AsType[*shard.CheckpointError](cerr)
 	switch {
 	case res == nil && ctx.Err() != nil && opt.Memo == xcover.MemoOn:
 		return interruptedf("interrupted: a memoised count has no partial result")
-	case res == nil && ctx.Err() == nil && !isCheckpointError(cerr):
+	case res == nil && ctx.Err() == nil && !badFile:
 		return usageErrorf("%v", cerr) // a count shard.Count refuses: flags that do not go together
 	case res == nil:
 		return checkpointFlag(cerr)
@@ -87,25 +92,10 @@ func (f *shardFlags) count(cmd *cobra.Command, sf *searchFlags, s *search, opt x
 	return printResult(cmd.OutOrStdout(), sf.json, res, present.ShardResult(res), cerr)
 }
 
-// drive returns the shard driver's options for --checkpoint FILE (none for ""): resume from
-// the file if it exists (refusing one of another count), saying so on stderr, and save the
-// finished parts every --checkpoint-every and at the end.
-func drive(cmd *cobra.Command, checkpoint string, every time.Duration) shard.DriveOptions {
-	return shard.DriveOptions{File: checkpoint, SaveEvery: every, Resumed: func(cp *shard.Checkpoint) {
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: resuming from %s: %d of %d parts done\n", checkpoint, len(cp.Done), len(cp.Mine()))
-	}}
-}
-
 // checkpointFlag names --checkpoint in the error of a checkpoint file that cannot be used.
 func checkpointFlag(err error) error {
-	if isCheckpointError(err) {
+	if _, ok := errors.AsType[*shard.CheckpointError](err); ok {
 		return fmt.Errorf("--checkpoint: %w", err)
 	}
 	return err
-}
-
-// isCheckpointError reports whether err is about a checkpoint file that cannot be used.
-func isCheckpointError(err error) bool {
-	_, ok := errors.AsType[*shard.CheckpointError](err)
-	return ok
 }
