@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -76,7 +75,6 @@ type queensRun struct {
 	f      *queensFlags
 	n      int
 	engine queens.Engine // --engine's
-	ctx    context.Context
 	out    *bufio.Writer
 	lw     *present.QueensWriter // the listing's solutions
 }
@@ -123,7 +121,7 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		}
 		return emitDLX(cmd, f.emit, p)
 	}
-	r := &queensRun{cmd: cmd, f: f, n: n, engine: engine, ctx: cmd.Context(),
+	r := &queensRun{cmd: cmd, f: f, n: n, engine: engine,
 		out: bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)}
 	r.lw, _ = present.NewQueensWriter(r.out, n, f.perLine, jsonFormat(f.format, f.json)) // the format is checked above
 	switch {
@@ -179,11 +177,11 @@ func (r *queensRun) runOrbits() error {
 	case f.engine == "xc" || f.engine == "construct":
 		return usageErrorf("--orbits uses the bitboard engine")
 	case f.format != "text":
-		if _, err := r.listFormat(); err != nil {
+		if _, err := r.listLimit(); err != nil {
 			return err
 		}
 	}
-	c, err := queens.TakeCensus(r.ctx, n, int(f.limit))
+	c, err := queens.TakeCensus(r.cmd.Context(), n, int(f.limit))
 	if err != nil { // the board side is checked: only a signal stops the census
 		return r.stopped(err)
 	}
@@ -193,29 +191,27 @@ func (r *queensRun) runOrbits() error {
 	return c.Check()
 }
 
-// listFormat checks the output format and returns the default limit for it.
-func (r *queensRun) listFormat() (limit uint64, err error) {
-	f := r.f
-	limit = f.limit
-	changed := r.cmd.Flags().Changed("limit")
-	if !changed && (f.random || f.format == "html") {
+// listLimit checks the output format and the --via solver of a listing and returns the
+// number of boards to list: --limit's, by default 1 for a random listing, one by --via or a page (html).
+func (r *queensRun) listLimit() (uint64, error) {
+	f, limit := r.f, r.f.limit
+	if !r.cmd.Flags().Changed("limit") && (f.random || f.via != "" || f.format == "html") {
 		limit = 1
 	}
-	if f.format == "html" && limit != 1 {
+	switch {
+	case f.format == "html" && limit != 1:
 		return 0, usageErrorf("--format html draws one board: use --limit 1")
-	}
-	if f.json && f.format != "text" {
+	case f.json && f.format != "text":
 		return 0, usageErrorf("--json and --format %s do not go together", f.format)
-	}
-	if f.format != "text" && r.n > 1000 {
+	case f.format != "text" && r.n > 1000:
 		return 0, usageErrorf("--format %s draws boards up to N = 1000", f.format)
 	}
-	return limit, nil
+	return limit, checkVia(f.via)
 }
 
 func (r *queensRun) runList() error {
 	f, n := r.f, r.n
-	limit, err := r.listFormat()
+	limit, err := r.listLimit()
 	if err != nil {
 		return err
 	}
@@ -223,16 +219,10 @@ func (r *queensRun) runList() error {
 		randomSeed(r.cmd, &f.random, &f.seed)
 	}
 	opt := r.options()
+	opt.Limit = limit
 	if f.via != "" { // an external solver on the encoding, its solutions checked as the engine's
-		if err := checkVia(f.via); err != nil {
-			return err
-		}
-		if !r.cmd.Flags().Changed("limit") {
-			limit = 1
-		}
 		opt.SolveAll = interop.Via(f.via)
 	}
-	opt.Limit = limit
 	engine, err := queens.Choose(n, false, opt)
 	if err != nil {
 		return usage(err)
@@ -240,7 +230,7 @@ func (r *queensRun) runList() error {
 	if engine == queens.EngineConstruct && !f.random && limit != 1 && r.cmd.Flags().Changed("limit") {
 		warnf(r.cmd, "the construction gives one solution")
 	}
-	for b, err := range queens.Solutions(r.ctx, n, opt) {
+	for b, err := range queens.Solutions(r.cmd.Context(), n, opt) {
 		if err != nil {
 			return r.stopped(err)
 		}

@@ -35,8 +35,8 @@ func (r *queensRun) runCount() error {
 		opt.Progress = show
 	}
 	start := time.Now()
-	c, cerr := queens.Count(r.ctx, n, opt)
-	if cerr != nil && r.ctx.Err() == nil || opt.Shards > 0 && c.Share == nil {
+	c, cerr := queens.Count(r.cmd.Context(), n, opt)
+	if cerr != nil && r.cmd.Context().Err() == nil || opt.Shards > 0 && c.Share == nil {
 		return checkpointFlag(cerr) // nothing counted: a failure, or a checkpoint that cannot be used
 	}
 	if res := c.Share; res != nil {
