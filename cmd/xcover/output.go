@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/atomicfile"
@@ -18,13 +17,9 @@ import (
 )
 
 // workers is the value of a --workers flag: the number of goroutines, 0 meaning one per
-// CPU. A negative value is refused when the flag is parsed (wrong usage, exit 2).
+// CPU (the default). A negative value is refused when the flag is parsed (wrong usage,
+// exit 2).
 type workers int
-
-// addWorkersFlag registers --workers (default 0: one per CPU) with the given help.
-func addWorkersFlag(fs *pflag.FlagSet, w *workers, usage string) {
-	fs.Var(w, "workers", usage)
-}
 
 func (w *workers) Set(s string) error {
 	n, err := strconv.Atoi(s)

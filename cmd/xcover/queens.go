@@ -61,7 +61,7 @@ func newQueensCmd() *cobra.Command {
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text, svg or html")
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
 	fs.StringVar(&f.engine, "engine", "auto", "`ENGINE`: auto, xc, bitboard or construct")
-	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
+	fs.Var(&f.workers, "workers", "number of goroutines `N` (0: one per CPU)")
 	addViaFlag(cmd, &f.via, "lists 1 solution unless --limit")
 	fs.StringVar(&f.split.shard, "shard", "", "with --count: count only shard `K/N` (auto/N from the cluster's index); xcover merge adds the shards' --json results")
 	fs.StringVar(&f.split.checkpoint, "checkpoint", "", "with --count: save the finished tasks of the count in `FILE` and resume from it")

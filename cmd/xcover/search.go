@@ -36,7 +36,7 @@ func (f *searchFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&f.random, "random", false, "make every branching choice at random")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` (implies --random); the same seed gives the same output")
 	fs.IntSliceVar(&f.initial, "initial", nil, "force the options with these 0-based indices `i,j,...` into every solution")
-	addWorkersFlag(fs, &f.workers, "number of searching goroutines `N` (0: one per CPU)")
+	fs.Var(&f.workers, "workers", "number of searching goroutines `N` (0: one per CPU)")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	fs.BoolVar(&f.progress, "progress", false, "show live progress on stderr (default: when stderr is a terminal)")
 	fs.BoolVar(&f.reduce, "reduce", false, "remove options that can be in no solution first (see xcover reduce); solutions keep the file's numbering")

@@ -60,7 +60,7 @@ func newTileCmd() *cobra.Command {
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` (implies --random)")
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text or svg")
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
-	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
+	fs.Var(&f.workers, "workers", "number of goroutines `N` (0: one per CPU)")
 	addViaFlag(cmd, &f.via, "lists 1 tiling unless --limit")
 	return cmd
 }
