@@ -51,7 +51,7 @@ func newSudokuCmd() *cobra.Command {
 	fs.BoolVar(&f.json, "json", false, "one JSON object a line")
 	fs.StringVar(&f.format, "format", "line", "output `FORMAT`: line, text or svg")
 	fs.StringVar(&f.emit, "emit", "", "write each puzzle as a problem in `FORMAT` instead: dlx")
-	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
+	fs.Var(&f.workers, "workers", "number of goroutines `N` (0: one per CPU)")
 	fs.BoolVar(&f.progress, "progress", false, "report puzzles solved every second, and a summary at the end, on stderr (the summary alone by default on a terminal)")
 	fs.IntVar(&f.generate, "generate", 0, "make `N` minimal puzzles instead of solving")
 	fs.StringVar(&f.symmetry, "symmetry", "none", "with --generate, the `SYMMETRY` of the givens: none, 180, 90 or mirror")
@@ -106,22 +106,18 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if cmd.Flags().Changed("generate") || cmd.Flags().Changed("symmetry") || cmd.Flags().Changed("seed") {
 		return runSudokuGenerate(cmd, f, args)
 	}
-	switch f.format {
-	case "line", "text", "svg":
-	default:
+	switch {
+	case f.format != "line" && f.format != "text" && f.format != "svg":
 		return usageErrorf("--format %q: want line, text or svg", f.format)
-	}
-	if f.emit != "" && f.emit != "dlx" {
+	case f.emit != "" && f.emit != "dlx":
 		return usageErrorf("--emit %q: only dlx", f.emit)
-	}
-	if f.limit > 0 && !f.count {
+	case f.limit > 0 && !f.count:
 		return usageErrorf("--limit needs --count")
+	case f.json && f.format != "line":
+		return usageErrorf("--json and --format %s exclude each other", f.format)
 	}
 	if err := checkVia(f.via); err != nil {
 		return err
-	}
-	if f.json && f.format != "line" {
-		return usageErrorf("--json and --format %s exclude each other", f.format)
 	}
 	alpha, err := sudoku.ParseAlphabet(f.alphabet)
 	if err != nil {
@@ -163,11 +159,12 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.via != "" {
 		solve.SolveAll = interop.Via(f.via)
 	}
+	summary := func(st present.SudokuTally) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
+	}
 	opt := present.SudokuWriteOptions{Malformed: bad.Report, ReadErr: rd.Err}
 	if f.progress {
-		opt.Progress = func(st present.SudokuTally) {
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
-		}
+		opt.Progress = summary
 	}
 	format := f.format
 	if f.json {
@@ -181,7 +178,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	// The summary, with its rate, only where someone reads it: on a terminal, with
 	// --progress, or when something went wrong (every run printed it).
 	if f.progress || isTerminal(cmd.ErrOrStderr()) || err != nil || st.Malformed > 0 {
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
+		summary(st)
 	}
 	if cut, ok := errors.AsType[*present.SudokuInterrupted](err); ok {
 		return interruptedf("%s", strings.TrimPrefix(cut.Error(), "sudoku: "))
