@@ -9,21 +9,24 @@ import (
 	"github.com/xcover/xcover/reduce"
 )
 
+// reduceFlags are the flags of the reduce command.
+type reduceFlags struct {
+	output string
+}
+
 func newReduceCmd() *cobra.Command {
-	var output string // the flag -o, the command's only one
+	var f reduceFlags
 	cmd := &cobra.Command{
 		Use:   "reduce [FILE|-]",
 		Short: "Remove options that can be in no solution",
 		Args:  cobra.MaximumNArgs(1),
-		RunE:  func(cmd *cobra.Command, args []string) error { return runReduce(cmd, output, args) },
+		RunE:  func(cmd *cobra.Command, args []string) error { return runReduce(cmd, &f, args) },
 	}
-	cmd.Flags().StringVarP(&output, "output", "o", "", "write to file `OUT` (atomically) instead of standard output")
+	cmd.Flags().StringVarP(&f.output, "output", "o", "", "write to file `OUT` (atomically) instead of standard output")
 	return cmd
 }
 
-// runReduce writes the problem in args[0] (stdin if none), reduced, to the file output
-// (standard output if "").
-func runReduce(cmd *cobra.Command, output string, args []string) error {
+func runReduce(cmd *cobra.Command, f *reduceFlags, args []string) error {
 	file, err := readProblem(cmd, args, nil)
 	if err != nil {
 		return err
@@ -36,5 +39,5 @@ func runReduce(cmd *cobra.Command, output string, args []string) error {
 	if r.Empty != "" {
 		warnf(cmd, "item %s has no option left: the problem has no solution", r.Empty)
 	}
-	return writeOutput(cmd, output, func(w io.Writer) error { return r.WriteDLX(w, file.Problem) })
+	return writeOutput(cmd, f.output, func(w io.Writer) error { return r.WriteDLX(w, file.Problem) })
 }
