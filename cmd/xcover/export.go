@@ -20,9 +20,7 @@ func newExportCmd() *cobra.Command {
 		Use:   "export --to FORMAT [FILE|-]",
 		Short: "Write an exact cover problem for a SAT, SMT or pseudo-boolean solver, or another exact cover tool",
 		Args:  cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runExport(cmd, &f, args)
-		},
+		RunE:  func(cmd *cobra.Command, args []string) error { return runExport(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.to, "to", "", "output `FORMAT`: dimacs, smt2 or opb; or dlx, miniexact, miniexact-dimacs, matrix or csv (required)")

@@ -25,9 +25,7 @@ func newImportCmd() *cobra.Command {
 		Use:   "import (--from FORMAT PROBLEM MODEL | --via SOLVER PROBLEM)",
 		Short: "Read a SAT, SMT or pseudo-boolean solver's answer back as a solution",
 		Args:  cobra.RangeArgs(1, 2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runImport(cmd, &f, args)
-		},
+		RunE:  func(cmd *cobra.Command, args []string) error { return runImport(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.from, "from", "", "read the answer in file MODEL, written in `FORMAT` dimacs, smt2 or opb")

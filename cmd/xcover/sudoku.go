@@ -34,9 +34,7 @@ func newSudokuCmd() *cobra.Command {
 		Use:   "sudoku [FILE|-]",
 		Short: "Solve, count and draw Sudoku puzzles of any size, in bulk",
 		Args:  cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runSudoku(cmd, &f, args)
-		},
+		RunE:  func(cmd *cobra.Command, args []string) error { return runSudoku(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.box, "box", "", "box shape `RxC`: side N = R*C (2x2, 2x3, 3x3, 4x4, 5x5, ...); without it, taken from the first puzzle (3x3 for 81 cells)")
