@@ -31,19 +31,16 @@ func (f *memoFlags) register(cmd *cobra.Command) {
 
 // apply sets the configuration's memo fields from the flags.
 func (f *memoFlags) apply(cfg *xcover.Config) error {
-	m, err := present.ParseMemoMode(f.memo)
-	if err != nil {
+	var err error
+	if cfg.Memo, err = present.ParseMemoMode(f.memo); err != nil {
 		return usageErrorf("--memo: %v", err)
 	}
-	cfg.Memo = m
 	if cfg.Order, err = present.ParseOrder(f.order); err != nil {
 		return usageErrorf("--order: %v", err)
 	}
-	n, err := present.ParseSize(f.mem)
-	if err != nil {
+	if cfg.MemoBytes, err = present.ParseSize(f.mem); err != nil {
 		return usageErrorf("--memo-mem %q: %v", f.mem, err)
 	}
-	cfg.MemoBytes = n
 	return nil
 }
 
