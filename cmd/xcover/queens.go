@@ -103,23 +103,19 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		// A count is a line of text (or JSON): --format svg printed text silently.
 		return usageErrorf("--format %s draws solutions: not with --count or --distinct", f.format)
 	}
-	if f.puzzle {
-		if f.count || f.orbits || f.json || f.via != "" || f.emit != "" || f.format == "html" {
-			return usageErrorf("--puzzle: not with --count, --distinct, --orbits, --json, --via, --emit or --format html")
-		}
-		randomSeed(cmd, &f.random, &f.seed)
-		pz, err := puzzle.Queens(n, f.perLine)
-		if err != nil {
-			return usage(err)
-		}
-		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, jsonFormat(f.format, f.json))
+	if f.puzzle && (f.count || f.orbits || f.json || f.via != "" || f.emit != "" || f.format == "html") {
+		return usageErrorf("--puzzle: not with --count, --distinct, --orbits, --json, --via, --emit or --format html")
 	}
-	if f.emit != "" {
-		p, err := queens.Problem(n, f.perLine)
+	if f.puzzle || f.emit != "" { // the posed puzzle, written out or made a puzzle of
+		pz, err := puzzle.Queens(n, f.perLine)
 		if err != nil {
 			return usage(err) // a board too large to encode
 		}
-		return emitDLX(cmd, f.emit, p)
+		if f.emit != "" {
+			return emitDLX(cmd, f.emit, pz.Problem())
+		}
+		randomSeed(cmd, &f.random, &f.seed)
+		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, jsonFormat(f.format, f.json))
 	}
 	r := &queensRun{cmd: cmd, f: f, n: n, engine: engine,
 		out: bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)}
