@@ -99,12 +99,12 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		}
 	}
 	randomSeed(cmd, &f.random, &f.seed)
-	cfg := xcover.Config{Limit: f.limit, Random: f.random, Seed: f.seed, Initial: initial, Workers: f.workers.n()}
 	show, clear := liveProgress(cmd, f.progress)
-	s := &search{file: file, reduced: red, clear: clear}
+	s := &search{file: file, reduced: red, clear: clear, pz: puzzle.DLX(&dlx.File{Problem: p}, file.Name),
+		cfg: xcover.Config{Limit: f.limit, Random: f.random, Seed: f.seed, Initial: initial, Workers: f.workers.n()}}
 	if show != nil {
-		cfg.ProgressInterval = 500 * time.Millisecond
-		cfg.Progress = func(pr xcover.Progress) {
+		s.cfg.ProgressInterval = 500 * time.Millisecond
+		s.cfg.Progress = func(pr xcover.Progress) {
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			if s.out != nil && s.out.Buffered() > 0 {
@@ -123,8 +123,6 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		}
 		s.out = bufio.NewWriterSize(w, 64<<10)
 	}
-	s.cfg = cfg
-	s.pz = puzzle.DLX(&dlx.File{Problem: p}, file.Name)
 	return s, nil
 }
 
