@@ -108,9 +108,9 @@ func intList(xs []int) string {
 
 // writePuzzle makes a puzzle of pz: its first solution in cfg's order (checked by the
 // puzzle's own rules), a minimal defining set of it (the pieces or queens to pre-place,
-// drawn alone), then the solution with them marked, in format (text, svg or JSON); in svg
-// as the puzzle's DrawGiven draws them. With cfg.Random the solution and the order of removals come from
-// cfg.Seed.
+// drawn alone), then the solution with them marked, in format (text, svg or JSON: see
+// present.WritePuzzle), and a line on stderr saying how many placements are given. With
+// cfg.Random the solution and the order of removals come from cfg.Seed.
 func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format string) error {
 	ctx := cmd.Context()
 	if pz.About().Impossible {
@@ -118,27 +118,14 @@ func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format
 	}
 	givens, sol, err := puzzle.Make(ctx, pz, cfg)
 	switch {
-	case err != nil && ctx.Err() != nil:
-		return interruptedf("interrupted while making the puzzle")
 	case err != nil:
-		return err
+		return stopped(cmd, err, "interrupted while making the puzzle")
 	case sol == nil:
 		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
 		return nil
 	}
 	out := bufio.NewWriter(cmd.OutOrStdout())
-	switch format {
-	case present.FormatSVG: // both pictures, the pre-placed part marked
-		if err := pz.DrawGiven(out, givens, [][]int{givens, sol}); err != nil {
-			return err
-		}
-		return out.Flush()
-	case present.FormatText: // the solution with the pre-placed part marked
-		err = present.WritePuzzleText(out, pz, givens, sol)
-	default:
-		err = present.WriteAll(out, pz, format, givens, sol)
-	}
-	if err != nil {
+	if err := present.WritePuzzle(out, pz, format, givens, sol); err != nil {
 		return err
 	}
 	if err := out.Flush(); err != nil {

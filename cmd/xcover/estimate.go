@@ -30,7 +30,7 @@ func newEstimateCmd() *cobra.Command {
 	fs.IntVar(&f.probes, "probes", 10000, "number of random probes `P`")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` of the probes")
 	fs.IntSliceVar(&f.initial, "initial", nil, "force the options with these 0-based indices `i,j,...` into every solution")
-	addWorkersFlag(fs, &f.workers, "estimate the wall time on `N` workers (0: one per CPU)")
+	fs.Var(&f.workers, "workers", "estimate the wall time on `N` workers (0: one per CPU)")
 	fs.DurationVar(&f.sample, "sample", 500*time.Millisecond, "length `D` of the sample run that measures the speed")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
@@ -56,11 +56,6 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 		return err
 	}
 	out := present.ForecastOf(fc, f.seed, f.workers.n(), interrupted)
-	if err := printResult(cmd.OutOrStdout(), f.json, out, out.Text(), "the estimate"); err != nil {
-		return err
-	}
-	if interrupted {
-		return interruptedf("interrupted: the estimate is from %d of %d probes", fc.Probes, f.probes)
-	}
-	return nil
+	return printResult(cmd.OutOrStdout(), f.json, out, out.Text(), // err: an interruption (above)
+		partial(err, "interrupted: the estimate is from %d of %d probes", fc.Probes, f.probes))
 }

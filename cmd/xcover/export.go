@@ -20,9 +20,7 @@ func newExportCmd() *cobra.Command {
 		Use:   "export --to FORMAT [FILE|-]",
 		Short: "Write an exact cover problem for a SAT, SMT or pseudo-boolean solver, or another exact cover tool",
 		Args:  cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runExport(cmd, &f, args)
-		},
+		RunE:  func(cmd *cobra.Command, args []string) error { return runExport(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.to, "to", "", "output `FORMAT`: dimacs, smt2 or opb; or dlx, miniexact, miniexact-dimacs, matrix or csv (required)")
@@ -31,11 +29,13 @@ func newExportCmd() *cobra.Command {
 	fs.StringVarP(&f.output, "output", "o", "", "write to file `OUT` (atomically) instead of standard output")
 	fs.StringVar(&f.block, "block", "", "exclude the solutions in file `SOLUTIONS` (text or JSON, as solve prints them)")
 	fs.BoolVar(&f.noComments, "no-comments", false, "leave out the comments naming each variable's option")
-	cmd.MarkFlagRequired("to")
 	return cmd
 }
 
 func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
+	if f.to == "" {
+		return usageErrorf(`required flag(s) "to" not set`) // cobra's words for a required flag
+	}
 	if pf, err := formats.ParseFormat(f.to); err == nil {
 		return exportProblem(cmd, f, args, pf)
 	}

@@ -25,9 +25,7 @@ func newImportCmd() *cobra.Command {
 		Use:   "import (--from FORMAT PROBLEM MODEL | --via SOLVER PROBLEM)",
 		Short: "Read a SAT, SMT or pseudo-boolean solver's answer back as a solution",
 		Args:  cobra.RangeArgs(1, 2),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runImport(cmd, &f, args)
-		},
+		RunE:  func(cmd *cobra.Command, args []string) error { return runImport(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.from, "from", "", "read the answer in file MODEL, written in `FORMAT` dimacs, smt2 or opb")
@@ -72,12 +70,8 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 		if err != nil {
 			return usageErrorf("--from: %v", err)
 		}
-		sol, found, err := readModelFile(cmd, args[1], format, file)
-		if err != nil {
+		if sols, err = readModel(cmd, args[1], format, file); err != nil {
 			return err
-		}
-		if found {
-			sols = [][]int{sol}
 		}
 	} else {
 		limit := f.limit // 0 with --all: every solution
@@ -91,14 +85,11 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 			return true
 		})
 		if err != nil {
-			if cmd.Context().Err() != nil {
-				return interruptedf("interrupted after %d solutions", len(sols))
-			}
-			return err
+			return stopped(cmd, err, "interrupted after %d solutions", len(sols))
 		}
 	}
 	if f.count {
-		return printResult(cmd.OutOrStdout(), false, nil, fmt.Sprintf("%d\n", len(sols)), "the count")
+		return printResult(cmd.OutOrStdout(), false, nil, fmt.Sprintf("%d\n", len(sols)), nil)
 	}
 	if len(sols) == 0 {
 		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
@@ -106,18 +97,19 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 	return writeSolutions(cmd, file, sols, nil, f.json)
 }
 
-// readModelFile reads a solver's answer from name ("-": stdin) and returns the verified
-// solution; found is false if the answer is unsat.
-func readModelFile(cmd *cobra.Command, name string, format interop.Format, file *dlx.File) (sol []int, found bool, err error) {
-	sol, err = readInput(cmd, name, func(r io.Reader, name string) ([]int, error) {
-		got, ok, err := interop.ReadSolution(r, format, file.Problem)
-		if err != nil {
+// readModel reads a solver's answer from name ("-": stdin) and returns the verified
+// solution, alone in the list, or none if the answer is unsat.
+func readModel(cmd *cobra.Command, name string, format interop.Format, file *dlx.File) ([][]int, error) {
+	return readInput(cmd, name, func(r io.Reader, name string) ([][]int, error) {
+		sol, found, err := interop.ReadSolution(r, format, file.Problem)
+		switch {
+		case err != nil:
 			return nil, fmt.Errorf("%s: %w", name, err)
+		case !found:
+			return nil, nil
 		}
-		found = ok
-		return got, nil
+		return [][]int{sol}, nil
 	})
-	return sol, found, err
 }
 
 // checkVia refuses a solver that interop cannot run: wrong usage.

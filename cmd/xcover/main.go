@@ -82,6 +82,8 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 	}()
 	root := newRootCmd()
+	ran := false // the command's RunE was reached: cobra found the command line well formed
+	root.PersistentPreRun = func(*cobra.Command, []string) { ran = true }
 	if args == nil {
 		args = []string{} // cobra reads os.Args for a nil slice
 	}
@@ -95,8 +97,12 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	}
 	var ee *exitError
 	if !errors.As(err, &ee) {
-		// Errors made by cobra itself: unknown command or flag, wrong argument count.
+		// A command's errors are bad input unless they say otherwise; those made by cobra
+		// itself (unknown command or flag, wrong argument count) are wrong usage.
 		ee = &exitError{code: exitUsage, err: err}
+		if ran {
+			ee.code = exitInput
+		}
 	}
 	if ctx.Err() != nil && ee.code != exitInterrupted && errors.Is(err, ctx.Err()) {
 		// A command that let the cancellation through as an error: it was interrupted,
@@ -157,26 +163,7 @@ func newRootCmd() *cobra.Command {
 		newImportCmd(),
 	)
 	loadHelp(root)
-	classifyRunErrors(root)
 	return root
-}
-
-// classifyRunErrors makes every error returned by a command's RunE an input error (exit 1)
-// unless it says otherwise, so that only cobra's own errors are usage errors by default.
-func classifyRunErrors(c *cobra.Command) {
-	if f := c.RunE; f != nil {
-		c.RunE = func(cmd *cobra.Command, args []string) error {
-			err := f(cmd, args)
-			var ee *exitError
-			if err != nil && !errors.As(err, &ee) {
-				err = &exitError{code: exitInput, err: err}
-			}
-			return err
-		}
-	}
-	for _, sub := range c.Commands() {
-		classifyRunErrors(sub)
-	}
 }
 
 // An exitError ends the command with an exit code; a nil err prints nothing.
@@ -203,6 +190,15 @@ func usageErrorf(format string, args ...any) error {
 // says what was done and what is partial.
 func interruptedf(format string, args ...any) error {
 	return &exitError{code: exitInterrupted, err: fmt.Errorf(format, args...)}
+}
+
+// stopped returns err, unless it ends a search cut off by ^C or SIGTERM (the command's
+// context is done): then the interruption that format and args describe (see interruptedf).
+func stopped(cmd *cobra.Command, err error, format string, args ...any) error {
+	if err != nil && cmd.Context().Err() != nil {
+		return interruptedf(format, args...)
+	}
+	return err
 }
 
 // warnf prints a warning line on stderr.

@@ -36,5 +36,5 @@ func runMerge(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	return printResult(cmd.OutOrStdout(), true, merged, "", "the total")
+	return printResult(cmd.OutOrStdout(), true, merged, "", nil)
 }

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/atomicfile"
@@ -18,13 +17,9 @@ import (
 )
 
 // workers is the value of a --workers flag: the number of goroutines, 0 meaning one per
-// CPU. A negative value is refused when the flag is parsed (wrong usage, exit 2).
+// CPU (the default). A negative value is refused when the flag is parsed (wrong usage,
+// exit 2).
 type workers int
-
-// addWorkersFlag registers --workers (default 0: one per CPU) with the given help.
-func addWorkersFlag(fs *pflag.FlagSet, w *workers, usage string) {
-	fs.Var(w, "workers", usage)
-}
 
 func (w *workers) Set(s string) error {
 	n, err := strconv.Atoi(s)
@@ -47,8 +42,9 @@ func (w workers) n() int {
 }
 
 // printResult writes a command's result: v as one line of JSON when asJSON is set,
-// otherwise text (which ends with its own newline). what names the result in an error.
-func printResult(w io.Writer, asJSON bool, v any, text string, what string) error {
+// otherwise text (which ends with its own newline). Then it returns cut, the interruption
+// that left the result partial (see partial), or nil.
+func printResult(w io.Writer, asJSON bool, v any, text string, cut error) error {
 	var out []byte
 	if asJSON {
 		b, err := json.Marshal(v)
@@ -60,9 +56,19 @@ func printResult(w io.Writer, asJSON bool, v any, text string, what string) erro
 		out = []byte(text)
 	}
 	if _, err := w.Write(out); err != nil {
-		return fmt.Errorf("writing %s: %w", what, err)
+		return fmt.Errorf("writing the result: %w", err)
 	}
-	return nil
+	return cut
+}
+
+// partial returns nil if err, the error that ended a search, is nil; else the interruption
+// (see interruptedf) that format and args describe, for a result that the search left
+// partial.
+func partial(err error, format string, args ...any) error {
+	if err == nil {
+		return nil
+	}
+	return interruptedf(format, args...)
 }
 
 // jsonFormat returns the format a puzzle command writes in: --format's, or JSON where --json

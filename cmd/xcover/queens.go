@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"strconv"
@@ -62,7 +61,7 @@ func newQueensCmd() *cobra.Command {
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text, svg or html")
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
 	fs.StringVar(&f.engine, "engine", "auto", "`ENGINE`: auto, xc, bitboard or construct")
-	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
+	fs.Var(&f.workers, "workers", "number of goroutines `N` (0: one per CPU)")
 	addViaFlag(cmd, &f.via, "lists 1 solution unless --limit")
 	fs.StringVar(&f.split.shard, "shard", "", "with --count: count only shard `K/N` (auto/N from the cluster's index); xcover merge adds the shards' --json results")
 	fs.StringVar(&f.split.checkpoint, "checkpoint", "", "with --count: save the finished tasks of the count in `FILE` and resume from it")
@@ -76,7 +75,6 @@ type queensRun struct {
 	f      *queensFlags
 	n      int
 	engine queens.Engine // --engine's
-	ctx    context.Context
 	out    *bufio.Writer
 	lw     *present.QueensWriter // the listing's solutions
 }
@@ -105,25 +103,21 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		// A count is a line of text (or JSON): --format svg printed text silently.
 		return usageErrorf("--format %s draws solutions: not with --count or --distinct", f.format)
 	}
-	if f.puzzle {
-		if f.count || f.orbits || f.json || f.via != "" || f.emit != "" || f.format == "html" {
-			return usageErrorf("--puzzle: not with --count, --distinct, --orbits, --json, --via, --emit or --format html")
-		}
-		randomSeed(cmd, &f.random, &f.seed)
-		pz, err := puzzle.Queens(n, f.perLine)
-		if err != nil {
-			return usage(err)
-		}
-		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, jsonFormat(f.format, f.json))
+	if f.puzzle && (f.count || f.orbits || f.json || f.via != "" || f.emit != "" || f.format == "html") {
+		return usageErrorf("--puzzle: not with --count, --distinct, --orbits, --json, --via, --emit or --format html")
 	}
-	if f.emit != "" {
-		p, err := queens.Problem(n, f.perLine)
+	if f.puzzle || f.emit != "" { // the posed puzzle, written out or made a puzzle of
+		pz, err := puzzle.Queens(n, f.perLine)
 		if err != nil {
 			return usage(err) // a board too large to encode
 		}
-		return emitDLX(cmd, f.emit, p)
+		if f.emit != "" {
+			return emitDLX(cmd, f.emit, pz.Problem())
+		}
+		randomSeed(cmd, &f.random, &f.seed)
+		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, jsonFormat(f.format, f.json))
 	}
-	r := &queensRun{cmd: cmd, f: f, n: n, engine: engine, ctx: cmd.Context(),
+	r := &queensRun{cmd: cmd, f: f, n: n, engine: engine,
 		out: bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)}
 	r.lw, _ = present.NewQueensWriter(r.out, n, f.perLine, jsonFormat(f.format, f.json)) // the format is checked above
 	switch {
@@ -179,13 +173,13 @@ func (r *queensRun) runOrbits() error {
 	case f.engine == "xc" || f.engine == "construct":
 		return usageErrorf("--orbits uses the bitboard engine")
 	case f.format != "text":
-		if _, err := r.listFormat(); err != nil {
+		if _, err := r.listLimit(); err != nil {
 			return err
 		}
 	}
-	c, err := queens.TakeCensus(r.ctx, n, int(f.limit))
-	if err != nil {
-		return r.interrupted()
+	c, err := queens.TakeCensus(r.cmd.Context(), n, int(f.limit))
+	if err != nil { // the board side is checked: only a signal stops the census
+		return r.stopped(err)
 	}
 	if err := r.lw.WriteCensus(c); err != nil {
 		return err
@@ -193,29 +187,27 @@ func (r *queensRun) runOrbits() error {
 	return c.Check()
 }
 
-// listFormat checks the output format and returns the default limit for it.
-func (r *queensRun) listFormat() (limit uint64, err error) {
-	f := r.f
-	limit = f.limit
-	changed := r.cmd.Flags().Changed("limit")
-	if !changed && (f.random || f.format == "html") {
+// listLimit checks the output format and the --via solver of a listing and returns the
+// number of boards to list: --limit's, by default 1 for a random listing, one by --via or a page (html).
+func (r *queensRun) listLimit() (uint64, error) {
+	f, limit := r.f, r.f.limit
+	if !r.cmd.Flags().Changed("limit") && (f.random || f.via != "" || f.format == "html") {
 		limit = 1
 	}
-	if f.format == "html" && limit != 1 {
+	switch {
+	case f.format == "html" && limit != 1:
 		return 0, usageErrorf("--format html draws one board: use --limit 1")
-	}
-	if f.json && f.format != "text" {
+	case f.json && f.format != "text":
 		return 0, usageErrorf("--json and --format %s do not go together", f.format)
-	}
-	if f.format != "text" && r.n > 1000 {
+	case f.format != "text" && r.n > 1000:
 		return 0, usageErrorf("--format %s draws boards up to N = 1000", f.format)
 	}
-	return limit, nil
+	return limit, checkVia(f.via)
 }
 
 func (r *queensRun) runList() error {
 	f, n := r.f, r.n
-	limit, err := r.listFormat()
+	limit, err := r.listLimit()
 	if err != nil {
 		return err
 	}
@@ -223,16 +215,10 @@ func (r *queensRun) runList() error {
 		randomSeed(r.cmd, &f.random, &f.seed)
 	}
 	opt := r.options()
+	opt.Limit = limit
 	if f.via != "" { // an external solver on the encoding, its solutions checked as the engine's
-		if err := checkVia(f.via); err != nil {
-			return err
-		}
-		if !r.cmd.Flags().Changed("limit") {
-			limit = 1
-		}
 		opt.SolveAll = interop.Via(f.via)
 	}
-	opt.Limit = limit
 	engine, err := queens.Choose(n, false, opt)
 	if err != nil {
 		return usage(err)
@@ -240,12 +226,9 @@ func (r *queensRun) runList() error {
 	if engine == queens.EngineConstruct && !f.random && limit != 1 && r.cmd.Flags().Changed("limit") {
 		warnf(r.cmd, "the construction gives one solution")
 	}
-	for b, err := range queens.Solutions(r.ctx, n, opt) {
+	for b, err := range queens.Solutions(r.cmd.Context(), n, opt) {
 		if err != nil {
-			if r.ctx.Err() != nil {
-				return r.interrupted()
-			}
-			return err
+			return r.stopped(err)
 		}
 		if err := r.lw.Write(b); err != nil {
 			return err
@@ -257,9 +240,58 @@ func (r *queensRun) runList() error {
 	return r.lw.Flush()
 }
 
-// interrupted ends a listing cut off by a signal, with what was written so far.
-func (r *queensRun) interrupted() error {
+// stopped returns the error that ended a listing; one cut off by a signal (see stopped)
+// keeps what was written so far.
+func (r *queensRun) stopped(err error) error {
 	r.lw.Flush() // a whole picture of the boards found so far
 	r.out.Flush()
-	return interruptedf("interrupted after %d solutions", r.lw.Written())
+	return stopped(r.cmd, err, "interrupted after %d solutions", r.lw.Written())
+}
+
+// runCount prints the count, or with --shard one shard of it as count --shard does, for
+// xcover merge (with --distinct every shard counts its orbits, which merge adds up).
+func (r *queensRun) runCount() error {
+	f, n := r.f, r.n
+	opt := r.options()
+	opt.Distinct = f.distinct
+	if f.split.active() {
+		k, shards, d, err := f.split.parse(r.cmd)
+		if err != nil {
+			return err
+		}
+		opt.Checkpoint = &d
+		if f.split.shard != "" {
+			opt.Shard, opt.Shards = k, shards
+		}
+	}
+	if _, err := queens.Choose(n, true, opt); err != nil {
+		return usage(err) // the bitboard engine that --shard and --checkpoint need among the rest
+	}
+	if f.split.shard == "" && n >= queensCountWarnN {
+		warnf(r.cmd, "counting the solutions for N = %d takes days or more (N = 27 took a year on FPGAs)", n)
+	}
+	if opt.Checkpoint == nil {
+		show, clear := liveProgress(r.cmd, f.progress)
+		defer clear()
+		opt.Progress = show
+	}
+	start := time.Now()
+	c, cerr := queens.Count(r.cmd.Context(), n, opt)
+	if cerr != nil && r.cmd.Context().Err() == nil || opt.Shards > 0 && c.Share == nil {
+		return checkpointFlag(cerr) // nothing counted: a failure, or a checkpoint that cannot be used
+	}
+	if res := c.Share; res != nil {
+		return printResult(r.out, f.json, res, present.ShardResult(res), partial(cerr,
+			"interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, opt.Shard, opt.Shards, resumeHint(f.split.checkpoint, "tasks")))
+	}
+	res := present.QueensCount{N: n, Solutions: c.Solutions, Engine: c.Engine.String(),
+		Seconds: time.Since(start).Seconds(), Partial: cerr != nil}
+	if f.perLine > 1 {
+		res.PerLine = f.perLine
+	}
+	if f.distinct {
+		res.Distinct = &c.Distinct
+	}
+	return printResult(r.out, f.json, res, res.Text(),
+		partial(cerr, "interrupted: the count %d is partial%s", res.Solutions, resumeHint(f.split.checkpoint, "tasks")))
 }

@@ -63,11 +63,8 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 		return err
 	}
 	res, err := result()
-	switch {
-	case err != nil && cmd.Context().Err() != nil:
-		return interruptedf("interrupted after %d of %d solutions", res.Drawn, f.uniform)
-	case err != nil:
-		return err
+	if err != nil {
+		return stopped(cmd, err, "interrupted after %d of %d solutions", res.Drawn, f.uniform)
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.Sample(res))
 	return nil

@@ -36,7 +36,7 @@ func (f *searchFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&f.random, "random", false, "make every branching choice at random")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` (implies --random); the same seed gives the same output")
 	fs.IntSliceVar(&f.initial, "initial", nil, "force the options with these 0-based indices `i,j,...` into every solution")
-	addWorkersFlag(fs, &f.workers, "number of searching goroutines `N` (0: one per CPU)")
+	fs.Var(&f.workers, "workers", "number of searching goroutines `N` (0: one per CPU)")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	fs.BoolVar(&f.progress, "progress", false, "show live progress on stderr (default: when stderr is a terminal)")
 	fs.BoolVar(&f.reduce, "reduce", false, "remove options that can be in no solution first (see xcover reduce); solutions keep the file's numbering")
@@ -99,12 +99,12 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		}
 	}
 	randomSeed(cmd, &f.random, &f.seed)
-	cfg := xcover.Config{Limit: f.limit, Random: f.random, Seed: f.seed, Initial: initial, Workers: f.workers.n()}
 	show, clear := liveProgress(cmd, f.progress)
-	s := &search{file: file, reduced: red, clear: clear}
+	s := &search{file: file, reduced: red, clear: clear, pz: puzzle.DLX(&dlx.File{Problem: p}, file.Name),
+		cfg: xcover.Config{Limit: f.limit, Random: f.random, Seed: f.seed, Initial: initial, Workers: f.workers.n()}}
 	if show != nil {
-		cfg.ProgressInterval = 500 * time.Millisecond
-		cfg.Progress = func(pr xcover.Progress) {
+		s.cfg.ProgressInterval = 500 * time.Millisecond
+		s.cfg.Progress = func(pr xcover.Progress) {
 			s.mu.Lock()
 			defer s.mu.Unlock()
 			if s.out != nil && s.out.Buffered() > 0 {
@@ -123,8 +123,6 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		}
 		s.out = bufio.NewWriterSize(w, 64<<10)
 	}
-	s.cfg = cfg
-	s.pz = puzzle.DLX(&dlx.File{Problem: p}, file.Name)
 	return s, nil
 }
 

@@ -62,10 +62,7 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 		return werr
 	}
 	if err != nil {
-		if cmd.Context().Err() != nil {
-			return interruptedf("interrupted: the best found so far cost %s; not proved optimal", present.Costs(res))
-		}
-		return err
+		return stopped(cmd, err, "interrupted: the best found so far cost %s; not proved optimal", present.Costs(res))
 	}
 	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.MinCost(res))
 	return nil

@@ -34,9 +34,7 @@ func newSudokuCmd() *cobra.Command {
 		Use:   "sudoku [FILE|-]",
 		Short: "Solve, count and draw Sudoku puzzles of any size, in bulk",
 		Args:  cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runSudoku(cmd, &f, args)
-		},
+		RunE:  func(cmd *cobra.Command, args []string) error { return runSudoku(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&f.box, "box", "", "box shape `RxC`: side N = R*C (2x2, 2x3, 3x3, 4x4, 5x5, ...); without it, taken from the first puzzle (3x3 for 81 cells)")
@@ -51,7 +49,7 @@ func newSudokuCmd() *cobra.Command {
 	fs.BoolVar(&f.json, "json", false, "one JSON object a line")
 	fs.StringVar(&f.format, "format", "line", "output `FORMAT`: line, text or svg")
 	fs.StringVar(&f.emit, "emit", "", "write each puzzle as a problem in `FORMAT` instead: dlx")
-	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
+	fs.Var(&f.workers, "workers", "number of goroutines `N` (0: one per CPU)")
 	fs.BoolVar(&f.progress, "progress", false, "report puzzles solved every second, and a summary at the end, on stderr (the summary alone by default on a terminal)")
 	fs.IntVar(&f.generate, "generate", 0, "make `N` minimal puzzles instead of solving")
 	fs.StringVar(&f.symmetry, "symmetry", "none", "with --generate, the `SYMMETRY` of the givens: none, 180, 90 or mirror")
@@ -106,22 +104,18 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if cmd.Flags().Changed("generate") || cmd.Flags().Changed("symmetry") || cmd.Flags().Changed("seed") {
 		return runSudokuGenerate(cmd, f, args)
 	}
-	switch f.format {
-	case "line", "text", "svg":
-	default:
+	switch {
+	case f.format != "line" && f.format != "text" && f.format != "svg":
 		return usageErrorf("--format %q: want line, text or svg", f.format)
-	}
-	if f.emit != "" && f.emit != "dlx" {
+	case f.emit != "" && f.emit != "dlx":
 		return usageErrorf("--emit %q: only dlx", f.emit)
-	}
-	if f.limit > 0 && !f.count {
+	case f.limit > 0 && !f.count:
 		return usageErrorf("--limit needs --count")
+	case f.json && f.format != "line":
+		return usageErrorf("--json and --format %s exclude each other", f.format)
 	}
 	if err := checkVia(f.via); err != nil {
 		return err
-	}
-	if f.json && f.format != "line" {
-		return usageErrorf("--json and --format %s exclude each other", f.format)
 	}
 	alpha, err := sudoku.ParseAlphabet(f.alphabet)
 	if err != nil {
@@ -163,11 +157,12 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.via != "" {
 		solve.SolveAll = interop.Via(f.via)
 	}
+	summary := func(st present.SudokuTally) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
+	}
 	opt := present.SudokuWriteOptions{Malformed: bad.Report, ReadErr: rd.Err}
 	if f.progress {
-		opt.Progress = func(st present.SudokuTally) {
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
-		}
+		opt.Progress = summary
 	}
 	format := f.format
 	if f.json {
@@ -181,7 +176,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	// The summary, with its rate, only where someone reads it: on a terminal, with
 	// --progress, or when something went wrong (every run printed it).
 	if f.progress || isTerminal(cmd.ErrOrStderr()) || err != nil || st.Malformed > 0 {
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
+		summary(st)
 	}
 	if cut, ok := errors.AsType[*present.SudokuInterrupted](err); ok {
 		return interruptedf("%s", strings.TrimPrefix(cut.Error(), "sudoku: "))
@@ -225,12 +220,9 @@ func runSudokuGenerate(cmd *cobra.Command, f *sudokuFlags, args []string) error 
 	for i := 0; made < f.generate; i++ {
 		opt := sudoku.GenerateOptions{Seed: f.seed + uint64(i)*0x9e3779b97f4a7c15, Symmetry: f.symmetry}
 		gs, err := b.Generate(cmd.Context(), min(chunk, f.generate-made), opt)
-		if err != nil && cmd.Context().Err() != nil {
-			w.Flush()
-			return interruptedf("interrupted after %d puzzles", made)
-		}
 		if err != nil {
-			return err
+			w.Flush() // the puzzles made so far
+			return stopped(cmd, err, "interrupted after %d puzzles", made)
 		}
 		for _, g := range gs {
 			made++

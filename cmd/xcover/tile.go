@@ -60,7 +60,7 @@ func newTileCmd() *cobra.Command {
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` (implies --random)")
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text or svg")
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
-	addWorkersFlag(fs, &f.workers, "number of goroutines `N` (0: one per CPU)")
+	fs.Var(&f.workers, "workers", "number of goroutines `N` (0: one per CPU)")
 	addViaFlag(cmd, &f.via, "lists 1 tiling unless --limit")
 	return cmd
 }
@@ -116,12 +116,10 @@ func tilePuzzle(cmd *cobra.Command, f *tileFlags) (*tiling.Puzzle, string, error
 }
 
 func runTile(cmd *cobra.Command, f *tileFlags) error {
-	switch f.format {
-	case "text", "svg":
-	default:
+	switch {
+	case f.format != "text" && f.format != "svg":
 		return usageErrorf("unknown --format %q: want text or svg", f.format)
-	}
-	if f.noFlip && f.mirror {
+	case f.noFlip && f.mirror:
 		return usageErrorf("--no-flip and --mirror contradict each other")
 	}
 	randomSeed(cmd, &f.random, &f.seed)
@@ -146,13 +144,12 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", a.Note)
 	}
 	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers.n()}
-	if f.puzzle {
-		if f.count || f.distinct || f.via != "" {
-			return usageErrorf("--puzzle: not with --count, --distinct or --via")
-		}
+	switch {
+	case f.puzzle && (f.count || f.distinct || f.via != ""):
+		return usageErrorf("--puzzle: not with --count, --distinct or --via")
+	case f.puzzle:
 		return writePuzzle(cmd, pz, cfg, jsonFormat(f.format, f.json))
-	}
-	if f.count {
+	case f.count:
 		return tileCount(cmd, f, pz, cfg)
 	}
 	return tileList(cmd, f, pz, cfg)
@@ -177,13 +174,7 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Co
 	if cerr != nil && ctx.Err() == nil {
 		return cerr
 	}
-	if err := printResult(cmd.OutOrStdout(), f.json, t, t.Text(), "the count"); err != nil {
-		return err
-	}
-	if cerr != nil {
-		return interruptedf("interrupted: the count %d is partial", t.Solutions)
-	}
-	return nil
+	return printResult(cmd.OutOrStdout(), f.json, t, t.Text(), partial(cerr, "interrupted: the count %d is partial", t.Solutions))
 }
 
 // tileList prints the tilings (one per class with --distinct), each checked, as text, JSON
@@ -200,26 +191,20 @@ func tileList(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Con
 		return err
 	}
 	emit := func(sol []int, class int) bool { return lw.Write(sol, class) == nil }
-	what := "tilings"
-	if f.via != "" {
-		if err := checkVia(f.via); err != nil {
-			return err
-		}
-		what = "solutions"
-		err = puzzle.Each(ctx, puzzle.Via(pz, interop.Via(f.via)), xcover.Config{Limit: f.limit}, false, emit)
-		if err == nil && lw.Written() == 0 {
-			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
-		}
-	} else {
-		cfg.Limit = f.limit
-		err = puzzle.Each(ctx, pz, cfg, f.distinct, emit)
-	}
-	if err != nil && ctx.Err() != nil {
-		out.Flush()
-		return interruptedf("interrupted after %d %s", lw.Written(), what)
-	}
-	if err != nil {
+	if err := checkVia(f.via); err != nil {
 		return err
+	}
+	what := "tilings"
+	cfg.Limit = f.limit
+	if f.via != "" { // the solver's solutions, in its order (no --distinct), checked as the engine's
+		what, pz, cfg = "solutions", puzzle.Via(pz, interop.Via(f.via)), xcover.Config{Limit: f.limit}
+	}
+	err = puzzle.Each(ctx, pz, cfg, f.distinct, emit)
+	if err == nil && f.via != "" && lw.Written() == 0 {
+		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+	}
+	if err != nil { // what was written so far is flushed by the deferred Flush
+		return stopped(cmd, err, "interrupted after %d %s", lw.Written(), what)
 	}
 	if err := lw.Flush(); err != nil {
 		return err

@@ -77,7 +77,7 @@ func runZDD(cmd *cobra.Command, f *zddFlags, args []string) error {
 	switch {
 	case f.count:
 		c := present.ZDDCountOf(d)
-		return printResult(out, f.json, c, c.Text(), "the count")
+		return printResult(out, f.json, c, c.Text(), nil)
 	case f.sample > 0:
 		random := true
 		randomSeed(cmd, &random, &f.seed)
@@ -103,10 +103,7 @@ func diagram(cmd *cobra.Command, f *zddFlags, file *dlx.File, budget int64) (*zd
 		start := time.Now()
 		d, err := zdd.Build(cmd.Context(), file.Problem, budget)
 		if err != nil {
-			if cmd.Context().Err() != nil {
-				return nil, interruptedf("interrupted")
-			}
-			return nil, err
+			return nil, stopped(cmd, err, "interrupted")
 		}
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %d nodes, built in %.3f s\n", len(d.Nodes)-2, time.Since(start).Seconds())
 		return d, nil

@@ -7,6 +7,20 @@ import (
 	"github.com/xcover/xcover/puzzle"
 )
 
+// WritePuzzle writes a made puzzle in format: the pre-placed part (given, as puzzle.Make
+// returns it), then the solution sol. As text see WritePuzzleText; in svg both pictures are
+// drawn with the pre-placed part marked (pz's DrawGiven); as JSON the two are written as a
+// listing writes them (see WriteAll).
+func WritePuzzle(w io.Writer, pz puzzle.Puzzle, format string, given, sol []int) error {
+	switch format {
+	case FormatSVG:
+		return pz.DrawGiven(w, given, [][]int{given, sol})
+	case FormatText:
+		return WritePuzzleText(w, pz, given, sol)
+	}
+	return WriteAll(w, pz, format, given, sol)
+}
+
 // WritePuzzleText writes a made puzzle as text: the pre-placed part (given, as puzzle.Make
 // returns it) as its own picture, then the solution with the pre-placed part marked and a
 // legend line saying how: on a queens board each pre-placed queen is a G; beside a tiling's

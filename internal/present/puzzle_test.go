@@ -2,6 +2,7 @@ package present_test
 
 import (
 	"context"
+	"io"
 	"strings"
 	"testing"
 
@@ -102,6 +103,38 @@ func TestWritePuzzleText(t *testing.T) {
 			if unmarked != full || got == 0 || got != want {
 				t.Errorf("%s: %d marks for %d pre-placed, want %d; %q, want %q", title, got, len(givens), want, unmarked, full)
 			}
+		}
+	}
+}
+
+// TestWritePuzzle writes a made puzzle in each format: as text, svg and JSON it is what
+// WritePuzzleText, the puzzle's DrawGiven of both pictures and WriteAll of the two write.
+func TestWritePuzzle(t *testing.T) {
+	pz, err := puzzle.Tiling(tilingPuzzle(t, "pentominoes", "10x6"), puzzle.TilingOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	givens, sol, err := puzzle.Make(context.Background(), pz, xcover.Config{})
+	if err != nil || sol == nil {
+		t.Fatalf("Make: %v, %v", sol, err)
+	}
+	for _, c := range []struct {
+		format string
+		want   func(w io.Writer) error
+	}{
+		{present.FormatText, func(w io.Writer) error { return present.WritePuzzleText(w, pz, givens, sol) }},
+		{present.FormatSVG, func(w io.Writer) error { return pz.DrawGiven(w, givens, [][]int{givens, sol}) }},
+		{present.FormatJSON, func(w io.Writer) error { return present.WriteAll(w, pz, present.FormatJSON, givens, sol) }},
+	} {
+		var got, want strings.Builder
+		if err := present.WritePuzzle(&got, pz, c.format, givens, sol); err != nil {
+			t.Fatalf("%s: %v", c.format, err)
+		}
+		if err := c.want(&want); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() || got.Len() == 0 {
+			t.Errorf("%s: wrote %q, want %q", c.format, got.String(), want.String())
 		}
 	}
 }
