@@ -119,8 +119,13 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	switch {
 	case f.format != "text" && f.format != "svg":
 		return usageErrorf("unknown --format %q: want text or svg", f.format)
+	case f.json && f.format != "text":
+		return usageErrorf("--json and --format %s do not go together", f.format)
 	case f.noFlip && f.mirror:
 		return usageErrorf("--no-flip and --mirror contradict each other")
+	}
+	if err := checkVia(f.via); err != nil {
+		return err // before the pieces and the region are read and posed
 	}
 	randomSeed(cmd, &f.random, &f.seed)
 	if f.via != "" && (f.count || f.distinct || f.random) {
@@ -191,9 +196,6 @@ func tileList(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Con
 		return err
 	}
 	emit := func(sol []int, class int) bool { return lw.Write(sol, class) == nil }
-	if err := checkVia(f.via); err != nil {
-		return err
-	}
 	what := "tilings"
 	cfg.Limit = f.limit
 	if f.via != "" { // the solver's solutions, in its order (no --distinct), checked as the engine's

@@ -169,6 +169,10 @@ func TestTileErrors(t *testing.T) {
 		{[]string{"--pieces", "pentominoes", "--region", "6x10", "--format", "png"}, 2, "--format", ""},
 		{[]string{"--pieces", "pentominoes", "--region", "6x10", "--emit", "cnf"}, 2, "--emit", ""},
 		{[]string{"--pieces", "pentominoes", "--region", "6x10", "--no-flip", "--mirror"}, 2, "contradict", ""},
+		// --json with --format svg wrote the picture silently; a bad solver was named only
+		// after the pieces and the region were read.
+		{[]string{"--pieces", "pentominoes", "--region", "6x10", "--json", "--format", "svg"}, 2, "--json and --format svg", ""},
+		{[]string{"--pieces-file", filepath.Join(dir, "missing"), "--region", "2x2", "--via", "nosuchsolver"}, 2, "--via", ""},
 		{[]string{"--pieces", "pentominoes", "--region-file", empty}, 1, "no cells", ""},
 		{[]string{"--pieces-file", empty, "--region", "2x2"}, 1, "no cells", ""},
 		{[]string{"--pieces-file", filepath.Join(dir, "missing"), "--region", "2x2"}, 1, "missing", ""},
