@@ -443,6 +443,51 @@ func TestShortNamesWords(t *testing.T) {
 	}
 }
 
+// TestPlainWord checks plainWord against isPlain on tokens of 1 to 9 bytes with every byte
+// value at every place, followed by a blank, a line ending or nothing: it must return the
+// token's length and its bytes as a little-endian word exactly where isPlain accepts the
+// token and 8 bytes can be read.
+func TestPlainWord(t *testing.T) {
+	plain := 0
+	for size := 1; size <= 9; size++ {
+		for at := range size {
+			for c := range 256 {
+				tok := []byte("abcdefghi"[:size])
+				tok[at] = byte(c)
+				for _, after := range []string{" z", "\tz", "\n", "", "        "} {
+					text := string(tok) + after
+					end := strings.IndexAny(text, " \t")
+					if end < 0 {
+						end = len(text)
+					}
+					if end == 0 {
+						continue // plainWord is given a text without leading blanks
+					}
+					name := text[:end]
+					key, n := plainWord(text)
+					var want uint64
+					wantN := 0
+					if isPlain(name) && len(text) >= 8 {
+						wantN = len(name)
+						for i := len(name) - 1; i >= 0; i-- {
+							want = want<<8 | uint64(name[i])
+						}
+					}
+					if n != wantN || n > 0 && key != want {
+						t.Fatalf("plainWord(%q) = %#x, %d; want %#x, %d", text, key, n, want, wantN)
+					}
+					if n > 0 {
+						plain++
+					}
+				}
+			}
+		}
+	}
+	if plain == 0 {
+		t.Fatal("no plain token: the test tries nothing")
+	}
+}
+
 // TestItemLineAsBuilder reads random item lines of plain names (added with their hashes,
 // Builder.AddItemHashed) mixed with names with bounds, long names, names of several bytes
 // a character and names met before, primary and secondary: the items must be those that

@@ -2,8 +2,10 @@ package dlx
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"io"
+	"math/bits"
 	"os"
 	"runtime"
 	"slices"
@@ -407,6 +409,11 @@ func (p *parser) itemLine(text string) error {
 	n := strings.Count(text, " ") + 1 // about the number of items
 	p.b.GrowItems(n)
 	p.b.Names().GrowText(len(text) - n + 1) // the names' bytes, about
+	if !strings.Contains(text, "  ") && strings.IndexByte(text, '\t') < 0 {
+		// Single spaces: n is the number of tokens, the items and perhaps a separator,
+		// all of whose slots are written soon.
+		p.b.Names().TouchSlots()
+	}
 	secondary := false
 	// The tokens are taken 16 at a time, their names' keys and hashes in the index
 	// computed and their slots read together first (names.Table.WarmHashes), so that adding
@@ -424,6 +431,12 @@ func (p *parser) itemLine(text string) error {
 		if next == nt {
 			nt, next = 0, 0
 			for nt < len(toks) && len(text) > 0 {
+				if key, n := plainWord(text); n > 0 {
+					toks[nt], keys[nt], hashes[nt], plain[nt] = text[:n], key, p.b.Names().HashShort(key), true
+					_, text = nextToken(text[n:])
+					nt++
+					continue
+				}
 				toks[nt], text = nextToken(text)
 				name := toks[nt]
 				if plain[nt] = isPlain(name); !plain[nt] {
@@ -477,6 +490,36 @@ func (p *parser) itemLine(text string) error {
 		p.marks = p.marks || hasMark(name)
 	}
 	return nil
+}
+
+// plainWord returns the key (names.Table.IndexShort) and the length of the first token of
+// text (which starts with no blank) if it is a plain name (isPlain), and n = 0 otherwise or
+// if text has under 8 bytes. It reads the text 8 bytes at a time, as words does: on the
+// item line of issue 42's big87 (10^6 names), cutting, checking and packing the names a
+// byte at a time each, three times, took a quarter of the line's time (perf).
+func plainWord(text string) (key uint64, n int) {
+	if len(text) < 8 {
+		return 0, 0
+	}
+	w := binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(text), 8))
+	n = bits.TrailingZeros64(blanks(w)) >> 3
+	if n == 8 {
+		if len(text) > 8 && !isBlank(text[8]) {
+			return 0, 0 // over 8 bytes
+		}
+	} else {
+		w &= 1<<(8*n) - 1
+	}
+	// A byte of the name that is not printable ASCII (at most ' ', or 0x7f and above),
+	// ':' or '|' sets its high bit in bad. (Zero bytes above the name do too: they are
+	// masked off.)
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	low := ^((w | highs) - 0x21*ones) // high bit set where the byte's low 7 bits are under 0x21
+	bad := (w | low | either(w, 0x7f, ':') | either(w, '|', '|')) & highs
+	if bad&(1<<(8*n)-1) != 0 {
+		return 0, 0
+	}
+	return w, n
 }
 
 // isPlain reports whether tok is a plain item name: at most 8 bytes of printable ASCII

@@ -105,6 +105,19 @@ func (t *Table) Grow(n int) {
 	t.ends = slices.Grow(t.ends, n)
 }
 
+// TouchSlots writes the slots of an empty table, as they are (empty), so that the system
+// maps each page of them once, in order, at that write. Names added at random to fresh
+// slots read a page before they write it, which maps the system's page of zeros, then
+// copies it at the write, telling the other cores to drop the mapping they may hold (perf
+// on issue 42's big87, 10^6 names: smp_call_function_many_cond and native_write_msr under
+// the adding). A caller that has grown the table for the names it is about to add calls
+// it: the slots' pages are then all written anyway.
+func (t *Table) TouchSlots() {
+	if len(t.ends) == 0 {
+		clear(t.slots)
+	}
+}
+
 // GrowText makes room for n more bytes of names.
 func (t *Table) GrowText(n int) { t.text = slices.Grow(t.text, n) }
 
@@ -209,6 +222,10 @@ func (t *Table) Hash(name string) (key, h uint64) {
 	}
 	return t.keyOf(name)
 }
+
+// HashShort returns the hash of a name of 1 to 8 bytes given as its key (IndexShort), as
+// Hash does, once the table has grown (Grow) or a name has been added.
+func (t *Table) HashShort(key uint64) uint64 { return t.shortHash(key) }
 
 // AddHashed is Add of a name whose key and hash Hash returned.
 func (t *Table) AddHashed(name string, key, h uint64) (int, bool) {
