@@ -110,6 +110,13 @@ func layoutNodes(sp *Spec, nd nodeArray, procs, minPart int) {
 		var pt part
 		if r > 0 {
 			pt = part{make([]lastCount, n+1), make([]int32, n+1)}
+			// Written first, in order: the pass reads an item's entry before it writes
+			// it, and a fresh page read first is mapped to the system's page of zeros,
+			// then copied at the write, with the other cores told to drop the mapping
+			// (a TLB shoot-down: an interrupt to the core running part 0). A part has at
+			// least 4 entries an item (layout), so that its pages are all written anyway.
+			clear(pt.lc)
+			clear(pt.first)
 			parts[r] = pt
 		} else {
 			for i := int32(1); i <= n; i++ {
