@@ -99,7 +99,7 @@ func (p *parser) prepare(text string) []*chunk {
 
 // options parses the chunks of the lines after the item line (prepare) and adds their
 // options to the Builder.
-func (p *parser) options(chunks []*chunk) error {
+func (p *parser) options(in *input, chunks []*chunk) error {
 	var lines, toks int
 	first := p.line
 	for _, c := range chunks {
@@ -133,6 +133,7 @@ func (p *parser) options(chunks []*chunk) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			in.watch()
 			var s seen
 			for {
 				c := int(next.Add(1)) - 1
@@ -140,7 +141,7 @@ func (p *parser) options(chunks []*chunk) error {
 					return
 				}
 				if !stopped.Load() {
-					p.parseChunk(chunks[c], &s)
+					p.parseGuarded(in, chunks[c], &s)
 				}
 				close(chunks[c].done)
 			}
@@ -156,6 +157,18 @@ func (p *parser) options(chunks []*chunk) error {
 		chunks[i] = nil // its arrays are no longer needed
 	}
 	return nil
+}
+
+// parseGuarded is parseChunk, a fault in a mapped input recorded (input.guard) and
+// stopping the adding at c.
+func (p *parser) parseGuarded(in *input, c *chunk, s *seen) {
+	defer func() {
+		if in.faulted.Load() && c.err == nil {
+			c.err = faultError("")
+		}
+	}()
+	defer in.guard()
+	p.parseChunk(c, s)
 }
 
 // splitChunks cuts text at line endings into chunks of about equal size: a few per

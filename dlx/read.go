@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -56,9 +57,18 @@ func Parse(r io.Reader, name string) (*File, error) {
 
 // parse is Parse on at most procs goroutines, with chunks of at least minSize bytes; with
 // short false, every option line is cut into tokens (the tests compare the two ways).
-func parse(r io.Reader, name string, procs, minSize int, short bool) (*File, error) {
+func parse(r io.Reader, name string, procs, minSize int, short bool) (f *File, err error) {
 	in := readAll(r, name, procs > 1)
 	defer in.close()
+	if in.mapped != nil {
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		defer func() {
+			if in.faulted.Load() {
+				f, err = nil, faultError(name)
+			}
+		}()
+		defer in.guard()
+	}
 	p := &parser{
 		f:       &File{Name: name},
 		procs:   procs,
@@ -79,6 +89,9 @@ func parse(r io.Reader, name string, procs, minSize int, short bool) (*File, err
 		return nil, p.builderError(err, "", p.line)
 	}
 	p.f.Problem = prob
+	if in.mapped != nil { // the texts are pieces of the mapped input
+		p.f.OptionText, p.f.OptionLine = nil, nil
+	}
 	return p.f, nil
 }
 
@@ -99,21 +112,42 @@ type input struct {
 
 	stop     atomic.Bool   // set when the lines read so far are all that is wanted
 	finished chan struct{} // closed when the reading goroutine ends; nil if none
+
+	// mapped is the input mapped into memory (textio.Mappable), unmapped by close, or nil.
+	// Each goroutine that reads it turns a fault there (the file cut short meanwhile: a
+	// SIGBUS) into a panic (watch) that it recovers (guard), setting faulted.
+	mapped  []byte
+	faulted atomic.Bool
 }
 
 // readAll starts reading r: by a goroutine of its own if background is set, or else at once.
 func readAll(r io.Reader, name string, background bool) *input {
 	in := &input{}
 	in.more.L = &in.mu
+	if m, ok := r.(textio.Mappable); ok {
+		r = m.File
+		if data, ok := mapFile(m.File); ok {
+			in.mapped = data
+		}
+	}
 	if !background {
-		data, err := readInput(r, name, nil)
-		in.text, in.err, in.done = unsafe.String(unsafe.SliceData(data), len(data)), err, true
+		func() {
+			if in.mapped != nil {
+				defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+				defer in.guard()
+			}
+			data, err := readInput(r, in.mapped, name, nil)
+			in.text, in.err = unsafe.String(unsafe.SliceData(data), len(data)), err
+		}()
+		in.done = true
 		return in
 	}
 	in.finished = make(chan struct{})
 	go func() {
 		defer close(in.finished)
-		data, err := readInput(r, name, func(buf []byte, complete int) bool {
+		in.watch()
+		defer in.guard()
+		data, err := readInput(r, in.mapped, name, func(buf []byte, complete int) bool {
 			in.mu.Lock()
 			in.text = unsafe.String(unsafe.SliceData(buf), complete)
 			in.mu.Unlock()
@@ -149,12 +183,45 @@ func (in *input) all() (string, *Error) {
 	return in.text, in.err
 }
 
-// close stops the reading after its current read and waits for its goroutine to end.
+// close stops the reading after its current read and waits for its goroutine to end;
+// then it unmaps a mapped input, which no goroutine reads any more.
 func (in *input) close() {
 	if in.finished != nil {
 		in.stop.Store(true)
 		<-in.finished
 	}
+	if in.mapped != nil {
+		unmapFile(in.mapped)
+	}
+}
+
+// watch makes a fault at an address of a mapped input a panic in the calling goroutine,
+// which guard, deferred, recovers.
+func (in *input) watch() {
+	if in.mapped != nil {
+		debug.SetPanicOnFault(true)
+	}
+}
+
+// guard, deferred by a goroutine that called watch, recovers from a fault in the mapped
+// input and records it (faulted); any other panic goes on.
+func (in *input) guard() {
+	if in.mapped == nil {
+		return
+	}
+	if e := recover(); e != nil {
+		f, ok := e.(interface{ Addr() uintptr })
+		lo := uintptr(unsafe.Pointer(unsafe.SliceData(in.mapped)))
+		if !ok || f.Addr() < lo || f.Addr() >= lo+uintptr(len(in.mapped)) {
+			panic(e)
+		}
+		in.faulted.Store(true)
+	}
+}
+
+// faultError is the error of a mapped input that could not be read to its end.
+func faultError(name string) *Error {
+	return &Error{File: name, Msg: "read error: the file was cut short while it was read"}
 }
 
 // readInput reads r whole. It returns the complete lines read and, if reading stopped
@@ -163,14 +230,22 @@ func (in *input) close() {
 // segment). The slice is not changed afterwards. If progress is not nil, it is called after
 // each read with the buffer and the length of its complete lines, which are not changed
 // afterwards; when it returns false, reading stops (what was read is returned).
-func readInput(r io.Reader, name string, progress func(buf []byte, complete int) bool) ([]byte, *Error) {
+//
+// If mapped is not nil, it is the whole input, mapped into memory (mapFile), and r is not
+// read: its lines are checked as they would be read, a few at a time, without a copy.
+func readInput(r io.Reader, mapped []byte, name string, progress func(buf []byte, complete int) bool) ([]byte, *Error) {
 	size := segment
-	if st, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+	if st, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok && mapped == nil {
 		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() < 1<<40 {
 			size = max(size, int(fi.Size())+1) // one allocation, and one read at EOF
 		}
 	}
-	buf := make([]byte, 0, size)
+	var buf []byte
+	if mapped != nil {
+		buf = mapped[:0]
+	} else {
+		buf = make([]byte, 0, size)
+	}
 	var (
 		lineStart int // offset of the line being read
 		lines     int // lines complete before it
@@ -198,7 +273,17 @@ func readInput(r io.Reader, name string, progress func(buf []byte, complete int)
 			buf = slices.Grow(buf, cap(buf)) // doubles
 		}
 		// At most 1 MiB a read, so that an endless line is refused soon after its limit.
-		n, err := r.Read(buf[len(buf):min(cap(buf), len(buf)+1<<20)])
+		var (
+			n   int
+			err error
+		)
+		if mapped != nil {
+			if n = min(len(mapped)-len(buf), 1<<20); len(buf)+n == len(mapped) {
+				err = io.EOF
+			}
+		} else {
+			n, err = r.Read(buf[len(buf):min(cap(buf), len(buf)+1<<20)])
+		}
 		buf = buf[:len(buf)+n]
 		for {
 			i := bytes.IndexByte(buf[scanned:], '\n')
@@ -326,9 +411,16 @@ func (p *parser) parse(in *input) error {
 		// The option lines, once read, are cut into chunks and counted while the item
 		// line's names are added.
 		prep := make(chan []*chunk, 1)
+		ended := make(chan struct{}) // before the input is unmapped (close)
+		defer func() { <-ended }()
 		go func() {
+			defer close(ended)
+			var chunks []*chunk
+			defer func() { prep <- chunks }()
+			in.watch()
+			defer in.guard()
 			text, _ := in.all()
-			prep <- p.prepare(text[pos:])
+			chunks = p.prepare(text[pos:])
 		}()
 		if err := p.itemLine(t); err != nil {
 			in.stop.Store(true)
@@ -340,7 +432,7 @@ func (p *parser) parse(in *input) error {
 		if len(chunks) == 0 {
 			return nil
 		}
-		return p.options(chunks)
+		return p.options(in, chunks)
 	}
 	return nil
 }
