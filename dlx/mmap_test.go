@@ -43,6 +43,8 @@ func TestMappedAsRead(t *testing.T) {
 		"a b\na\n" + long[:segment] + "\x00" + long + "\nb\n",
 		"a b | c\na c:red\nb\nc\n", // a warning: no primary item
 		"a a\n",
+		"a b\na |3\nb |2 |4\n| c\n",
+		"a b | c\nc |2\na |1\n", // a cost and a warning on one line
 	}
 	var sb strings.Builder
 	sb.WriteString("p0 p1 p2 p3 | s0\n")

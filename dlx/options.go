@@ -45,13 +45,13 @@ type chunk struct {
 	start []int32
 	line  []int
 	opt   []string
-	item  []int32  // entries' item indices
-	color []int32  // entries' colours, 1 + an index in colors, 0 for none; nil if none
-	costs []cost   // options with a cost above 0
-	bare  []int32  // options without a primary item
-	names []string // colour names met in the chunk, in order
-	bad   []string // by colour of names: why the name cannot be a colour, or ""
-	err   *Error   // the chunk's first error (Line counted from text's first line, 1-based)
+	item  []int32   // entries' item indices
+	color []int32   // entries' colours, 1 + an index in colors, 0 for none; nil if none
+	costs []cost    // options with a cost above 0
+	bare  []bareOpt // options without a primary item
+	names []string  // colour names met in the chunk, in order
+	bad   []string  // by colour of names: why the name cannot be a colour, or ""
+	err   *Error    // the chunk's first error (Line counted from text's first line, 1-based)
 	done  chan struct{}
 
 	toks, keys []string   // the line being parsed: its tokens, and their names
@@ -68,10 +68,17 @@ type seen struct {
 	stamp uint32
 }
 
-// A cost is the cost of one option of a chunk.
+// A cost is the cost of one option of a chunk, and the option's line.
 type cost struct {
 	opt  int32
 	cost int64
+	line int
+}
+
+// A bareOpt is an option of a chunk without a primary item: its line and its text.
+type bareOpt struct {
+	line int
+	text string
 }
 
 // prepare cuts text, the lines after the item line, into chunks, and counts the room for
@@ -106,20 +113,24 @@ func (p *parser) options(in *input, chunks []*chunk) error {
 		c.first, first = first, first+c.allLines
 		lines, toks = lines+c.roomOpts, toks+c.roomEntries
 	}
-	p.f.OptionText = make([]string, 0, lines)
-	p.f.OptionLine = make([]int, 0, lines)
+	if p.texts {
+		p.f.OptionText = make([]string, 0, lines)
+		p.f.OptionLine = make([]int, 0, lines)
+	}
 	item := p.b.Spare(toks, lines)
 	lines, toks = 0, 0
 	for _, c := range chunks {
 		nl, nt := c.roomOpts, c.roomEntries
-		c.opt = p.f.OptionText[lines:lines:(lines + nl)]
-		c.line = p.f.OptionLine[lines:lines:(lines + nl)]
+		if p.texts {
+			c.opt = p.f.OptionText[lines:lines:(lines + nl)]
+			c.line = p.f.OptionLine[lines:lines:(lines + nl)]
+		}
 		c.item = item[toks:toks:(toks + nt)]
 		c.start = make([]int32, 0, nl+1) // and the end of the last option (addChunk)
 		lines, toks = lines+nl, toks+nt
 		c.roomEnd, c.itemEnd = lines, toks
 	}
-	p.inPlace, p.optInPlace = true, true
+	p.inPlace, p.optInPlace = true, p.texts
 	if len(chunks) == 1 {
 		p.parseChunk(chunks[0], new(seen))
 		return p.addChunk(chunks[0])
@@ -417,14 +428,17 @@ func (p *parser) endOption(c *chunk, text string, k int32, first int, hasPrimary
 	if err := p.checkEntries(c, first, s); err != nil {
 		return err
 	}
+	line := c.first + c.lines
 	c.start = append(c.start, int32(first))
-	c.line = append(c.line, c.first+c.lines)
-	c.opt = append(c.opt, text)
+	if p.texts {
+		c.line = append(c.line, line)
+		c.opt = append(c.opt, text)
+	}
 	if total > 0 {
-		c.costs = append(c.costs, cost{k, total})
+		c.costs = append(c.costs, cost{k, total, line})
 	}
 	if !hasPrimary {
-		c.bare = append(c.bare, k)
+		c.bare = append(c.bare, bareOpt{line, text})
 	}
 	return nil
 }
@@ -544,12 +558,12 @@ func (p *parser) addChunk(c *chunk) error {
 	p.b.AppendOptions(append(c.start, int32(len(c.item))), c.item, c.color)
 	for _, cs := range c.costs {
 		if err := p.b.SetCost(k0+int(cs.opt), cs.cost); err != nil {
-			return p.builderError(err, "", c.line[cs.opt])
+			return p.builderError(err, "", cs.line)
 		}
 	}
-	for _, k := range c.bare {
+	for _, b := range c.bare {
 		// The token copied, so that the warning does not hold the input.
-		f.Warnings = append(f.Warnings, &Error{File: f.Name, Line: c.line[k], Token: strings.Clone(c.opt[k]), Msg: "option with no primary item"})
+		f.Warnings = append(f.Warnings, &Error{File: f.Name, Line: b.line, Token: strings.Clone(b.text), Msg: "option with no primary item"})
 	}
 	// In place, these appends move the chunk's options down to just after those before.
 	// If they would pass the end of the chunk's room, where the next chunk may be writing
@@ -558,8 +572,10 @@ func (p *parser) addChunk(c *chunk) error {
 		f.OptionText, f.OptionLine = slices.Clip(f.OptionText), slices.Clip(f.OptionLine)
 		p.optInPlace = false
 	}
-	f.OptionText = append(f.OptionText, c.opt...)
-	f.OptionLine = append(f.OptionLine, c.line...)
+	if p.texts {
+		f.OptionText = append(f.OptionText, c.opt...)
+		f.OptionLine = append(f.OptionLine, c.line...)
+	}
 	if c.err != nil {
 		c.err.File, c.err.Line = f.Name, p.line+c.err.Line
 		return c.err

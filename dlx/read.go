@@ -71,6 +71,7 @@ func parse(r io.Reader, name string, procs, minSize int, short bool) (f *File, e
 	}
 	p := &parser{
 		f:       &File{Name: name},
+		texts:   in.mapped == nil,
 		procs:   procs,
 		minSize: minSize,
 		short:   short,
@@ -89,9 +90,6 @@ func parse(r io.Reader, name string, procs, minSize int, short bool) (f *File, e
 		return nil, p.builderError(err, "", p.line)
 	}
 	p.f.Problem = prob
-	if in.mapped != nil { // the texts are pieces of the mapped input
-		p.f.OptionText, p.f.OptionLine = nil, nil
-	}
 	return p.f, nil
 }
 
@@ -352,6 +350,7 @@ type parser struct {
 	// (options.go).
 	inPlace, optInPlace bool
 	f                   *File
+	texts               bool // the File keeps its options' texts and lines (not from a mapped input)
 	procs               int  // goroutines for the option lines
 	minSize             int  // least size of a chunk of option lines
 	short               bool // lines of short names read a word at a time (shortNames)
