@@ -509,13 +509,28 @@ func (p *parser) checkEntries(c *chunk, first int, s *seen) *Error {
 			s.stamp = 1
 		}
 	}
+	// Short options are first looked at through a 256-bit set of their items' low bytes:
+	// if the set has as many members as the option has entries, the items are distinct
+	// and the pairs need not be compared (on big87's options of 10 random items of 10^6,
+	// 84% of them; the pairs took about 60 ns an option, 5% of the CPU).
+	distinct := false
+	if !long {
+		var set [4]uint64
+		for _, i := range ent {
+			set[uint8(i)>>6] |= 1 << (i & 63)
+		}
+		distinct = bits.OnesCount64(set[0])+bits.OnesCount64(set[1])+bits.OnesCount64(set[2])+bits.OnesCount64(set[3]) == len(ent)
+		if distinct && c.color == nil {
+			return nil
+		}
+	}
 	secondary := p.b.Secondary()
 	for j, i := range ent {
 		twice := false
 		if long {
 			twice = s.at[i] == s.stamp
 			s.at[i] = s.stamp
-		} else {
+		} else if !distinct {
 			for _, h := range ent[:j] {
 				twice = twice || h == i
 			}
