@@ -293,7 +293,7 @@ func (p *parser) flush(c *chunk, colors map[string]int32, s *seen) *Error {
 	lines := c.lines
 	c.idx = slices.Grow(c.idx[:0], len(c.wkeys))[:len(c.wkeys)]
 	p.b.Names().IndexShort(c.wkeys, c.wlens, c.idx)
-	secondary := p.b.Secondary()
+	secondary, np, ordered := p.b.Secondary(), p.primaries, p.primaryFirst
 	lo := 0
 	for _, pl := range c.pend {
 		ids := c.idx[lo:pl.end]
@@ -305,7 +305,11 @@ func (p *parser) flush(c *chunk, colors map[string]int32, s *seen) *Error {
 				known = false
 				break
 			}
-			hasPrimary = hasPrimary || !secondary[i]
+			if ordered { // no read of secondary at random: 89% of flush's samples on big87
+				hasPrimary = hasPrimary || i < np
+			} else {
+				hasPrimary = hasPrimary || !secondary[i]
+			}
 		}
 		if !known {
 			if err := p.oneLine(c, pl.text, colors, s); err != nil {

@@ -354,6 +354,26 @@ type parser struct {
 	procs               int  // goroutines for the option lines
 	minSize             int  // least size of a chunk of option lines
 	short               bool // lines of short names read a word at a time (shortNames)
+	// primaries is the number of primary items, and primaryFirst whether they are items
+	// 0 to primaries-1 and the others secondary (as the item line makes them); set before
+	// the options are read.
+	primaries    int32
+	primaryFirst bool
+}
+
+// primaryFirst returns the number of primary items, and whether they come before every
+// secondary one (secondary by item).
+func primaryFirst(secondary []bool) (int32, bool) {
+	np := 0
+	for np < len(secondary) && !secondary[np] {
+		np++
+	}
+	for _, sec := range secondary[np:] {
+		if !sec {
+			return 0, false
+		}
+	}
+	return int32(np), true
 }
 
 // errorAt returns an *Error at the given line. The token is copied, so that the error does
@@ -427,6 +447,7 @@ func (p *parser) parse(in *input) error {
 			return err
 		}
 		p.sawItems = true
+		p.primaries, p.primaryFirst = primaryFirst(p.b.Secondary())
 		chunks := <-prep
 		if len(chunks) == 0 {
 			return nil
