@@ -119,6 +119,8 @@ type input struct {
 }
 
 // readAll starts reading r: by a goroutine of its own if background is set, or else at once.
+// A textio.Mappable is mapped into memory where it can be (mapFile), its lines then checked
+// the same way, and its File keeps no option texts (parser.texts).
 func readAll(r io.Reader, name string, background bool) *input {
 	in := &input{}
 	in.more.L = &in.mu
