@@ -185,7 +185,8 @@ func (p *parser) parseGuarded(in *input, c *chunk, s *seen) {
 // splitChunks cuts text at line endings into chunks of about equal size: sixteen per
 // goroutine, so that the goroutines end close together (the last chunk's time is a core
 // idle), and none below minSize. With four per goroutine, big87's two goroutines ended
-// 31-117 ms apart (5 runs at load 5; chunks of 100-250 ms).
+// 19-117 ms apart (10 traced runs at load 5-6; chunks of 100-250 ms), with sixteen 9-22
+// (5 runs).
 func splitChunks(text string, procs, minSize int) []*chunk {
 	n := 1
 	if procs > 1 {
