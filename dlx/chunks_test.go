@@ -443,15 +443,63 @@ func TestShortNamesWords(t *testing.T) {
 	}
 }
 
+// TestPlainWord checks plainWord against isPlain on tokens of 1 to 9 bytes with every byte
+// value at every place, followed by a blank, a line ending or nothing: it must return the
+// token's length and its bytes as a little-endian word exactly where isPlain accepts the
+// token and 8 bytes can be read.
+func TestPlainWord(t *testing.T) {
+	plain := 0
+	for size := 1; size <= 9; size++ {
+		for at := range size {
+			for c := range 256 {
+				tok := []byte("abcdefghi"[:size])
+				tok[at] = byte(c)
+				for _, after := range []string{" z", "\tz", "\n", "", "        "} {
+					text := string(tok) + after
+					end := strings.IndexAny(text, " \t")
+					if end < 0 {
+						end = len(text)
+					}
+					if end == 0 {
+						continue // plainWord is given a text without leading blanks
+					}
+					name := text[:end]
+					key, n := plainWord(text)
+					var want uint64
+					wantN := 0
+					if isPlain(name) && len(text) >= 8 {
+						wantN = len(name)
+						for i := len(name) - 1; i >= 0; i-- {
+							want = want<<8 | uint64(name[i])
+						}
+					}
+					if n != wantN || n > 0 && key != want {
+						t.Fatalf("plainWord(%q) = %#x, %d; want %#x, %d", text, key, n, want, wantN)
+					}
+					if n > 0 {
+						plain++
+					}
+				}
+			}
+		}
+	}
+	if plain == 0 {
+		t.Fatal("no plain token: the test tries nothing")
+	}
+}
+
 // TestItemLineAsBuilder reads random item lines of plain names (added with their hashes,
 // Builder.AddItemHashed) mixed with names with bounds, long names, names of several bytes
-// a character and names met before, primary and secondary: the items must be those that
-// xcover.Builder's methods give the tokens one by one, and a line they refuse must be
-// refused at the same token with the Builder's reason.
+// a character and names met before, primary and secondary, and lines of plain names only
+// (added in runs on four goroutines, Builder.AddShortItems), with a second separator now
+// and then: the items must be those that xcover.Builder's methods give the tokens one by
+// one, and a line they refuse must be refused at the same token with the Builder's reason,
+// on one goroutine and on four.
 func TestItemLineAsBuilder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(42, 15))
-	errs := 0
+	errs, plainLines := 0, 0
 	for trial := range 400 {
+		plainOnly := trial%2 == 0
 		var toks []string
 		var b xcover.Builder
 		var want error
@@ -461,9 +509,13 @@ func TestItemLineAsBuilder(t *testing.T) {
 			name := fmt.Sprintf("n%d", rng.IntN(5000))
 			switch rng.IntN(12) {
 			case 0:
-				name += "-long-name"
+				if !plainOnly {
+					name += "-long-name"
+				}
 			case 1:
-				name = "é" + name
+				if !plainOnly {
+					name = "é" + name
+				}
 			}
 			if j > 0 && rng.IntN(40) == 0 {
 				if again := toks[rng.IntN(j)]; again != "|" {
@@ -475,9 +527,11 @@ func TestItemLineAsBuilder(t *testing.T) {
 			switch {
 			case !secondary && j > 0 && rng.IntN(20) == 0:
 				tok, secondary = "|", true
+			case secondary && plainOnly && rng.IntN(50) == 0:
+				tok, err = "|", errors.New("item line has a second separator")
 			case secondary:
 				_, err = b.AddSecondary(name)
-			case rng.IntN(10) == 0:
+			case rng.IntN(10) == 0 && !plainOnly:
 				tok = "2:3|" + name
 				_, err = b.AddPrimaryBounds(name, 2, 3)
 			default:
@@ -490,22 +544,42 @@ func TestItemLineAsBuilder(t *testing.T) {
 			}
 		}
 		text := strings.Join(toks, " ") + "\n"
-		f, err := parse(strings.NewReader(text), "i.dlx", 1, minChunk, true)
 		if want != nil {
 			errs++
-			var e *Error
-			if !errors.As(err, &e) || e.Token != wantTok || !strings.Contains(want.Error(), e.Msg) {
-				t.Fatalf("trial %d: %q: error %v, want %v at %q", trial, text, err, want, wantTok)
+		} else if plainOnly {
+			plainLines++
+		}
+		var p *xcover.Problem
+		if want == nil {
+			var err error
+			if p, err = b.Build(); err != nil {
+				t.Fatal(err)
 			}
-			continue
 		}
-		if err != nil {
-			t.Fatalf("trial %d: %q: %v", trial, text, err)
+		for _, procs := range []int{1, 4} {
+			f, err := parse(strings.NewReader(text), "i.dlx", procs, 16, true)
+			if want != nil {
+				var e *Error
+				if !errors.As(err, &e) || e.Token != wantTok || !strings.Contains(want.Error(), e.Msg) {
+					t.Fatalf("trial %d, %d goroutines: %q: error %v, want %v at %q", trial, procs, text, err, want, wantTok)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("trial %d, %d goroutines: %q: %v", trial, procs, text, err)
+			}
+			checkItemsAsBuilder(t, trial, f, p)
 		}
-		p, err := b.Build()
-		if err != nil {
-			t.Fatal(err)
-		}
+	}
+	if errs < 40 || errs > 360 || plainLines < 40 {
+		t.Fatalf("%d of 400 lines refused, %d of plain names read: the test does not try both", errs, plainLines)
+	}
+}
+
+// checkItemsAsBuilder checks that f's items are p's.
+func checkItemsAsBuilder(t *testing.T, trial int, f *File, p *xcover.Problem) {
+	t.Helper()
+	{
 		if f.Problem.NumItems() != p.NumItems() || f.Problem.NumPrimary() != p.NumPrimary() {
 			t.Fatalf("trial %d: %d items, %d primary; want %d, %d", trial, f.Problem.NumItems(), f.Problem.NumPrimary(), p.NumItems(), p.NumPrimary())
 		}
@@ -517,9 +591,6 @@ func TestItemLineAsBuilder(t *testing.T) {
 				t.Fatalf("trial %d: item %q at %d, %v; want %d", trial, p.Item(i).Name, j, ok, i)
 			}
 		}
-	}
-	if errs < 40 || errs > 360 {
-		t.Fatalf("%d of 400 lines refused: the test does not try both", errs)
 	}
 }
 

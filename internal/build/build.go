@@ -168,6 +168,25 @@ func (b *Builder) AddItemHashed(name string, key, h uint64, secondary bool) (int
 	return i, true
 }
 
+// AddShortItems adds items whose names are of 1 to 8 bytes of printable ASCII other than
+// ':' and '|' (valid, without bounds), given as their keys and lengths in runs (as
+// names.Table.AddShorts takes them): those from the secondaryFrom-th on secondary, the
+// others primary, covered exactly once. It adds nothing and returns false if the Builder
+// has items already or a name comes twice: AddItem then says why, in order.
+func (b *Builder) AddShortItems(keys [][]uint64, lens [][]uint8, secondaryFrom int) bool {
+	b.init()
+	if b.p.Names.Len() != 0 || b.p.Min != nil || !b.p.Names.AddShorts(keys, lens) {
+		return false
+	}
+	n := b.p.Names.Len()
+	b.p.Secondary = slices.Grow(b.p.Secondary[:0], n)[:n]
+	for i := range b.p.Secondary {
+		b.p.Secondary[i] = i >= secondaryFrom
+	}
+	b.p.NumPrimary = min(n, secondaryFrom)
+	return true
+}
+
 // AddOptionNames adds an option given by item names, a secondary one optionally written
 // "name:colour".
 func (b *Builder) AddOptionNames(toks []string) error {
@@ -261,9 +280,23 @@ func (b *Builder) growEntries(n int) {
 // moves them (as copy does) to where they go.
 func (b *Builder) Spare(n, m int) []int32 {
 	b.init()
-	b.p.Item = slices.Grow(b.p.Item, n)
-	b.p.Start = slices.Grow(b.p.Start, m)
+	b.p.Item = grow(b.p.Item, n)
+	b.p.Start = grow(b.p.Start, m)
 	return b.p.Item[len(b.p.Item) : len(b.p.Item)+n]
+}
+
+// grow is slices.Grow without clearing the room: slices.Grow appends n zero elements,
+// which clears them at once, a write to every page of the room (the DLX reader's room of
+// 10^7 entries: 46 MB, one core faulting its pages in while the other waited), where make
+// takes fresh pages from the system, cleared by it when first written (by the reader's
+// goroutines, each in its part).
+func grow[T any](s []T, n int) []T {
+	if n <= cap(s)-len(s) {
+		return s
+	}
+	t := make([]T, len(s), len(s)+n)
+	copy(t, s)
+	return t
 }
 
 // NumEntries returns the number of entries added.

@@ -110,6 +110,13 @@ func layoutNodes(sp *Spec, nd nodeArray, procs, minPart int) {
 		var pt part
 		if r > 0 {
 			pt = part{make([]lastCount, n+1), make([]int32, n+1)}
+			// Written first, in order: the pass reads an item's entry before it writes
+			// it, and a fresh page read first is mapped to the system's page of zeros,
+			// then copied at the write, with the other cores told to drop the mapping
+			// (a TLB shoot-down: an interrupt to the core running part 0). A part has at
+			// least 4 entries an item (layout), so that its pages are all written anyway.
+			clear(pt.lc)
+			clear(pt.first)
 			parts[r] = pt
 		} else {
 			for i := int32(1); i <= n; i++ {
@@ -119,30 +126,39 @@ func layoutNodes(sp *Spec, nd nodeArray, procs, minPart int) {
 		k := int32(ks[r])
 		s := firstNode(sp, k) - 1 // the spacer before the current option
 		q := s + 1
+		// Two loops, not a test of r an entry, and the arrays in locals: the writes
+		// through unsafe pointers made the compiler load sp's fields again at each entry.
+		items, starts := sp.Item, sp.Start[:ks[r+1]+1]
 		for ; k < int32(ks[r+1]); k++ {
 			start := q
-			for e := sp.Start[k]; e < sp.Start[k+1]; e++ {
-				i := sp.Item[e] + 1
-				x := nd.at(q)
-				x.top = i
-				if r == 0 {
-					h := nd.at(i)
+			e0, e1 := starts[k], starts[k+1]
+			if r == 0 {
+				for _, i := range items[e0:e1] {
+					i++
+					x, h := nd.at(q), nd.at(i)
+					x.top = i
 					x.up = h.up
 					if h.up == 0 {
 						h.down = q
 					}
 					h.up = q
 					h.top++
-				} else {
-					c := &pt.lc[i]
+					q++
+				}
+			} else {
+				lc, first := pt.lc, pt.first
+				for _, i := range items[e0:e1] {
+					i++
+					x, c := nd.at(q), &lc[i]
+					x.top = i
 					x.up = c.last
 					if c.last == 0 {
-						pt.first[i] = q
+						first[i] = q
 					}
 					c.last = q
 					c.cnt++
+					q++
 				}
-				q++
 			}
 			nd.at(s).down = q - 1
 			spacer := nd.at(q)

@@ -276,3 +276,58 @@ func TestSeal(t *testing.T) {
 		}
 	}
 }
+
+// TestAddShorts adds names in runs on goroutines: each must be at its index in the order of
+// the runs, found by Index and IndexShort, with its bytes; a name given twice, in one run
+// or in two, adds nothing, and the table then takes the names one by one.
+func TestAddShorts(t *testing.T) {
+	for _, tt := range []struct {
+		runs [][]string
+		ok   bool
+	}{
+		{[][]string{{"a", "bb", "abcdefgh"}, {"x1", "x2"}, {"zz"}}, true},
+		{[][]string{{"a"}}, true},
+		{[][]string{{}, {"a", "b"}, {}}, true},
+		{[][]string{{"a", "b", "a"}}, false},
+		{[][]string{{"a", "b"}, {"c", "a"}}, false},
+	} {
+		var tb Table
+		keys, lens := make([][]uint64, len(tt.runs)), make([][]uint8, len(tt.runs))
+		var all []string
+		for r, run := range tt.runs {
+			for _, name := range run {
+				keys[r], lens[r] = append(keys[r], pack(name)), append(lens[r], uint8(len(name)))
+				all = append(all, name)
+			}
+		}
+		if ok := tb.AddShorts(keys, lens); ok != tt.ok {
+			t.Fatalf("%q: AddShorts %v, want %v", tt.runs, ok, tt.ok)
+		}
+		if !tt.ok {
+			if tb.Len() != 0 {
+				t.Fatalf("%q: %d names added by a refused AddShorts", tt.runs, tb.Len())
+			}
+			if i, _ := tb.Add("b"); i != 0 {
+				t.Fatalf("%q: after a refused AddShorts, Add gives index %d", tt.runs, i)
+			}
+			if _, ok := tb.Index("a"); ok {
+				t.Fatalf("%q: a refused AddShorts left a name in the slots", tt.runs)
+			}
+			continue
+		}
+		if tb.Len() != len(all) {
+			t.Fatalf("%q: %d names, want %d", tt.runs, tb.Len(), len(all))
+		}
+		for i, name := range all {
+			j, ok := tb.Index(name)
+			idx := []int32{-2}
+			tb.IndexShort([]uint64{pack(name)}, []uint8{uint8(len(name))}, idx)
+			if !ok || j != i || tb.Name(i) != name || idx[0] != int32(i) {
+				t.Fatalf("%q: %q at %d, %v (IndexShort %d), named %q; want %d", tt.runs, name, j, ok, idx[0], tb.Name(i), i)
+			}
+		}
+		if _, ok := tb.Index("nosuch"); ok {
+			t.Fatalf("%q: an unknown name found", tt.runs)
+		}
+	}
+}
