@@ -100,6 +100,7 @@ type memoShard struct {
 	reserved int64               // bytes of the budget taken by the shard, under mu
 	used     atomic.Int64        // of them, those its entries hold (written under mu)
 	entries  atomic.Uint64       // written under mu
+	touched  uint64              // a sum of what growShard read ahead (rehash), under mu
 	_        apartPad
 }
 
@@ -426,8 +427,9 @@ func (c *memoCache) growShard(s *memoShard, view *[]uint64) bool {
 		return false
 	}
 	slots := make([]uint64, n)
-	mask := uint64(n - 1)
 	copied := int64(0)
+	var batch [rehashBatch]uint64
+	k := 0
 	for j := range old {
 		t := atomic.LoadUint64(&old[j])
 		if t == 0 {
@@ -436,15 +438,14 @@ func (c *memoCache) growShard(s *memoShard, view *[]uint64) bool {
 			}
 			t = atomic.LoadUint64(&old[j]) // a put's, just made
 		}
-		k, _ := entryIn(*c.dir.Load(), t)
-		for i := maphash.Bytes(c.seed, k) & mask; ; i = (i + 1) & mask {
-			if slots[i] == 0 {
-				slots[i] = t
-				break
-			}
+		batch[k] = t
+		if k++; k == len(batch) {
+			s.touched += rehash(slots, *c.dir.Load(), c.seed, batch[:k])
+			k = 0
 		}
 		copied++
 	}
+	s.touched += rehash(slots, *c.dir.Load(), c.seed, batch[:k])
 	c.bytes.Add(-8 * int64(len(old))) // the old slots, left to the readers still at them
 	s.n.Store(copied)
 	s.view.Store(&slots)
