@@ -74,7 +74,8 @@ func BenchmarkMemoWorkers(b *testing.B) {
 
 // TestMemoCacheShards has workers put keys into the shared cache, on goroutines of their
 // own, while looking up the others' keys (a worker may have put some of them already; what
-// it finds must be right); then every worker finds every key, and the entries are counted
+// it finds must be right); then, the slots left for later by the doublings put, every
+// worker finds every key, and the entries are counted
 // once each, also where two workers put the same keys. Under -race it also checks the
 // shards' lock-free reads.
 func TestMemoCacheShards(t *testing.T) {
@@ -104,6 +105,11 @@ func TestMemoCacheShards(t *testing.T) {
 		close(errs)
 		for err := range errs {
 			t.Fatal(err)
+		}
+		for w := range workers { // the slots left for later by the doublings (place)
+			if a := c.arena(w); a != nil {
+				c.putLater(a)
+			}
 		}
 		for i := range uint64(keys) {
 			if n, ok := c.get(keyOf(i)); !ok || n.u.lo != i {
@@ -249,11 +255,14 @@ func TestSettleLate(t *testing.T) {
 
 // lockstepOf returns a MemoParams.lockstep for n workers: no worker gets more than one
 // poll ahead of the slowest one still counting, as on n idle cores.
-func lockstepOf(n int) func(int, bool) {
+func lockstepOf(n int) func(int, bool) { return lockstepSteps(make([]int, n)) }
+
+// lockstepSteps is lockstepOf for len(steps) workers, counting the polls of worker w in
+// steps[w].
+func lockstepSteps(steps []int) func(int, bool) {
 	var mu sync.Mutex
 	cond := sync.NewCond(&mu)
-	steps := make([]int, n)
-	done := make([]bool, n)
+	done := make([]bool, len(steps))
 	behind := func(w int) bool { // some worker still counting is behind w
 		for i, s := range steps {
 			if !done[i] && s < steps[w] {
@@ -284,7 +293,9 @@ func lockstepOf(n int) func(int, bool) {
 // with a piece item 3.02 when every worker tried the branches in one order and counted
 // what another was counting; each worker in its own order (memoTally.shuffled) 1.07 and
 // 1.19; deferring what another is counting (memoBounds.count) 1.03 and 1.55; both 1.015
-// and 1.10.
+// and 1.10. The workers must be busy 95% of the steps of the last to end: 0.91 on 12x12
+// when the last parts were counted on one worker each (a worker with no part left now
+// helps count the others', depthFirst), 1.00 with the help.
 func TestMemoWorkersLockstep(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -299,12 +310,21 @@ func TestMemoWorkersLockstep(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, workers := range []int{2, 16} {
-			got, st, err := MemoCount(tc.sp, &MemoParams{Workers: workers, lockstep: lockstepOf(workers)})
+			steps := make([]int, workers)
+			got, st, err := MemoCount(tc.sp, &MemoParams{Workers: workers, lockstep: lockstepSteps(steps)})
 			if err != nil || got.Int64() != tc.want {
 				t.Errorf("%s on %d workers in lockstep: %v, %v; want %d", tc.name, workers, got, err, tc.want)
 			}
 			if r := float64(st.Nodes) / float64(one.Nodes); r > 1.15 {
 				t.Errorf("%s on %d workers in lockstep: %d sub-problems, %.3f times one worker's %d", tc.name, workers, st.Nodes, r, one.Nodes)
+			}
+			// Busy: the steps of all workers over workers times the most steps of one.
+			sum, most := 0, 0
+			for _, n := range steps {
+				sum, most = sum+n, max(most, n)
+			}
+			if busy := float64(sum) / float64(workers*most); busy < 0.95 {
+				t.Errorf("%s on %d workers in lockstep: busy %.3f of the time (steps %v)", tc.name, workers, busy, steps)
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/binary"
 	"math/big"
+	"math/bits"
 	"slices"
 )
 
@@ -33,9 +34,14 @@ type memoBounds struct {
 	// are identical to the one at pos (the same items and colours): a run of r identical
 	// options is decided at once, taking c of them in C(r, c) ways, instead of in 2^r
 	// branches (k identical options under a bound of 10^9 took 2^k steps).
-	runs     [][]int32
-	times    []int32 // the state: times each primary item is covered
-	settled  int     // items 0..settled-1 are settled
+	runs  [][]int32
+	times []int32 // the state: times each primary item is covered
+	// covered has bit j set when times[j] > 0, so that makeKey visits the items covered
+	// ahead of the one being settled and not every later item: on 14x14 dominoes with a
+	// piece item (settled last, so covered at every key) the walk over the 197 items took
+	// 45% of the instructions.
+	covered  []uint64
+	settled  int // items 0..settled-1 are settled
 	cache    *memoCache
 	key      []byte
 	keys     [][]byte // per item settled: the key of the state before it
@@ -83,6 +89,7 @@ func newMemoBounds(sp *Spec, p *MemoParams) *memoBounds {
 		}
 	}
 	m.times = apart[int32](np, np)
+	m.covered = apart[uint64]((np+63)/64, (np+63)/64)
 	m.key = apart[byte](0, 5+2*binary.MaxVarintLen32*np+8*len(m.sec))
 	m.keys = make([][]byte, np+1)
 	m.deferred, m.saved = make([][]byte, np+1), make([][]int32, np+1)
@@ -105,6 +112,7 @@ func (m *memoBounds) fits(o int32) bool {
 func (m *memoBounds) take(o int32, prev []int32) []int32 {
 	for _, j := range m.pitems[m.pstart[o]:m.pstart[o+1]] {
 		m.times[j]++
+		m.covered[j>>6] |= 1 << (j & 63)
 	}
 	prev = m.saveSec(o, prev[:0])
 	m.secTake(o)
@@ -114,7 +122,9 @@ func (m *memoBounds) take(o int32, prev []int32) []int32 {
 // untake undoes take(o).
 func (m *memoBounds) untake(o int32, prev []int32) {
 	for _, j := range m.pitems[m.pstart[o]:m.pstart[o+1]] {
-		m.times[j]--
+		if m.times[j]--; m.times[j] == 0 {
+			m.covered[j>>6] &^= 1 << (j & 63)
+		}
 	}
 	m.secUntake(o, prev)
 }
@@ -123,8 +133,14 @@ func (m *memoBounds) untake(o int32, prev []int32) {
 func (m *memoBounds) makeKey() {
 	k := binary.LittleEndian.AppendUint32(m.key[:0], uint32(m.settled))
 	last := m.settled - 1
-	for j := m.settled; j < m.np; j++ {
-		if t := m.times[j]; t > 0 {
+	for w := m.settled >> 6; w < len(m.covered); w++ {
+		x := m.covered[w]
+		if w == m.settled>>6 {
+			x &^= 1<<(m.settled&63) - 1 // the items settled
+		}
+		for ; x != 0; x &= x - 1 {
+			j := w<<6 + bits.TrailingZeros64(x)
+			t := m.times[j]
 			if d := j - last; d < 0x80 && t < 0x80 { // one byte each, as uvarints
 				k = append(k, byte(d), byte(t))
 			} else {
@@ -160,6 +176,10 @@ func (m *memoBounds) count() count {
 	m.makeKey()
 	h := m.cache.hash(m.key)
 	if v, ok := m.cache.getHashed(m.key, h); ok {
+		m.st.Hits++
+		return v
+	}
+	if v, ok := m.cache.getLater(m.arena, m.key, h); ok {
 		m.st.Hits++
 		return v
 	}
@@ -228,6 +248,7 @@ func (m *memoBounds) settle(d int) count {
 		copy(m.times, m.saved[d])
 		copy(m.sec, m.saved[d][len(m.times):])
 		m.settled = d
+		m.recover()
 	}
 	return sum
 }
@@ -358,9 +379,20 @@ func (m *memoBounds) setKey(key []byte) {
 		j += int(d)
 		m.times[j] = int32(t)
 	}
+	m.recover()
 	clear(m.sec)
 	for ; len(key) >= 8; key = key[8:] {
 		m.sec[binary.LittleEndian.Uint32(key)] = int32(binary.LittleEndian.Uint32(key[4:]))
+	}
+}
+
+// recover sets covered from times.
+func (m *memoBounds) recover() {
+	clear(m.covered)
+	for j, t := range m.times {
+		if t > 0 {
+			m.covered[j>>6] |= 1 << (j & 63)
+		}
 	}
 }
 
