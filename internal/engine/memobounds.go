@@ -179,10 +179,6 @@ func (m *memoBounds) count() count {
 		m.st.Hits++
 		return v
 	}
-	if v, ok := m.cache.getLater(m.arena, m.key, h); ok {
-		m.st.Hits++
-		return v
-	}
 	m.st.Misses++
 	held, other := m.cache.claim(h)
 	if other && m.deferOK {

@@ -71,10 +71,6 @@ type memoCache struct {
 	dirMu  sync.Mutex
 	arenas []memoArena
 
-	// doublings counts the shards' doublings that have ended (see putLater).
-	doublings atomic.Uint64
-	_         apartPad
-
 	// busy marks the sub-problems that workers are counting (see claim): nil with one
 	// worker.
 	busy []atomic.Uint64
@@ -122,10 +118,10 @@ type memoArena struct {
 	pending []int32
 	// later holds the slots of entries put while their shards' slots were being doubled,
 	// to put once the new slots are out (putLater).
-	later     []memoLater
-	doublings uint64 // the cache's doublings when later was last tried
-	entries   atomic.Uint64
-	_         apartPad
+	later   []memoLater
+	puts    int // puts while later was not empty
+	entries atomic.Uint64
+	_       apartPad
 }
 
 // memoFrozen is a slot that a worker doubling the shared slots has closed: no key goes
@@ -333,8 +329,7 @@ func (c *memoCache) putHashed(a *memoArena, k []byte, h uint64, v count) {
 // (or, past memoLaterMax such slots, is not kept).
 func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v u128) {
 	if len(a.later) > 0 {
-		if d := c.doublings.Load(); d != a.doublings { // a doubling has ended since
-			a.doublings = d
+		if a.puts++; a.puts%memoLaterEvery == 0 {
 			c.putLater(a)
 		}
 	}
@@ -368,11 +363,13 @@ func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v 
 const memoProbesGrowing = 16
 
 // memoLaterMax is the most slots a worker leaves for later (see place); the entries
-// beyond are not kept. They are tried again once a doubling has ended (putLater): trying
-// at every put, with hundreds left for later while the puts went on during the
-// doublings, made each put a walk over them; with at most 64 kept, A001499(13) on 16
-// workers on two cores counted 2.0% more sub-problems than one worker (0.2% before).
-const memoLaterMax = 1024
+// beyond are not kept. memoLaterEvery is how many of its puts go by between two tries of
+// putting them (putLater): trying at every put, with hundreds left for later while the
+// workers' puts went on during the doublings, made each put a walk over them.
+const (
+	memoLaterMax   = 64
+	memoLaterEvery = 16
+)
 
 // place's results.
 const (
@@ -436,24 +433,6 @@ func (c *memoCache) place(a *memoArena, s *memoShard, k []byte, h, slot uint64) 
 			}
 		}
 	}
-}
-
-// getLater returns the count of key, with hash h, if arena a's worker left its slot for
-// later (place): the worker finds what it has just counted, which the other workers will
-// find once the slot is put.
-func (c *memoCache) getLater(a *memoArena, key []byte, h uint64) (count, bool) {
-	if a == nil || len(a.later) == 0 {
-		return count{}, false
-	}
-	for _, l := range a.later {
-		if l.h != h {
-			continue
-		}
-		if k, val := entryIn(*c.dir.Load(), l.slot); bytes.Equal(k, key) {
-			return count{u: u128{binary.LittleEndian.Uint64(val), binary.LittleEndian.Uint64(val[8:])}}, true
-		}
-	}
-	return count{}, false
 }
 
 // A memoLater is a slot that a worker could not put because its shard's slots were being
@@ -571,7 +550,6 @@ func (c *memoCache) growLocked(s *memoShard, view *[]uint64) bool {
 	c.bytes.Add(-8 * int64(len(old))) // the old slots, left to the readers still at them
 	s.n.Store(copied)
 	s.view.Store(&slots)
-	c.doublings.Add(1)
 	return true
 }
 
