@@ -74,8 +74,7 @@ func BenchmarkMemoWorkers(b *testing.B) {
 
 // TestMemoCacheShards has workers put keys into the shared cache, on goroutines of their
 // own, while looking up the others' keys (a worker may have put some of them already; what
-// it finds must be right); then, the slots left for later by the doublings put, every
-// worker finds every key, and the entries are counted
+// it finds must be right); then every worker finds every key, and the entries are counted
 // once each, also where two workers put the same keys. Under -race it also checks the
 // shards' lock-free reads.
 func TestMemoCacheShards(t *testing.T) {
@@ -105,11 +104,6 @@ func TestMemoCacheShards(t *testing.T) {
 		close(errs)
 		for err := range errs {
 			t.Fatal(err)
-		}
-		for w := range workers { // the slots left for later by the doublings (place)
-			if a := c.arena(w); a != nil {
-				c.putLater(a)
-			}
 		}
 		for i := range uint64(keys) {
 			if n, ok := c.get(keyOf(i)); !ok || n.u.lo != i {

@@ -88,9 +88,6 @@ type memoShard struct {
 	// What lookups read, on a line of its own: no put writes it.
 	view    atomic.Pointer[[]uint64] // slots, once shared
 	hasBigs atomic.Bool
-	// growing is the slots being doubled (nil: none): a worker whose put passes the
-	// count that doubles them goes on counting instead of waiting for the doubling.
-	growing atomic.Pointer[[]uint64]
 	_       apartPad
 	// mu is held by the writers of bigs and by the one doubling the slots (with more than
 	// one worker); readers and writers of slots take none.
@@ -119,7 +116,6 @@ type memoArena struct {
 	// later holds the slots of entries put while their shards' slots were being doubled,
 	// to put once the new slots are out (putLater).
 	later   []memoLater
-	puts    int // puts while later was not empty
 	entries atomic.Uint64
 	_       apartPad
 }
@@ -325,13 +321,10 @@ func (c *memoCache) putHashed(a *memoArena, k []byte, h uint64, v count) {
 // entry goes in a's arena, then its slot in s's slots by compare-and-swap, without a lock
 // (place); if another worker has put the key meanwhile, its entry stays and a's is taken
 // back. Two workers putting one key meet at its first free slot, so a key has one slot.
-// If s's slots are being doubled, the slot is put later (putLater) and the entry stays
-// (or, past memoLaterMax such slots, is not kept).
+// If s's slots are being doubled, the slot is put later (putLater) and the entry stays.
 func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v u128) {
 	if len(a.later) > 0 {
-		if a.puts++; a.puts%memoLaterEvery == 0 {
-			c.putLater(a)
-		}
+		c.putLater(a)
 	}
 	if len(k) > memoMaxKeyLen {
 		return
@@ -349,27 +342,9 @@ func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v 
 	case placeTaken, placeFull:
 		a.cur = a.cur[:off]
 	case placeLater:
-		if len(a.later) < memoLaterMax {
-			a.later = append(a.later, memoLater{h, slot, view})
-		} else {
-			a.cur = a.cur[:off] // not kept
-		}
+		a.later = append(a.later, memoLater{h, slot, view})
 	}
 }
-
-// memoProbesGrowing is the longest probe of a put into slots being doubled: a longer one
-// leaves its slot for later, so that the puts that go on during a doubling do not fill
-// the slots and make every probe long (see place).
-const memoProbesGrowing = 16
-
-// memoLaterMax is the most slots a worker leaves for later (see place); the entries
-// beyond are not kept. memoLaterEvery is how many of its puts go by between two tries of
-// putting them (putLater): trying at every put, with hundreds left for later while the
-// workers' puts went on during the doublings, made each put a walk over them.
-const (
-	memoLaterMax   = 64
-	memoLaterEvery = 16
-)
 
 // place's results.
 const (
@@ -397,19 +372,7 @@ func (c *memoCache) place(a *memoArena, s *memoShard, k []byte, h, slot uint64) 
 			continue
 		}
 		mask := uint64(len(slots) - 1)
-		for i, probes := h&mask, 0; ; i = (i + 1) & mask {
-			if probes++; probes > len(slots) {
-				// Full: the workers' puts filled the slots ahead of a doubling under
-				// way (with sixteen workers on two cores, a doubling worker may wait
-				// for a core while the others put): the new slots are to come.
-				if s.view.Load() != view {
-					break
-				}
-				return view, placeLater
-			}
-			if probes > memoProbesGrowing && s.growing.Load() == view {
-				return view, placeLater // do not fill the slots being doubled
-			}
+		for i := h & mask; ; i = (i + 1) & mask {
 			t := atomic.LoadUint64(&slots[i])
 			if t == 0 {
 				if !atomic.CompareAndSwapUint64(&slots[i], 0, slot) { // after the entry: readers see it whole
@@ -472,9 +435,7 @@ func (c *memoCache) added(a *memoArena, h uint64, s *memoShard, view *[]uint64, 
 	}
 	total := s.n.Add(int64(*i))
 	*i = 0
-	// Another worker may be doubling the slots already: then this one goes on counting
-	// rather than wait for the lock to find them doubled.
-	if 16*total > 11*int64(n) && s.growing.Load() != view { // not being doubled already
+	if 16*total > 11*int64(n) {
 		c.growShard(s, view)
 	}
 }
@@ -490,7 +451,6 @@ func (c *memoCache) newChunk(a *memoArena, need int) bool {
 	if !c.take(int64(size)) {
 		return false
 	}
-	chunk := make([]byte, size) // made before the lock, which the other workers' chunks wait on
 	c.dirMu.Lock()
 	defer c.dirMu.Unlock()
 	old := *c.dir.Load()
@@ -499,6 +459,7 @@ func (c *memoCache) newChunk(a *memoArena, need int) bool {
 		c.full.Store(true)
 		return false
 	}
+	chunk := make([]byte, size)
 	dir := append(slices.Clip(old), chunk) // a new array: readers keep the old one
 	c.dir.Store(&dir)
 	a.cur, a.id = chunk[:0], len(old)
@@ -512,16 +473,9 @@ func (c *memoCache) newChunk(a *memoArena, need int) bool {
 func (c *memoCache) growShard(s *memoShard, view *[]uint64) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return c.growLocked(s, view)
-}
-
-// growLocked is growShard with s.mu held.
-func (c *memoCache) growLocked(s *memoShard, view *[]uint64) bool {
 	if s.view.Load() != view {
 		return true // another worker has doubled them
 	}
-	s.growing.Store(view)
-	defer s.growing.Store(nil)
 	old := *view
 	n := max(memoTableMinSlots, 2*len(old))
 	if c.full.Load() || !c.take(8*int64(n)) {

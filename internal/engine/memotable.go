@@ -110,8 +110,7 @@ func (t *memoTable) get(key []byte, h uint64) (u128, bool) {
 
 // find looks key, with hash h, up in slots whose entries lie in chunks; stale reports a
 // slot that points past chunks (a newer chunk of a shared cache: memoCache.getShared), and
-// a frozen slot (memoFrozen) ends the search, a miss, as does a search through all the
-// slots (a shared cache's slots that the workers filled before a doubling froze them).
+// a frozen slot (memoFrozen) ends the search, a miss.
 // Slots are loaded atomically for a shared cache's readers: on amd64 that is a plain load.
 func find(slots []uint64, chunks [][]byte, key []byte, h uint64) (v u128, found, stale bool) {
 	if len(slots) == 0 {
@@ -119,12 +118,9 @@ func find(slots []uint64, chunks [][]byte, key []byte, h uint64) (v u128, found,
 	}
 	mask := uint64(len(slots) - 1)
 	tag := slotTag(h)
-	for i, probes := h&mask, 0; ; i = (i + 1) & mask {
+	for i := h & mask; ; i = (i + 1) & mask {
 		s := atomic.LoadUint64(&slots[i])
 		if s == 0 || s == memoFrozen { // frozen: a shared cache's slots being doubled
-			return u128{}, false, false
-		}
-		if probes++; probes > len(slots) { // full: a shared cache's puts ahead of a doubling
 			return u128{}, false, false
 		}
 		if tagOf(s) != tag {
