@@ -113,16 +113,12 @@ type memoArena struct {
 	// pending[s] is the number of keys the worker has put into shard s and not yet added
 	// to its n; entries, those it has put in all.
 	pending []int32
-	// later holds the slots of entries put while their shards' slots were being doubled,
-	// to put once the new slots are out (putLater).
-	later   []memoLater
 	entries atomic.Uint64
 	_       apartPad
 }
 
 // memoFrozen is a slot that a worker doubling the shared slots has closed: no key goes
-// there any more (the doubling's copy would miss it: a put meeting it puts its slot into
-// the new slots later), and a lookup reaching it misses.
+// there any more (the doubling's copy would miss it), and a lookup reaching it misses.
 // No entry's slot is memoFrozen: its offset and key length would pass its chunk's end.
 const memoFrozen = ^uint64(0)
 
@@ -318,14 +314,10 @@ func (c *memoCache) putHashed(a *memoArena, k []byte, h uint64, v count) {
 }
 
 // putShared keeps the count v of key k, with hash h, in shard s of a shared cache: the
-// entry goes in a's arena, then its slot in s's slots by compare-and-swap, without a lock
-// (place); if another worker has put the key meanwhile, its entry stays and a's is taken
-// back. Two workers putting one key meet at its first free slot, so a key has one slot.
-// If s's slots are being doubled, the slot is put later (putLater) and the entry stays.
+// entry goes in a's arena, then its slot in s's slots by compare-and-swap, without a lock;
+// if another worker has put the key meanwhile, its entry stays and a's is taken back.
+// Two workers putting one key meet at its first free slot, so a key has one slot.
 func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v u128) {
-	if len(a.later) > 0 {
-		c.putLater(a)
-	}
 	if len(k) > memoMaxKeyLen {
 		return
 	}
@@ -338,36 +330,14 @@ func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v 
 	b = binary.LittleEndian.AppendUint64(b, v.lo)
 	a.cur = binary.LittleEndian.AppendUint64(b, v.hi)
 	slot := slotTag(h) | uint64(a.id)<<40 | uint64(off)<<18 | uint64(len(k)) + 1
-	switch view, r := c.place(a, s, k, h, slot); r {
-	case placeTaken, placeFull:
-		a.cur = a.cur[:off]
-	case placeLater:
-		a.later = append(a.later, memoLater{h, slot, view})
-	}
-}
-
-// place's results.
-const (
-	placed     = iota
-	placeTaken // another worker's entry has the key
-	placeFull  // the budget allows no more slots
-	placeLater // the slots are being doubled
-)
-
-// place puts slot, of key k with hash h, into shard s's slots. A put that meets a slot
-// frozen by a doubling (growShard) retries in the new slots if they are out, and
-// otherwise reports placeLater with the slots it met: until 2026-11-27 it waited on the
-// shard's lock for the doubling to end, and the doublings, which read every entry of the
-// shard, held up the other workers (tile16 on two workers, this 2-core machine: 26-40
-// waits and 0.3 s waited in a 3 s count; on four, 3.1 s).
-func (c *memoCache) place(a *memoArena, s *memoShard, k []byte, h, slot uint64) (*[]uint64, int) {
 	tag := slotTag(h)
 	for {
 		view := s.view.Load()
 		slots := *view
 		if len(slots) == 0 {
 			if !c.growShard(s, view) {
-				return nil, placeFull
+				a.cur = a.cur[:off]
+				return
 			}
 			continue
 		}
@@ -380,47 +350,22 @@ func (c *memoCache) place(a *memoArena, s *memoShard, k []byte, h, slot uint64) 
 				} else {
 					a.entries.Add(1)
 					c.added(a, h, s, view, len(slots))
-					return nil, placed
+					return
 				}
 			}
-			if t == memoFrozen { // being doubled
-				if s.view.Load() != view {
-					break // doubled: the new slots are out
-				}
-				return view, placeLater
+			if t == memoFrozen { // being doubled: wait for the new slots
+				s.mu.Lock() // held by the doubling until the new slots are out
+				s.mu.Unlock()
+				break
 			}
 			if tagOf(t) == tag {
 				if key, _ := entryIn(*c.dir.Load(), t); bytes.Equal(key, k) { // another worker's: kept
-					return nil, placeTaken
+					a.cur = a.cur[:off]
+					return
 				}
 			}
 		}
 	}
-}
-
-// A memoLater is a slot that a worker could not put because its shard's slots were being
-// doubled: its entry is in the worker's arena.
-type memoLater struct {
-	h, slot uint64
-	view    *[]uint64 // the slots being doubled
-}
-
-// putLater puts the slots of arena a's worker that waited for a doubling (see place) whose
-// new slots are out, and keeps the others for later.
-func (c *memoCache) putLater(a *memoArena) {
-	keep := a.later[:0]
-	for _, l := range a.later {
-		s := c.shard(l.h)
-		if s.view.Load() == l.view {
-			keep = append(keep, l) // still being doubled
-			continue
-		}
-		k, _ := entryIn(*c.dir.Load(), l.slot)
-		if view, r := c.place(a, s, k, l.h, l.slot); r == placeLater {
-			keep = append(keep, memoLater{l.h, l.slot, view})
-		}
-	}
-	a.later = keep
 }
 
 // added counts a key, with hash h, that arena a's worker put into its shard s, whose
@@ -468,8 +413,8 @@ func (c *memoCache) newChunk(a *memoArena, need int) bool {
 
 // growShard doubles shard s's slots (or makes the first ones), if they are still view,
 // and publishes the new ones. Each old slot is copied or, if free, frozen (memoFrozen),
-// so that no put lands where the copy has passed; puts that meet a frozen slot put their
-// slots into the new ones later (place). It reports false if the budget does not allow them.
+// so that no put lands where the copy has passed; puts that meet a frozen slot wait on
+// s.mu for the new slots. It reports false if the budget does not allow them.
 func (c *memoCache) growShard(s *memoShard, view *[]uint64) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()

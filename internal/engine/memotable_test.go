@@ -7,7 +7,6 @@ import (
 	"hash/maphash"
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -102,8 +101,7 @@ func TestMemoCacheShared(t *testing.T) {
 		return append(k, bytes.Repeat([]byte{byte(i)}, i%2048)...)
 	}
 	valOf := func(i int) u128 { return u128{lo: uint64(i) * 7, hi: uint64(i)} }
-	var made atomic.Int64               // keys put so far
-	placed := make([]atomic.Bool, keys) // key i's slot was put at once, not later (place)
+	var made atomic.Int64 // keys put so far
 	errs := make(chan error, readers)
 	var wg sync.WaitGroup
 	for r := range readers {
@@ -117,9 +115,9 @@ func TestMemoCacheShared(t *testing.T) {
 					errs <- fmt.Errorf("reader %d: key %d holds %v, want %v", r, i, v.u, valOf(i))
 					return
 				}
-				if !ok && int64(i) < made.Load()-1 && placed[i].Load() && rng.IntN(2) == 0 {
-					// Put before this lookup began (made counts after put), and not
-					// left for later by a doubling: a shared cache's reader must see it.
+				if !ok && int64(i) < made.Load()-1 && rng.IntN(2) == 0 {
+					// Put before this lookup began (made counts after put): a shared
+					// cache's reader must see it.
 					if _, ok := c.get(key); !ok {
 						errs <- fmt.Errorf("reader %d: key %d, put before the lookup, not found", r, i)
 						return
@@ -138,21 +136,11 @@ func TestMemoCacheShared(t *testing.T) {
 	})
 	for i := range keys {
 		key := keyOf(i)
-		a := c.arena(0)
-		c.put(a, key, count{u: valOf(i)})
-		placed[i].Store(len(a.later) == 0)
-		c.put(a, key, count{u: u128{}}) // a shared cache keeps the first
+		c.put(c.arena(0), key, count{u: valOf(i)})
+		c.put(c.arena(0), key, count{u: u128{}}) // a shared cache keeps the first
 		made.Add(1)
 	}
 	wg.Wait()
-	for w := range 2 { // no doubling is under way: every slot left for later is put
-		if a := c.arena(w); len(a.later) > 0 {
-			c.putLater(a)
-			if len(a.later) > 0 {
-				t.Fatalf("worker %d: %d slots still left for later", w, len(a.later))
-			}
-		}
-	}
 	close(errs)
 	for err := range errs {
 		t.Fatal(err)
@@ -169,52 +157,5 @@ func TestMemoCacheShared(t *testing.T) {
 	c.stats(&st)
 	if st.Entries != keys {
 		t.Fatalf("%d entries, want %d", st.Entries, keys)
-	}
-}
-
-// TestMemoCacheLater puts a key while its shard's slots are frozen, as by a doubling under
-// way on another worker (growShard): the put must not wait, the key is not found until
-// the new slots are out, and the worker's next put puts its slot there.
-func TestMemoCacheLater(t *testing.T) {
-	c := newMemoCache(0, 2)
-	a := c.arena(0)
-	c.put(a, []byte("first"), count{u: u128{lo: 1}})
-	h0 := c.hash([]byte("first"))
-	var key []byte // a key of the same shard
-	for i := 0; key == nil; i++ {
-		if k := fmt.Appendf(nil, "key %d", i); c.shardOf(c.hash(k)) == c.shardOf(h0) {
-			key = k
-		}
-	}
-	s := c.shard(h0)
-	view := s.view.Load()
-	for j := range *view {
-		atomic.CompareAndSwapUint64(&(*view)[j], 0, memoFrozen)
-	}
-	c.put(a, key, count{u: u128{lo: 7}})
-	if len(a.later) != 1 {
-		t.Fatalf("%d slots left for later, want 1", len(a.later))
-	}
-	if _, ok := c.get(key); ok {
-		t.Fatal("a key put into frozen slots is found before the new slots are out")
-	}
-	if v, ok := c.get([]byte("first")); !ok || v.u.lo != 1 {
-		t.Fatalf("first: %v, %v; want 1", v.u, ok)
-	}
-	slots := slices.Clone(*view) // the doubling ends: new slots (here as many), none frozen
-	for j, x := range slots {
-		if x == memoFrozen {
-			slots[j] = 0
-		}
-	}
-	s.view.Store(&slots)
-	c.put(a, []byte("second"), count{u: u128{lo: 2}})
-	if len(a.later) != 0 {
-		t.Fatalf("%d slots still left for later after the doubling", len(a.later))
-	}
-	for k, want := range map[string]uint64{"first": 1, string(key): 7, "second": 2} {
-		if v, ok := c.get([]byte(k)); !ok || v.u.lo != want {
-			t.Fatalf("%s: %v, %v; want %d", k, v.u, ok, want)
-		}
 	}
 }
