@@ -490,16 +490,13 @@ func TestPlainWord(t *testing.T) {
 
 // TestItemLineAsBuilder reads random item lines of plain names (added with their hashes,
 // Builder.AddItemHashed) mixed with names with bounds, long names, names of several bytes
-// a character and names met before, primary and secondary, and lines of plain names only
-// (added in runs on four goroutines, Builder.AddShortItems), with a second separator now
-// and then: the items must be those that xcover.Builder's methods give the tokens one by
-// one, and a line they refuse must be refused at the same token with the Builder's reason,
-// on one goroutine and on four.
+// a character and names met before, primary and secondary: the items must be those that
+// xcover.Builder's methods give the tokens one by one, and a line they refuse must be
+// refused at the same token with the Builder's reason.
 func TestItemLineAsBuilder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(42, 15))
-	errs, plainLines := 0, 0
+	errs := 0
 	for trial := range 400 {
-		plainOnly := trial%2 == 0
 		var toks []string
 		var b xcover.Builder
 		var want error
@@ -509,13 +506,9 @@ func TestItemLineAsBuilder(t *testing.T) {
 			name := fmt.Sprintf("n%d", rng.IntN(5000))
 			switch rng.IntN(12) {
 			case 0:
-				if !plainOnly {
-					name += "-long-name"
-				}
+				name += "-long-name"
 			case 1:
-				if !plainOnly {
-					name = "é" + name
-				}
+				name = "é" + name
 			}
 			if j > 0 && rng.IntN(40) == 0 {
 				if again := toks[rng.IntN(j)]; again != "|" {
@@ -527,11 +520,9 @@ func TestItemLineAsBuilder(t *testing.T) {
 			switch {
 			case !secondary && j > 0 && rng.IntN(20) == 0:
 				tok, secondary = "|", true
-			case secondary && plainOnly && rng.IntN(50) == 0:
-				tok, err = "|", errors.New("item line has a second separator")
 			case secondary:
 				_, err = b.AddSecondary(name)
-			case rng.IntN(10) == 0 && !plainOnly:
+			case rng.IntN(10) == 0:
 				tok = "2:3|" + name
 				_, err = b.AddPrimaryBounds(name, 2, 3)
 			default:
@@ -544,42 +535,22 @@ func TestItemLineAsBuilder(t *testing.T) {
 			}
 		}
 		text := strings.Join(toks, " ") + "\n"
+		f, err := parse(strings.NewReader(text), "i.dlx", 1, minChunk, true)
 		if want != nil {
 			errs++
-		} else if plainOnly {
-			plainLines++
-		}
-		var p *xcover.Problem
-		if want == nil {
-			var err error
-			if p, err = b.Build(); err != nil {
-				t.Fatal(err)
+			var e *Error
+			if !errors.As(err, &e) || e.Token != wantTok || !strings.Contains(want.Error(), e.Msg) {
+				t.Fatalf("trial %d: %q: error %v, want %v at %q", trial, text, err, want, wantTok)
 			}
+			continue
 		}
-		for _, procs := range []int{1, 4} {
-			f, err := parse(strings.NewReader(text), "i.dlx", procs, 16, true)
-			if want != nil {
-				var e *Error
-				if !errors.As(err, &e) || e.Token != wantTok || !strings.Contains(want.Error(), e.Msg) {
-					t.Fatalf("trial %d, %d goroutines: %q: error %v, want %v at %q", trial, procs, text, err, want, wantTok)
-				}
-				continue
-			}
-			if err != nil {
-				t.Fatalf("trial %d, %d goroutines: %q: %v", trial, procs, text, err)
-			}
-			checkItemsAsBuilder(t, trial, f, p)
+		if err != nil {
+			t.Fatalf("trial %d: %q: %v", trial, text, err)
 		}
-	}
-	if errs < 40 || errs > 360 || plainLines < 40 {
-		t.Fatalf("%d of 400 lines refused, %d of plain names read: the test does not try both", errs, plainLines)
-	}
-}
-
-// checkItemsAsBuilder checks that f's items are p's.
-func checkItemsAsBuilder(t *testing.T, trial int, f *File, p *xcover.Problem) {
-	t.Helper()
-	{
+		p, err := b.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if f.Problem.NumItems() != p.NumItems() || f.Problem.NumPrimary() != p.NumPrimary() {
 			t.Fatalf("trial %d: %d items, %d primary; want %d, %d", trial, f.Problem.NumItems(), f.Problem.NumPrimary(), p.NumItems(), p.NumPrimary())
 		}
@@ -591,6 +562,9 @@ func checkItemsAsBuilder(t *testing.T, trial int, f *File, p *xcover.Problem) {
 				t.Fatalf("trial %d: item %q at %d, %v; want %d", trial, p.Item(i).Name, j, ok, i)
 			}
 		}
+	}
+	if errs < 40 || errs > 360 {
+		t.Fatalf("%d of 400 lines refused: the test does not try both", errs)
 	}
 }
 

@@ -520,9 +520,6 @@ func (p *parser) checkComment(line string, at int) error {
 // itemLine reads the item line (trimmed, not a comment). The index of the names copies
 // them (names.Table), so that they hold no piece of the input.
 func (p *parser) itemLine(text string) error {
-	if p.procs > 1 && len(text) >= p.minSize && p.itemLineRuns(text) {
-		return nil
-	}
 	n := strings.Count(text, " ") + 1 // about the number of items
 	p.b.GrowItems(n)
 	p.b.Names().GrowText(len(text) - n + 1) // the names' bytes, about
@@ -607,85 +604,6 @@ func (p *parser) itemLine(text string) error {
 		p.marks = p.marks || hasMark(name)
 	}
 	return nil
-}
-
-// itemLineRuns adds the names of an item line of plain names (isPlain) and at most one
-// separator, none twice, in runs of the line on up to p.procs goroutines: each cuts its
-// run into names, then each adds its names to the index (Builder.AddShortItems). It
-// reports whether it did; if not, nothing was added, and itemLine reads the line, finding
-// the fault in order. It saves wall time where a core is free, not CPU: the item line of
-// big87 (10^6 names, 7.9 MB) alone took 1.10x the CPU [1.02-1.26] of the one-goroutine
-// reading (11 interleaved runs), and at load 4 on 2 cores no less wall (188 ms against
-// 174, medians of 9).
-func (p *parser) itemLineRuns(text string) bool {
-	type run struct {
-		text string
-		keys []uint64
-		lens []uint8
-		sep  int // the separator's place among the run's names; -1 if none
-		ok   bool
-	}
-	var runs []run
-	for pos := 0; pos < len(text); {
-		end := len(text)
-		if rest := p.procs - len(runs); rest > 1 {
-			end = pos + (len(text)-pos)/rest
-			if i := strings.IndexAny(text[end:], " \t"); i >= 0 {
-				end += i
-			} else {
-				end = len(text)
-			}
-		}
-		runs = append(runs, run{text: text[pos:end], sep: -1})
-		for pos = end; pos < len(text) && isBlank(text[pos]); pos++ {
-		}
-	}
-	var wg sync.WaitGroup
-	for r := range runs {
-		wg.Go(func() {
-			x := &runs[r]
-			n := strings.Count(x.text, " ") + 1
-			x.keys, x.lens = make([]uint64, 0, n), make([]uint8, 0, n)
-			for t := x.text; len(t) > 0; {
-				key, n := plainWord(t)
-				if n == 0 {
-					tok, rest := nextToken(t)
-					switch {
-					case len(tok) < 8 && isPlain(tok): // near the line's end
-						for i := len(tok) - 1; i >= 0; i-- {
-							key = key<<8 | uint64(tok[i])
-						}
-						n = len(tok)
-					case tok == "|" && x.sep < 0:
-						x.sep, t = len(x.keys), rest
-						continue
-					default:
-						return
-					}
-				}
-				x.keys, x.lens = append(x.keys, key), append(x.lens, uint8(n))
-				_, t = nextToken(t[n:])
-			}
-			x.ok = true
-		})
-	}
-	wg.Wait()
-	keys, lens := make([][]uint64, len(runs)), make([][]uint8, len(runs))
-	secondaryFrom, first := -1, 0
-	for r, x := range runs {
-		if !x.ok || x.sep >= 0 && secondaryFrom >= 0 {
-			return false
-		}
-		if x.sep >= 0 {
-			secondaryFrom = first + x.sep
-		}
-		keys[r], lens[r] = x.keys, x.lens
-		first += len(x.keys)
-	}
-	if secondaryFrom < 0 {
-		secondaryFrom = first
-	}
-	return p.b.AddShortItems(keys, lens, secondaryFrom)
 }
 
 // plainWord returns the key (names.Table.IndexShort) and the length of the first token of

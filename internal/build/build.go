@@ -168,25 +168,6 @@ func (b *Builder) AddItemHashed(name string, key, h uint64, secondary bool) (int
 	return i, true
 }
 
-// AddShortItems adds items whose names are of 1 to 8 bytes of printable ASCII other than
-// ':' and '|' (valid, without bounds), given as their keys and lengths in runs (as
-// names.Table.AddShorts takes them): those from the secondaryFrom-th on secondary, the
-// others primary, covered exactly once. It adds nothing and returns false if the Builder
-// has items already or a name comes twice: AddItem then says why, in order.
-func (b *Builder) AddShortItems(keys [][]uint64, lens [][]uint8, secondaryFrom int) bool {
-	b.init()
-	if b.p.Names.Len() != 0 || b.p.Min != nil || !b.p.Names.AddShorts(keys, lens) {
-		return false
-	}
-	n := b.p.Names.Len()
-	b.p.Secondary = slices.Grow(b.p.Secondary[:0], n)[:n]
-	for i := range b.p.Secondary {
-		b.p.Secondary[i] = i >= secondaryFrom
-	}
-	b.p.NumPrimary = min(n, secondaryFrom)
-	return true
-}
-
 // AddOptionNames adds an option given by item names, a secondary one optionally written
 // "name:colour".
 func (b *Builder) AddOptionNames(toks []string) error {

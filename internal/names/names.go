@@ -14,7 +14,6 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -227,91 +226,6 @@ func (t *Table) Hash(name string) (key, h uint64) {
 // HashShort returns the hash of a name of 1 to 8 bytes given as its key (IndexShort), as
 // Hash does, once the table has grown (Grow) or a name has been added.
 func (t *Table) HashShort(key uint64) uint64 { return t.shortHash(key) }
-
-// AddShorts adds names of 1 to 8 bytes of printable ASCII, given as their keys and
-// lengths (IndexShort), in runs: run r's names come after run r-1's, and each run is
-// added by a goroutine of its own. It adds nothing and returns false if the table is not
-// empty or a name comes twice (Add then tells which, in order). A slot is taken by a
-// compare-and-swap of its key (never 0: a name has a byte other than 0), after the first
-// slots of a batch of names have been read together, as in IndexAll.
-func (t *Table) AddShorts(keys [][]uint64, lens [][]uint8) bool {
-	if len(t.ends) != 0 {
-		return false
-	}
-	total, size := 0, 0
-	offs := make([]int, len(keys)+1)    // run r's first byte in text
-	offsIdx := make([]int, len(keys)+1) // run r's first index
-	for r := range keys {
-		total += len(keys[r])
-		offsIdx[r+1] = total
-		for _, n := range lens[r] {
-			size += int(n)
-		}
-		offs[r+1] = size
-	}
-	if uint64(size) > math.MaxUint32 {
-		return false
-	}
-	t.Grow(total)
-	text := slices.Grow(t.text[:0], size)[:size]
-	ends := slices.Grow(t.ends[:0], total)[:total]
-	slots, shift := t.slots, t.shift
-	mask := uint64(len(slots) - 1)
-	var (
-		twice atomic.Bool
-		wg    sync.WaitGroup
-	)
-	// The slots written first, in order (TouchSlots), in parts on the runs' goroutines.
-	for r := range keys {
-		wg.Go(func() { clear(slots[len(slots)*r/len(keys) : len(slots)*(r+1)/len(keys)]) })
-	}
-	wg.Wait()
-	for r := range keys {
-		first := int(offsIdx[r]) // run r's first index
-		wg.Go(func() {
-			var pos [batch]uint64
-			rk, rl := keys[r], lens[r]
-			off := offs[r]
-			for lo := 0; lo < len(rk); lo += batch {
-				b := rk[lo:min(lo+batch, len(rk))]
-				var sum uint64
-				for j, key := range b {
-					pos[j] = t.shortHash(key) >> shift
-					sum += atomic.LoadUint64(&slots[pos[j]].key) // independent loads: the misses overlap
-				}
-				_ = sum
-				for j, key := range b {
-					i, n := first+lo+j, int(rl[lo+j])
-					for k := range n {
-						text[off+k] = byte(key >> (8 * k))
-					}
-					off += n
-					ends[i] = uint32(off)
-					s := pos[j]
-					for {
-						x := &slots[s]
-						if atomic.CompareAndSwapUint64(&x.key, 0, key) {
-							x.idx, x.n = uint32(i+1), uint32(n)
-							break
-						}
-						if atomic.LoadUint64(&x.key) == key { // the same bytes: no NUL in a name
-							twice.Store(true)
-							return
-						}
-						s = (s + 1) & mask
-					}
-				}
-			}
-		})
-	}
-	wg.Wait()
-	if twice.Load() {
-		clear(slots)
-		return false
-	}
-	t.text, t.ends = text, ends
-	return true
-}
 
 // AddHashed is Add of a name whose key and hash Hash returned.
 func (t *Table) AddHashed(name string, key, h uint64) (int, bool) {
