@@ -363,9 +363,9 @@ type parser struct {
 	primaryFirst bool
 }
 
-// primaryFirst returns the number of primary items, and whether they come before every
+// leadingPrimaries returns the number of primary items, and whether they come before every
 // secondary one (secondary by item).
-func primaryFirst(secondary []bool) (int32, bool) {
+func leadingPrimaries(secondary []bool) (int32, bool) {
 	np := 0
 	for np < len(secondary) && !secondary[np] {
 		np++
@@ -449,7 +449,7 @@ func (p *parser) parse(in *input) error {
 			return err
 		}
 		p.sawItems = true
-		p.primaries, p.primaryFirst = primaryFirst(p.b.Secondary())
+		p.primaries, p.primaryFirst = leadingPrimaries(p.b.Secondary())
 		chunks := <-prep
 		if len(chunks) == 0 {
 			return nil

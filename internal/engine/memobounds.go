@@ -244,7 +244,7 @@ func (m *memoBounds) settle(d int) count {
 		copy(m.times, m.saved[d])
 		copy(m.sec, m.saved[d][len(m.times):])
 		m.settled = d
-		m.recover()
+		m.coverFromTimes()
 	}
 	return sum
 }
@@ -375,15 +375,15 @@ func (m *memoBounds) setKey(key []byte) {
 		j += int(d)
 		m.times[j] = int32(t)
 	}
-	m.recover()
+	m.coverFromTimes()
 	clear(m.sec)
 	for ; len(key) >= 8; key = key[8:] {
 		m.sec[binary.LittleEndian.Uint32(key)] = int32(binary.LittleEndian.Uint32(key[4:]))
 	}
 }
 
-// recover sets covered from times.
-func (m *memoBounds) recover() {
+// coverFromTimes sets covered from times (after times is restored or set from a key).
+func (m *memoBounds) coverFromTimes() {
 	clear(m.covered)
 	for j, t := range m.times {
 		if t > 0 {
