@@ -11,7 +11,7 @@ import (
 // estimateFlags are the flags of the estimate command.
 type estimateFlags struct {
 	probes  int
-	workers workers
+	workers int
 	seed    uint64
 	initial []int
 	sample  time.Duration
@@ -30,7 +30,7 @@ func newEstimateCmd() *cobra.Command {
 	fs.IntVar(&f.probes, "probes", 10000, "number of random probes `P`")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` of the probes")
 	fs.IntSliceVar(&f.initial, "initial", nil, "force the options with these 0-based indices `i,j,...` into every solution")
-	fs.Var(&f.workers, "workers", "estimate the wall time on `N` workers (0: one per CPU)")
+	fs.IntVar(&f.workers, "workers", 0, "estimate the wall time on `N` workers (0: one per CPU)")
 	fs.DurationVar(&f.sample, "sample", 500*time.Millisecond, "length `D` of the sample run that measures the speed")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	return cmd
@@ -55,7 +55,7 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	case err != nil && !interrupted:
 		return err
 	}
-	out := present.ForecastOf(fc, f.seed, f.workers.n(), interrupted)
+	out := present.ForecastOf(fc, f.seed, f.workers, interrupted)
 	return printResult(cmd.OutOrStdout(), f.json, out, out.Text(), // err: an interruption (above)
 		partial(err, "interrupted: the estimate is from %d of %d probes", fc.Probes, f.probes))
 }

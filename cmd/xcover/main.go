@@ -83,7 +83,10 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	}()
 	root := newRootCmd()
 	ran := false // the command's RunE was reached: cobra found the command line well formed
-	root.PersistentPreRun = func(*cobra.Command, []string) { ran = true }
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		ran = true
+		return settleWorkers(cmd)
+	}
 	if args == nil {
 		args = []string{} // cobra reads os.Args for a nil slice
 	}

@@ -16,29 +16,21 @@ import (
 	"github.com/xcover/xcover/internal/present"
 )
 
-// workers is the value of a --workers flag: the number of goroutines, 0 meaning one per
-// CPU (the default). A negative value is refused when the flag is parsed (wrong usage,
-// exit 2).
-type workers int
-
-func (w *workers) Set(s string) error {
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 {
-		return fmt.Errorf("want a whole number at least 0 (0: one per CPU)")
+// settleWorkers checks the --workers flag of cmd, if it has one, and settles its default
+// before the command runs: a negative number of goroutines is wrong usage, and 0 means one
+// per CPU.
+func settleWorkers(cmd *cobra.Command) error {
+	fl := cmd.Flags().Lookup("workers")
+	if fl == nil {
+		return nil
 	}
-	*w = workers(n)
+	switch n, _ := strconv.Atoi(fl.Value.String()); {
+	case n < 0:
+		return usageErrorf("invalid argument %q for \"--workers\" flag: want a whole number at least 0 (0: one per CPU)", fl.Value)
+	case n == 0:
+		return fl.Value.Set(strconv.Itoa(runtime.NumCPU()))
+	}
 	return nil
-}
-
-func (w *workers) String() string { return strconv.Itoa(int(*w)) }
-func (w *workers) Type() string   { return "int" }
-
-// n returns the number of goroutines: the flag's value, or one per CPU for 0.
-func (w workers) n() int {
-	if w == 0 {
-		return runtime.NumCPU()
-	}
-	return int(w)
 }
 
 // printResult writes a command's result: v as one line of JSON when asJSON is set,

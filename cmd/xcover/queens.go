@@ -27,7 +27,7 @@ type queensFlags struct {
 	puzzle                                bool // queens to pre-place, then the solution
 	progress                              bool
 	perLine                               int
-	workers                               workers
+	workers                               int
 	limit, seed                           uint64
 	format, emit, engine, via             string
 	split                                 shardFlags // --shard, --checkpoint, --checkpoint-every
@@ -61,7 +61,7 @@ func newQueensCmd() *cobra.Command {
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text, svg or html")
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
 	fs.StringVar(&f.engine, "engine", "auto", "`ENGINE`: auto, xc, bitboard or construct")
-	fs.Var(&f.workers, "workers", "number of goroutines `N` (0: one per CPU)")
+	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` (0: one per CPU)")
 	addViaFlag(cmd, &f.via, "lists 1 solution unless --limit")
 	fs.StringVar(&f.split.shard, "shard", "", "with --count: count only shard `K/N` (auto/N from the cluster's index); xcover merge adds the shards' --json results")
 	fs.StringVar(&f.split.checkpoint, "checkpoint", "", "with --count: save the finished tasks of the count in `FILE` and resume from it")
@@ -141,7 +141,7 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 // options returns the queens package's options for the flags.
 func (r *queensRun) options() queens.Options {
 	f := r.f
-	return queens.Options{PerLine: f.perLine, Engine: r.engine, Workers: f.workers.n(), Random: f.random, Seed: f.seed}
+	return queens.Options{PerLine: f.perLine, Engine: r.engine, Workers: f.workers, Random: f.random, Seed: f.seed}
 }
 
 // queensEngine returns the engine --engine names, by the queens package's names of them

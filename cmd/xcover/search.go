@@ -26,7 +26,7 @@ type searchFlags struct {
 	random   bool
 	seed     uint64
 	initial  []int
-	workers  workers
+	workers  int
 	json     bool
 	progress bool
 	reduce   bool
@@ -38,7 +38,7 @@ func (f *searchFlags) register(cmd *cobra.Command) {
 	fs.BoolVar(&f.random, "random", false, "make every branching choice at random")
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` (implies --random); the same seed gives the same output")
 	fs.IntSliceVar(&f.initial, "initial", nil, "force the options with these 0-based indices `i,j,...` into every solution")
-	fs.Var(&f.workers, "workers", "number of searching goroutines `N` (0: one per CPU)")
+	fs.IntVar(&f.workers, "workers", 0, "number of searching goroutines `N` (0: one per CPU)")
 	fs.BoolVar(&f.json, "json", false, "print JSON")
 	fs.BoolVar(&f.progress, "progress", false, "show live progress on stderr (default: when stderr is a terminal)")
 	fs.BoolVar(&f.reduce, "reduce", false, "remove options that can be in no solution first (see xcover reduce); solutions keep the file's numbering")
@@ -105,7 +105,7 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 	randomSeed(cmd, &f.random, &f.seed)
 	show, clear := liveProgress(cmd, f.progress)
 	s := &search{file: file, reduced: red, clear: clear, pz: puzzle.DLX(&dlx.File{Problem: p}, file.Name),
-		cfg: xcover.Config{Limit: f.limit, Random: f.random, Seed: f.seed, Initial: initial, Workers: f.workers.n()}}
+		cfg: xcover.Config{Limit: f.limit, Random: f.random, Seed: f.seed, Initial: initial, Workers: f.workers}}
 	if show != nil {
 		s.cfg.ProgressInterval = 500 * time.Millisecond
 		s.cfg.Progress = func(pr xcover.Progress) {

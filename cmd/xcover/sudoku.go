@@ -22,7 +22,7 @@ type sudokuFlags struct {
 	grid, x, windoku, count, first      bool
 	json, progress                      bool
 	limit                               uint64
-	workers                             workers
+	workers                             int
 	generate                            int    // puzzles to make instead of solving
 	symmetry                            string // of the givens of generated puzzles
 	seed                                uint64
@@ -49,7 +49,7 @@ func newSudokuCmd() *cobra.Command {
 	fs.BoolVar(&f.json, "json", false, "one JSON object a line")
 	fs.StringVar(&f.format, "format", "line", "output `FORMAT`: line, text or svg")
 	fs.StringVar(&f.emit, "emit", "", "write each puzzle as a problem in `FORMAT` instead: dlx")
-	fs.Var(&f.workers, "workers", "number of goroutines `N` (0: one per CPU)")
+	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` (0: one per CPU)")
 	fs.BoolVar(&f.progress, "progress", false, "report puzzles solved every second, and a summary at the end, on stderr (the summary alone by default on a terminal)")
 	fs.IntVar(&f.generate, "generate", 0, "make `N` minimal puzzles instead of solving")
 	fs.StringVar(&f.symmetry, "symmetry", "none", "with --generate, the `SYMMETRY` of the givens: none, 180, 90 or mirror")
@@ -153,7 +153,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		limit = 1
 	}
 	start := time.Now()
-	solve := sudoku.SolveOptions{Limit: limit, Workers: f.workers.n()}
+	solve := sudoku.SolveOptions{Limit: limit, Workers: f.workers}
 	if f.via != "" {
 		solve.SolveAll = interop.Via(f.via)
 	}

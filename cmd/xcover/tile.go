@@ -28,7 +28,7 @@ type tileFlags struct {
 	progress                               bool
 	limit, seed                            uint64
 	format, emit, via                      string
-	workers                                workers
+	workers                                int
 }
 
 func newTileCmd() *cobra.Command {
@@ -60,7 +60,7 @@ func newTileCmd() *cobra.Command {
 	fs.Uint64Var(&f.seed, "seed", 0, "random seed `S` (implies --random)")
 	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text or svg")
 	fs.StringVar(&f.emit, "emit", "", "write the problem in `FORMAT` dlx instead of solving it")
-	fs.Var(&f.workers, "workers", "number of goroutines `N` (0: one per CPU)")
+	fs.IntVar(&f.workers, "workers", 0, "number of goroutines `N` (0: one per CPU)")
 	addViaFlag(cmd, &f.via, "lists 1 tiling unless --limit")
 	return cmd
 }
@@ -148,7 +148,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	if a := pz.About(); a.Impossible {
 		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", a.Note)
 	}
-	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers.n()}
+	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers}
 	switch {
 	case f.puzzle && (f.count || f.distinct || f.via != ""):
 		return usageErrorf("--puzzle: not with --count, --distinct or --via")
