@@ -47,7 +47,7 @@ func runDefine(cmd *cobra.Command, f *defineFlags, args []string) error {
 	if f.uniform && f.solution != nil {
 		return usageErrorf("--uniform and --solution exclude each other")
 	}
-	file, err := readProblem(cmd, args, nil)
+	file, err := readProblem(cmd, args, nil, false)
 	if err != nil {
 		return err
 	}

@@ -43,7 +43,7 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	if f.sample <= 0 {
 		return usageErrorf("--sample must be positive, not %v", f.sample)
 	}
-	file, err := readProblem(cmd, args, f.initial)
+	file, err := readProblem(cmd, args, f.initial, false)
 	if err != nil {
 		return err
 	}

@@ -53,7 +53,7 @@ func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
 	if f.block != "" && f.block == "-" && (len(args) == 0 || args[0] == "-") {
 		return usageErrorf("the problem and --block cannot both be standard input")
 	}
-	file, err := readProblem(cmd, args, nil)
+	file, err := readProblem(cmd, args, nil, false)
 	if err != nil {
 		return err
 	}
@@ -70,7 +70,7 @@ func exportProblem(cmd *cobra.Command, f *exportFlags, args []string, format for
 	if f.block != "" {
 		return usageErrorf("--block needs a solver's format (dimacs, smt2 or opb)")
 	}
-	file, err := readProblem(cmd, args, nil)
+	file, err := readProblem(cmd, args, nil, false)
 	if err != nil {
 		return err
 	}

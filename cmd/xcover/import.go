@@ -60,7 +60,7 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 	if len(args) == 2 && args[0] == "-" && args[1] == "-" {
 		return usageErrorf("PROBLEM and MODEL cannot both be standard input")
 	}
-	file, err := readProblem(cmd, args[:1], nil)
+	file, err := readProblem(cmd, args[:1], nil, false)
 	if err != nil {
 		return err
 	}

@@ -27,7 +27,7 @@ func newReduceCmd() *cobra.Command {
 }
 
 func runReduce(cmd *cobra.Command, f *reduceFlags, args []string) error {
-	file, err := readProblem(cmd, args, nil)
+	file, err := readProblem(cmd, args, nil, false)
 	if err != nil {
 		return err
 	}

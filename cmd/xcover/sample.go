@@ -41,7 +41,7 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	if f.uniform < 1 {
 		return usageErrorf("--uniform K: K must be at least 1 (how many solutions to draw)")
 	}
-	file, err := readProblem(cmd, args, f.initial)
+	file, err := readProblem(cmd, args, f.initial, false)
 	if err != nil {
 		return err
 	}

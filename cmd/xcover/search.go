@@ -65,7 +65,7 @@ type search struct {
 func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) (*search, error) {
 	// A count prints no option: the file may be mapped into memory, not read into a copy,
 	// and its reader keeps no option text (textio.Mappable).
-	file, err := readProblemMapped(cmd, args, f.initial, !output)
+	file, err := readProblem(cmd, args, f.initial, !output)
 	if err != nil {
 		return nil, err
 	}
@@ -137,16 +137,11 @@ const bigEntries = 1 << 20
 
 // readProblem parses the problem file named by args, or stdin, in the format that
 // --input-format or its name says, and prints its warnings; it refuses --initial options
-// (initial) that the file does not have.
-func readProblem(cmd *cobra.Command, args []string, initial []int) (*dlx.File, error) {
-	return readProblemMapped(cmd, args, initial, false)
-}
-
-// readProblemMapped is readProblem; with mapped set, its caller keeps no option text (the
-// File's OptionText and OptionLine may be nil), and a problem file may be mapped into
+// (initial) that the file does not have. With mapped set, its caller keeps no option text
+// (the File's OptionText and OptionLine may be nil), and a problem file may be mapped into
 // memory instead of read (textio.Mappable): on issue 42's 87 MB big87, reading it into a
 // buffer took 0.09-0.16 s of a core, mapping it 2-7 ms.
-func readProblemMapped(cmd *cobra.Command, args []string, initial []int, mapped bool) (*dlx.File, error) {
+func readProblem(cmd *cobra.Command, args []string, initial []int, mapped bool) (*dlx.File, error) {
 	name := "-"
 	if len(args) > 0 {
 		name = args[0]

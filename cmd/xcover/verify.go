@@ -48,7 +48,7 @@ func runVerify(cmd *cobra.Command, args []string) error {
 	if args[0] == "-" && args[1] == "-" {
 		return usageErrorf("PROBLEM and SOLUTIONS cannot both be standard input")
 	}
-	file, err := readProblem(cmd, args[:1], nil)
+	file, err := readProblem(cmd, args[:1], nil, false)
 	if err != nil {
 		return err
 	}

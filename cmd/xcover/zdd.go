@@ -65,7 +65,7 @@ func runZDD(cmd *cobra.Command, f *zddFlags, args []string) error {
 	if err != nil {
 		return usageErrorf("--zdd-mem %q: %v", f.mem, err)
 	}
-	file, err := readProblem(cmd, args, nil)
+	file, err := readProblem(cmd, args, nil, false)
 	if err != nil {
 		return err
 	}
