@@ -43,20 +43,15 @@ func newZDDCmd() *cobra.Command {
 }
 
 func runZDD(cmd *cobra.Command, f *zddFlags, args []string) error {
-	modes := 0
-	for _, on := range []bool{f.count, f.sample != 0, f.minCost} {
-		if on {
-			modes++
-		}
-	}
+	mode := f.count || f.sample != 0 || f.minCost // what the diagram holds, not the diagram
 	switch {
-	case modes > 1:
+	case f.count && (f.sample != 0 || f.minCost) || f.sample != 0 && f.minCost:
 		return usageErrorf("--count, --sample and --min-cost exclude each other")
 	case f.sample < 0:
 		return usageErrorf("--sample K: K must be at least 1")
-	case modes > 0 && f.output != "":
+	case mode && f.output != "":
 		return usageErrorf("-o writes the diagram: it excludes --count, --sample and --min-cost")
-	case f.from != "" && modes == 0:
+	case f.from != "" && !mode:
 		return usageErrorf("--from reads a diagram: say what to do with it (--count, --sample K or --min-cost)")
 	case f.from == "-" && (len(args) == 0 || args[0] == "-"):
 		return usageErrorf("the problem and --from cannot both be standard input")
