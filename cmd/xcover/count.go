@@ -123,7 +123,8 @@ func countAll(cmd *cobra.Command, f *searchFlags, s *search, opt xcover.Config) 
 		return usageErrorf("%s", strings.TrimPrefix(cerr.Error(), "xcover: ")) // a count Count refuses
 	}
 	res := present.CountOf(c, cerr != nil)
-	err := printResult(cmd.OutOrStdout(), f.json, res, res.Text(), partial(cerr, "interrupted: the count %v is partial%s", c.Solutions, note))
+	err := printResult(cmd.OutOrStdout(), f.json, res, res.Text(),
+		stopped(cmd, cerr, "interrupted: the count %v is partial%s", c.Solutions, note))
 	if c.Memo.Full {
 		warnf(cmd, "the cache reached --memo-mem after %d entries; the rest was counted without keeping more (a larger budget may be faster)", c.Memo.Entries)
 	}

@@ -57,5 +57,5 @@ func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
 	}
 	out := present.ForecastOf(fc, f.seed, f.workers, interrupted)
 	return printResult(cmd.OutOrStdout(), f.json, out, out.Text(), // err: an interruption (above)
-		partial(err, "interrupted: the estimate is from %d of %d probes", fc.Probes, f.probes))
+		stopped(cmd, err, "interrupted: the estimate is from %d of %d probes", fc.Probes, f.probes))
 }

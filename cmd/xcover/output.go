@@ -35,7 +35,7 @@ func settleWorkers(cmd *cobra.Command) error {
 
 // printResult writes a command's result: v as one line of JSON when asJSON is set,
 // otherwise text (which ends with its own newline). Then it returns cut, the interruption
-// that left the result partial (see partial), or nil.
+// that left the result partial (see stopped), or nil.
 func printResult(w io.Writer, asJSON bool, v any, text string, cut error) error {
 	var out []byte
 	if asJSON {
@@ -51,16 +51,6 @@ func printResult(w io.Writer, asJSON bool, v any, text string, cut error) error 
 		return fmt.Errorf("writing the result: %w", err)
 	}
 	return cut
-}
-
-// partial returns nil if err, the error that ended a search, is nil; else the interruption
-// (see interruptedf) that format and args describe, for a result that the search left
-// partial.
-func partial(err error, format string, args ...any) error {
-	if err == nil {
-		return nil
-	}
-	return interruptedf(format, args...)
 }
 
 // jsonFormat returns the format a puzzle command writes in: --format's, or JSON where --json

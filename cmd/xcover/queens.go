@@ -281,7 +281,7 @@ func (r *queensRun) runCount() error {
 		return checkpointFlag(cerr) // nothing counted: a failure, or a checkpoint that cannot be used
 	}
 	if res := c.Share; res != nil {
-		return printResult(r.out, f.json, res, present.ShardResult(res), partial(cerr,
+		return printResult(r.out, f.json, res, present.ShardResult(res), stopped(r.cmd, cerr,
 			"interrupted: the count %v of shard %d/%d is partial%s", res.Solutions, opt.Shard, opt.Shards, resumeHint(f.split.checkpoint, "tasks")))
 	}
 	res := present.QueensCount{N: n, Solutions: c.Solutions, Engine: c.Engine.String(),
@@ -293,5 +293,5 @@ func (r *queensRun) runCount() error {
 		res.Distinct = &c.Distinct
 	}
 	return printResult(r.out, f.json, res, res.Text(),
-		partial(cerr, "interrupted: the count %d is partial%s", res.Solutions, resumeHint(f.split.checkpoint, "tasks")))
+		stopped(r.cmd, cerr, "interrupted: the count %d is partial%s", res.Solutions, resumeHint(f.split.checkpoint, "tasks")))
 }

@@ -179,7 +179,8 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Co
 	if cerr != nil && ctx.Err() == nil {
 		return cerr
 	}
-	return printResult(cmd.OutOrStdout(), f.json, t, t.Text(), partial(cerr, "interrupted: the count %d is partial", t.Solutions))
+	return printResult(cmd.OutOrStdout(), f.json, t, t.Text(),
+		stopped(cmd, cerr, "interrupted: the count %d is partial", t.Solutions))
 }
 
 // tileList prints the tilings (one per class with --distinct), each checked, as text, JSON
