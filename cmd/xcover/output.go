@@ -53,10 +53,10 @@ func printResult(w io.Writer, asJSON bool, v any, text string, cut error) error 
 	return cut
 }
 
-// jsonFormat returns the format a puzzle command writes in: --format's, or JSON where --json
-// is given with the default text.
+// jsonFormat returns the format a puzzle command writes in: JSON where --json is given (each
+// command refuses --json with a --format other than its default), else --format's.
 func jsonFormat(format string, asJSON bool) string {
-	if asJSON && format == present.FormatText {
+	if asJSON {
 		return present.FormatJSON
 	}
 	return format

@@ -145,15 +145,14 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		return err
 	}
 
-	limit := uint64(2)
+	start := time.Now()
+	solve := sudoku.SolveOptions{Limit: 2, Workers: f.workers} // 2: the solution's uniqueness is checked
 	switch {
 	case f.count:
-		limit = f.limit
+		solve.Limit = f.limit
 	case f.first:
-		limit = 1
+		solve.Limit = 1
 	}
-	start := time.Now()
-	solve := sudoku.SolveOptions{Limit: limit, Workers: f.workers}
 	if f.via != "" {
 		solve.SolveAll = interop.Via(f.via)
 	}
@@ -164,11 +163,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.progress {
 		opt.Progress = summary
 	}
-	format := f.format
-	if f.json {
-		format = present.FormatJSON
-	}
-	rw, err := present.NewSudokuWriter(cmd.OutOrStdout(), b, format, f.count)
+	rw, err := present.NewSudokuWriter(cmd.OutOrStdout(), b, jsonFormat(f.format, f.json), f.count)
 	if err != nil {
 		return err
 	}
