@@ -87,9 +87,6 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		ran = true
 		return settleWorkers(cmd)
 	}
-	if args == nil {
-		args = []string{} // cobra reads os.Args for a nil slice
-	}
 	root.SetArgs(joinOptionalValues(args))
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -211,9 +208,6 @@ func warnf(cmd *cobra.Command, format string, args ...any) {
 
 // oneLine joins the non-blank lines of s with spaces.
 func oneLine(s string) string {
-	if !strings.ContainsAny(s, "\r\n") {
-		return s
-	}
 	var parts []string
 	for line := range strings.FieldsFuncSeq(s, func(r rune) bool { return r == '\n' || r == '\r' }) {
 		if line = strings.TrimSpace(line); line != "" {
@@ -239,9 +233,10 @@ func newVersionCmd() *cobra.Command {
 // joinOptionalValues returns args with "--memo on", "--memo off" and "--memo auto" written
 // "--memo=on" and so on. --memo alone means on, so its value must be joined to it with
 // "=", and "count --memo off FILE" failed with "accepts at most 1 arg(s)"; a file named
-// on, off or auto after --memo is written ./off.
+// on, off or auto after --memo is written ./off. The slice returned is never nil: cobra
+// reads os.Args for a nil one.
 func joinOptionalValues(args []string) []string {
-	var out []string
+	out := make([]string, 0, len(args))
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
