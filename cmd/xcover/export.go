@@ -50,7 +50,7 @@ func runExport(cmd *cobra.Command, f *exportFlags, args []string) error {
 	if opt.AtMostOne, err = interop.ParseAMOEncoding(f.amo); err != nil {
 		return usageErrorf("--amo: %v", err)
 	}
-	if f.block != "" && f.block == "-" && (len(args) == 0 || args[0] == "-") {
+	if f.block == "-" && (len(args) == 0 || args[0] == "-") {
 		return usageErrorf("the problem and --block cannot both be standard input")
 	}
 	file, err := readProblem(cmd, args, nil, false)

@@ -53,12 +53,11 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 		return usageErrorf("--limit must be at least 0, not %d", f.limit)
 	case f.all && f.limit > 0:
 		return usageErrorf("--all and --limit exclude each other")
+	case len(args) == 2 && args[0] == "-" && args[1] == "-":
+		return usageErrorf("PROBLEM and MODEL cannot both be standard input")
 	}
 	if err := checkVia(f.via); err != nil {
 		return err
-	}
-	if len(args) == 2 && args[0] == "-" && args[1] == "-" {
-		return usageErrorf("PROBLEM and MODEL cannot both be standard input")
 	}
 	file, err := readProblem(cmd, args[:1], nil, false)
 	if err != nil {

@@ -90,9 +90,7 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 	if err != nil {
 		return err
 	}
-	switch f.format {
-	case "text", "svg", "html":
-	default:
+	if f.format != "text" && f.format != "svg" && f.format != "html" {
 		return usageErrorf("unknown --format %q: want text, svg or html", f.format)
 	}
 	if cmd.Flags().Changed("seed") {
@@ -211,9 +209,7 @@ func (r *queensRun) runList() error {
 	if err != nil {
 		return err
 	}
-	if f.via == "" {
-		randomSeed(r.cmd, &f.random, &f.seed)
-	}
+	randomSeed(r.cmd, &f.random, &f.seed) // never with --via: refused with --random or --seed
 	opt := r.options()
 	opt.Limit = limit
 	if f.via != "" { // an external solver on the encoding, its solutions checked as the engine's

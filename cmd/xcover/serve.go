@@ -63,8 +63,7 @@ func runServe(cmd *cobra.Command, f *serveFlags) error {
 		fmt.Fprintf(cmd.OutOrStdout(), "xcover: serving %s\n", url)
 		warnf(cmd, "listening on %s: other machines can reach this server", ln.Addr())
 	}
-	s := serve.New(opt)
-	err = s.Serve(cmd.Context(), ln, 5*time.Second)
+	err = serve.New(opt).Serve(cmd.Context(), ln, 5*time.Second)
 	fmt.Fprintln(cmd.OutOrStdout(), "xcover: server stopped")
 	if err == nil && cmd.Context().Err() != nil {
 		// Stopped by ^C or SIGTERM: exit 130, as every command does when interrupted.

@@ -98,8 +98,8 @@ func tilePuzzle(cmd *cobra.Command, f *tileFlags) (*tiling.Puzzle, string, error
 		}
 	}
 	pz, title, err := spec.Puzzle()
-	var se *tiling.SpecError
-	if !errors.As(err, &se) {
+	se, ok := errors.AsType[*tiling.SpecError](err)
+	if !ok {
 		return pz, title, err
 	}
 	switch se.Field { // a picture's faults are bad input; the flags', usage
