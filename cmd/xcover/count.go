@@ -160,7 +160,7 @@ func (f *shardFlags) parse(cmd *cobra.Command) (k, n int, d shard.DriveOptions, 
 		}
 	}
 	d = shard.DriveOptions{File: f.checkpoint, SaveEvery: f.every, Resumed: func(cp *shard.Checkpoint) {
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: resuming from %s: %d of %d parts done\n", f.checkpoint, len(cp.Done), len(cp.Mine()))
+		notef(cmd, "resuming from %s: %d of %d parts done", f.checkpoint, len(cp.Done), len(cp.Mine()))
 	}}
 	return k, n, d, nil
 }

@@ -58,7 +58,7 @@ func runDefine(cmd *cobra.Command, f *defineFlags, args []string) error {
 	shown := f.solution != nil // the solution found or drawn is said on stderr, once
 	showSolution := func(r xcover.DefineResult) {
 		if !shown && r.Solution != nil {
-			fmt.Fprintf(cmd.ErrOrStderr(), "xcover: solution %s\n", intList(r.Solution))
+			notef(cmd, "solution %s", intList(r.Solution))
 			shown = true
 		}
 	}
@@ -67,7 +67,7 @@ func runDefine(cmd *cobra.Command, f *defineFlags, args []string) error {
 		opt.Progress = func(r xcover.DefineResult) {
 			showSolution(r)
 			if !r.Done {
-				fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.DefineProgress(r))
+				notef(cmd, "%s", present.DefineProgress(r))
 			}
 		}
 	}
@@ -87,13 +87,13 @@ func runDefine(cmd *cobra.Command, f *defineFlags, args []string) error {
 	case err != nil:
 		return errors.New(strings.TrimPrefix(err.Error(), "xcover: ")) // bad input, exit 1
 	case res.Solution == nil:
-		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution to define")
+		notef(cmd, "no solution to define")
 		return nil
 	}
 	if err := writeSolutions(cmd, file, [][]int{res.Options}, nil, f.json); err != nil {
 		return err
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.Define(res, f.smallest))
+	notef(cmd, "%s", present.Define(res, f.smallest))
 	return nil
 }
 
@@ -121,7 +121,7 @@ func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format
 	case err != nil:
 		return stopped(cmd, err, "interrupted while making the puzzle")
 	case sol == nil:
-		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+		notef(cmd, "no solution")
 		return nil
 	}
 	out := bufio.NewWriter(cmd.OutOrStdout())
@@ -131,7 +131,7 @@ func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format
 	if err := out.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: puzzle: %d of the solution's %d placements, pre-placed, leave it alone (first picture; then the solution)\n",
+	notef(cmd, "puzzle: %d of the solution's %d placements, pre-placed, leave it alone (first picture; then the solution)",
 		len(givens), len(sol))
 	return nil
 }

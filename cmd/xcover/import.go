@@ -91,7 +91,7 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 		return printResult(cmd.OutOrStdout(), false, nil, fmt.Sprintf("%d\n", len(sols)), nil)
 	}
 	if len(sols) == 0 {
-		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+		notef(cmd, "no solution")
 	}
 	return writeSolutions(cmd, file, sols, nil, f.json)
 }

@@ -31,7 +31,7 @@ package main
 // cmd.InOrStdin(), writes cmd.OutOrStdout() and cmd.ErrOrStderr(), and searches under
 // cmd.Context() (cancelled on SIGINT). An error returned from RunE is printed by run as
 // one line "xcover: MESSAGE" and exits 1; wrap it with usageErrorf (exit 2) for a bad flag
-// value. Warnings go through warnf.
+// value. Other lines on stderr go through notef, warnings through warnf.
 
 import (
 	"context"
@@ -201,10 +201,14 @@ func stopped(cmd *cobra.Command, err error, format string, args ...any) error {
 	return err
 }
 
-// warnf prints a warning line on stderr.
-func warnf(cmd *cobra.Command, format string, args ...any) {
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: warning: "+format+"\n", args...)
+// notef prints a line on stderr, after "xcover: ": a note beside the output, such as a
+// summary or "no solution".
+func notef(cmd *cobra.Command, format string, args ...any) {
+	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: "+format+"\n", args...)
 }
+
+// warnf prints a warning line on stderr.
+func warnf(cmd *cobra.Command, format string, args ...any) { notef(cmd, "warning: "+format, args...) }
 
 // oneLine joins the non-blank lines of s with spaces.
 func oneLine(s string) string {

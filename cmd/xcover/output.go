@@ -72,7 +72,7 @@ func randomSeed(cmd *cobra.Command, random *bool, seed *uint64) {
 	}
 	if *random {
 		*seed = uint64(time.Now().UnixNano())
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: seed %d\n", *seed)
+		notef(cmd, "seed %d", *seed)
 	}
 }
 

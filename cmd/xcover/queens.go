@@ -231,7 +231,7 @@ func (r *queensRun) runList() error {
 		}
 	}
 	if r.lw.Written() == 0 {
-		fmt.Fprintf(r.cmd.ErrOrStderr(), "xcover: %s\n", present.NoQueensSolution(n, f.perLine, opt.SolveAll != nil))
+		notef(r.cmd, "%s", present.NoQueensSolution(n, f.perLine, opt.SolveAll != nil))
 	}
 	return r.lw.Flush()
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -35,7 +34,7 @@ func runReduce(cmd *cobra.Command, f *reduceFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.Reduction(r, file.Problem))
+	notef(cmd, "%s", present.Reduction(r, file.Problem))
 	if r.Empty != "" {
 		warnf(cmd, "item %s has no option left: the problem has no solution", r.Empty)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"fmt"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
@@ -66,6 +65,6 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	if err != nil {
 		return stopped(cmd, err, "interrupted after %d of %d solutions", res.Drawn, f.uniform)
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.Sample(res))
+	notef(cmd, "%s", present.Sample(res))
 	return nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
@@ -93,7 +92,7 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 		if err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: --reduce: %d of %d options removed\n", file.Problem.NumOptions()-r.Problem.NumOptions(), file.Problem.NumOptions())
+		notef(cmd, "--reduce: %d of %d options removed", file.Problem.NumOptions()-r.Problem.NumOptions(), file.Problem.NumOptions())
 		// The forced options, renumbered. One that was removed is in no solution: then the
 		// file's own problem is searched, which finds none.
 		if renumbered, k, ok := r.Renumber(f.initial); ok {
@@ -152,7 +151,7 @@ func readProblem(cmd *cobra.Command, args []string, initial []int, mapped bool) 
 	}
 	if name == "-" && format == formats.DLX && isTerminal(cmd.InOrStdin()) {
 		// Without a file on a terminal the command waited silently.
-		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: reading the problem from standard input (end it with ^D; give a FILE to read one)")
+		notef(cmd, "reading the problem from standard input (end it with ^D; give a FILE to read one)")
 	}
 	// What reading a DLX file allocates it keeps (the text, the names, the entries): on
 	// big87 a collection in the middle found nothing to free in 170 MB, for 0.2 s of CPU.

@@ -64,7 +64,7 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 	if err != nil {
 		return stopped(cmd, err, "interrupted: the best found so far cost %s; not proved optimal", present.Costs(res))
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.MinCost(res))
+	notef(cmd, "%s", present.MinCost(res))
 	return nil
 }
 

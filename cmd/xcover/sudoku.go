@@ -157,7 +157,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 		solve.SolveAll = interop.Via(f.via)
 	}
 	summary := func(st present.SudokuTally) {
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: sudoku: %s\n", st.Summary(time.Since(start)))
+		notef(cmd, "sudoku: %s", st.Summary(time.Since(start)))
 	}
 	opt := present.SudokuWriteOptions{Malformed: bad.Report, ReadErr: rd.Err}
 	if f.progress {
@@ -229,6 +229,6 @@ func runSudokuGenerate(cmd *cobra.Command, f *sudokuFlags, args []string) error 
 	if err := w.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", present.SudokuGenerateSummary(made, givens, uniform, time.Since(start)))
+	notef(cmd, "%s", present.SudokuGenerateSummary(made, givens, uniform, time.Since(start)))
 	return nil
 }

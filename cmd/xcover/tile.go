@@ -146,7 +146,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		return emitDLX(cmd, f.emit, pz.Problem())
 	}
 	if a := pz.About(); a.Impossible {
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %s\n", a.Note)
+		notef(cmd, "%s", a.Note)
 	}
 	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers}
 	switch {
@@ -204,7 +204,7 @@ func tileList(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Con
 	}
 	err = puzzle.Each(ctx, pz, cfg, f.distinct, emit)
 	if err == nil && f.via != "" && lw.Written() == 0 {
-		fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+		notef(cmd, "no solution")
 	}
 	if err != nil { // what was written so far is flushed by the deferred Flush
 		return stopped(cmd, err, "interrupted after %d %s", lw.Written(), what)

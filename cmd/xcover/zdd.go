@@ -78,13 +78,13 @@ func runZDD(cmd *cobra.Command, f *zddFlags, args []string) error {
 		randomSeed(cmd, &random, &f.seed)
 		sols := d.Sample(rand.New(rand.NewPCG(f.seed, 0)), f.sample)
 		if sols == nil {
-			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+			notef(cmd, "no solution")
 		}
 		return writeChecked(cmd, file, sols, nil, f.json)
 	case f.minCost:
 		sol, cost, ok := d.MinCost(file.Problem.Cost)
 		if !ok {
-			fmt.Fprintln(cmd.ErrOrStderr(), "xcover: no solution")
+			notef(cmd, "no solution")
 			return nil
 		}
 		return writeChecked(cmd, file, [][]int{sol}, []int64{cost}, f.json)
@@ -100,7 +100,7 @@ func diagram(cmd *cobra.Command, f *zddFlags, file *dlx.File, budget int64) (*zd
 		if err != nil {
 			return nil, stopped(cmd, err, "interrupted")
 		}
-		fmt.Fprintf(cmd.ErrOrStderr(), "xcover: %d nodes, built in %.3f s\n", len(d.Nodes)-2, time.Since(start).Seconds())
+		notef(cmd, "%d nodes, built in %.3f s", len(d.Nodes)-2, time.Since(start).Seconds())
 		return d, nil
 	}
 	return readInput(cmd, f.from, func(r io.Reader, name string) (*zdd.Diagram, error) { return zdd.Read(r, name, file.Problem) })
