@@ -56,9 +56,6 @@ func runImport(cmd *cobra.Command, f *importFlags, args []string) error {
 	case len(args) == 2 && args[0] == "-" && args[1] == "-":
 		return usageErrorf("PROBLEM and MODEL cannot both be standard input")
 	}
-	if err := checkVia(f.via); err != nil {
-		return err
-	}
 	file, err := readProblem(cmd, args[:1], nil, false)
 	if err != nil {
 		return err
@@ -109,17 +106,6 @@ func readModel(cmd *cobra.Command, name string, format interop.Format, file *dlx
 		}
 		return [][]int{sol}, nil
 	})
-}
-
-// checkVia refuses a solver that interop cannot run: wrong usage.
-func checkVia(solver string) error {
-	if solver == "" { // no --via
-		return nil
-	}
-	if err := interop.CheckSolver(solver); err != nil {
-		return usageErrorf("--via: %v", err)
-	}
-	return nil
 }
 
 // addViaFlag registers the --via flag of the puzzle commands (queens, tile, sudoku); note

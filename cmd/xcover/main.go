@@ -85,7 +85,7 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	ran := false // the command's RunE was reached: cobra found the command line well formed
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
 		ran = true
-		return settleWorkers(cmd)
+		return settleFlags(cmd)
 	}
 	root.SetArgs(joinOptionalValues(args))
 	root.SetIn(stdin)

@@ -14,12 +14,18 @@ import (
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/atomicfile"
 	"github.com/xcover/xcover/internal/present"
+	"github.com/xcover/xcover/interop"
 )
 
-// settleWorkers checks the --workers flag of cmd, if it has one, and settles its default
-// before the command runs: a negative number of goroutines is wrong usage, and 0 means one
-// per CPU.
-func settleWorkers(cmd *cobra.Command) error {
+// settleFlags checks the values of the flags that several commands share, before the
+// command runs: a --via solver that interop cannot run, or a negative number of --workers,
+// is wrong usage; --workers 0 is made one goroutine per CPU.
+func settleFlags(cmd *cobra.Command) error {
+	if via := cmd.Flags().Lookup("via"); via != nil && via.Value.String() != "" {
+		if err := interop.CheckSolver(via.Value.String()); err != nil {
+			return usageErrorf("--via: %v", err)
+		}
+	}
 	fl := cmd.Flags().Lookup("workers")
 	if fl == nil {
 		return nil

@@ -114,9 +114,6 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	case f.json && f.format != "line":
 		return usageErrorf("--json and --format %s exclude each other", f.format)
 	}
-	if err := checkVia(f.via); err != nil {
-		return err
-	}
 	alpha, err := sudoku.ParseAlphabet(f.alphabet)
 	if err != nil {
 		return usageErrorf("--alphabet %q: want auto, 1, 0 or numbers", f.alphabet)
