@@ -43,17 +43,13 @@ func settleFlags(cmd *cobra.Command) error {
 // otherwise text (which ends with its own newline). Then it returns cut, the interruption
 // that left the result partial (see stopped), or nil.
 func printResult(w io.Writer, asJSON bool, v any, text string, cut error) error {
-	var out []byte
+	var err error
 	if asJSON {
-		b, err := json.Marshal(v)
-		if err != nil {
-			return err
-		}
-		out = append(b, '\n')
+		err = json.NewEncoder(w).Encode(v) // in one write, as the text
 	} else {
-		out = []byte(text)
+		_, err = io.WriteString(w, text)
 	}
-	if _, err := w.Write(out); err != nil {
+	if err != nil {
 		return fmt.Errorf("writing the result: %w", err)
 	}
 	return cut
