@@ -19,8 +19,11 @@ import (
 
 // settleFlags checks the values of the flags that several commands share, before the
 // command runs: a --via solver that interop cannot run, or a negative number of --workers,
-// is wrong usage; --workers 0 is made one goroutine per CPU.
+// is wrong usage; --workers 0 is made one goroutine per CPU, and --seed implies --random.
 func settleFlags(cmd *cobra.Command) error {
+	if random := cmd.Flags().Lookup("random"); random != nil && cmd.Flags().Changed("seed") {
+		random.Value.Set("true")
+	}
 	if via := cmd.Flags().Lookup("via"); via != nil && via.Value.String() != "" {
 		if err := interop.CheckSolver(via.Value.String()); err != nil {
 			return usageErrorf("--via: %v", err)
@@ -64,15 +67,11 @@ func jsonFormat(format string, asJSON bool) string {
 	return format
 }
 
-// randomSeed settles a --random and --seed pair: --seed implies --random, and a random run
-// without --seed takes its seed from the clock and says it on stderr, so that the run can
-// be repeated.
-func randomSeed(cmd *cobra.Command, random *bool, seed *uint64) {
-	if cmd.Flags().Changed("seed") {
-		*random = true
-		return
-	}
-	if *random {
+// randomSeed gives a random run (random set) without --seed its seed from the clock, and
+// says it on stderr, so that the run can be repeated. (--seed implies --random: see
+// settleFlags.)
+func randomSeed(cmd *cobra.Command, random bool, seed *uint64) {
+	if random && !cmd.Flags().Changed("seed") {
 		*seed = uint64(time.Now().UnixNano())
 		notef(cmd, "seed %d", *seed)
 	}

@@ -93,9 +93,6 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 	if f.format != "text" && f.format != "svg" && f.format != "html" {
 		return usageErrorf("unknown --format %q: want text, svg or html", f.format)
 	}
-	if cmd.Flags().Changed("seed") {
-		f.random = true
-	}
 	f.count = f.count || f.distinct
 	if f.count && cmd.Flags().Changed("format") && f.format != "text" {
 		// A count is a line of text (or JSON): --format svg printed text silently.
@@ -112,7 +109,7 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		if f.emit != "" {
 			return emitDLX(cmd, f.emit, pz.Problem())
 		}
-		randomSeed(cmd, &f.random, &f.seed)
+		randomSeed(cmd, f.random, &f.seed)
 		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, jsonFormat(f.format, f.json))
 	}
 	r := &queensRun{cmd: cmd, f: f, n: n, engine: engine,
@@ -209,7 +206,7 @@ func (r *queensRun) runList() error {
 	if err != nil {
 		return err
 	}
-	randomSeed(r.cmd, &f.random, &f.seed) // never with --via: refused with --random or --seed
+	randomSeed(r.cmd, f.random, &f.seed) // never with --via: refused with --random or --seed
 	opt := r.options()
 	opt.Limit = limit
 	if f.via != "" { // an external solver on the encoding, its solutions checked as the engine's

@@ -48,8 +48,7 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	if err := f.memo.apply(&opt); err != nil { // MemoBytes and Order (Sample always memoises)
 		return err
 	}
-	random := true // a sample is random: with no --seed, the clock's, said on stderr
-	randomSeed(cmd, &random, &opt.Seed)
+	randomSeed(cmd, true, &opt.Seed) // a sample is random: with no --seed, the clock's, said on stderr
 	defer limitHeap(opt.MemoBytes)()
 	sols, result := xcover.Sample(cmd.Context(), file.Problem, f.uniform, opt)
 	sw := file.NewSolutionWriter(bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10), f.json)

@@ -101,7 +101,7 @@ func (f *searchFlags) newSearch(cmd *cobra.Command, args []string, output bool) 
 			warnf(cmd, "--initial: option %d can be in no solution", k)
 		}
 	}
-	randomSeed(cmd, &f.random, &f.seed)
+	randomSeed(cmd, f.random, &f.seed)
 	show, clear := liveProgress(cmd, f.progress)
 	s := &search{file: file, reduced: red, clear: clear, pz: puzzle.DLX(&dlx.File{Problem: p}, file.Name),
 		cfg: xcover.Config{Limit: f.limit, Random: f.random, Seed: f.seed, Initial: initial, Workers: f.workers}}

@@ -203,8 +203,7 @@ func runSudokuGenerate(cmd *cobra.Command, f *sudokuFlags, args []string) error 
 	if _, err := b.Generate(cmd.Context(), 0, sudoku.GenerateOptions{Symmetry: f.symmetry}); err != nil {
 		return usageErrorf("--symmetry: %v", strings.TrimPrefix(err.Error(), "sudoku: "))
 	}
-	random := true
-	randomSeed(cmd, &random, &f.seed)
+	randomSeed(cmd, true, &f.seed)
 	start := time.Now()
 	w := bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10)
 	const chunk = 64

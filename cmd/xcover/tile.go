@@ -124,7 +124,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	case f.noFlip && f.mirror:
 		return usageErrorf("--no-flip and --mirror contradict each other")
 	}
-	randomSeed(cmd, &f.random, &f.seed)
+	randomSeed(cmd, f.random, &f.seed)
 	if f.via != "" && (f.count || f.distinct || f.random) {
 		return usageErrorf("--via lists tilings found by an external solver: not with --count, --distinct or --random")
 	}

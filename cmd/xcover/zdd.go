@@ -74,8 +74,7 @@ func runZDD(cmd *cobra.Command, f *zddFlags, args []string) error {
 		c := present.ZDDCountOf(d)
 		return printResult(out, f.json, c, c.Text(), nil)
 	case f.sample > 0:
-		random := true
-		randomSeed(cmd, &random, &f.seed)
+		randomSeed(cmd, true, &f.seed)
 		sols := d.Sample(rand.New(rand.NewPCG(f.seed, 0)), f.sample)
 		if sols == nil {
 			notef(cmd, "no solution")
