@@ -112,11 +112,7 @@ func intList(xs []int) string {
 // present.WritePuzzle), and a line on stderr saying how many placements are given. With
 // cfg.Random the solution and the order of removals come from cfg.Seed.
 func writePuzzle(cmd *cobra.Command, pz puzzle.Puzzle, cfg xcover.Config, format string) error {
-	ctx := cmd.Context()
-	if pz.About().Impossible {
-		return nil
-	}
-	givens, sol, err := puzzle.Make(ctx, pz, cfg)
+	givens, sol, err := puzzle.Make(cmd.Context(), pz, cfg)
 	switch {
 	case err != nil:
 		return stopped(cmd, err, "interrupted while making the puzzle")

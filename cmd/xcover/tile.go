@@ -142,17 +142,20 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 	if f.emit != "" {
 		return emitDLX(cmd, f.emit, pz.Problem())
 	}
-	if a := pz.About(); a.Impossible {
+	a := pz.About()
+	if a.Impossible {
 		notef(cmd, "%s", a.Note)
 	}
 	cfg := xcover.Config{Random: f.random, Seed: f.seed, Workers: f.workers}
 	switch {
 	case f.puzzle && (f.count || f.distinct || f.via != ""):
 		return usageErrorf("--puzzle: not with --count, --distinct or --via")
-	case f.puzzle:
-		return writePuzzle(cmd, pz, cfg, jsonFormat(f.format, f.json))
 	case f.count:
 		return tileCount(cmd, f, pz, cfg)
+	case a.Impossible: // no tiling to list or to make a puzzle of
+		return nil
+	case f.puzzle:
+		return writePuzzle(cmd, pz, cfg, jsonFormat(f.format, f.json))
 	}
 	return tileList(cmd, f, pz, cfg)
 }
@@ -183,28 +186,23 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Co
 // tileList prints the tilings (one per class with --distinct), each checked, as text, JSON
 // or one SVG picture.
 func tileList(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Config) error {
-	ctx := cmd.Context()
-	if pz.About().Impossible {
-		return nil
-	}
 	out := bufio.NewWriter(cmd.OutOrStdout())
 	defer out.Flush()
 	lw, err := present.NewListWriter(out, pz, jsonFormat(f.format, f.json))
 	if err != nil {
 		return err
 	}
-	emit := func(sol []int, class int) bool { return lw.Write(sol, class) == nil }
 	what := "tilings"
 	cfg.Limit = f.limit
 	if f.via != "" { // the solver's solutions, in its order (no --distinct), checked as the engine's
 		what, pz, cfg = "solutions", puzzle.Via(pz, interop.Via(f.via)), xcover.Config{Limit: f.limit}
 	}
-	err = puzzle.Each(ctx, pz, cfg, f.distinct, emit)
-	if err == nil && f.via != "" && lw.Written() == 0 {
-		notef(cmd, "no solution")
-	}
+	err = puzzle.Each(cmd.Context(), pz, cfg, f.distinct, func(sol []int, class int) bool { return lw.Write(sol, class) == nil })
 	if err != nil { // what was written so far is flushed by the deferred Flush
 		return stopped(cmd, err, "interrupted after %d %s", lw.Written(), what)
+	}
+	if f.via != "" && lw.Written() == 0 {
+		notef(cmd, "no solution")
 	}
 	if err := lw.Flush(); err != nil {
 		return err
