@@ -170,19 +170,15 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	if f.progress || isTerminal(cmd.ErrOrStderr()) || err != nil || st.Malformed > 0 {
 		summary(st)
 	}
-	if cut, ok := errors.AsType[*present.SudokuInterrupted](err); ok {
+	switch cut, ok := errors.AsType[*present.SudokuInterrupted](err); {
+	case ok:
 		return interruptedf("%s", strings.TrimPrefix(cut.Error(), "sudoku: "))
-	}
-	if err != nil {
+	case err != nil || st.Malformed == 0:
 		return err
+	case !f.grid:
+		bad.Hint(st.Malformed, st.Puzzles)
 	}
-	if st.Malformed > 0 {
-		if !f.grid {
-			bad.Hint(st.Malformed, st.Puzzles)
-		}
-		return fmt.Errorf("%d malformed puzzle(s)", st.Malformed) // bad input, exit 1
-	}
-	return nil
+	return fmt.Errorf("%d malformed puzzle(s)", st.Malformed) // bad input, exit 1
 }
 
 // runSudokuGenerate writes f.generate new puzzles, in chunks (each its own seed, so that

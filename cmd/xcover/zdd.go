@@ -68,11 +68,10 @@ func runZDD(cmd *cobra.Command, f *zddFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	out := cmd.OutOrStdout()
 	switch {
 	case f.count:
 		c := present.ZDDCountOf(d)
-		return printResult(out, f.json, c, c.Text(), nil)
+		return printResult(cmd.OutOrStdout(), f.json, c, c.Text(), nil)
 	case f.sample > 0:
 		randomSeed(cmd, true, &f.seed)
 		sols := d.Sample(rand.New(rand.NewPCG(f.seed, 0)), f.sample)
