@@ -73,13 +73,11 @@ func runDefine(cmd *cobra.Command, f *defineFlags, args []string) error {
 	}
 	res, err := xcover.Define(ctx, file.Problem, f.solution, opt)
 	showSolution(res)
-	finding := "finding"
-	if f.uniform {
-		finding = "drawing"
-	}
 	switch {
+	case err != nil && ctx.Err() != nil && res.Solution == nil && f.uniform:
+		return interruptedf("interrupted while drawing a solution")
 	case err != nil && ctx.Err() != nil && res.Solution == nil:
-		return interruptedf("interrupted while %s a solution", finding)
+		return interruptedf("interrupted while finding a solution")
 	case err != nil && ctx.Err() != nil:
 		return interruptedf("interrupted: at least %d options (%d nodes, %d checks)", res.LowerBound, res.Nodes, res.Checks)
 	case errors.Is(err, xcover.ErrNodeLimit):

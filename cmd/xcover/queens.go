@@ -234,10 +234,9 @@ func (r *queensRun) runList() error {
 }
 
 // stopped returns the error that ended a listing; one cut off by a signal (see stopped)
-// keeps what was written so far.
+// keeps what was written so far (runQueens flushes it).
 func (r *queensRun) stopped(err error) error {
 	r.lw.Flush() // a whole picture of the boards found so far
-	r.out.Flush()
 	return stopped(r.cmd, err, "interrupted after %d solutions", r.lw.Written())
 }
 
