@@ -43,22 +43,15 @@ func solveMinCost(cmd *cobra.Command, f *searchFlags, s *search, k int) error {
 	case !s.pz.Problem().HasCosts():
 		warnf(cmd, "%s gives no option a cost (|n): every solution costs 0", s.file.Name)
 	}
-	sw := s.file.NewSolutionWriter(s.out, f.json)
-	var werr error
+	sw := s.file.NewSolutionWriter(s.out, f.json) // s.out, a bufio.Writer, keeps its first error for the last Flush
 	opt := xcover.Config{Initial: s.cfg.Initial, Best: k, Improved: func(cs xcover.CostSolution) {
 		s.mu.Lock()
-		if werr == nil {
-			if werr = sw.WriteCost(s.original(cs.Options), cs.Cost); werr == nil {
-				werr = sw.Flush() // a long search: show it now
-			}
-		}
-		s.mu.Unlock()
+		defer s.mu.Unlock()
+		sw.WriteCost(s.original(cs.Options), cs.Cost)
+		sw.Flush() // a long search: show it now
 	}}
 	res, err := xcover.MinCost(cmd.Context(), s.pz.Problem(), opt)
-	if werr == nil {
-		werr = sw.Flush()
-	}
-	if werr != nil {
+	if werr := sw.Flush(); werr != nil {
 		return werr
 	}
 	if err != nil {
