@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/atomicfile"
 	"github.com/xcover/xcover/internal/present"
@@ -18,11 +17,15 @@ import (
 )
 
 // settleFlags checks the values of the flags that several commands share, before the
-// command runs: a --via solver that interop cannot run, or a negative number of --workers,
-// is wrong usage; --workers 0 is made one goroutine per CPU, and --seed implies --random.
+// command runs: an --emit format other than dlx, a --via solver that interop cannot run,
+// or a negative number of --workers, is wrong usage; --workers 0 is made one goroutine per
+// CPU, and --seed implies --random.
 func settleFlags(cmd *cobra.Command) error {
 	if random := cmd.Flags().Lookup("random"); random != nil && cmd.Flags().Changed("seed") {
 		random.Value.Set("true")
+	}
+	if emit := cmd.Flags().Lookup("emit"); emit != nil && emit.Value.String() != "" && emit.Value.String() != "dlx" {
+		return usageErrorf("unknown --emit %q: want dlx", emit.Value)
 	}
 	if via := cmd.Flags().Lookup("via"); via != nil && via.Value.String() != "" {
 		if err := interop.CheckSolver(via.Value.String()); err != nil {
@@ -98,13 +101,4 @@ func writeSolutions(cmd *cobra.Command, file *dlx.File, sols [][]int, costs []in
 		}
 	}
 	return sw.Flush()
-}
-
-// emitDLX writes p in DLX format to the command's output (dlx.Write buffers it), as
-// --emit FORMAT asks (dlx only).
-func emitDLX(cmd *cobra.Command, format string, p *xcover.Problem) error {
-	if format != "dlx" {
-		return usageErrorf("unknown --emit %q: want dlx", format)
-	}
-	return dlx.Write(cmd.OutOrStdout(), p)
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/interop"
 	"github.com/xcover/xcover/puzzle"
@@ -107,7 +108,7 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 			return usage(err) // a board too large to encode
 		}
 		if f.emit != "" {
-			return emitDLX(cmd, f.emit, pz.Problem())
+			return dlx.Write(cmd.OutOrStdout(), pz.Problem()) // --emit dlx, buffered by dlx.Write
 		}
 		randomSeed(cmd, f.random, &f.seed)
 		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, jsonFormat(f.format, f.json))

@@ -107,8 +107,6 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	switch {
 	case f.format != "line" && f.format != "text" && f.format != "svg":
 		return usageErrorf("--format %q: want line, text or svg", f.format)
-	case f.emit != "" && f.emit != "dlx":
-		return usageErrorf("--emit %q: only dlx", f.emit)
 	case f.limit > 0 && !f.count:
 		return usageErrorf("--limit needs --count")
 	case f.json && f.format != "line":
@@ -134,7 +132,7 @@ func runSudoku(cmd *cobra.Command, f *sudokuFlags, args []string) error {
 	}
 	rd := sudoku.NewReader(br, b.N(), sudoku.ReadOptions{Grid: f.grid, Alphabet: alpha, Name: name})
 	bad := &present.SudokuMalformed{W: cmd.ErrOrStderr(), Name: name}
-	if f.emit == "dlx" { // the writers buffer their output, here and below
+	if f.emit != "" { // dlx (see settleFlags); the writers buffer their output, here and below
 		n, err := present.WriteSudokuDLX(cmd.OutOrStdout(), b, rd, bad.Report)
 		if err == nil && n > 0 {
 			err = fmt.Errorf("%d malformed puzzle(s)", n)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
+	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/internal/textio"
 	"github.com/xcover/xcover/interop"
@@ -140,7 +141,7 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		return err
 	}
 	if f.emit != "" {
-		return emitDLX(cmd, f.emit, pz.Problem())
+		return dlx.Write(cmd.OutOrStdout(), pz.Problem()) // --emit dlx, buffered by dlx.Write
 	}
 	a := pz.About()
 	if a.Impossible {
