@@ -72,12 +72,12 @@ func newQueensCmd() *cobra.Command {
 
 // queensRun is one run of the queens command.
 type queensRun struct {
-	cmd    *cobra.Command
-	f      *queensFlags
-	n      int
-	engine queens.Engine // --engine's
-	out    *bufio.Writer
-	lw     *present.QueensWriter // the listing's solutions
+	cmd *cobra.Command
+	f   *queensFlags
+	n   int
+	opt queens.Options // the flags' options, for a listing or a count
+	out *bufio.Writer
+	lw  *present.QueensWriter // the listing's solutions
 }
 
 func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
@@ -113,8 +113,8 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		randomSeed(cmd, f.random, &f.seed)
 		return writePuzzle(cmd, pz, xcover.Config{Random: f.random, Seed: f.seed}, jsonFormat(f.format, f.json))
 	}
-	r := &queensRun{cmd: cmd, f: f, n: n, engine: engine,
-		out: bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16)}
+	r := &queensRun{cmd: cmd, f: f, n: n, out: bufio.NewWriterSize(cmd.OutOrStdout(), 1<<16),
+		opt: queens.Options{PerLine: f.perLine, Engine: engine, Workers: f.workers, Random: f.random, Seed: f.seed}}
 	r.lw, _ = present.NewQueensWriter(r.out, n, f.perLine, jsonFormat(f.format, f.json)) // the format is checked above
 	switch {
 	case f.via != "" && (f.count || f.orbits || f.random || cmd.Flags().Changed("engine")):
@@ -132,12 +132,6 @@ func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
 		err = fmt.Errorf("writing output: %w", ferr)
 	}
 	return err
-}
-
-// options returns the queens package's options for the flags.
-func (r *queensRun) options() queens.Options {
-	f := r.f
-	return queens.Options{PerLine: f.perLine, Engine: r.engine, Workers: f.workers, Random: f.random, Seed: f.seed}
 }
 
 // queensEngine returns the engine --engine names, by the queens package's names of them
@@ -207,8 +201,8 @@ func (r *queensRun) runList() error {
 	if err != nil {
 		return err
 	}
-	randomSeed(r.cmd, f.random, &f.seed) // never with --via: refused with --random or --seed
-	opt := r.options()
+	opt := r.opt
+	randomSeed(r.cmd, opt.Random, &opt.Seed) // never with --via: refused with --random or --seed
 	opt.Limit = limit
 	if f.via != "" { // an external solver on the encoding, its solutions checked as the engine's
 		opt.SolveAll = interop.Via(f.via)
@@ -245,7 +239,7 @@ func (r *queensRun) stopped(err error) error {
 // xcover merge (with --distinct every shard counts its orbits, which merge adds up).
 func (r *queensRun) runCount() error {
 	f, n := r.f, r.n
-	opt := r.options()
+	opt := r.opt
 	opt.Distinct = f.distinct
 	if f.split.active() {
 		k, shards, d, err := f.split.parse(r.cmd)
