@@ -40,13 +40,7 @@ func newQueensCmd() *cobra.Command {
 		Use:   "queens N",
 		Short: "Count, list, construct and draw solutions of the N-queens problem",
 		Args:  cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := strconv.Atoi(args[0])
-			if err != nil {
-				return usageErrorf("board side %q is not a whole number", args[0])
-			}
-			return runQueens(cmd, &f, n)
-		},
+		RunE:  func(cmd *cobra.Command, args []string) error { return runQueens(cmd, &f, args) },
 	}
 	fs := cmd.Flags()
 	fs.BoolVar(&f.count, "count", false, "print the number of solutions")
@@ -80,7 +74,11 @@ type queensRun struct {
 	lw  *present.QueensWriter // the listing's solutions
 }
 
-func runQueens(cmd *cobra.Command, f *queensFlags, n int) error {
+func runQueens(cmd *cobra.Command, f *queensFlags, args []string) error {
+	n, err := strconv.Atoi(args[0])
+	if err != nil {
+		return usageErrorf("board side %q is not a whole number", args[0])
+	}
 	if _, err := queens.Choose(n, false, queens.Options{}); err != nil {
 		return usage(err) // a board side out of the library's range
 	}
