@@ -66,10 +66,7 @@ const (
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	go func() {
-		<-ctx.Done()
-		stop() // restore the default action, so a second ^C ends the process
-	}()
+	context.AfterFunc(ctx, stop) // restore the default action, so that a second ^C ends the process
 	return runContext(ctx, args, stdin, stdout, stderr)
 }
 
