@@ -170,15 +170,15 @@ func tileCount(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Co
 		cfg.Progress = show
 	}
 	res, classes, cerr := puzzle.Count(ctx, pz, cfg, f.distinct)
-	t := present.Tally{Partial: cerr != nil && ctx.Err() != nil}
+	if cerr != nil && ctx.Err() == nil {
+		return cerr
+	}
+	t := present.Tally{Partial: cerr != nil} // cut off by ^C
 	if res.Solutions != nil {
 		t.Solutions = res.Solutions.Uint64() // a tiling's count: plain, one by one
 	}
 	if f.distinct {
 		t.Distinct = &classes
-	}
-	if cerr != nil && ctx.Err() == nil {
-		return cerr
 	}
 	return printResult(cmd.OutOrStdout(), f.json, t, t.Text(),
 		stopped(cmd, cerr, "interrupted: the count %d is partial", t.Solutions))
