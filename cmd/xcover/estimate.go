@@ -37,10 +37,10 @@ func newEstimateCmd() *cobra.Command {
 }
 
 func runEstimate(cmd *cobra.Command, f *estimateFlags, args []string) error {
-	if f.probes < 1 {
+	switch {
+	case f.probes < 1:
 		return usageErrorf("--probes must be at least 1, not %d", f.probes)
-	}
-	if f.sample <= 0 {
+	case f.sample <= 0:
 		return usageErrorf("--sample must be positive, not %v", f.sample)
 	}
 	file, err := readProblem(cmd, args, f.initial, false)

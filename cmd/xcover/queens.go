@@ -89,15 +89,14 @@ func runQueens(cmd *cobra.Command, f *queensFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.format != "text" && f.format != "svg" && f.format != "html" {
-		return usageErrorf("unknown --format %q: want text, svg or html", f.format)
-	}
 	f.count = f.count || f.distinct
-	if f.count && cmd.Flags().Changed("format") && f.format != "text" {
+	switch {
+	case f.format != "text" && f.format != "svg" && f.format != "html":
+		return usageErrorf("unknown --format %q: want text, svg or html", f.format)
+	case f.count && f.format != "text":
 		// A count is a line of text (or JSON): --format svg printed text silently.
 		return usageErrorf("--format %s draws solutions: not with --count or --distinct", f.format)
-	}
-	if f.puzzle && (f.count || f.orbits || f.json || f.via != "" || f.emit != "" || f.format == "html") {
+	case f.puzzle && (f.count || f.orbits || f.json || f.via != "" || f.emit != "" || f.format == "html"):
 		return usageErrorf("--puzzle: not with --count, --distinct, --orbits, --json, --via, --emit or --format html")
 	}
 	if f.puzzle || f.emit != "" { // the posed puzzle, written out or made a puzzle of

@@ -34,13 +34,12 @@ func newServeCmd() *cobra.Command {
 }
 
 func runServe(cmd *cobra.Command, f *serveFlags) error {
-	if f.maxRunning < 1 {
+	switch {
+	case f.maxRunning < 1:
 		return usageErrorf("--max-running must be at least 1, not %d", f.maxRunning)
-	}
-	if f.timeLimit <= 0 {
+	case f.timeLimit <= 0:
 		return usageErrorf("--time-limit must be positive, not %v", f.timeLimit)
-	}
-	if f.memoryMiB < 64 || f.memoryMiB > 1<<30 {
+	case f.memoryMiB < 64 || f.memoryMiB > 1<<30:
 		return usageErrorf("--memory must be from 64 to %d MiB, not %d", 1<<30, f.memoryMiB)
 	}
 	host, _, err := net.SplitHostPort(f.addr)
