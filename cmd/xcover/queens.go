@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"strconv"
@@ -168,10 +169,7 @@ func (r *queensRun) runOrbits() error {
 	if err != nil { // the board side is checked: only a signal stops the census
 		return r.stopped(err)
 	}
-	if err := r.lw.WriteCensus(c); err != nil {
-		return err
-	}
-	return c.Check()
+	return cmp.Or(r.lw.WriteCensus(c), c.Check()) // the first error: writing, else the census' own check
 }
 
 // listLimit checks the output format of a listing and returns the number of boards to

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -90,9 +91,7 @@ func runSolve(cmd *cobra.Command, f *solveFlags, args []string) error {
 	})
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if werr == nil {
-		werr = sw.Flush()
-	}
+	werr = cmp.Or(werr, sw.Flush()) // the first error: the listing's, else the last write's
 	switch {
 	case werr != nil:
 		return werr

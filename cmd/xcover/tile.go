@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -205,8 +206,5 @@ func tileList(cmd *cobra.Command, f *tileFlags, pz puzzle.Puzzle, cfg xcover.Con
 	if f.via != "" && lw.Written() == 0 {
 		notef(cmd, "no solution")
 	}
-	if err := lw.Flush(); err != nil {
-		return err
-	}
-	return out.Flush()
+	return cmp.Or(lw.Flush(), out.Flush()) // the first error
 }
