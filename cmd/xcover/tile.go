@@ -73,8 +73,11 @@ const maxPicture = 16 << 20
 
 // readPicture reads a picture file, "-" meaning standard input, through the bounded line
 // reader every input goes through: binary input, a runaway line or a picture over
-// maxPicture bytes is refused with the file and line.
+// maxPicture bytes is refused with the file and line. No file (name "") is no picture.
 func readPicture(cmd *cobra.Command, name string) (string, error) {
+	if name == "" {
+		return "", nil
+	}
 	return readInput(cmd, name, func(r io.Reader, name string) (string, error) {
 		return textio.ReadText(r, name, "picture", maxPicture)
 	})
@@ -89,15 +92,11 @@ func tilePuzzle(cmd *cobra.Command, f *tileFlags) (*tiling.Puzzle, string, error
 	spec := tiling.Spec{Pieces: f.pieces, Copies: f.copies, Size: f.region,
 		NoFlip: f.noFlip, Mirror: f.mirror, AtMost: f.atMost, Partial: f.partial}
 	var err error
-	if f.piecesFile != "" {
-		if spec.PiecesPicture, err = readPicture(cmd, f.piecesFile); err != nil {
-			return nil, "", err
-		}
+	if spec.PiecesPicture, err = readPicture(cmd, f.piecesFile); err != nil {
+		return nil, "", err
 	}
-	if f.regionFile != "" {
-		if spec.RegionPicture, err = readPicture(cmd, f.regionFile); err != nil {
-			return nil, "", err
-		}
+	if spec.RegionPicture, err = readPicture(cmd, f.regionFile); err != nil {
+		return nil, "", err
 	}
 	pz, title, err := spec.Puzzle()
 	se, ok := errors.AsType[*tiling.SpecError](err)
@@ -125,11 +124,10 @@ func runTile(cmd *cobra.Command, f *tileFlags) error {
 		return usageErrorf("--json and --format %s do not go together", f.format)
 	case f.noFlip && f.mirror:
 		return usageErrorf("--no-flip and --mirror contradict each other")
-	}
-	randomSeed(cmd, f.random, &f.seed)
-	if f.via != "" && (f.count || f.distinct || f.random) {
+	case f.via != "" && (f.count || f.distinct || f.random):
 		return usageErrorf("--via lists tilings found by an external solver: not with --count, --distinct or --random")
 	}
+	randomSeed(cmd, f.random, &f.seed)
 	if (f.random || f.via != "") && !cmd.Flags().Changed("limit") {
 		f.limit = 1
 	}
