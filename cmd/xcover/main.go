@@ -106,15 +106,15 @@ func runContext(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		// not given bad input.
 		ee = &exitError{code: exitInterrupted, err: errors.New("interrupted")}
 	}
-	if ee.err != nil && !errors.Is(ee.err, syscall.EPIPE) {
+	if errors.Is(ee.err, syscall.EPIPE) {
+		return exitOK // the reader went away (xcover solve big.dlx | head): not our failure
+	}
+	if ee.err != nil {
 		msg := oneLine(ee.err.Error())
 		if ee.code == exitUsage && cmd != nil {
 			msg += fmt.Sprintf(" (see '%s --help')", cmd.CommandPath())
 		}
 		fmt.Fprintf(stderr, "xcover: %s\n", msg)
-	}
-	if errors.Is(ee.err, syscall.EPIPE) {
-		return exitOK // the reader went away (xcover solve big.dlx | head): not our failure
 	}
 	return ee.code
 }
