@@ -2,10 +2,12 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 
 	"github.com/spf13/cobra"
 	"github.com/xcover/xcover"
 	"github.com/xcover/xcover/internal/present"
+	"github.com/xcover/xcover/verify"
 )
 
 // sampleFlags are the flags of the sample command.
@@ -52,7 +54,11 @@ func runSample(cmd *cobra.Command, f *sampleFlags, args []string) error {
 	defer limitHeap(opt.MemoBytes)()
 	sols, result := xcover.Sample(cmd.Context(), file.Problem, f.uniform, opt)
 	sw := file.NewSolutionWriter(bufio.NewWriterSize(cmd.OutOrStdout(), 64<<10), f.json)
+	chk := verify.NewChecker(file.Problem) // every solution is checked before it is printed, as solve does
 	for sol := range sols {
+		if v := chk.Check(sol); len(v) > 0 {
+			return fmt.Errorf("internal error: the sampler gave a non-solution: %v", v[0])
+		}
 		if err := sw.Write(sol); err != nil {
 			return err
 		}

@@ -64,11 +64,8 @@ func runVerify(cmd *cobra.Command, args []string) error {
 		warnf(cmd, "%s holds no solution: nothing was checked (a problem without solutions, or a listing cut off before its first?)", name)
 	}
 	invalid, err := verify.Report(cmd.OutOrStdout(), file.Problem, sols)
-	if err != nil {
-		return err
+	if err == nil && invalid > 0 {
+		err = &exitError{code: exitInput} // the report says it all
 	}
-	if invalid > 0 {
-		return &exitError{code: exitInput} // the report says it all
-	}
-	return nil
+	return err
 }
