@@ -273,8 +273,12 @@ func (t *Table) Index(name string) (int, bool) {
 	return int(x.idx) - 1, x.idx != 0
 }
 
-// batch is how many names IndexAll looks up together.
-const batch = 16
+// batch is how many names IndexAll and IndexShort look up together. The more loads in
+// flight, the more of their misses overlap: 10^7 look-ups of short names in a table of
+// 10^6 (big87's) took 8% less time in batches of 64 than of 16 (medians of 40 interleaved
+// rounds of 2·10^6 look-ups, 68-69 ns against 73-77, at load 5 on 2 cores; in a quieter
+// round 30 against 36); batches of 128 gained no more.
+const batch = 64
 
 // IndexAll sets idx[j] to the index of names[j], or to -1 where there is no such name
 // (idx is at least as long as names). It is Index on each name, with the first slot of
