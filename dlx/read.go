@@ -529,16 +529,16 @@ func (p *parser) itemLine(text string) error {
 		p.b.Names().TouchSlots()
 	}
 	secondary := false
-	// The tokens are taken 16 at a time, their names' keys and hashes in the index
+	// The tokens are taken itemBatch at a time, their names' keys and hashes in the index
 	// computed and their slots read together first (names.Table.WarmHashes), so that adding
 	// them meets no cache miss. A plain name (short, printable ASCII, no bounds: most
 	// names) is added with its hash (Builder.AddItemHashed); others, and a plain name met
 	// before, as the Builder's AddItem says.
 	var (
-		toks   [16]string
-		keys   [16]uint64
-		hashes [16]uint64
-		plain  [16]bool
+		toks   [itemBatch]string
+		keys   [itemBatch]uint64
+		hashes [itemBatch]uint64
+		plain  [itemBatch]bool
 	)
 	nt, next := 0, 0 // tokens in toks, the next to add
 	for len(text) > 0 || next < nt {
@@ -605,6 +605,11 @@ func (p *parser) itemLine(text string) error {
 	}
 	return nil
 }
+
+// itemBatch is how many names of the item line itemLine hashes and reads the slots of
+// together: the more, the more of their cache misses overlap, as in the look-ups of the
+// option lines (names.Table.IndexShort).
+const itemBatch = 64
 
 // plainWord returns the key (names.Table.IndexShort) and the length of the first token of
 // text (which starts with no blank) if it is a plain name (isPlain), and n = 0 otherwise or
