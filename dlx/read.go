@@ -430,31 +430,39 @@ func (p *parser) parse(in *input) error {
 			continue
 		}
 		// The option lines, once read, are cut into chunks and counted while the item
-		// line's names are added.
-		prep := make(chan []*chunk, 1)
+		// line's names are added, and the room of their entries is made (makeRoom).
+		type prepared struct {
+			chunks []*chunk
+			room   []int32
+		}
+		prep := make(chan prepared, 1)
 		ended := make(chan struct{}) // before the input is unmapped (close)
 		defer func() { <-ended }()
+		var itemsDone atomic.Bool
 		go func() {
 			defer close(ended)
-			var chunks []*chunk
-			defer func() { prep <- chunks }()
+			var pr prepared
+			defer func() { prep <- pr }()
 			in.watch()
 			defer in.guard()
 			text, _ := in.all()
-			chunks = p.prepare(text[pos:])
+			pr.chunks = p.prepare(text[pos:])
+			pr.room = p.makeRoom(pr.chunks, &itemsDone)
 		}()
-		if err := p.itemLine(t); err != nil {
+		err := p.itemLine(t)
+		itemsDone.Store(true)
+		if err != nil {
 			in.stop.Store(true)
 			<-prep
 			return err
 		}
 		p.sawItems = true
 		p.primaries, p.primaryFirst = leadingPrimaries(p.b.Secondary())
-		chunks := <-prep
-		if len(chunks) == 0 {
+		pr := <-prep
+		if len(pr.chunks) == 0 {
 			return nil
 		}
-		return p.options(in, chunks)
+		return p.options(in, pr.chunks, pr.room)
 	}
 	return nil
 }
