@@ -96,13 +96,15 @@ func layoutNodes(sp *Spec, nd nodeArray, procs, minPart int) {
 	// from 0), then the node below its last one, where its backward pass starts (0 where
 	// that node is in a later part, linked last), then its first node of the item; in
 	// count, its number of nodes of the item, then (parts after 0) the node above its
-	// first one. Each pass reads at random
-	// one array of 4 bytes an item, not 8 or 12: on 10^6 items, arrays of 4 MB, in reach
-	// of the TLB (2048 pages of 4 KiB on this machine's cores); a pass over 5·10^6
-	// entries took 2-4 ns an entry on such an array, 12-26 on one of 8 or 12 bytes an item
-	// (a throwaway harness, medians of 15 rounds, load 3 on 2 cores). (A part's last node
-	// and count in one array of 8 bytes an item took 16-22 ns an entry; in two arrays
-	// read in one pass, 9-13; the count in a pass of its own, 2.)
+	// first one. Each pass reads at random one array of 4 bytes an item, not 8 or 12: on
+	// 10^6 items, arrays of 4 MB, in reach of the TLB (2048 pages of 4 KiB on this
+	// machine's cores); a pass over 5·10^6 entries took 2-4 ns an entry on such an array,
+	// 12-26 on one of 8 or 12 bytes an item (a throwaway harness, medians of 15 rounds,
+	// load 3 on 2 cores). (A part's last node and count in one array of 8 bytes an item
+	// took 16-22 ns an entry; in two arrays read in one pass, 9-13; the count in a pass of
+	// its own, 2.) Part 0 counts in the headers' memory, which no pass writes before the
+	// counts are read (into part 1's), seen as an array of 4 bytes an item: the parts'
+	// arrays then take 4 bytes an item less, as many as before this way (12 MB on big87).
 	last := make([][]int32, len(ks)-1)
 	count := make([][]int32, len(ks)-1)
 	each := func(f func(r int)) {
@@ -118,13 +120,14 @@ func layoutNodes(sp *Spec, nd nodeArray, procs, minPart int) {
 		// at the write, with the other cores told to drop the mapping (a TLB shoot-down:
 		// an interrupt to the core running the other part). A part has at least 4
 		// entries an item (layout), so that its pages are all written anyway.
-		l, c := make([]int32, n+1), make([]int32, n+1)
+		l, c := make([]int32, n+1), headerCounts(nd, n)
 		if r == 0 {
 			for i := range l {
 				l[i] = int32(i)
 			}
 		} else {
 			clear(l)
+			c = make([]int32, n+1)
 		}
 		clear(c)
 		last[r], count[r] = l, c
@@ -154,12 +157,19 @@ func layoutNodes(sp *Spec, nd nodeArray, procs, minPart int) {
 			c[i+1]++
 		}
 	})
+	// Part 0's counts added to part 1's, before the headers are written over them.
+	each(func(r int) {
+		c0, c1 := count[0], count[1]
+		for i := n*int32(r)/int32(len(last)) + 1; i <= n*int32(r+1)/int32(len(last)); i++ {
+			c1[i] += c0[i]
+		}
+	})
 	// The headers, by runs of items; each part's count becomes the node above its first
 	// node of the item (the last in the parts before it, or the header), and its last
 	// node the one below it (the header if no later part has the item, else 0).
 	each(func(r int) {
 		for i := n*int32(r)/int32(len(last)) + 1; i <= n*int32(r+1)/int32(len(last)); i++ {
-			above, cnt := last[0][i], count[0][i] // part 0's last node of the item, or the header
+			above, cnt := last[0][i], int32(0) // part 0's last node of the item, or the header
 			for p := 1; p < len(last); p++ {
 				c := count[p][i]
 				count[p][i] = above
@@ -222,6 +232,15 @@ func layoutNodes(sp *Spec, nd nodeArray, procs, minPart int) {
 			}
 		}
 	})
+}
+
+// headerCounts returns the memory of nd's headers (nodes 1 to n) as an array of n+1
+// counts, which fits in it: a node has at least 12 bytes.
+func headerCounts(nd nodeArray, n int32) []int32 {
+	if n == 0 {
+		return make([]int32, 1)
+	}
+	return unsafe.Slice((*int32)(unsafe.Pointer(nd.at(1))), n+1)
 }
 
 // layoutOne is layoutNodes on one goroutine. It keeps each item's last node so far, their
