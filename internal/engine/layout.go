@@ -102,9 +102,10 @@ func layoutNodes(sp *Spec, nd nodeArray, procs, minPart int) {
 	// 12-26 on one of 8 or 12 bytes an item (a throwaway harness, medians of 15 rounds,
 	// load 3 on 2 cores). (A part's last node and count in one array of 8 bytes an item
 	// took 16-22 ns an entry; in two arrays read in one pass, 9-13; the count in a pass of
-	// its own, 2.) Part 0 counts in the headers' memory, which no pass writes before the
-	// counts are read (into part 1's), seen as an array of 4 bytes an item: the parts'
-	// arrays then take 4 bytes an item less, as many as before this way (12 MB on big87).
+	// its own, 2.) Part 0 counts in the headers' memory (nodes without colours), which no
+	// pass writes before the counts are read (into part 1's), seen as an array of 4 bytes
+	// an item: two parts' arrays then take 12 bytes an item (12 MB on big87), as the
+	// layout before this one's did.
 	last := make([][]int32, len(ks)-1)
 	count := make([][]int32, len(ks)-1)
 	each := func(f func(r int)) {
@@ -235,10 +236,11 @@ func layoutNodes(sp *Spec, nd nodeArray, procs, minPart int) {
 }
 
 // headerCounts returns the memory of nd's headers (nodes 1 to n) as an array of n+1
-// counts, which fits in it: a node has at least 12 bytes.
+// counts, which fits in it, where a node is its links only (12 bytes), all of which the
+// layout writes; elsewhere (nodes with colours) an array of its own.
 func headerCounts(nd nodeArray, n int32) []int32 {
-	if n == 0 {
-		return make([]int32, 1)
+	if n == 0 || nd.stride != unsafe.Sizeof(links{}) {
+		return make([]int32, n+1)
 	}
 	return unsafe.Slice((*int32)(unsafe.Pointer(nd.at(1))), n+1)
 }

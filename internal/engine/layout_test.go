@@ -70,6 +70,17 @@ func TestLayoutParts(t *testing.T) {
 				if !slices.Equal(got, want) {
 					t.Fatalf("trial %d, %d goroutines, parts of %d: nodes %v, want %v", trial, procs, part, got, want)
 				}
+				// Nodes with colours: 16 bytes, not 12 (the colours are not the layout's).
+				gotM := make([]mnode, numNodes(sp))
+				for q := range gotM {
+					gotM[q].color = int32(q)
+				}
+				layoutIn(sp, gotM, func(x *mnode) *links { return &x.links }, procs, part)
+				for q, x := range gotM {
+					if x.links != want[q] || x.color != int32(q) {
+						t.Fatalf("trial %d, %d goroutines, parts of %d, nodes with colours: node %d is %v, want %v and colour %d", trial, procs, part, q, x, want[q], q)
+					}
+				}
 			}
 		}
 	}
