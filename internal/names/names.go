@@ -288,12 +288,17 @@ func (t *Table) Index(name string) (int, bool) {
 	return int(x.idx) - 1, x.idx != 0
 }
 
-// batch is how many names IndexAll and IndexShort look up together. The more loads in
-// flight, the more of their misses overlap: 10^7 look-ups of short names in a table of
-// 10^6 (big87's) took 8% less time in batches of 64 than of 16 (medians of 40 interleaved
-// rounds of 2·10^6 look-ups, 68-69 ns against 73-77, at load 5 on 2 cores; in a quieter
-// round 30 against 36); batches of 128 gained no more.
-const batch = 64
+// batch is how many names IndexAll looks up together: most calls look up one option
+// line's names, and the arrays of a batch are cleared at each call (those of 64 made
+// BenchmarkParse, a colour on every line, about 6% slower).
+const batch = 16
+
+// shortBatch is how many names IndexShort looks up together, a call looking up those of
+// many lines. The more loads in flight, the more of their misses overlap: 10^7 look-ups of
+// short names in a table of 10^6 (big87's) took 8% less time in batches of 64 than of 16
+// (medians of 40 interleaved rounds of 2·10^6 look-ups, 68-69 ns against 73-77, at load 5
+// on 2 cores; in a quieter round 30 against 36); batches of 128 gained no more.
+const shortBatch = 64
 
 // IndexAll sets idx[j] to the index of names[j], or to -1 where there is no such name
 // (idx is at least as long as names). It is Index on each name, with the first slot of
@@ -380,12 +385,12 @@ func (t *Table) IndexShort(keys []uint64, lens []uint8, idx []int32) {
 		return
 	}
 	var (
-		pos   [batch]uint64
-		first [batch]slot
+		pos   [shortBatch]uint64
+		first [shortBatch]slot
 	)
 	mask := uint64(len(slots) - 1)
-	for lo := 0; lo < len(keys); lo += batch {
-		b := keys[lo:min(lo+batch, len(keys))]
+	for lo := 0; lo < len(keys); lo += shortBatch {
+		b := keys[lo:min(lo+shortBatch, len(keys))]
 		for j, key := range b {
 			pos[j] = t.shortHash(key) >> t.shift
 		}
