@@ -104,9 +104,35 @@ func (p *parser) prepare(text string) []*chunk {
 	return chunks
 }
 
+// makeRoom returns the room of the chunks' entries (len: their roomEntries), or nil if
+// they are under p.minSize (entries: the room of a big file only). It runs while the item
+// line is read, which leaves the other cores free, and reads p's minSize only: it writes
+// the room's pages in order, so that the system maps them then, and stops at the first
+// page after stop is set. Where the pages are left to the chunks that write them, the
+// cores that parse meet a page fault every 1024 entries: on big87 (10^7 entries, 40 MB of
+// room), about 2% of the reading's CPU (perf: memmove in page faults).
+func (p *parser) makeRoom(chunks []*chunk, stop *atomic.Bool) []int32 {
+	toks := 0
+	for _, c := range chunks {
+		toks += c.roomEntries
+	}
+	if toks < p.minSize {
+		return nil
+	}
+	room := make([]int32, toks)
+	const page = 4096 / 4 // entries a page (of at least 4 KiB)
+	for i := 0; i < len(room); i += page {
+		if i%(64*page) == 0 && stop.Load() {
+			break
+		}
+		room[i] = 0
+	}
+	return room
+}
+
 // options parses the chunks of the lines after the item line (prepare) and adds their
-// options to the Builder.
-func (p *parser) options(in *input, chunks []*chunk) error {
+// options to the Builder, writing their entries in room (makeRoom) if it is not nil.
+func (p *parser) options(in *input, chunks []*chunk, room []int32) error {
 	var lines, toks int
 	first := p.line
 	for _, c := range chunks {
@@ -117,7 +143,12 @@ func (p *parser) options(in *input, chunks []*chunk) error {
 		p.f.OptionText = make([]string, 0, lines)
 		p.f.OptionLine = make([]int, 0, lines)
 	}
-	item := p.b.Spare(toks, lines)
+	var item []int32
+	if len(room) == toks {
+		item = p.b.SpareIn(room, lines)
+	} else {
+		item = p.b.Spare(toks, lines)
+	}
 	lines, toks = 0, 0
 	for _, c := range chunks {
 		nl, nt := c.roomOpts, c.roomEntries

@@ -430,31 +430,39 @@ func (p *parser) parse(in *input) error {
 			continue
 		}
 		// The option lines, once read, are cut into chunks and counted while the item
-		// line's names are added.
-		prep := make(chan []*chunk, 1)
+		// line's names are added, and the room of their entries is made (makeRoom).
+		type prepared struct {
+			chunks []*chunk
+			room   []int32
+		}
+		prep := make(chan prepared, 1)
 		ended := make(chan struct{}) // before the input is unmapped (close)
 		defer func() { <-ended }()
+		var itemsDone atomic.Bool
 		go func() {
 			defer close(ended)
-			var chunks []*chunk
-			defer func() { prep <- chunks }()
+			var pr prepared
+			defer func() { prep <- pr }()
 			in.watch()
 			defer in.guard()
 			text, _ := in.all()
-			chunks = p.prepare(text[pos:])
+			pr.chunks = p.prepare(text[pos:])
+			pr.room = p.makeRoom(pr.chunks, &itemsDone)
 		}()
-		if err := p.itemLine(t); err != nil {
+		err := p.itemLine(t)
+		itemsDone.Store(true)
+		if err != nil {
 			in.stop.Store(true)
 			<-prep
 			return err
 		}
 		p.sawItems = true
 		p.primaries, p.primaryFirst = leadingPrimaries(p.b.Secondary())
-		chunks := <-prep
-		if len(chunks) == 0 {
+		pr := <-prep
+		if len(pr.chunks) == 0 {
 			return nil
 		}
-		return p.options(in, chunks)
+		return p.options(in, pr.chunks, pr.room)
 	}
 	return nil
 }
@@ -529,16 +537,16 @@ func (p *parser) itemLine(text string) error {
 		p.b.Names().TouchSlots()
 	}
 	secondary := false
-	// The tokens are taken 16 at a time, their names' keys and hashes in the index
+	// The tokens are taken itemBatch at a time, their names' keys and hashes in the index
 	// computed and their slots read together first (names.Table.WarmHashes), so that adding
 	// them meets no cache miss. A plain name (short, printable ASCII, no bounds: most
 	// names) is added with its hash (Builder.AddItemHashed); others, and a plain name met
 	// before, as the Builder's AddItem says.
 	var (
-		toks   [16]string
-		keys   [16]uint64
-		hashes [16]uint64
-		plain  [16]bool
+		toks   [itemBatch]string
+		keys   [itemBatch]uint64
+		hashes [itemBatch]uint64
+		plain  [itemBatch]bool
 	)
 	nt, next := 0, 0 // tokens in toks, the next to add
 	for len(text) > 0 || next < nt {
@@ -605,6 +613,11 @@ func (p *parser) itemLine(text string) error {
 	}
 	return nil
 }
+
+// itemBatch is how many names of the item line itemLine hashes and reads the slots of
+// together: the more, the more of their cache misses overlap, as in the look-ups of the
+// option lines (names.Table.IndexShort).
+const itemBatch = 64
 
 // plainWord returns the key (names.Table.IndexShort) and the length of the first token of
 // text (which starts with no blank) if it is a plain name (isPlain), and n = 0 otherwise or

@@ -266,6 +266,21 @@ func (b *Builder) Spare(n, m int) []int32 {
 	return b.p.Item[len(b.p.Item) : len(b.p.Item)+n]
 }
 
+// SpareIn is Spare with the room of the entries given: room, as long as the number of
+// entries to make room for, becomes the Builder's array of entries if it has no entry yet
+// (else Spare(len(room), m)). A caller may have written its pages beforehand, on a core
+// that was free then, so that the system maps them there and not where the entries are
+// written.
+func (b *Builder) SpareIn(room []int32, m int) []int32 {
+	b.init()
+	if len(b.p.Item) != 0 {
+		return b.Spare(len(room), m)
+	}
+	b.p.Item = room[:0]
+	b.p.Start = grow(b.p.Start, m)
+	return room
+}
+
 // grow is slices.Grow without clearing the room: slices.Grow appends n zero elements,
 // which clears them at once, a write to every page of the room (the DLX reader's room of
 // 10^7 entries: 46 MB, one core faulting its pages in while the other waited), where make

@@ -82,3 +82,51 @@ func TestAppendOptions(t *testing.T) {
 		t.Fatalf("the room after Unshare holds %v, want the first run's entries %v", room, want)
 	}
 }
+
+// TestSpareIn gives a Builder the room of its entries, before any entry and after one:
+// the first time the room is the Builder's (the entries written there are added in place),
+// the second time the Builder makes a room of its own, as Spare does.
+func TestSpareIn(t *testing.T) {
+	tests := []struct {
+		name   string
+		before []int32 // an option added first, or nil
+		inRoom bool    // whether the entries go to the room given
+	}{
+		{"no entry yet", nil, true},
+		{"an entry before", []int32{1}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b Builder
+			for _, name := range []string{"p", "q"} {
+				if _, err := b.AddItem(name, false, 1, 1); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tt.before != nil {
+				b.AppendOptions([]int32{0, int32(len(tt.before))}, tt.before, nil)
+			}
+			room := make([]int32, 3)
+			got := b.SpareIn(room, 2)
+			if len(got) < 3 || (&got[0] == &room[0]) != tt.inRoom {
+				t.Fatalf("SpareIn returned %d entries, in the room given: %v; want 3 or more, %v", len(got), &got[0] == &room[0], tt.inRoom)
+			}
+			item := append(got[:0], 0, 1, 1)
+			b.AppendOptions([]int32{0, 2, 3}, item, nil)
+			p, err := b.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, wantOpts := append(slices.Clone(tt.before), 0, 1, 1), 2
+			if tt.before != nil {
+				wantOpts++
+			}
+			if !slices.Equal(p.Item, want) || p.NumOptions() != wantOpts {
+				t.Fatalf("entries %v, %d options; want %v, %d", p.Item, p.NumOptions(), want, wantOpts)
+			}
+			if tt.inRoom && &p.Item[0] != &room[0] {
+				t.Fatal("the entries were moved out of the room given")
+			}
+		})
+	}
+}

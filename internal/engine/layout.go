@@ -47,13 +47,13 @@ func numNodes(sp *Spec) int { return sp.NumItems + 2 + len(sp.Item) + sp.NumOpti
 // entries of 10^6 items the layout took 3.7-4.7 s, then 0.4-0.95 s on one core (this
 // machine, loaded). Each pass runs on up to GOMAXPROCS goroutines, one a run of options
 // (parts of at least layoutPart entries): a part links its own nodes, with 0 for the
-// node above its first one of an item (below its last one, the first node of that item in
-// a later part or the header, known once every part has done its forward pass); the
-// links between parts and the headers are set in between.
+// node above its first one of an item; the headers are set in between, by runs of items,
+// and each part's backward pass then links its first node of an item to the node above
+// it, the last of that item in an earlier part or the header (layoutNodes).
 func layout[N any](sp *Spec, nd []N, at func(*N) *links) {
-	// A part's arrays take 12 bytes an item, the nodes 12 an entry: parts are only worth
+	// A part's arrays take 8 bytes an item, the nodes 12 an entry: parts are only worth
 	// their memory where the entries are many for the items (on 10^6 items and 1.4·10^6
-	// entries, two parts would take 24 MB beside 49 MB of nodes).
+	// entries, two parts would take 16 MB beside 49 MB of nodes).
 	procs := min(runtime.GOMAXPROCS(0), max(1, len(sp.Item)/(4*max(1, sp.NumItems))))
 	layoutIn(sp, nd, at, procs, layoutPart)
 }
@@ -83,82 +83,70 @@ func (a nodeArray) at(q int32) *links { return (*links)(unsafe.Add(a.base, uintp
 // layoutNodes is layoutIn on the nodes of nd, which has numNodes(sp) nodes.
 func layoutNodes(sp *Spec, nd nodeArray, procs, minPart int) {
 	n := int32(sp.NumItems)
+	// The links no pass writes: the first spacer's up and top, the last one's down.
+	*nd.at(n + 1) = links{}
+	nd.at(firstNode(sp, int32(sp.NumOptions())) - 1).down = 0
 	ks := layoutParts(sp, procs, minPart)
-	// Part 0 keeps, by item, its last node of it so far, their number and its first node
-	// of it in the item's header (up, top and down), as Knuth's layout does; every other
-	// part in arrays of its own, by item + 1: the last node and the number together (one
-	// cache miss an entry, not two), and the first node. (Arrays for part 0 too took 12
-	// bytes an item more, 12 MB on big87's 10^6 items, resident at the peak.)
-	type lastCount struct{ last, cnt int32 }
-	type part struct {
-		lc    []lastCount
-		first []int32
+	if len(ks) == 2 {
+		layoutOne(sp, nd)
+		return
 	}
-	parts := make([]part, len(ks)-1)
+	// Each part keeps, by item + 1 (the item's header), in arrays of 4 bytes an item: in
+	// last, its last node of the item so far (part 0 starting from the header, the others
+	// from 0), then the node below its last one, where its backward pass starts (0 where
+	// that node is in a later part, linked last), then its first node of the item; in
+	// count, its number of nodes of the item, then (parts after 0) the node above its
+	// first one. Each pass reads at random one array of 4 bytes an item, not 8 or 12: on
+	// 10^6 items, arrays of 4 MB, in reach of the TLB (2048 pages of 4 KiB on this
+	// machine's cores); a pass over 5·10^6 entries took 2-4 ns an entry on such an array,
+	// 12-26 on one of 8 or 12 bytes an item (a throwaway harness, medians of 15 rounds,
+	// load 3 on 2 cores). (A part's last node and count in one array of 8 bytes an item
+	// took 16-22 ns an entry; in two arrays read in one pass, 9-13; the count in a pass of
+	// its own, 2.) Part 0 counts in the headers' memory (nodes without colours), which no
+	// pass writes before the counts are read (into part 1's), seen as an array of 4 bytes
+	// an item: two parts' arrays then take 12 bytes an item (12 MB on big87), as the
+	// layout before this one's did.
+	last := make([][]int32, len(ks)-1)
+	count := make([][]int32, len(ks)-1)
 	each := func(f func(r int)) {
-		if len(parts) == 1 {
-			f(0)
-			return
-		}
 		var wg sync.WaitGroup
-		for r := range parts {
+		for r := range last {
 			wg.Go(func() { f(r) })
 		}
 		wg.Wait()
 	}
 	each(func(r int) {
-		var pt part
-		if r > 0 {
-			pt = part{make([]lastCount, n+1), make([]int32, n+1)}
-			// Written first, in order: the pass reads an item's entry before it writes
-			// it, and a fresh page read first is mapped to the system's page of zeros,
-			// then copied at the write, with the other cores told to drop the mapping
-			// (a TLB shoot-down: an interrupt to the core running part 0). A part has at
-			// least 4 entries an item (layout), so that its pages are all written anyway.
-			clear(pt.lc)
-			clear(pt.first)
-			parts[r] = pt
-		} else {
-			for i := int32(1); i <= n; i++ {
-				*nd.at(i) = links{}
+		// Written first, in order: the pass reads an item's entry before it writes it,
+		// and a fresh page read first is mapped to the system's page of zeros, then copied
+		// at the write, with the other cores told to drop the mapping (a TLB shoot-down:
+		// an interrupt to the core running the other part). A part has at least 4
+		// entries an item (layout), so that its pages are all written anyway.
+		l, c := make([]int32, n+1), headerCounts(nd, n)
+		if r == 0 {
+			for i := range l {
+				l[i] = int32(i)
 			}
+		} else {
+			clear(l)
+			c = make([]int32, n+1)
 		}
+		clear(c)
+		last[r], count[r] = l, c
 		k := int32(ks[r])
 		s := firstNode(sp, k) - 1 // the spacer before the current option
 		q := s + 1
-		// Two loops, not a test of r an entry, and the arrays in locals: the writes
-		// through unsafe pointers made the compiler load sp's fields again at each entry.
+		// The arrays in locals: the writes through unsafe pointers made the compiler load
+		// sp's fields again at each entry.
 		items, starts := sp.Item, sp.Start[:ks[r+1]+1]
 		for ; k < int32(ks[r+1]); k++ {
 			start := q
-			e0, e1 := starts[k], starts[k+1]
-			if r == 0 {
-				for _, i := range items[e0:e1] {
-					i++
-					x, h := nd.at(q), nd.at(i)
-					x.top = i
-					x.up = h.up
-					if h.up == 0 {
-						h.down = q
-					}
-					h.up = q
-					h.top++
-					q++
-				}
-			} else {
-				lc, first := pt.lc, pt.first
-				for _, i := range items[e0:e1] {
-					i++
-					x, c := nd.at(q), &lc[i]
-					x.top = i
-					x.up = c.last
-					if c.last == 0 {
-						first[i] = q
-					}
-					c.last = q
-					c.cnt++
-					q++
-				}
+			for _, i := range items[starts[k]:starts[k+1]] {
+				i++
+				x := nd.at(q)
+				x.top = i
+				x.up = l[i]
+				l[i] = q
+				q++
 			}
 			nd.at(s).down = q - 1
 			spacer := nd.at(q)
@@ -166,63 +154,146 @@ func layoutNodes(sp *Spec, nd nodeArray, procs, minPart int) {
 			spacer.up = start
 			s, q = q, q+1
 		}
-	})
-	// The links across parts, and the headers; each part's first node of each item (part
-	// 0's in the header's down link) then becomes the node below its last one, where its
-	// backward pass starts.
-	each(func(r int) {
-		for i := n*int32(r)/int32(len(parts)) + 1; i <= n*int32(r+1)/int32(len(parts)); i++ {
-			h := nd.at(i)
-			above, cnt := i, h.top // the header, then the last node so far
-			if f := h.down; f != 0 {
-				nd.at(f).up = i
-				above = h.up
-			}
-			for _, pt := range parts[1:] {
-				if f := pt.first[i]; f != 0 {
-					nd.at(f).up = above
-					above = pt.lc[i].last
-				}
-				cnt += pt.lc[i].cnt
-			}
-			h.up, h.top = above, cnt
-			below := i
-			for r := len(parts) - 1; r >= 1; r-- {
-				f := parts[r].first[i]
-				parts[r].first[i] = below
-				if f != 0 {
-					below = f
-				}
-			}
-			h.down = below // part 0's backward pass leaves the item's first node there
+		for _, i := range items[starts[ks[r]]:starts[ks[r+1]]] {
+			c[i+1]++
 		}
 	})
+	// Part 0's counts added to part 1's, before the headers are written over them.
+	each(func(r int) {
+		c0, c1 := count[0], count[1]
+		for i := n*int32(r)/int32(len(last)) + 1; i <= n*int32(r+1)/int32(len(last)); i++ {
+			c1[i] += c0[i]
+		}
+	})
+	// The headers, by runs of items; each part's count becomes the node above its first
+	// node of the item (the last in the parts before it, or the header), and its last
+	// node the one below it (the header if no later part has the item, else 0).
+	each(func(r int) {
+		for i := n*int32(r)/int32(len(last)) + 1; i <= n*int32(r+1)/int32(len(last)); i++ {
+			above, cnt := last[0][i], int32(0) // part 0's last node of the item, or the header
+			for p := 1; p < len(last); p++ {
+				c := count[p][i]
+				count[p][i] = above
+				if l := last[p][i]; l != 0 {
+					above = l
+				}
+				cnt += c
+			}
+			h := nd.at(i)
+			h.up, h.top = above, cnt
+			below := i
+			for p := len(last) - 1; p >= 0; p-- {
+				l := last[p][i]
+				last[p][i] = below
+				if l > n { // a node: part p has the item
+					below = 0
+				}
+			}
+		}
+	})
+	// The down links, backward, each part's last array becoming by item its first node
+	// of the item (where it has one, a node: above n).
 	each(func(r int) {
 		lo := firstNode(sp, int32(ks[r]))
 		hi := firstNode(sp, int32(ks[r+1])) - 2
-		if r == 0 {
-			for q := hi; q >= lo; q-- {
-				x := nd.at(q)
-				if x.top <= 0 {
-					continue // a spacer: its down link is set
-				}
-				h := nd.at(x.top)
-				x.down = h.down
-				h.down = q
-			}
-			return
-		}
-		cur := parts[r].first
-		parts[r].lc = nil
+		cur := last[r]
 		for q := hi; q >= lo; q-- {
 			x := nd.at(q)
 			if x.top <= 0 {
 				continue // a spacer: its down link is set
 			}
-			x.down = cur[x.top]
+			if d := cur[x.top]; d != 0 {
+				x.down = d
+			}
 			cur[x.top] = q
 		}
 	})
+	// By runs of items: each part's first node of the item is linked to the node above it
+	// (the last of the item in an earlier part, or the header), and that node to it; an
+	// item in no option is its header's only node. (Done in the backward passes, these
+	// links fell on the parts after the first, which left part 0's core idle: big87's
+	// backward passes took 130-230 ms, not 55-100.)
+	each(func(r int) {
+		for i := n*int32(r)/int32(len(last)) + 1; i <= n*int32(r+1)/int32(len(last)); i++ {
+			if f := last[0][i]; f != 0 { // part 0's first node, or the header (no option)
+				nd.at(i).down = f
+			}
+			for p := 1; p < len(last); p++ {
+				f := last[p][i]
+				if f <= n {
+					continue // part p has no node of the item
+				}
+				a := count[p][i]
+				nd.at(f).up = a
+				if a > n {
+					nd.at(a).down = f
+				} else {
+					nd.at(i).down = f
+				}
+			}
+		}
+	})
+}
+
+// headerCounts returns the memory of nd's headers (nodes 1 to n) as an array of n+1
+// counts, which fits in it, where a node is its links only (12 bytes), all of which the
+// layout writes; elsewhere (nodes with colours) an array of its own.
+func headerCounts(nd nodeArray, n int32) []int32 {
+	if n == 0 || nd.stride != unsafe.Sizeof(links{}) {
+		return make([]int32, n+1)
+	}
+	return unsafe.Slice((*int32)(unsafe.Pointer(nd.at(1))), n+1)
+}
+
+// layoutOne is layoutNodes on one goroutine. It keeps each item's last node so far, their
+// number and its first node in the item's header (up, top and down), as Knuth's layout
+// does, and takes no memory of its own.
+func layoutOne(sp *Spec, nd nodeArray) {
+	n := int32(sp.NumItems)
+	for i := int32(1); i <= n; i++ {
+		*nd.at(i) = links{}
+	}
+	s := n + 1 // the spacer before the current option
+	q := s + 1
+	items := sp.Item
+	for k := range int32(sp.NumOptions()) {
+		start := q
+		for _, i := range items[sp.Start[k]:sp.Start[k+1]] {
+			i++
+			x, h := nd.at(q), nd.at(i)
+			x.top = i
+			x.up = h.up
+			if h.up == 0 {
+				h.down = q
+			}
+			h.up = q
+			h.top++
+			q++
+		}
+		nd.at(s).down = q - 1
+		spacer := nd.at(q)
+		spacer.top = -(k + 1)
+		spacer.up = start
+		s, q = q, q+1
+	}
+	for i := int32(1); i <= n; i++ {
+		h := nd.at(i)
+		if f := h.down; f != 0 {
+			nd.at(f).up = i
+		} else {
+			h.up = i
+		}
+		h.down = i
+	}
+	for q := firstNode(sp, int32(sp.NumOptions())) - 2; q > n+1; q-- {
+		x := nd.at(q)
+		if x.top <= 0 {
+			continue // a spacer: its down link is set
+		}
+		h := nd.at(x.top)
+		x.down = h.down
+		h.down = q
+	}
 }
 
 // layoutPart is the least number of entries of a part of the layout.

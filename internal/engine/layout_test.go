@@ -36,8 +36,9 @@ func knuthLayout(sp *Spec) []xnode {
 }
 
 // TestLayoutParts lays random problems out on one goroutine and in parts of a few entries
-// on up to five: every node must be Knuth's, and the problems include options of one item,
-// items in no option and runs of options on one item.
+// on up to five, over fresh nodes and over nodes left dirty: every node must be Knuth's,
+// and the problems include options of one item, items in no option and runs of options on
+// one item.
 func TestLayoutParts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(42, 1))
 	for trial := range 200 {
@@ -60,9 +61,25 @@ func TestLayoutParts(t *testing.T) {
 		for _, procs := range []int{1, 2, 5} {
 			for _, part := range []int{1, 3, layoutPart} {
 				got := make([]xnode, numNodes(sp))
+				if part == 3 { // every node written: none is read before (node 0 is unused)
+					for q := range got[1:] {
+						got[q+1] = xnode{-7, -7, -7}
+					}
+				}
 				layoutIn(sp, got, func(x *xnode) *links { return x }, procs, part)
 				if !slices.Equal(got, want) {
 					t.Fatalf("trial %d, %d goroutines, parts of %d: nodes %v, want %v", trial, procs, part, got, want)
+				}
+				// Nodes with colours: 16 bytes, not 12 (the colours are not the layout's).
+				gotM := make([]mnode, numNodes(sp))
+				for q := range gotM {
+					gotM[q].color = int32(q)
+				}
+				layoutIn(sp, gotM, func(x *mnode) *links { return &x.links }, procs, part)
+				for q, x := range gotM {
+					if x.links != want[q] || x.color != int32(q) {
+						t.Fatalf("trial %d, %d goroutines, parts of %d, nodes with colours: node %d is %v, want %v and colour %d", trial, procs, part, q, x, want[q], q)
+					}
 				}
 			}
 		}

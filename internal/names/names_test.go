@@ -1,6 +1,7 @@
 package names
 
 import (
+	"slices"
 	"strconv"
 	"testing"
 	"unsafe"
@@ -274,5 +275,41 @@ func TestSeal(t *testing.T) {
 		if j, ok := tb.Index(names[0]); !ok || j != 0 {
 			t.Fatalf("%d names: after Add, Index(%q) = %d, %v", tc.n, names[0], j, ok)
 		}
+	}
+}
+
+// TestTouchSlots gives an empty table slots left dirty, small (cleared on the calling
+// goroutine) and large (in parts on several): TouchSlots must leave every slot empty, and
+// change nothing in a table that has names.
+func TestTouchSlots(t *testing.T) {
+	tests := []struct {
+		name  string
+		grow  int  // names grown for
+		names bool // a name added first
+	}{
+		{"small", 100, false},
+		{"large", 600_000, false}, // 2^21 slots: 32 MB, in up to eight parts
+		{"with a name", 100, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var tb Table
+			tb.Grow(tt.grow)
+			if tt.names {
+				tb.Add("a")
+			}
+			before := slices.Clone(tb.slots)
+			if !tt.names {
+				for s := range tb.slots {
+					tb.slots[s] = slot{uint64(s), uint32(s), 1}
+				}
+			}
+			tb.TouchSlots()
+			for s, x := range tb.slots {
+				if tt.names && x != before[s] || !tt.names && x != (slot{}) {
+					t.Fatalf("slot %d of %d is %v after TouchSlots", s, len(tb.slots), x)
+				}
+			}
+		})
 	}
 }
