@@ -80,9 +80,9 @@ type MemoParams struct {
 	// disjoint shares of the tree: every Shards-th sub-problem of the split at the top of
 	// the tree, the same on every machine.
 	Shard, Shards int
-	// lockstep, if not nil, is called by each worker of a depth-first count at every poll
-	// (done false) and once it has counted its last part (done true): tests make the
-	// workers advance side by side with it, as on as many idle cores.
+	// lockstep, if not nil, is called by each worker of a depth-first count as it starts
+	// and at every poll (done false), and once it has counted its last part (done true):
+	// tests make the workers advance side by side with it, as on as many idle cores.
 	lockstep func(worker int, done bool)
 }
 
@@ -587,6 +587,13 @@ func shareParts(m memoCounter, k, n int) (parts []memoPart, above *big.Int, node
 func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (*big.Int, MemoStats, error) {
 	workers := max(1, p.Workers)
 	cache := newMemoCache(p.MaxBytes, workers)
+	if p.lockstep != nil && cache.busy != nil {
+		// Tests in lockstep: a busy table so large that few marks share a slot, so that
+		// the count's figures hardly depend on the hash's seed, random for each count
+		// (TestMemoWorkersLockstep: 1.1334-1.1374 sub-problems of one worker's, not
+		// 1.128-1.147, on 16 workers).
+		cache.busy = make([]atomic.Uint64, 16*len(cache.busy))
+	}
 	root.setCache(cache) // it splits the work before the workers start
 	if workers == 1 && p.Shards <= 1 {
 		n, err := root.run()
@@ -631,8 +638,9 @@ func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (
 			t.p = &wp
 			t.shuffle = workerShuffle(w)
 			t.arena = cache.arena(w)
-			if p.lockstep != nil { // side by side at every step
+			if p.lockstep != nil { // side by side at every step, from the first
 				t.tick, t.every = 1, 1
+				p.lockstep(w, false)
 			}
 			// count counts part i, adds it to total unless another worker has, and
 			// reports false if the count stopped.
