@@ -80,6 +80,17 @@ type nodeArray struct {
 // at returns the links of node q.
 func (a nodeArray) at(q int32) *links { return (*links)(unsafe.Add(a.base, uintptr(q)*a.stride)) }
 
+// endOption ends option k, whose nodes are start to q-1, with the spacer at q; s is the
+// spacer before it, whose down link is the option's last node. It returns the new spacer
+// and the next option's first node.
+func (a nodeArray) endOption(s, q, k, start int32) (int32, int32) {
+	a.at(s).down = q - 1
+	spacer := a.at(q)
+	spacer.top = -(k + 1)
+	spacer.up = start
+	return q, q + 1
+}
+
 // layoutNodes is layoutIn on the nodes of nd, which has numNodes(sp) nodes.
 func layoutNodes(sp *Spec, nd nodeArray, procs, minPart int) {
 	n := int32(sp.NumItems)
@@ -148,11 +159,7 @@ func layoutNodes(sp *Spec, nd nodeArray, procs, minPart int) {
 				l[i] = q
 				q++
 			}
-			nd.at(s).down = q - 1
-			spacer := nd.at(q)
-			spacer.top = -(k + 1)
-			spacer.up = start
-			s, q = q, q+1
+			s, q = nd.endOption(s, q, k, start)
 		}
 		for _, i := range items[starts[ks[r]]:starts[ks[r+1]]] {
 			c[i+1]++
@@ -270,11 +277,7 @@ func layoutOne(sp *Spec, nd nodeArray) {
 			h.top++
 			q++
 		}
-		nd.at(s).down = q - 1
-		spacer := nd.at(q)
-		spacer.top = -(k + 1)
-		spacer.up = start
-		s, q = q, q+1
+		s, q = nd.endOption(s, q, k, start)
 	}
 	for i := int32(1); i <= n; i++ {
 		h := nd.at(i)
