@@ -415,9 +415,10 @@ func (c *memoCache) newChunk(a *memoArena, need int) bool {
 // puts that meet its frozen slots (on two workers, 0.29 s of tile16's 1.1 s count waited
 // so), and copies every key, hashing it again: growing 4 times at a time makes half as
 // many growths and a third of the copying of doubling. Measured on this 2-core machine,
-// quiet, tile16 on two workers against doubling (bench/scale.sh -r 5, interleaved, two
-// runs): wall 0.93 and 0.89, CPU 0.93 and 0.91, peak memory 198 MB against 168; one
-// worker (memoTable) and A001499(13) alike. 8 was worse (CPU 1.14, 258 MB).
+// quiet, tile16 against doubling (bench/scale.sh, interleaved): on two workers wall 0.89
+// to 1.02 and CPU 0.91 to 1.02 in four runs (noise), peak memory 195-199 MB against
+// 165-170; on 16 goroutines sharing the two cores CPU 0.86 and 0.81. One worker
+// (memoTable) and A001499(13) alike. 8 was worse (CPU 1.14, 258 MB).
 const memoShardGrowth = 4
 
 // growShard grows shard s's slots memoShardGrowth times (or makes the first ones), if
