@@ -436,7 +436,7 @@ func (c *memoCache) growShard(s *memoShard, view *[]uint64) bool {
 	if c.full.Load() || !c.take(8*int64(n)) {
 		return false
 	}
-	slots := make([]uint64, n)
+	slots := newSlots(n)
 	copied := int64(0)
 	var batch [rehashBatch]uint64
 	k := 0
