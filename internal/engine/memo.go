@@ -694,6 +694,9 @@ func depthFirst(p *MemoParams, root memoCounter, newWorker func() memoCounter) (
 					break
 				}
 			}
+			if t.arena != nil {
+				cache.placeLater(t.arena) // those of its puts that met a growth
+			}
 			polls.done(w, &t.st)
 		}()
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -101,6 +102,11 @@ func TestMemoCacheShards(t *testing.T) {
 			})
 		}
 		wg.Wait()
+		for w := range workers {
+			if a := c.arena(w); a != nil {
+				c.placeLater(a) // the puts kept aside during a growth
+			}
+		}
 		close(errs)
 		for err := range errs {
 			t.Fatal(err)
@@ -347,5 +353,59 @@ func TestMemoWorkersLockstep(t *testing.T) {
 				t.Errorf("%s on %d workers in lockstep: busy %.3f of the time (steps %v)", tc.name, workers, busy, steps)
 			}
 		}
+	}
+}
+
+// TestMemoCachePutAside has puts meet their shard's slots frozen, as while another worker
+// grows them: they are kept aside (their keys not found meanwhile), then placed by the
+// worker's next put once the new slots are out; a key that another worker has put
+// meanwhile keeps that worker's count, and is counted once.
+func TestMemoCachePutAside(t *testing.T) {
+	c := newMemoCache(0, 2)
+	keyOf := func(i uint64) []byte { return binary.LittleEndian.AppendUint64(nil, i*0x9e3779b97f4a7c15) }
+	c.put(c.arena(0), keyOf(0), count{u: u128{lo: 10}}) // makes its shard's first slots
+	s := c.shard(c.hash(keyOf(0)))
+	var b, d []byte // two more keys of that shard
+	for i := uint64(1); b == nil; i++ {
+		if k := keyOf(i); c.shard(c.hash(k)) == s {
+			b, d = d, k
+		}
+	}
+	view := s.view.Load()
+	swap := func(from, to uint64) { // as growShard closes the free slots, or undone
+		for i := range *view {
+			atomic.CompareAndSwapUint64(&(*view)[i], from, to)
+		}
+	}
+	swap(0, memoFrozen)
+	c.put(c.arena(0), b, count{u: u128{lo: 1}})
+	c.put(c.arena(0), d, count{u: u128{lo: 4}})
+	if n := len(c.arena(0).later); n != 2 {
+		t.Fatalf("%d puts kept aside, want 2", n)
+	}
+	if _, ok := c.get(d); ok {
+		t.Fatal("a key kept aside found before the growth")
+	}
+	swap(memoFrozen, 0)
+	if !c.growShard(s, view) {
+		t.Fatal("no room to grow")
+	}
+	c.put(c.arena(1), b, count{u: u128{lo: 2}})            // worker 1's, placed at once
+	c.put(c.arena(0), keyOf(1<<40), count{u: u128{lo: 3}}) // places worker 0's aside first
+	if n := len(c.arena(0).later); n != 0 {
+		t.Fatalf("%d puts still aside after the growth", n)
+	}
+	for _, e := range []struct {
+		key  []byte
+		want uint64
+	}{{keyOf(0), 10}, {b, 2}, {keyOf(1 << 40), 3}, {d, 4}} {
+		if v, ok := c.get(e.key); !ok || v.u.lo != e.want {
+			t.Errorf("key %x: %v, %v; want %d", e.key, v.u, ok, e.want)
+		}
+	}
+	var st MemoStats
+	c.stats(&st)
+	if st.Entries != 4 {
+		t.Errorf("%d entries, want 4", st.Entries)
 	}
 }

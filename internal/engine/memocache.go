@@ -22,8 +22,9 @@ import (
 // it made them, as one worker's table holds them: a worker reads mostly what it has just
 // made, and its next put writes beside it, not into a line of another worker's. A shard's
 // slots are read and written without a lock: read through the view last published
-// (memoShard.view), written by compare-and-swap (putShared), grown under the shard's
-// lock (growShard).
+// (memoShard.view), written by compare-and-swap (place), grown under the shard's lock
+// (growShard) while the other workers go on: a put that meets the growth is kept aside
+// (putShared).
 //
 // Until 2026-11-26 each worker (up to four) had a shelf of its own, to which it alone
 // wrote, and a lookup looked at its own shelf first, then at the others': a miss read
@@ -113,12 +114,14 @@ type memoArena struct {
 	// pending[s] is the number of keys the worker has put into shard s and not yet added
 	// to its n; entries, those it has put in all.
 	pending []int32
+	later   []memoLater // puts kept aside while their shards grow (putShared)
 	entries atomic.Uint64
 	_       apartPad
 }
 
 // memoFrozen is a slot that a worker growing the shared slots has closed: no key goes
-// there any more (the growth's copy would miss it), and a lookup reaching it misses.
+// there any more (the growth's copy would miss it), and a lookup reaching it misses (a
+// key put before the growth began lies before the first free slot of its probe).
 // No entry's slot is memoFrozen: its offset and key length would pass its chunk's end.
 const memoFrozen = ^uint64(0)
 
@@ -314,10 +317,15 @@ func (c *memoCache) putHashed(a *memoArena, k []byte, h uint64, v count) {
 }
 
 // putShared keeps the count v of key k, with hash h, in shard s of a shared cache: the
-// entry goes in a's arena, then its slot in s's slots by compare-and-swap, without a lock;
-// if another worker has put the key meanwhile, its entry stays and a's is taken back.
-// Two workers putting one key meet at its first free slot, so a key has one slot.
+// entry goes in a's arena, then its slot in s's slots (place). If another worker has put
+// the key meanwhile, its entry stays and a's is taken back. If the slots are being grown,
+// the slot is kept aside in a.later, and placed by a later put once the new slots are out:
+// the worker goes on, where it waited for the growth (tile16 on two workers: 0.29 s of
+// 1.2 s waited so, with slots growing 4 times); meanwhile a lookup of the key misses.
 func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v u128) {
+	if len(a.later) > 0 && c.shard(a.later[0].h).view.Load() != a.later[0].view {
+		c.placeLater(a)
+	}
 	if len(k) > memoMaxKeyLen {
 		return
 	}
@@ -330,14 +338,60 @@ func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v 
 	b = binary.LittleEndian.AppendUint64(b, v.lo)
 	a.cur = binary.LittleEndian.AppendUint64(b, v.hi)
 	slot := slotTag(h) | uint64(a.id)<<40 | uint64(off)<<18 | uint64(len(k)) + 1
+	placed, grown := c.place(a, s, k, h, slot)
+	switch {
+	case placed:
+	case grown != nil && len(a.later) < memoLaterMax:
+		if a.later == nil {
+			a.later = make([]memoLater, 0, memoLaterMax)
+		}
+		a.later = append(a.later, memoLater{h: h, slot: slot, view: grown})
+	default: // another worker's entry, no room, or too many aside: a's is the last
+		a.cur = a.cur[:off]
+	}
+}
+
+// A memoLater is a put that met its shard's slots being grown: the entry is in the
+// arena, its slot not yet among the shard's.
+type memoLater struct {
+	h, slot uint64
+	view    *[]uint64 // the slots being grown when the put met them
+}
+
+// memoLaterMax is the most puts a worker keeps aside; it drops those beyond (their
+// sub-problems are counted again if met). A growth lasts a few thousand puts at most.
+const memoLaterMax = 1 << 12
+
+// placeLater places the slots that arena a's worker kept aside whose shards' growth is
+// over (all of them once no growth is under way), keeping the others aside.
+func (c *memoCache) placeLater(a *memoArena) {
+	kept := a.later[:0]
+	for _, l := range a.later {
+		s := c.shard(l.h)
+		if s.view.Load() != l.view {
+			k, _ := entryIn(*c.dir.Load(), l.slot)
+			_, l.view = c.place(a, s, k, l.h, l.slot)
+		}
+		if l.view != nil {
+			kept = append(kept, l)
+		}
+	}
+	a.later = kept
+}
+
+// place puts slot, that of arena a's entry for key k with hash h, into shard s's slots by
+// compare-and-swap, without a lock, and reports whether it did. If not, grown is the
+// slots being grown where it met a frozen slot, nil where another worker's entry for k is
+// there (two workers putting one key meet at its first free slot, so a key has one slot)
+// or the budget allows no slots.
+func (c *memoCache) place(a *memoArena, s *memoShard, k []byte, h, slot uint64) (placed bool, grown *[]uint64) {
 	tag := slotTag(h)
 	for {
 		view := s.view.Load()
 		slots := *view
 		if len(slots) == 0 {
 			if !c.growShard(s, view) {
-				a.cur = a.cur[:off]
-				return
+				return false, nil
 			}
 			continue
 		}
@@ -345,23 +399,19 @@ func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v 
 		for i := h & mask; ; i = (i + 1) & mask {
 			t := atomic.LoadUint64(&slots[i])
 			if t == 0 {
-				if !atomic.CompareAndSwapUint64(&slots[i], 0, slot) { // after the entry: readers see it whole
-					t = atomic.LoadUint64(&slots[i]) // another key's, or frozen
-				} else {
+				if atomic.CompareAndSwapUint64(&slots[i], 0, slot) { // after the entry: readers see it whole
 					a.entries.Add(1)
 					c.added(a, h, s, view, len(slots))
-					return
+					return true, nil
 				}
+				t = atomic.LoadUint64(&slots[i]) // another key's, or frozen
 			}
-			if t == memoFrozen { // being grown: wait for the new slots
-				s.mu.Lock() // held by the growth until the new slots are out
-				s.mu.Unlock()
-				break
+			if t == memoFrozen {
+				return false, view
 			}
 			if tagOf(t) == tag {
-				if key, _ := entryIn(*c.dir.Load(), t); bytes.Equal(key, k) { // another worker's: kept
-					a.cur = a.cur[:off]
-					return
+				if key, _ := entryIn(*c.dir.Load(), t); bytes.Equal(key, k) {
+					return false, nil
 				}
 			}
 		}
@@ -411,20 +461,20 @@ func (c *memoCache) newChunk(a *memoArena, need int) bool {
 	return true
 }
 
-// memoShardGrowth is the factor by which a shard's slots grow. Each growth holds up the
-// puts that meet its frozen slots (on two workers, 0.29 s of tile16's 1.1 s count waited
-// so), and copies every key, hashing it again: growing 4 times at a time makes half as
-// many growths and a third of the copying of doubling. Measured on this 2-core machine,
-// quiet, tile16 against doubling (bench/scale.sh, interleaved): on two workers wall 0.89
-// to 1.02 and CPU 0.91 to 1.02 in four runs (noise), peak memory 195-199 MB against
-// 165-170; on 16 goroutines sharing the two cores CPU 0.86 and 0.81. One worker
-// (memoTable) and A001499(13) alike. 8 was worse (CPU 1.14, 258 MB).
+// memoShardGrowth is the factor by which a shard's slots grow. Each growth copies every
+// key, hashing it again: growing 4 times at a time makes half as many growths and a third
+// of the copying of doubling. Measured on this 2-core machine, quiet, tile16 against
+// doubling (bench/scale.sh, interleaved), when puts still waited for a growth: on two
+// workers wall 0.89 to 1.02 and CPU 0.91 to 1.02 in four runs (noise), peak memory
+// 195-199 MB against 165-170; on 16 goroutines sharing the two cores CPU 0.86 and 0.81.
+// One worker (memoTable) and A001499(13) alike. 8 was worse (CPU 1.14, 258 MB).
 const memoShardGrowth = 4
 
 // growShard grows shard s's slots memoShardGrowth times (or makes the first ones), if
-// they are still view, and publishes the new ones. Each old slot is copied or, if free, frozen (memoFrozen),
-// so that no put lands where the copy has passed; puts that meet a frozen slot wait on
-// s.mu for the new slots. It reports false if the budget does not allow them.
+// they are still view, and publishes the new ones. Each old slot is copied or, if free,
+// frozen (memoFrozen), so that no put lands where the copy has passed; puts that meet a
+// frozen slot are kept aside until the new slots are out (putShared). It reports false if
+// the budget does not allow them.
 func (c *memoCache) growShard(s *memoShard, view *[]uint64) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
