@@ -122,14 +122,14 @@ type memoArena struct {
 // memoFrozen is a slot that a worker growing the shared slots has closed: no key goes
 // there any more (the growth's copy would miss it), and a lookup reaching it misses (a
 // key put before the growth began lies before the first free slot of its probe).
-// No entry's slot is memoFrozen: its offset and key length would pass its chunk's end.
+// No entry's slot is memoFrozen: its offset, 4 MiB less one, would leave no room for it.
 const memoFrozen = ^uint64(0)
 
 // memoShardsPerWorker is the number of shards per worker (rounded up to a power of two,
 // at most maxMemoShards): enough that two workers seldom put into one shard at once.
 const (
 	memoShardsPerWorker = 4
-	maxMemoShards       = 256 // the top 8 bits of a hash; slotTag takes the 8 below them
+	maxMemoShards       = 256 // the top 8 bits of a hash
 )
 
 // bigEntryOverhead is what an entry of bigs costs beyond its key and its number's words:
@@ -329,15 +329,16 @@ func (c *memoCache) putShared(a *memoArena, s *memoShard, k []byte, h uint64, v 
 	if len(k) > memoMaxKeyLen {
 		return
 	}
-	need := len(k) + 16
+	need := uvarintLen(len(k)) + len(k) + 16
 	if len(a.cur)+need > cap(a.cur) && !c.newChunk(a, need) {
 		return
 	}
 	off := len(a.cur)
-	b := append(a.cur, k...)
+	b := binary.AppendUvarint(a.cur, uint64(len(k)))
+	b = append(b, k...)
 	b = binary.LittleEndian.AppendUint64(b, v.lo)
 	a.cur = binary.LittleEndian.AppendUint64(b, v.hi)
-	slot := slotTag(h) | uint64(a.id)<<40 | uint64(off)<<18 | uint64(len(k)) + 1
+	slot := slotOf(h, a.id, off)
 	placed, grown := c.place(a, s, k, h, slot)
 	switch {
 	case placed:
@@ -542,7 +543,7 @@ func (c *memoCache) claim(h uint64) (held, other bool) {
 		return false, false
 	}
 	mark := h | 1
-	b := &c.busy[(h>>16)&uint64(len(c.busy)-1)] // bits the shards and slots do not use first
+	b := &c.busy[(h>>32)&uint64(len(c.busy)-1)] // bits neither the shards nor the slots use
 	switch b.Load() {
 	case mark:
 		return false, true
@@ -557,5 +558,5 @@ func (c *memoCache) claim(h uint64) (held, other bool) {
 
 // release gives up the mark of the sub-problem whose key has hash h (see claim).
 func (c *memoCache) release(h uint64) {
-	c.busy[(h>>16)&uint64(len(c.busy)-1)].Store(0)
+	c.busy[(h>>32)&uint64(len(c.busy)-1)].Store(0)
 }

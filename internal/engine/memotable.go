@@ -5,19 +5,21 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"iter"
+	"math/bits"
 	"sync/atomic"
 )
 
 // memoTable maps keys to 128-bit counts by open addressing with linear probing. Each entry
-// lives in an arena — its key, then its count in 16 bytes — made of chunks of 4 MiB that
-// are never moved (a growing arena copied would leave its old copy as garbage), and a slot
-// holds the entry's chunk, offset and key length. Nothing in it is a pointer to scan for
-// the garbage collector, and its size is known exactly:
+// lives in an arena — its key's length (a uvarint), its key, then its count in 16 bytes —
+// made of chunks of 4 MiB that are never moved (a growing arena copied would leave its
+// old copy as garbage), and a slot holds the entry's chunk and offset and 26 bits of its
+// key's hash. Nothing in it is a pointer to scan for the garbage collector, and its size
+// is known exactly:
 //
-//	chunks (key + 16 bytes an entry; ordered tables 1-3 more, and 8 bytes a block of
-//	64 entries for its mark) + 8 bytes a slot, at most 3/4 of the slots used
+//	chunks (key + 17-19 bytes an entry, and in an ordered table 8 bytes a block of 64
+//	entries for its mark) + 8 bytes a slot, at most 3/4 of the slots used
 //
-// about the key plus 16 + 8/0.56 ≈ 30 bytes an entry on average over the doublings. Keys
+// about the key plus 17 + 8/0.56 ≈ 31 bytes an entry on average over the doublings. Keys
 // longer than 256 KiB (states of problems with millions of primary items) are not kept, nor
 // entries past 2^16 chunks (256 GiB).
 type memoTable struct {
@@ -25,15 +27,15 @@ type memoTable struct {
 	chunks [][]byte // the first is small, each next twice the last, up to memoChunk
 	cur    int      // the chunk being filled; those after it are empty (after reset)
 	held   int64    // bytes of the chunks
-	// slots: tag<<56 | chunk<<40 | offset<<18 | key length, plus one; 0 is an empty
-	// slot. The tag is 8 bits of the key's hash (slotTag), so that most slots of other
-	// keys are passed over without reading their keys.
+	// slots: chunk<<48 | offset<<26 | the low 26 bits of the key's hash (slotTag), plus
+	// one; 0 is an empty slot. With the hash's bits most slots of other keys are passed
+	// over without reading their keys, and a growth puts each entry in its new place
+	// without reading it (rehash).
 	slots []uint64
 	n     int // entries
-	// ordered tables put the key's length, a uvarint, before each entry, so that inOrder
-	// can walk the arena: the forward count reads its levels that way, in the order the
-	// entries were made, where the slots' order sent each read to a random place (24% of
-	// 18x18's time was the first read of an entry).
+	// ordered tables can be walked in the order their entries were made (inOrder, with
+	// marks): the forward count reads its levels that way, where the slots' order sent
+	// each read to a random place (24% of 18x18's time was the first read of an entry).
 	ordered bool
 	// marked tables (the forward count's) keep no count whose high word is bigMark: that
 	// word marks an entry whose count is elsewhere (frontierTable). upsert reports an
@@ -54,13 +56,22 @@ const (
 	memoMaxChunks  = 1 << 16 // 256 GiB of entries in one table
 )
 
-// slotTag returns the tag of a key with hash h, in a slot's place: bits 48-55 of h (the top
-// bits choose a cache's shard or a frontier's partition, so they are the same for all the
-// keys of a table).
-func slotTag(h uint64) uint64 { return h >> 48 & 0xff << 56 }
+// slotHashBits is the number of a key's hash bits that its slot keeps: the low ones, which
+// choose its place among up to 2^26 slots (the top bits choose a cache's shard or a
+// frontier's partition, the same for all the keys of a table). Growing slots up to 2^26
+// (512 MiB) reads no entry; the bits beyond the place tell most other keys from the key.
+const slotHashBits = 26
 
-// tagOf returns the tag of slot s, in its place.
-func tagOf(s uint64) uint64 { return (s - 1) & (0xff << 56) }
+// slotTag returns the bits of hash h that a slot keeps, in their place.
+func slotTag(h uint64) uint64 { return h & (1<<slotHashBits - 1) }
+
+// tagOf returns the hash bits of slot s, in their place.
+func tagOf(s uint64) uint64 { return (s - 1) & (1<<slotHashBits - 1) }
+
+// slotOf returns the slot of the entry at offset off of chunk c, whose key has hash h.
+func slotOf(h uint64, c, off int) uint64 {
+	return uint64(c)<<48 | uint64(off)<<slotHashBits | slotTag(h) + 1
+}
 
 const memoTableMinSlots = 64
 
@@ -97,8 +108,12 @@ func (t *memoTable) entry(s uint64) (key, val []byte) { return entryIn(t.chunks,
 // entryIn returns the key and the count's bytes of slot s in chunks.
 func entryIn(chunks [][]byte, s uint64) (key, val []byte) {
 	r := s - 1
-	c, off, n := r>>40&(memoMaxChunks-1), r>>18&(memoChunk-1), r&memoMaxKeyLen
-	e := chunks[c][off : off+n+16]
+	b := chunks[r>>48][r>>slotHashBits&(memoChunk-1):]
+	n, k := uint64(b[0]), 1
+	if n >= 0x80 {
+		n, k = binary.Uvarint(b)
+	}
+	e := b[k : uint64(k)+n+16]
 	return e[:n], e[n:]
 }
 
@@ -126,7 +141,7 @@ func find(slots []uint64, chunks [][]byte, key []byte, h uint64) (v u128, found,
 		if tagOf(s) != tag {
 			continue
 		}
-		if (s-1)>>40&(memoMaxChunks-1) >= uint64(len(chunks)) {
+		if (s-1)>>48 >= uint64(len(chunks)) {
 			return u128{}, false, true
 		}
 		if k, val := entryIn(chunks, s); bytes.Equal(k, key) {
@@ -165,19 +180,17 @@ func (t *memoTable) upsert(key []byte, h uint64, v u128, add bool) (val []byte, 
 			}
 			c := t.room(len(key))
 			b := t.chunks[c]
-			if t.ordered {
-				if t.n%orderedBlock == 0 {
-					t.marks = append(t.marks, uint64(c)<<32|uint64(len(b)))
-				}
-				b = binary.AppendUvarint(b, uint64(len(key)))
+			if t.ordered && t.n%orderedBlock == 0 {
+				t.marks = append(t.marks, uint64(c)<<32|uint64(len(b)))
 			}
-			off := uint64(len(b))
+			t.slots[i] = slotOf(h, c, len(b))
+			b = binary.AppendUvarint(b, uint64(len(key)))
 			b = append(b, key...)
+			at := len(b)
 			b = binary.LittleEndian.AppendUint64(b, v.lo)
 			t.chunks[c] = binary.LittleEndian.AppendUint64(b, v.hi)
-			t.slots[i] = tag | uint64(c)<<40 | off<<18 | uint64(len(key)) + 1
 			t.n++
-			return t.chunks[c][off+uint64(len(key)):], true, false
+			return t.chunks[c][at:], true, false
 		}
 		if tagOf(s) != tag {
 			continue
@@ -258,16 +271,34 @@ func newSlots(n int) []uint64 {
 const rehashBatch = 16
 
 // rehash puts the slots ss, whose entries lie in chunks, into the free places of slots
-// that their keys' hashes give. It reads the first byte of every entry before it hashes
-// any, so that their cache misses overlap: a doubling reads the entries in the order of
-// the old slots, a random place each (one worker on 14x14 dominoes with a piece item:
-// the doublings took 25-29% of the CPU, the first read of each key most of it). It
-// returns a sum of those bytes, for the caller to keep so that the reads are made.
+// that their keys' hashes give: from the bits the slots keep, up to 2^slotHashBits slots
+// (one worker on tile16: the growths took 16% of the CPU reading every key, 5% now);
+// beyond, by hashing every key again (rehashKeys). It returns a sum of what it read, for
+// the caller to keep so that the reads are made.
 func rehash(slots []uint64, chunks [][]byte, seed maphash.Seed, ss []uint64) uint64 {
+	mask := uint64(len(slots) - 1)
+	if mask >= 1<<slotHashBits {
+		return rehashKeys(slots, chunks, seed, ss)
+	}
+	for _, s := range ss {
+		for i := tagOf(s) & mask; ; i = (i + 1) & mask {
+			if slots[i] == 0 {
+				slots[i] = s
+				break
+			}
+		}
+	}
+	return 0
+}
+
+// rehashKeys is rehash hashing every key again. It reads the first byte of every entry
+// before it hashes any, so that their cache misses overlap (a growth reads the entries in
+// the order of the old slots, a random place each), and returns a sum of those bytes.
+func rehashKeys(slots []uint64, chunks [][]byte, seed maphash.Seed, ss []uint64) uint64 {
 	var sum uint64
 	for _, s := range ss {
 		r := s - 1
-		sum += uint64(chunks[r>>40&(memoMaxChunks-1)][r>>18&(memoChunk-1)])
+		sum += uint64(chunks[r>>48][r>>slotHashBits&(memoChunk-1)])
 	}
 	mask := uint64(len(slots) - 1)
 	for _, s := range ss {
@@ -284,10 +315,12 @@ func rehash(slots []uint64, chunks [][]byte, seed maphash.Seed, ss []uint64) uin
 
 // entrySize returns the arena bytes of an entry with a key of length n.
 func (t *memoTable) entrySize(n int) int {
-	if t.ordered {
-		return binary.MaxVarintLen32 + n + 16 // at most
-	}
-	return n + 16
+	return uvarintLen(n) + n + 16
+}
+
+// uvarintLen returns the bytes of n as a uvarint.
+func uvarintLen(n int) int {
+	return (bits.Len64(uint64(n)|1) + 6) / 7
 }
 
 // mayGrow reports whether adding a key of length n may grow the table, its slots or its

@@ -7,6 +7,7 @@ import (
 	"hash/maphash"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -84,6 +85,29 @@ func TestMemoTable(t *testing.T) {
 			}
 			tab.reset()
 		}
+	}
+}
+
+// TestRehashKeys: growing a table's slots from the hash bits they keep (rehash, up to
+// 2^slotHashBits slots) and from its keys hashed again (rehashKeys, beyond) puts every
+// entry in the same place, keys of one and of two bytes' length alike.
+func TestRehashKeys(t *testing.T) {
+	tab := memoTable{seed: maphash.MakeSeed()}
+	for i := range 5000 {
+		key := fmt.Appendf(nil, "key %d %s", i, bytes.Repeat([]byte{'x'}, i%200))
+		tab.put(key, maphash.Bytes(tab.seed, key), u128{lo: uint64(i)})
+	}
+	var ss []uint64
+	for _, s := range tab.slots {
+		if s != 0 {
+			ss = append(ss, s)
+		}
+	}
+	bits, keys := make([]uint64, 4*len(tab.slots)), make([]uint64, 4*len(tab.slots))
+	rehash(bits, tab.chunks, tab.seed, ss)
+	rehashKeys(keys, tab.chunks, tab.seed, ss)
+	if len(ss) != 5000 || !slices.Equal(bits, keys) {
+		t.Fatalf("%d entries; the slots grown from their bits and from their keys differ", len(ss))
 	}
 }
 
