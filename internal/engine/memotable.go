@@ -108,12 +108,22 @@ func (t *memoTable) entry(s uint64) (key, val []byte) { return entryIn(t.chunks,
 // entryIn returns the key and the count's bytes of slot s in chunks.
 func entryIn(chunks [][]byte, s uint64) (key, val []byte) {
 	r := s - 1
-	b := chunks[r>>48][r>>slotHashBits&(memoChunk-1):]
-	n, k := uint64(b[0]), 1
-	if n >= 0x80 {
-		n, k = binary.Uvarint(b)
+	return splitEntry(chunks[r>>48][r>>slotHashBits&(memoChunk-1):])
+}
+
+// splitEntry returns the key and the count's bytes of the entry at the start of e.
+func splitEntry(e []byte) (key, val []byte) {
+	n := 1 + uint(e[0])
+	if n > 0x80 {
+		return longEntry(e)
 	}
-	e := b[k : uint64(k)+n+16]
+	return e[1:n], e[n:]
+}
+
+// longEntry is splitEntry for a key whose length takes more than a byte.
+func longEntry(e []byte) (key, val []byte) {
+	n, k := binary.Uvarint(e)
+	e = e[k : uint64(k)+n+16]
 	return e[:n], e[n:]
 }
 
@@ -144,7 +154,18 @@ func find(slots []uint64, chunks [][]byte, key []byte, h uint64) (v u128, found,
 		if (s-1)>>48 >= uint64(len(chunks)) {
 			return u128{}, false, true
 		}
-		if k, val := entryIn(chunks, s); bytes.Equal(k, key) {
+		// entryIn, by hand for the common key shorter than 128 bytes: the compiler
+		// inlines neither it nor splitEntry (a call costs ~4% more instructions on
+		// A001499(11), cachegrind).
+		r := s - 1
+		e := chunks[r>>48][r>>slotHashBits&(memoChunk-1):]
+		var k, val []byte
+		if n := 1 + uint(e[0]); n <= 0x80 {
+			k, val = e[1:n], e[n:]
+		} else {
+			k, val = longEntry(e)
+		}
+		if bytes.Equal(k, key) {
 			return u128{binary.LittleEndian.Uint64(val), binary.LittleEndian.Uint64(val[8:])}, true, false
 		}
 	}
