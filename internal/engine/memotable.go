@@ -117,7 +117,7 @@ func splitEntry(e []byte) (key, val []byte) {
 	if n > 0x80 {
 		return longEntry(e)
 	}
-	return e[1:n], e[n:]
+	return e[1:n], e[n : n+16]
 }
 
 // longEntry is splitEntry for a key whose length takes more than a byte.
@@ -151,17 +151,17 @@ func find(slots []uint64, chunks [][]byte, key []byte, h uint64) (v u128, found,
 		if tagOf(s) != tag {
 			continue
 		}
-		if (s-1)>>48 >= uint64(len(chunks)) {
+		r := s - 1
+		if r>>48 >= uint64(len(chunks)) {
 			return u128{}, false, true
 		}
 		// entryIn, by hand for the common key shorter than 128 bytes: the compiler
 		// inlines neither it nor splitEntry (the call cost 1% more instructions on
 		// A001499(11), one worker, cachegrind).
-		r := s - 1
 		e := chunks[r>>48][r>>slotHashBits&(memoChunk-1):]
 		var k, val []byte
 		if n := 1 + uint(e[0]); n <= 0x80 {
-			k, val = e[1:n], e[n:]
+			k, val = e[1:n], e[n:n+16]
 		} else {
 			k, val = longEntry(e)
 		}
