@@ -27,6 +27,11 @@ the count; a count that differs between numbers of workers is flagged. Cases (de
   chase          bench/cmd/spin -chase 16: random reads alone, 16 MiB per worker: the most
                  the machine's memory gives such reads at the time
 
+Before each round of a case it times bench/cmd/spin -pingpong (a cache line passed between
+two goroutines) and prints the median trip: tens of nanoseconds where our two processors
+share a last-level cache, about 200 where the host placed them apart (then every entry one
+worker reads of another's costs a read from memory, and the counts gain less).
+
 -o OLD_XCOVER times that xcover binary too, interleaved with the first, and prints its
 rows beside (bin "old", the first "new") with, on the new rows, new's speed over old's on
 as many workers (old wall / new wall) and its CPU against old's (new CPU / old CPU).
@@ -127,7 +132,11 @@ for c in "${cases[@]}"; do
 	for w in $workers; do
 		for b in "${bins[@]}"; do : >"$tmp/t$b$w"; : >"$tmp/c$b$w"; done
 	done
+	: >"$tmp/pp"
 	for ((i = 0; i < runs; i++)); do
+		# A line passed between two cores, before each round: its time tells where the
+		# host placed our processors during the round (see spin -pingpong).
+		"$bin/spin" -pingpong -steps 2000000 2>/dev/null | awk '{print $3}' >>"$tmp/pp" || true
 		for w in $workers; do
 			for b in "${bins[@]}"; do
 				x=$xcover
@@ -167,4 +176,8 @@ for c in "${cases[@]}"; do
 				"$(ratio "$u" "$c1")" "$mb" "$vs" "$cpu" "$count" "$flag"
 		done
 	done
+	if [[ -s $tmp/pp ]]; then
+		printf "%-10s pingpong before each round: median %s ns a trip (%s-%s)\n" "$c" "$(median <"$tmp/pp")" \
+			"$(sort -g "$tmp/pp" | head -1)" "$(sort -g "$tmp/pp" | tail -1)"
+	fi
 done

@@ -24,13 +24,23 @@
 // hash table far larger than the caches, as the memoised counts make them. Its speed-up is
 // the most that the machine's memory gives such a program at the time: on a virtual machine
 // whose memory is shared with others, two cores' reads may each wait longer than one's.
+//
+// With -pingpong two goroutines (on two cores, where the machine has them) pass a counter
+// back and forth through one cache line, K trips in all, and it prints the time a trip
+// takes: how long data written by one core takes to reach another, as the memoised counts'
+// workers read the entries, keys and boxes that another worker wrote. Where two cores share
+// their last-level cache this is tens of nanoseconds; where they do not (two chiplets or
+// sockets, or two virtual processors placed apart) it is a read from memory or more.
 package main
 
 import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"sync"
+	"sync/atomic"
+	"time"
 )
 
 func main() {
@@ -38,7 +48,14 @@ func main() {
 	steps := flag.Uint64("steps", 1<<30, "steps `K` in all")
 	mib := flag.Int("chase", 0, "walk `M` MiB of memory a goroutine instead (0: arithmetic)")
 	wide := flag.Bool("wide", false, "ten independent chains of arithmetic a step, filling a core")
+	ping := flag.Bool("pingpong", false, "pass a counter between two goroutines, K trips, and print a trip's time")
 	flag.Parse()
+	if *ping {
+		start := time.Now()
+		n := pingpong(*steps)
+		fmt.Printf("%d trips, %.1f ns a trip\n", n, float64(time.Since(start).Nanoseconds())/float64(max(n, 1)))
+		return
+	}
 	if *wide {
 		fmt.Println(spread(max(1, *workers), *steps, runWide))
 		return
@@ -131,4 +148,35 @@ func cycle(seed uint64, lines int) []uint64 {
 		next[a*lineWords] = uint64(order[(k+1)%lines] * lineWords)
 	}
 	return next
+}
+
+// pingpong passes a counter between two goroutines through one word until it reaches
+// trips: the first moves it from even to odd, the second from odd to even, each waiting
+// (spinning) for the other's move, or yielding where the goroutines share one processor
+// (GOMAXPROCS=1). It returns the counter's last value, trips.
+func pingpong(trips uint64) uint64 {
+	yield := runtime.GOMAXPROCS(0) < 2
+	var line struct {
+		_ [64]byte // the counter alone in its cache line
+		n atomic.Uint64
+		_ [64]byte
+	}
+	pass := func(parity uint64) {
+		for {
+			n := line.n.Load()
+			if n >= trips {
+				return
+			}
+			if n&1 == parity {
+				line.n.Store(n + 1)
+			} else if yield {
+				runtime.Gosched()
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Go(func() { pass(1) })
+	pass(0)
+	wg.Wait()
+	return line.n.Load()
 }

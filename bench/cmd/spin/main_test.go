@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+)
 
 // TestSpin checks that the steps are split without loss: one worker's run from seed 1
 // equals a spin on one worker, and a spin's result changes with the number of steps.
@@ -60,5 +63,19 @@ func TestWide(t *testing.T) {
 	}
 	if got, want := spread(2, 1001, runWide), runWide(1, 501)^runWide(2, 500); got != want {
 		t.Errorf("spread(2, 1001, runWide) = %d, want %d (501 steps and 500)", got, want)
+	}
+}
+
+// TestPingpong checks that the counter makes every trip, an odd number and an even one,
+// and stops there, on two processors and on one (where the goroutines must yield).
+func TestPingpong(t *testing.T) {
+	for _, procs := range []int{2, 1} {
+		old := runtime.GOMAXPROCS(procs)
+		for _, trips := range []uint64{0, 1, 1000, 1001} {
+			if got := pingpong(trips); got != trips {
+				t.Errorf("GOMAXPROCS %d: pingpong(%d) = %d", procs, trips, got)
+			}
+		}
+		runtime.GOMAXPROCS(old)
 	}
 }
