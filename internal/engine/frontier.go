@@ -303,6 +303,8 @@ type frontierWorker struct {
 	wide      big.Int                   // the wide count of the entry being expanded (value)
 	boxWide   wideScratch               // the wide count of the box record being added
 	touched   uint64                    // a sum of what addBox read ahead, kept so that the reads are made
+	met       *frontierTable            // the states met at a cut (frontierMeet), by their meeting keys
+	meetKey   []byte                    // the meeting key being made
 	_         apartPad
 }
 
@@ -501,7 +503,8 @@ func partsLevels(m *memo, parts []memoPart, seed maphash.Seed) ([]*frontierTable
 // nil where none, hashed with seed: an order trial's levels not yet expanded, or
 // partsLevels'), each entry with its number of paths, by forward memoised counting on the
 // given workers. It takes the tables over. Poll is asked every few thousand sub-problems.
-func frontierCount(sp *Spec, p *MemoParams, seed maphash.Seed, levels []*frontierTable, workers int) (*big.Int, MemoStats, error) {
+// With meet, the count stops at meet's cut (see frontierMeet).
+func frontierCount(sp *Spec, p *MemoParams, seed maphash.Seed, levels []*frontierTable, workers int, meet *frontierMeet) (*big.Int, MemoStats, error) {
 	np := sp.NumPrimary
 	ws := make([]*frontierWorker, workers)
 	for i := range ws {
@@ -623,6 +626,16 @@ func frontierCount(sp *Spec, p *MemoParams, seed maphash.Seed, levels []*frontie
 				return true
 			}
 			first := m.firstFree()
+			if meet != nil && first >= meet.cut {
+				w.meetKey = meet.key(m, w.meetKey[:0])
+				if w.met == nil {
+					w.met = newFrontierTable(seed)
+				}
+				if !w.add(w.met, w.meetKey, maphash.Bytes(seed, w.meetKey), v) {
+					return false
+				}
+				continue
+			}
 			i := m.choose(first)
 			if i < 0 {
 				w.total = w.total.plus(v)
@@ -738,6 +751,9 @@ func frontierCount(sp *Spec, p *MemoParams, seed maphash.Seed, levels []*frontie
 	total := new(big.Int)
 	var st MemoStats
 	for _, w := range ws {
+		if meet != nil && w.met != nil {
+			meet.tables = append(meet.tables, w.met)
+		}
 		total.Add(total, w.total.big())
 		st.Nodes += w.nodes
 		st.Misses += w.news
@@ -749,6 +765,18 @@ func frontierCount(sp *Spec, p *MemoParams, seed maphash.Seed, levels []*frontie
 		return nil, st, runErr
 	}
 	return total, st, nil
+}
+
+// A frontierMeet stops a forward count at a cut, for a count in two halves (twoSided): a
+// sub-problem whose first free item is cut or later is not expanded but added, under the
+// key that key makes of it (appending to buf), to its worker's table of sub-problems met;
+// frontierCount leaves those tables in tables (none for a worker that met none). Its
+// total then counts only the solutions found before the cut: none, where every solution
+// covers an item at the cut or after.
+type frontierMeet struct {
+	cut    int
+	key    func(m *memo, buf []byte) []byte
+	tables []*frontierTable
 }
 
 // levelSpan returns the fewest primary items that an option with any covers: the children

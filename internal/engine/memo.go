@@ -535,12 +535,39 @@ func memoRun(sp *Spec, p *MemoParams, t *orderTrial) (*big.Int, MemoStats, error
 		st  MemoStats
 		err error
 	)
+	// A problem that can be cut in two is counted in two halves that share nothing
+	// (twoSided), from the trial's levels if it stopped before the cut; if a half outgrows
+	// its share of the budget, the count starts again below, from the root.
+	if p.Shards <= 1 && len(p.Initial) == 0 && p.Order == OrderFirst {
+		if cut, reach, ok := twoSidedCut(sp); ok && (levels == nil || t.next <= cut) {
+			if levels == nil {
+				seed = maphash.MakeSeed()
+				levels, err = partsLevels(root, parts, seed)
+			}
+			if err == nil {
+				n, st, err = twoSided(sp, p, cut, reach, levels, seed, workers)
+			}
+			if err == nil {
+				st.Nodes += above.Nodes
+				st.Hits += above.Hits
+				st.Misses += above.Misses
+				st.Entries += above.Entries
+				st.Bytes = max(st.Bytes, above.Bytes)
+				return n.Add(n, total), st, nil
+			}
+			if !errors.Is(err, errFrontierFull) {
+				return nil, st, err
+			}
+			levels, total, above, err = nil, new(big.Int), MemoStats{}, nil
+			parts = []memoPart{{rootKey, big.NewInt(1)}}
+		}
+	}
 	if levels == nil {
 		seed = maphash.MakeSeed()
 		levels, err = partsLevels(root, parts, seed)
 	}
 	if err == nil {
-		n, st, err = frontierCount(sp, p, seed, levels, workers)
+		n, st, err = frontierCount(sp, p, seed, levels, workers, nil)
 	}
 	st.Nodes += nodes + above.Nodes
 	st.Hits += above.Hits

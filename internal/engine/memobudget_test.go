@@ -19,7 +19,7 @@ func frontierOnly(t *testing.T, sp *Spec, budget int64) (*big.Int, MemoStats, er
 	if err != nil {
 		t.Fatal(err)
 	}
-	return frontierCount(sp, p, seed, levels, 1)
+	return frontierCount(sp, p, seed, levels, 1, nil)
 }
 
 // TestFrontierGrowthWithinBudget: a forward count checked its budget at its polls and after
