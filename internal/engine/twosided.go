@@ -232,6 +232,9 @@ func twoSided(sp *Spec, p *MemoParams, cut int, reach []int32, levels []*frontie
 		sts      [2]MemoStats
 		errs     [2]error
 		firstErr atomic.Int32 // 1 + the half that failed first
+		// topMeetBytes is the bytes of the top's meetings, held while the bottom counts on
+		// one worker.
+		topMeetBytes int64
 	)
 	run := func(k int, count func() (*big.Int, MemoStats, error)) {
 		ns[k], sts[k], errs[k] = count()
@@ -263,14 +266,14 @@ func twoSided(sp *Spec, p *MemoParams, cut int, reach []int32, levels []*frontie
 		// top's meetings leave of it.
 		top(1, p.MaxBytes)
 		if firstErr.Load() == 0 {
-			budget := p.MaxBytes
 			for _, t := range topMeet.tables {
-				budget -= t.held()
+				topMeetBytes += t.held()
 			}
+			budget := p.MaxBytes - topMeetBytes
 			if p.MaxBytes > 0 && budget <= 0 {
 				return nil, sts[0], errFrontierFull
 			}
-			bottom(1, budget)
+			bottom(1, max(0, budget))
 		}
 	} else {
 		budget := p.MaxBytes / 2
@@ -288,8 +291,13 @@ func twoSided(sp *Spec, p *MemoParams, cut int, reach []int32, levels []*frontie
 		st.Hits += s.Hits
 		st.Misses += s.Misses
 		st.Entries += s.Entries
-		st.Bytes += s.Bytes
-		st.Peak += s.Peak
+	}
+	// The bytes held at once: on one worker the top's, or its meetings and the bottom's;
+	// on several, both halves' (at most).
+	st.Bytes, st.Peak = sts[0].Bytes+sts[1].Bytes, sts[0].Peak+sts[1].Peak
+	if workers == 1 {
+		st.Bytes = max(sts[0].Bytes, topMeetBytes+sts[1].Bytes)
+		st.Peak = max(sts[0].Peak, topMeetBytes+sts[1].Peak)
 	}
 	if k := firstErr.Load(); k != 0 {
 		return nil, st, errs[k-1]
