@@ -535,10 +535,12 @@ func memoRun(sp *Spec, p *MemoParams, t *orderTrial) (*big.Int, MemoStats, error
 		st  MemoStats
 		err error
 	)
-	// A problem that can be cut in two is counted in two halves that share nothing
-	// (twoSided), from the trial's levels if it stopped before the cut; if a half outgrows
-	// its share of the budget, the count starts again below, from the root.
-	if p.Shards <= 1 && len(p.Initial) == 0 && p.Order == OrderFirst {
+	// On several workers, a problem that can be cut in two is counted in two halves that
+	// share nothing (twoSided), from the trial's levels if it stopped before the cut; if a
+	// half outgrows its share of the budget, the count starts again below, from the root.
+	// (One worker counts as before: the halves one after the other were 1.1-1.25x faster
+	// on dominoes, 0.9x on monomers and dimers.)
+	if workers > 1 && p.Shards <= 1 && len(p.Initial) == 0 && p.Order == OrderFirst {
 		if cut, reach, ok := twoSidedCut(sp); ok && (levels == nil || t.next <= cut) {
 			if levels == nil {
 				seed = maphash.MakeSeed()

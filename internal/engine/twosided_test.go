@@ -24,8 +24,9 @@ func countTwoSided(t *testing.T, sp *Spec, p *MemoParams, cut, workers int) (*bi
 	return n, err
 }
 
-// TestTwoSidedRandom counts small random problems in two halves at every cut, on one
-// worker and on two, against the brute-force counter, which shares no code with them.
+// TestTwoSidedRandom counts small random problems in two halves at every cut, on two
+// workers and on three (two on the top), against the brute-force counter, which shares no
+// code with them.
 func TestTwoSidedRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(42, 7))
 	p := &MemoParams{Order: OrderFirst}
@@ -38,7 +39,7 @@ func TestTwoSidedRandom(t *testing.T) {
 			solved++
 		}
 		for cut := 0; cut <= np; cut++ {
-			for _, workers := range []int{1, 2} {
+			for _, workers := range []int{2, 3} {
 				n, err := countTwoSided(t, sp, p, cut, workers)
 				if err != nil {
 					t.Fatalf("trial %d, cut %d, %d workers: %v", trial, cut, workers, err)
@@ -56,7 +57,7 @@ func TestTwoSidedRandom(t *testing.T) {
 }
 
 // TestTwoSidedDominoes counts domino tilings through MemoCount, which cuts them in two
-// (checked), on one to three workers, against the published counts (OEIS A004003 and
+// (checked) on two and three workers (one: the count as before), against the published counts (OEIS A004003 and
 // A099390; 6x10 against DLX), and (8x8, 6x10) with a budget too small for the halves, where the count
 // falls back and must still be right.
 func TestTwoSidedDominoes(t *testing.T) {
@@ -110,7 +111,17 @@ func TestTwoSidedCut(t *testing.T) {
 	sec.NumItems++
 	bounds := dominoSpec(8, 8)
 	bounds.Hi[0] = 2
-	for name, sp := range map[string]*Spec{"4x4": small, "secondary": sec, "bounds": bounds} {
+	// And dominoes with 2x2 squares: a square from the row above covers two items of
+	// every cut's reach (paired).
+	squares := dominoSpec(8, 8)
+	for r := range 7 {
+		for c := range 7 {
+			i := int32(8*r + c)
+			squares.Item = append(squares.Item, i, i+1, i+8, i+9)
+			squares.Start = append(squares.Start, int32(len(squares.Item)))
+		}
+	}
+	for name, sp := range map[string]*Spec{"4x4": small, "secondary": sec, "bounds": bounds, "squares": squares} {
 		if _, _, ok := twoSidedCut(sp); ok {
 			t.Errorf("%s: cut in two", name)
 		}
@@ -118,10 +129,10 @@ func TestTwoSidedCut(t *testing.T) {
 }
 
 // TestTwoSidedStop stops a count in two halves from Poll: both halves stop, and the
-// count reports ErrMemoStopped, on one worker and on two.
+// count reports ErrMemoStopped.
 func TestTwoSidedStop(t *testing.T) {
 	sp := dominoSpec(14, 14)
-	for _, workers := range []int{1, 2} {
+	for _, workers := range []int{2, 4} {
 		polls := 0
 		p := &MemoParams{Order: OrderFirst, Poll: func(st *MemoStats) bool {
 			polls++
