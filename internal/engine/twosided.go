@@ -30,8 +30,8 @@ import (
 //     up), where an item r of reach may also be left to the top (bottomSpec). Its
 //     sub-problems with every item from c on covered are kept under s, the items it left.
 //   - Every solution of the problem is one of the top's sub-problems and one of the
-//     bottom's solutions with the same s, and each such pair is one solution: the count
-//     is the sum over s of the products of the two halves' counts.
+//     bottom's with the same s, and each such pair is one solution: the count is the sum
+//     over s of the products of the two halves' numbers of paths.
 //
 // The cut is chosen where the two halves' frontiers cost about as much (twoSidedCut):
 // for an n x n board, the middle row, where reach is one row of n items, so that at most
@@ -172,7 +172,7 @@ func bottomSpec(sp *Spec, cut int, reach []int32) *Spec {
 	b := &Spec{NumPrimary: nb + len(reach), NumItems: nb + len(reach), Start: []int32{0}}
 	for o := range sp.NumOptions() {
 		items := sp.Item[sp.Start[o]:sp.Start[o+1]]
-		if len(items) == 0 || int(minItem(items)) < cut {
+		if len(items) == 0 || int(slices.Min(items)) < cut {
 			continue
 		}
 		for _, j := range items {
@@ -188,15 +188,6 @@ func bottomSpec(sp *Spec, cut int, reach []int32) *Spec {
 		b.Lo, b.Hi = append(b.Lo, 1), append(b.Hi, 1)
 	}
 	return b
-}
-
-// minItem returns the least of items, which is not empty.
-func minItem(items []int32) int32 {
-	m := items[0]
-	for _, j := range items[1:] {
-		m = min(m, j)
-	}
-	return m
 }
 
 // appendBits appends to buf the bits of set (bit k of byte k/8: set(k)), k < n.
