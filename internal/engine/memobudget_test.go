@@ -2,9 +2,7 @@ package engine
 
 import (
 	"errors"
-	"hash/maphash"
 	"math/big"
-	"slices"
 	"testing"
 )
 
@@ -12,10 +10,7 @@ import (
 func frontierOnly(t *testing.T, sp *Spec, budget int64) (*big.Int, MemoStats, error) {
 	t.Helper()
 	p := &MemoParams{Order: OrderFirst, MaxBytes: budget}
-	root := newMemo(sp, p)
-	root.makeKey(root.firstFree())
-	seed := maphash.MakeSeed()
-	levels, err := partsLevels(root, []memoPart{{slices.Clone(root.key), big.NewInt(1)}}, seed)
+	levels, seed, err := rootLevels(sp, p)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -273,10 +273,7 @@ func twoSided(sp *Spec, p *MemoParams, cut int, reach []int32, levels []*frontie
 	wg.Go(func() {
 		run(1, func() (*big.Int, MemoStats, error) {
 			q := half(1, budget)
-			root := newMemo(bsp, q)
-			root.makeKey(root.firstFree())
-			bseed := maphash.MakeSeed()
-			blevels, err := partsLevels(root, []memoPart{{slices.Clone(root.key), big.NewInt(1)}}, bseed)
+			blevels, bseed, err := rootLevels(bsp, q)
 			if err != nil {
 				return nil, MemoStats{}, err
 			}
@@ -316,4 +313,14 @@ func twoSided(sp *Spec, p *MemoParams, cut int, reach []int32, levels []*frontie
 		}
 	}
 	return total, st, nil
+}
+
+// rootLevels returns the forward count's levels from the root of sp (no option taken),
+// hashed with a new seed.
+func rootLevels(sp *Spec, p *MemoParams) ([]*frontierTable, maphash.Seed, error) {
+	root := newMemo(sp, p)
+	root.makeKey(root.firstFree())
+	seed := maphash.MakeSeed()
+	levels, err := partsLevels(root, []memoPart{{slices.Clone(root.key), big.NewInt(1)}}, seed)
+	return levels, seed, err
 }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"errors"
-	"hash/maphash"
 	"math/big"
 	"math/rand/v2"
 	"slices"
@@ -13,10 +12,7 @@ import (
 func countTwoSided(t *testing.T, sp *Spec, p *MemoParams, cut, workers int) (*big.Int, error) {
 	t.Helper()
 	least, _ := itemSpans(sp)
-	root := newMemo(sp, p)
-	root.makeKey(root.firstFree())
-	seed := maphash.MakeSeed()
-	levels, err := partsLevels(root, []memoPart{{slices.Clone(root.key), big.NewInt(1)}}, seed)
+	levels, seed, err := rootLevels(sp, p)
 	if err != nil {
 		t.Fatal(err)
 	}
