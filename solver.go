@@ -76,7 +76,7 @@ type Config struct {
 // The engine counts its work in a struct of the same fields, which converts to Stats as a
 // whole; a field added to one and not the other breaks the build at that conversion.
 type Stats struct {
-	Solutions uint64        // solutions found
+	Solutions uint64        // solutions found; a memoised count past its range is math.MaxUint64 (Count has it exactly)
 	Nodes     uint64        // search tree nodes entered
 	Updates   uint64        // link updates (removals of a node from a list)
 	Elapsed   time.Duration // wall time

@@ -9,6 +9,7 @@ package present
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -33,7 +34,11 @@ func Progress(p xcover.Progress) string {
 		rate = siCount(float64(p.Nodes)/s) + " nodes/s"
 	}
 	sols := fmt.Sprintf("%d solution", p.Solutions)
-	if p.Solutions != 1 {
+	switch p.Solutions {
+	case 1:
+	case math.MaxUint64: // saturated: a memoised count past 2^64 (its result has it exactly)
+		sols = fmt.Sprintf("at least %d solutions", p.Solutions)
+	default:
 		sols += "s"
 	}
 	if p.Done {

@@ -2,6 +2,7 @@ package present
 
 import (
 	"encoding/json"
+	"math"
 	"math/big"
 	"strings"
 	"testing"
@@ -40,6 +41,9 @@ func TestProgressString(t *testing.T) {
 		{xcover.Progress{Stats: xcover.Stats{}, Fraction: 0}, "  0.0%    0 solutions  0.000s elapsed  ETA ?"},
 		{xcover.Progress{Stats: st, Fraction: 1, Done: true}, "done: 1 solution, 1.50k nodes in 1.5s (1.00k nodes/s)"},
 		{xcover.Progress{Stats: st, Fraction: 0.5, Done: true}, "stopped: 1 solution, 1.50k nodes in 1.5s (1.00k nodes/s)"},
+		// A memoised count past 2^64 saturates: not a count to print as it is.
+		{xcover.Progress{Stats: xcover.Stats{Solutions: math.MaxUint64, Nodes: 1500, Elapsed: 1500 * time.Millisecond}, Fraction: 1, Done: true},
+			"done: at least 18446744073709551615 solutions, 1.50k nodes in 1.5s (1.00k nodes/s)"},
 	}
 	for _, tt := range tests {
 		if got := Progress(tt.p); got != tt.want {
