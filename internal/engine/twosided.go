@@ -190,14 +190,14 @@ func bottomSpec(sp *Spec, cut int, reach []int32) *Spec {
 	return b
 }
 
-// appendBits appends to buf the bits of set (bit k of byte k/8: set(k)), k < n.
-func appendBits(buf []byte, n int, set func(k int) bool) []byte {
+// appendCovered appends to buf which of n items are covered in covered, a primary bitset:
+// bit k of byte k/8 for item(k).
+func appendCovered(buf []byte, covered []uint64, n int, item func(k int) int) []byte {
 	for k := 0; k < n; k += 8 {
 		var x byte
 		for b := range min(8, n-k) {
-			if set(k + b) {
-				x |= 1 << b
-			}
+			j := item(k + b)
+			x |= byte(covered[j>>6]>>(j&63)&1) << b
 		}
 		buf = append(buf, x)
 	}
@@ -210,8 +210,8 @@ func appendBits(buf []byte, n int, set func(k int) bool) []byte {
 // least) and within half of p's budget. It returns errFrontierFull if either half outgrew
 // its share (then the other is stopped).
 func twoSided(sp *Spec, p *MemoParams, cut int, reach []int32, levels []*frontierTable, seed maphash.Seed, workers int) (*big.Int, MemoStats, error) {
-	// Each half polls through poll(k): Poll sees the sum of the halves' figures, and once
-	// either half has stopped, the other stops at its next poll.
+	// Half k polls through the Poll that half(k) sets: p.Poll sees the sum of the halves'
+	// figures, and once either half has stopped, the other stops at its next poll.
 	var (
 		mu   sync.Mutex
 		last [2]MemoStats
@@ -240,12 +240,12 @@ func twoSided(sp *Spec, p *MemoParams, cut int, reach []int32, levels []*frontie
 	}
 	nr := len(reach)
 	topMeet := &frontierMeet{cut: cut, key: func(m *memo, buf []byte) []byte {
-		return appendBits(buf, nr, func(k int) bool { return m.covered[reach[k]>>6]>>(reach[k]&63)&1 != 0 })
+		return appendCovered(buf, m.covered, nr, func(k int) int { return int(reach[k]) })
 	}}
 	bsp := bottomSpec(sp, cut, reach)
 	nb := sp.NumPrimary - cut
 	botMeet := &frontierMeet{cut: nb, key: func(m *memo, buf []byte) []byte {
-		return appendBits(buf, nr, func(k int) bool { return m.covered[(nb+k)>>6]>>((nb+k)&63)&1 != 0 })
+		return appendCovered(buf, m.covered, nr, func(k int) int { return nb + k })
 	}}
 	var (
 		ns       [2]*big.Int
