@@ -352,3 +352,31 @@ func TestMemoKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestEarlyWinner checks when the race between the trials takes an order before the
+// budget is spent: both past 1/orderEarly of it and one at 2/3 of the other's work or
+// less, or the costlier alone past it and the other at 1/orderFar of its work or less.
+func TestEarlyWinner(t *testing.T) {
+	const budget = 1 << 25
+	early := uint64(budget / orderEarly)
+	for _, tt := range []struct {
+		a, b uint64
+		want int
+	}{
+		{0, 0, -1},
+		{early - 1, early / 8, -1}, // neither past 1/orderEarly
+		{early, early, -1},         // as costly
+		{3 * early, 2*early + 1, -1},
+		{3 * early, 2 * early, 1},
+		{2 * early, 3 * early, 0},
+		{early, early/orderFar + 1, -1}, // the cheaper short of 1/orderEarly: orderFar needed
+		{early, early / orderFar, 1},
+		{early / orderFar, early, 0},
+		{904178, 52707269, 0}, // a random band of 600 items at level 21: First, at once
+		{early - 1, 0, -1},
+	} {
+		if got := earlyWinner(tt.a, tt.b, budget); got != tt.want {
+			t.Errorf("earlyWinner(%d, %d) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
