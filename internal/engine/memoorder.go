@@ -21,11 +21,11 @@ import (
 // goes on from where its trial stopped (its unexpanded levels are the start of the
 // count), and the other's work is lost. An order 1.5 times as cheap as the other on the
 // same levels is taken before the budget is spent, and one 4 times as cheap as soon as
-// the other has spent a little of it (earlyWinner). Work is counted, not timed — option checks plus a
-// weight per node and per child — and only whole levels are compared (a level's work does
-// not depend on the order in which its entries are met), so the choice depends on the
-// problem alone: the same on every machine and for any number of workers, as the shares of
-// one count need.
+// the other has spent a little of it (earlyWinner). Work is counted, not timed — option
+// checks plus a weight per node and per child — and only whole levels are compared (a
+// level's work does not depend on the order in which its entries are met), so the choice
+// depends on the problem alone: the same on every machine and for any number of workers,
+// as the shares of one count need.
 
 const (
 	// orderTrialWork is the work each order's trial may spend before the two are compared
