@@ -973,17 +973,16 @@ func (m *memo) makeKey(first int) {
 		}
 	}
 	k = binary.AppendUvarint(k, uint64(nb))
+	end := len(k) + nb
 	for q := p; q < p+8*nb; q += 64 {
 		w, sh := q>>6, q&63
 		x := m.covered[w] >> sh
 		if sh != 0 && w+1 < m.pw {
 			x |= m.covered[w+1] << (64 - sh)
 		}
-		for range min(8, (p+8*nb-q)>>3) {
-			k = append(k, byte(x))
-			x >>= 8
-		}
+		k = binary.LittleEndian.AppendUint64(k, x) // the last word's bytes past end cut below
 	}
+	k = k[:end]
 	for j, s := range m.sec {
 		if s != 0 {
 			k = binary.LittleEndian.AppendUint32(k, uint32(j))
