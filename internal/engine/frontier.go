@@ -645,7 +645,7 @@ func frontierCount(sp *Spec, p *MemoParams, seed maphash.Seed, levels []*frontie
 			if i == first {
 				branched = first
 			}
-			for _, o := range m.lists[i] {
+			for _, o := range m.options(i, first) {
 				if !m.fits(o) {
 					continue
 				}

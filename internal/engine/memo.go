@@ -145,7 +145,11 @@ type memo struct {
 	// ospan[o] is the words of omask[o*pw:] that can be non-zero, lo<<32 | hi: fits, take
 	// and untake read omask[o*pw+lo:o*pw+hi] only (an option of a board's cells lies in
 	// one or two words of the pw; 18x18 dominoes, pw 6: fits took 12% of a count).
-	ospan   []uint64
+	ospan []uint64
+	// heads[i] is lists[i] less the options with a primary item before i, in the same
+	// order: where i is the first uncovered item, those items are covered and the options
+	// never fit (see options).
+	heads   [][]int32
 	covered []uint64 // the state: covered primary items
 	nfree   int      // uncovered primary items
 	cache   *memoCache
@@ -780,6 +784,17 @@ func newMemo(sp *Spec, p *MemoParams) *memo {
 			m.ospan[o] = uint64(lo)<<32 | uint64(hi)
 		}
 	}
+	m.heads = make([][]int32, np)
+	flat := make([]int32, 0, sp.NumOptions()) // each option heads one list at most
+	for i, list := range m.lists {
+		from := len(flat)
+		for _, o := range list {
+			if lo := int(m.ospan[o] >> 32); lo<<6+bits.TrailingZeros64(m.omask[int(o)*m.pw+lo]) == i {
+				flat = append(flat, o)
+			}
+		}
+		m.heads[i] = flat[from:len(flat):len(flat)]
+	}
 	m.covered = apart[uint64](m.pw, m.pw)
 	m.key = apart[byte](0, 2*binary.MaxVarintLen64+8*m.pw+8*m.ns)
 	m.nfree = np
@@ -870,6 +885,15 @@ func (m *memo) fits(o int32) bool {
 		}
 	}
 	return m.secFits(o)
+}
+
+// options returns the options of item i that may fit, in the order of lists[i], where
+// first is the first uncovered primary item: those of heads[i] if i is first.
+func (m *memo) options(i, first int) []int32 {
+	if i == first {
+		return m.heads[i]
+	}
+	return m.lists[i]
 }
 
 // words returns the words of option o's primary items that can be non-zero (ospan), and

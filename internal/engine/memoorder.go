@@ -140,13 +140,16 @@ func (t *orderTrial) level() {
 				return
 			}
 			m.checks = 0
-			i := m.choose(m.firstFree())
+			first := m.firstFree()
+			i := m.choose(first)
 			if i < 0 {
 				t.total = t.total.plus(v)
 				continue
 			}
+			// The work counts every option of i, also those options() passes over: the
+			// measure the orders are compared by, as when they were checked one by one.
 			work += orderNodeWork + m.checks + uint64(len(m.lists[i]))
-			for _, o := range m.lists[i] {
+			for _, o := range m.options(i, first) {
 				if !m.fits(o) {
 					continue
 				}
