@@ -109,6 +109,15 @@ type MemoStats struct {
 	Swept bool
 }
 
+// addCounts adds o's sub-problems, hits, misses and entries to s's (the figures that sum
+// over the parts of one count).
+func (s *MemoStats) addCounts(o MemoStats) {
+	s.Nodes += o.Nodes
+	s.Hits += o.Hits
+	s.Misses += o.Misses
+	s.Entries += o.Entries
+}
+
 // memoPollEvery is how many sub-problems the depth-first memo and the orders' trials
 // count between calls of MemoParams.Poll (a power of two that divides the sample's
 // 4096). A sub-problem costs microseconds, not a plain node's tens of nanoseconds, so at
@@ -574,10 +583,8 @@ func memoRun(sp *Spec, p *MemoParams, t *orderTrial) (*big.Int, MemoStats, error
 			n, st, err = frontierCount(sp, p, seed, levels, workers, nil)
 		}
 	}
-	st.Nodes += nodes + above.Nodes
-	st.Hits += above.Hits
-	st.Misses += above.Misses
-	st.Entries += above.Entries
+	st.addCounts(above)
+	st.Nodes += nodes
 	st.Bytes = max(st.Bytes, above.Bytes)
 	st.Parts, st.Split = nsplit, digest
 	if err == nil {

@@ -283,10 +283,7 @@ func twoSided(sp *Spec, p *MemoParams, cut int, reach []int32, levels []*frontie
 	wg.Wait()
 	var st MemoStats
 	for _, s := range sts {
-		st.Nodes += s.Nodes
-		st.Hits += s.Hits
-		st.Misses += s.Misses
-		st.Entries += s.Entries
+		st.addCounts(s)
 	}
 	st.Bytes, st.Peak = sts[0].Bytes+sts[1].Bytes, sts[0].Peak+sts[1].Peak // at most, held at once
 	if k := firstErr.Load(); k != 0 {
