@@ -2,6 +2,12 @@
 
 package engine
 
+import "golang.org/x/sys/cpu"
+
+// hasAVX2 reports whether the processor and the system give AVX2, which minByte then
+// uses (32-byte steps where SSE2 has 16).
+var hasAVX2 = cpu.X86.HasAVX2
+
 // cpuPOPCNT reports whether the processor has the POPCNT instruction (popcnt_amd64.s).
 func cpuPOPCNT() bool
 
@@ -32,8 +38,9 @@ func minCount(a *uint64, w, nact int, mask *uint64) (best, score, first int32)
 func takeLazy(dst, src, conf, own *uint64, w, wp, o int) int
 
 // minByte returns the least of the n*32 bytes at c (n >= 1) and the index of the first
-// that has it: choosePlainCounts in short mode, in SSE2 vector steps (popcnt_amd64.s),
-// which every amd64 processor has.
+// that has it: choosePlainCounts in short mode, in AVX2 vector steps where the processor
+// has them (hasAVX2), else in SSE2 ones, which every amd64 processor has
+// (popcnt_amd64.s).
 //
 //go:noescape
 func minByte(c *uint8, n int) (best, score int32)

@@ -262,6 +262,8 @@ TEXT ·minByte(SB), NOSPLIT, $0-24
 	MOVQ c+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ SI, DI
+	CMPB ·hasAVX2(SB), $0
+	JNE avx2
 	MOVOU (SI), X0
 	MOVOU 16(SI), X1
 	ADDQ $32, SI
@@ -311,6 +313,63 @@ find:
 	JMP find
 
 found:
+	BSFL AX, AX
+	ADDL BX, AX
+	MOVL AX, best+16(FP)
+	RET
+
+// minByte with AVX2: two running minima (Y0, Y1) over the blocks, a 32-byte block a
+// step; folded to one byte (X0's first), spread to every lane (Y0); then the first block
+// with a lane equal to it, one compare a block.
+avx2:
+	VMOVDQU (SI), Y0
+	VMOVDQU Y0, Y1
+	ADDQ $32, SI
+	DECQ CX
+
+pairs:
+	CMPQ CX, $2
+	JB last
+	VPMINUB (SI), Y0, Y0
+	VPMINUB 32(SI), Y1, Y1
+	ADDQ $64, SI
+	SUBQ $2, CX
+	JMP pairs
+
+last:
+	TESTQ CX, CX
+	JEQ fold
+	VPMINUB (SI), Y0, Y0
+
+fold:
+	VPMINUB Y1, Y0, Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPMINUB X1, X0, X0
+	VPSRLDQ $8, X0, X1
+	VPMINUB X1, X0, X0
+	VPSRLDQ $4, X0, X1
+	VPMINUB X1, X0, X0
+	VPSRLDQ $2, X0, X1
+	VPMINUB X1, X0, X0
+	VPSRLDQ $1, X0, X1
+	VPMINUB X1, X0, X0
+	VPBROADCASTB X0, Y0
+	VMOVD X0, AX
+	MOVBQZX AX, AX
+	MOVL AX, score+20(FP)
+	XORQ BX, BX
+
+find2:
+	VPCMPEQB (DI), Y0, Y1
+	VPMOVMSKB Y1, AX
+	TESTL AX, AX
+	JNE found2
+	ADDQ $32, DI
+	ADDQ $32, BX
+	JMP find2
+
+found2:
+	VZEROUPPER
 	BSFL AX, AX
 	ADDL BX, AX
 	MOVL AX, best+16(FP)

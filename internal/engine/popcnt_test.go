@@ -72,3 +72,42 @@ func TestTakeLazy(t *testing.T) {
 		}
 	}
 }
+
+// TestMinByte checks minByte (in AVX2 or SSE2 steps, or in Go) against a plain loop on
+// random bytes, 1 to 12 blocks of 32, the least placed anywhere, once or many times, and
+// the SSE2 steps too where the processor has AVX2.
+func TestMinByte(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	check := func(name string) {
+		for n := 1; n <= 12; n++ {
+			for trial := range 300 {
+				c := make([]uint8, 32*n+32) // one block more: minByte must not read it
+				for i := range c {
+					c[i] = uint8(rng.IntN(256))
+					if trial%3 == 0 {
+						c[i] = 2 + uint8(rng.IntN(8)) // Sudoku's counts: the least met again and again
+					}
+				}
+				if trial%5 == 0 { // a least the block past the end would beat
+					c[32*n+rng.IntN(32)] = 0
+				}
+				want, wantScore := 0, c[0]
+				for i, v := range c[:32*n] {
+					if v < wantScore {
+						want, wantScore = i, v
+					}
+				}
+				best, score := minByte(&c[0], n)
+				if int(best) != want || score != int32(wantScore) {
+					t.Fatalf("%s: n=%d trial %d: minByte = (%d, %d), want (%d, %d)", name, n, trial, best, score, want, wantScore)
+				}
+			}
+		}
+	}
+	check("minByte")
+	if hasAVX2 {
+		hasAVX2 = false
+		defer func() { hasAVX2 = true }()
+		check("minByte without AVX2")
+	}
+}
