@@ -286,9 +286,23 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	case KernelBitsCounts, KernelBitsRowsCounts:
 		k.lazy = false
 	}
+	// Short mode (counts in bytes, below) when exact, with conflicts, and every count
+	// below byteSettled.
+	k.short = k.plain && !k.lazy && k.conf != nil && maxLen(lists[:np]) < byteSettled
 	depth, sw := pl.depth, pl.sw
+	if k.short {
+		sw = (sw + 7) &^ 7
+	}
 	k.sw = sw
-	k.words = make([]uint64, depth*k.sw)
+	k.words = make([]uint64, depth*k.sw+8)
+	if k.short {
+		// Every level's counts on a 64-byte boundary, so that minByte's loads never
+		// straddle two cache lines (Escargot less 5 givens on an AMD EPYC: 1.6% faster
+		// than with AVX2 alone, medians of 9 interleaved).
+		off := (uintptr(unsafe.Pointer(&k.words[0])) + 8*uintptr(w+k.wp)) % 64
+		k.words = k.words[(64-off)%64/8:]
+	}
+	k.words = k.words[:depth*k.sw]
 	k.ints = unsafe.Slice((*int32)(unsafe.Pointer(&k.words[0])), 2*len(k.words))
 	k.levels = newLevels(depth)
 	k.cur = make([]int32, depth)
@@ -303,8 +317,7 @@ func newKernelB(sp *Spec, pl plan) *kernelB {
 	switch {
 	case k.plain && k.lazy: // nor counts
 		k.copyW = w + k.wp
-	case k.plain && k.conf != nil && maxLen(lists[:np]) < byteSettled:
-		k.short = true
+	case k.short:
 		k.nbyte = (np + 31) &^ 31
 		k.bytes = unsafe.Slice((*uint8)(unsafe.Pointer(&k.words[0])), 8*len(k.words))
 		k.copyW = w + k.wp + k.nbyte/8
