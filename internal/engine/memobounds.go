@@ -43,6 +43,7 @@ type memoBounds struct {
 	covered  []uint64
 	settled  int // items 0..settled-1 are settled
 	cache    *memoCache
+	front    memoFront // the worker's own, before cache
 	key      []byte
 	keys     [][]byte // per item settled: the key of the state before it
 	prevSecs [][]int32
@@ -66,7 +67,7 @@ func newMemoBounds(sp *Spec, p *MemoParams) *memoBounds {
 		forced[o] = true // taken before the count: in no item's list
 	}
 	np := sp.NumPrimary
-	m := &memoBounds{np: np, lo: sp.Lo, hi: sp.Hi, memoTally: newTally(p)}
+	m := &memoBounds{np: np, lo: sp.Lo, hi: sp.Hi, memoTally: newTally(p), front: newMemoFront(p)}
 	m.memoOptions = newMemoOptions(sp, func(o int32) bool { return forced[o] })
 	nopt := sp.NumOptions()
 	m.pstart = make([]int32, nopt+1)
@@ -175,8 +176,13 @@ func (m *memoBounds) count() count {
 	}
 	m.makeKey()
 	h := m.cache.hash(m.key)
+	if v, ok := m.front.get(m.key, h); ok {
+		m.st.Hits++
+		return count{u: v}
+	}
 	if v, ok := m.cache.getHashed(m.key, h); ok {
 		m.st.Hits++
+		m.front.put(m.key, h, v)
 		return v
 	}
 	m.st.Misses++
@@ -206,6 +212,7 @@ func (m *memoBounds) count() count {
 	m.deferOK = outer
 	if !m.stopped {
 		m.cache.putHashed(m.arena, m.keys[d], h, n)
+		m.front.put(m.keys[d], h, n)
 	}
 	if held {
 		m.cache.release(h)
