@@ -879,14 +879,19 @@ func (k *kernelB) choosePlainLazy(s int) (best, bestScore int32) {
 	// Unchecked indices: with slices, the compiler keeps the loop's bounds on the stack.
 	a := unsafe.Pointer(&k.words[s*k.sw])
 	mask := unsafe.Pointer(&k.mask[0])
+	popcnt := k.popcnt
 	for t, word := range act {
 		for word != 0 {
 			j := uintptr(t<<6 + bits.TrailingZeros64(word))
 			word &= word - 1
 			m := unsafe.Add(mask, 8*j*w)
 			n := 0
-			for u := uintptr(0); u < 8*w; u += 8 {
-				n += bits.OnesCount64(*(*uint64)(unsafe.Add(a, u)) & *(*uint64)(unsafe.Add(m, u)))
+			if popcnt {
+				n = andCount((*uint64)(a), (*uint64)(m), int(w))
+			} else {
+				for u := uintptr(0); u < 8*w; u += 8 {
+					n += bits.OnesCount64(*(*uint64)(unsafe.Add(a, u)) & *(*uint64)(unsafe.Add(m, u)))
+				}
 			}
 			if l := int32(n); l < bestScore {
 				best, bestScore = int32(j), l

@@ -374,3 +374,63 @@ found2:
 	ADDL BX, AX
 	MOVL AX, best+16(FP)
 	RET
+
+// func andCount(a, m *uint64, w int) int
+//
+// The population of a & m over w words, four words a step into four sums (AX, BX, DX,
+// R8), so that the popcounts do not wait on one another; each POPCNTQ writes the
+// register it reads (see minCount).
+TEXT ·andCount(SB), NOSPLIT, $0-32
+	MOVQ a+0(FP), SI
+	MOVQ m+8(FP), DI
+	MOVQ w+16(FP), CX
+	XORQ AX, AX
+	XORQ BX, BX
+	XORQ DX, DX
+	XORQ R8, R8
+	CMPQ CX, $4
+	JB rest
+
+quad:
+	MOVQ (SI), R9
+	ANDQ (DI), R9
+	POPCNTQ R9, R9
+	ADDQ R9, AX
+	MOVQ 8(SI), R10
+	ANDQ 8(DI), R10
+	POPCNTQ R10, R10
+	ADDQ R10, BX
+	MOVQ 16(SI), R11
+	ANDQ 16(DI), R11
+	POPCNTQ R11, R11
+	ADDQ R11, DX
+	MOVQ 24(SI), R12
+	ANDQ 24(DI), R12
+	POPCNTQ R12, R12
+	ADDQ R12, R8
+	ADDQ $32, SI
+	ADDQ $32, DI
+	SUBQ $4, CX
+	CMPQ CX, $4
+	JAE quad
+
+rest:
+	TESTQ CX, CX
+	JEQ sum
+
+one:
+	MOVQ (SI), R9
+	ANDQ (DI), R9
+	POPCNTQ R9, R9
+	ADDQ R9, AX
+	ADDQ $8, SI
+	ADDQ $8, DI
+	DECQ CX
+	JNE one
+
+sum:
+	ADDQ BX, AX
+	ADDQ R8, DX
+	ADDQ DX, AX
+	MOVQ AX, ret+24(FP)
+	RET

@@ -32,3 +32,8 @@ func minByte(c *uint8, n int) (best, score int32) {
 
 // hasAVX2 is false: minByte here is in Go.
 var hasAVX2 = false
+
+// andCount is not called: cpuPOPCNT reports false.
+func andCount(a, m *uint64, w int) int {
+	panic("engine: andCount without assembly")
+}

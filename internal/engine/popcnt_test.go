@@ -111,3 +111,27 @@ func TestMinByte(t *testing.T) {
 		check("minByte without AVX2")
 	}
 }
+
+// TestAndCount checks andCount, where the processor has POPCNT, against a plain loop on
+// random words, 0 to 41 of them.
+func TestAndCount(t *testing.T) {
+	if !cpuPOPCNT() {
+		t.Skip("no POPCNT: andCount is not used")
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for w := range 42 {
+		for range 50 {
+			a, m := make([]uint64, w+1), make([]uint64, w+1)
+			for i := range a {
+				a[i], m[i] = rng.Uint64(), rng.Uint64()&rng.Uint64()
+			}
+			want := 0
+			for i := range w {
+				want += bits.OnesCount64(a[i] & m[i])
+			}
+			if got := andCount(&a[0], &m[0], w); got != want {
+				t.Fatalf("w=%d: andCount = %d, want %d", w, got, want)
+			}
+		}
+	}
+}
