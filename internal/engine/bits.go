@@ -512,6 +512,21 @@ func (k *kernelB) dropBytes(s int, t int, r uint64) {
 	}
 }
 
+// dropRow removes from A (a, state s's) the options in row (as long as a) and returns how
+// many there were.
+func (k *kernelB) dropRow(s int, a, row []uint64) uint64 {
+	n := uint64(0)
+	row = row[:len(a)] // one bounds check, none in the loop
+	for t, x := range a {
+		if r := x & row[t]; r != 0 {
+			a[t] = x &^ r
+			n += uint64(bits.OnesCount64(r))
+			k.drop(s, t, r)
+		}
+	}
+	return n
+}
+
 // apply applies option o to state s: o and the options conflicting with it leave A, and
 // o's primary items lose a unit of room, settling when none is left. (An item with upper
 // bound 1 has lost its options through the conflicts already.)
@@ -530,30 +545,19 @@ func (k *kernelB) apply(s int, o int32) {
 	}
 	w := k.w
 	a := k.words[s*k.sw : s*k.sw+w]
+	// The options removed are tallied in n and added to k.updates once: adding each
+	// word's to the field made every word that has some wait for the last one's store.
+	n := uint64(0)
 	if k.conf != nil {
-		conf := k.conf[int(o)*w : int(o)*w+w]
-		for t := range a {
-			if r := a[t] & conf[t]; r != 0 {
-				a[t] &^= r
-				k.updates += uint64(bits.OnesCount64(r))
-				k.drop(s, t, r)
-			}
-		}
+		n = k.dropRow(s, a, k.conf[int(o)*w:int(o)*w+w])
 	} else {
 		for _, er := range k.erow[k.start[o]:k.start[o+1]] {
-			if er < 0 {
-				continue
-			}
-			row := k.rows[int(er)*w : int(er)*w+w]
-			for t := range a {
-				if r := a[t] & row[t]; r != 0 {
-					a[t] &^= r
-					k.updates += uint64(bits.OnesCount64(r))
-					k.drop(s, t, r)
-				}
+			if er >= 0 {
+				n += k.dropRow(s, a, k.rows[int(er)*w:int(er)*w+w])
 			}
 		}
 	}
+	k.updates += n
 	if t, bit := o>>6, uint64(1)<<(o&63); a[t]&bit != 0 {
 		a[t] &^= bit
 		k.updates++
