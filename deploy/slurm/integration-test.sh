@@ -120,19 +120,21 @@ want=14772512
 slow=$(sbatch --parsable --array=1-1 --cpus-per-task=1 --mem=200M --time=1 \
 	"$recipe" q18.dlx slow) || fail "sbatch the slow task"
 
-# 1-3: the array of 8 shards, one of them requeued mid-count.
-job=$(sbatch --parsable --array=1-8 --cpus-per-task=1 --mem=200M --time=10:00 \
+# 1-3: the array of 8 shards, one of them requeued mid-count. The shards save their
+# checkpoints every 200 ms: a shard of 16 queens takes 2 s on a fast host, where the
+# default 5 s left no checkpoint to requeue from (one of round twenty-two's CI runs).
+job=$(XCOVER_CHECKPOINT_EVERY=200ms sbatch --parsable --array=1-8 --cpus-per-task=1 --mem=200M --time=10:00 \
 	"$recipe" q16.dlx results) || { fail "sbatch the array"; exit 1; }
 start=$SECONDS
 echo "submitted array $job"
-# Requeue task 2 once it has run a few seconds and its checkpoint holds finished parts.
+# Requeue task 2 once it is running and its checkpoint holds finished parts.
 requeued=0
-for _ in $(seq 120); do
+for _ in $(seq 600); do
 	if [ -s results/checkpoints/shard-2.ckpt ] && squeue -h -j "${job}_2" -t R 2>/dev/null | grep -q .; then
 		scontrol requeue "${job}_2" && requeued=1
 		break
 	fi
-	sleep 0.5
+	sleep 0.1
 done
 [ $requeued = 1 ] && pass "task 2 requeued mid-count" || fail "task 2 could not be requeued mid-count"
 for _ in $(seq 300); do
