@@ -749,15 +749,7 @@ func (k *kernelB) settle(s int, i int32) {
 		k.words[s*k.sw+1+int(i>>6)] &^= 1 << (i & 63)
 		return
 	}
-	a := k.words[s*k.sw : s*k.sw+w]
-	m := k.mask[int(i)*w : int(i)*w+w]
-	for t := range a {
-		if r := a[t] & m[t]; r != 0 {
-			a[t] &^= r
-			k.updates += uint64(bits.OnesCount64(r))
-			k.drop(s, t, r)
-		}
-	}
+	k.updates += k.dropRow(s, k.words[s*k.sw:s*k.sw+w], k.mask[int(i)*w:int(i)*w+w])
 	k.words[s*k.sw+w+int(i>>6)] &^= 1 << (i & 63)
 }
 
