@@ -33,11 +33,14 @@ const (
 	// many as take 1% of the plain count's predicted time), then counted by memoisation,
 	// unless after a sample of 4096 sub-problems fewer than 10% of the cache lookups have
 	// hit (too little repeats: N-queens, Sudoku), when it too is counted solution by
-	// solution. A memoised count that runs past 5% of the time the plain count is
-	// predicted to take (the estimate's nodes at the measured speed) is given up for the
-	// plain count (Langford pairs, whose hits do not cut the tree enough), so where the
-	// memo loses auto costs 1.05-1.15 times the plain count, and where it wins (A001499(7):
-	// 2 ms against 0.3 s) a few milliseconds more than the memo.
+	// solution. Where the first probes put the tree at 10^7 nodes or more, the sample
+	// comes before the speed run, so that a problem it refuses is counted plainly at once
+	// (a problem with multiplicities is sampled as its memoised count begins). A memoised
+	// count that runs past 5% of the time the plain count is predicted to take (the
+	// estimate's nodes at the measured speed) is given up for the plain count (Langford
+	// pairs, whose hits do not cut the tree enough), so where the memo loses auto costs
+	// 1.05-1.15 times the plain count, and where it wins (A001499(7): 2 ms against 0.3 s)
+	// a few milliseconds more than the memo.
 	MemoAuto
 )
 
@@ -59,7 +62,10 @@ const (
 	memoAutoFirstMin  = 10
 	memoAutoFirstTime = 2 * time.Millisecond
 	memoAutoClear     = 1e9
-	memoSampleNodes   = 1 << 12
+	// memoAutoSampleFirst: a tree that the first probes put at this many times
+	// memoAutoNodes or more is sampled before the speed run (see judgeAuto).
+	memoAutoSampleFirst = 10
+	memoSampleNodes     = 1 << 12
 	// A memoised sub-problem costs some 30 plain nodes, so the cache must cut the tree
 	// far down to pay. Early hit rates measured: Escargot less 5 givens 6.8% (memo 7x
 	// slower than plain), Langford pairs 14 3.9% (over 2x slower), 20x20 dominoes 14.6%,
@@ -225,12 +231,15 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 			return true
 		},
 	}
+	var done *memoOutcome // the samples' answer, where they gave one
 	if s.cfg.Memo == MemoAuto && shares == 0 {
-		v := s.judgeAuto(ctx, p.Workers)
+		v := s.judgeAuto(ctx, p)
 		if !v.plain {
 			s.keep.Clear()
 		}
 		switch {
+		case v.sample != nil:
+			done = v.sample
 		case v.counted: // a small tree after all: the speed run has counted it
 			s.stats = v.run
 			s.stats.Elapsed = time.Since(start)
@@ -241,10 +250,16 @@ func (s *Solver) countExact(ctx context.Context, share, shares int) (*big.Int, e
 		case v.plain:
 			return s.countPlain(ctx)
 		}
-		p.SampleNodes, p.MinHitRate = memoSampleNodes, memoMinHitRate
+		if !v.sampled {
+			p.SampleNodes, p.MinHitRate = memoSampleNodes, memoMinHitRate
+		}
 		deadline = v.deadline
 	}
-	n, st, err := engine.MemoCount(s.spec, p)
+	if done == nil {
+		n, st, err := engine.MemoCount(s.spec, p)
+		done = &memoOutcome{n, st, err}
+	}
+	n, st, err := done.n, done.st, done.err
 	s.memo = memoStatsOf(st)
 	s.stats = Stats{Nodes: st.Nodes, Elapsed: time.Since(start)}
 	switch {
@@ -289,11 +304,23 @@ type autoVerdict struct {
 	plain, counted bool
 	run            Stats
 	deadline       time.Time
+	// sampled: the memo's samples (engine.MemoSamples) have judged that it pays; where
+	// they finished the count or stopped, sample holds what they returned.
+	sampled bool
+	sample  *memoOutcome
 }
 
-// judgeAuto judges whether to memoise a count on the given number of workers: the first
-// probes, the speed run, more probes, and the memo's deadline from what they say.
-func (s *Solver) judgeAuto(ctx context.Context, workers int) autoVerdict {
+// A memoOutcome is what engine.MemoCount, or the samples before it, returned.
+type memoOutcome struct {
+	n   *big.Int
+	st  engine.MemoStats
+	err error
+}
+
+// judgeAuto judges whether to memoise the count that p describes: the first probes, the
+// memo's samples, the speed run, more probes, and the memo's deadline from what they say.
+func (s *Solver) judgeAuto(ctx context.Context, p *engine.MemoParams) autoVerdict {
+	workers := p.Workers
 	minNodes, memoShare := float64(memoAutoNodes), memoAutoShare
 	if s.cfg.autoNodes > 0 {
 		minNodes = s.cfg.autoNodes
@@ -309,6 +336,28 @@ func (s *Solver) judgeAuto(ctx context.Context, workers int) autoVerdict {
 	if e.Nodes < minNodes {
 		return autoVerdict{plain: true}
 	}
+	// Where the first probes find the tree large (memoAutoSampleFirst), the memo's
+	// samples come before the speed run: where they show that the cache does not pay
+	// (N-queens, Sudoku), the count is plain at once, without the speed run and the
+	// probes after it, which serve only the memo's deadline (Escargot less 5 givens:
+	// 9 ms of its 350). A smaller tree is sampled last, as the memo's count begins, since
+	// the speed run may count it or the probes after it find it small (Langford pairs
+	// 12). A problem with multiplicities samples as it counts.
+	var v autoVerdict
+	if e.Nodes >= memoAutoSampleFirst*minNodes {
+		q := *p
+		q.SampleNodes, q.MinHitRate = memoSampleNodes, memoMinHitRate
+		n, st, judged, err := engine.MemoSamples(s.spec, &q)
+		switch {
+		case !judged:
+		case errors.Is(err, engine.ErrMemoUnprofitable):
+			return autoVerdict{plain: true}
+		case n != nil || err != nil:
+			return autoVerdict{sample: &memoOutcome{n, st, err}}
+		default:
+			v.sampled = true
+		}
+	}
 	w := float64(workers)
 	run, speed, finished := s.speedRun(ctx, memoAutoSpeedRun, max(uint64(e.Nodes*memoAutoSpeedShare/w), memoAutoSpeedNodes))
 	if finished {
@@ -318,7 +367,6 @@ func (s *Solver) judgeAuto(ctx context.Context, workers int) autoVerdict {
 	if nodes < minNodes {
 		return autoVerdict{plain: true}
 	}
-	var v autoVerdict
 	// The memo's time, in seconds; none past a year (nor where the tree's estimate is
 	// beyond floating point): a time.Duration would overflow.
 	if limit := memoShare * nodes / (speed * w); speed > 0 && limit < 365*24*3600 {

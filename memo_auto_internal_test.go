@@ -86,25 +86,58 @@ func TestMemoAutoGivesUp(t *testing.T) {
 	}
 }
 
-// TestMemoAutoSpeedRunCounts checks that a speed run which finishes the count is the
-// answer: a small board (with the tree-size threshold lowered so that it gets that far)
-// comes out right, counted plainly, its progress reported done once.
-func TestMemoAutoSpeedRunCounts(t *testing.T) {
-	dones := 0
-	s, err := NewSolver(dominoBoard(t, 4, 5), Config{Workers: 1, Progress: func(p Progress) {
-		if p.Done {
-			dones++
+// TestMemoAutoSmallCounts checks the answers that come before the memo's count (with the
+// tree-size threshold lowered so that small problems get that far): a sample that
+// finishes the count (4x5 dominoes: memoised), and a speed run that does (two 1s in each
+// row and column of a 4x4 matrix: multiplicities, which the samples before the speed run
+// leave to the count, so counted plainly); each comes out right, its progress reported
+// done once.
+func TestMemoAutoSmallCounts(t *testing.T) {
+	twoPerLine := func(n int) *Problem {
+		b := new(Builder)
+		for i := range n {
+			b.AddPrimaryBounds(fmt.Sprintf("r%d", i), 2, 2)
 		}
-	}})
-	if err != nil {
-		t.Fatal(err)
+		for j := range n {
+			b.AddPrimaryBounds(fmt.Sprintf("c%d", j), 2, 2)
+		}
+		for i := range n {
+			for j := range n {
+				b.AddOption(fmt.Sprintf("r%d", i), fmt.Sprintf("c%d", j))
+			}
+		}
+		p, err := b.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
 	}
-	s.cfg.Memo, s.cfg.autoNodes = MemoAuto, 1
-	n, err := s.countExact(context.Background(), 0, 0)
-	if err != nil || n.Int64() != 95 { // A099390: 4x5 board
-		t.Fatalf("4x5 dominoes: %v, %v; want 95", n, err)
-	}
-	if s.memo.Used || s.Stats().Solutions != 95 || s.Stats().Nodes == 0 || dones != 1 {
-		t.Errorf("memoised %v, stats %+v, %d progress reports done; want a plain count of 95, reported done once", s.memo.Used, s.Stats(), dones)
+	for _, tt := range []struct {
+		name     string
+		p        *Problem
+		want     int64
+		memoised bool
+	}{
+		{"4x5 dominoes", dominoBoard(t, 4, 5), 95, true}, // A099390
+		{"A001499(4)", twoPerLine(4), 90, false},         // A001499
+	} {
+		dones := 0
+		s, err := NewSolver(tt.p, Config{Workers: 1, Progress: func(p Progress) {
+			if p.Done {
+				dones++
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.cfg.Memo, s.cfg.autoNodes = MemoAuto, 1
+		n, err := s.countExact(context.Background(), 0, 0)
+		if err != nil || n.Int64() != tt.want {
+			t.Fatalf("%s: %v, %v; want %d", tt.name, n, err, tt.want)
+		}
+		if s.memo.Used != tt.memoised || s.Stats().Solutions != uint64(tt.want) || s.Stats().Nodes == 0 || dones != 1 {
+			t.Errorf("%s: memoised %v, stats %+v, %d progress reports done; want memoised %v, %d solutions, reported done once",
+				tt.name, s.memo.Used, s.Stats(), dones, tt.memoised, tt.want)
+		}
 	}
 }

@@ -322,26 +322,8 @@ func memoCount(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
 	}
 	q := *p
 	if p.SampleNodes > 0 {
-		// Judge the cache in both orders before the order trial, which costs far more
-		// than the samples (Escargot less 5 givens: 0.2 s against 0.01 s): the count
-		// goes on memoised if either order's sample shows it pays.
-		var st MemoStats
-		pays := false
-		for _, o := range [...]Order{OrderFirst, OrderMRV} {
-			q.Order = o
-			n, ost, err := memoSample(sp, &q)
-			switch {
-			case n != nil || (err != nil && !errors.Is(err, ErrMemoUnprofitable)):
-				ost.Order = o
-				return n, ost, err
-			case err == nil:
-				pays = true
-			}
-			st.Nodes += ost.Nodes
-		}
-		if !pays {
-			st.Order = OrderFirst
-			return nil, st, ErrMemoUnprofitable
+		if n, st, err := memoSamples(sp, p); n != nil || err != nil {
+			return n, st, err
 		}
 		q.SampleNodes = 0 // judged
 	}
@@ -487,6 +469,60 @@ func (m *memo) recount() {
 	for _, x := range m.covered {
 		m.nfree -= bits.OnesCount64(x)
 	}
+}
+
+// MemoSamples judges whether the cache pays for sp as MemoCount does first where
+// p.SampleNodes > 0, and only that, so that a caller can judge before it spends more
+// (MemoAuto's speed run). It returns the count where a sample finished it,
+// ErrMemoUnprofitable where the samples show that the cache does not pay, and nil and no
+// error where it pays; then MemoCount with SampleNodes 0 counts without judging again. A
+// problem with multiplicities (see MemoSupported), whose sample is part of its count, is
+// not judged here: judged is false.
+func MemoSamples(sp *Spec, p *MemoParams) (n *big.Int, st MemoStats, judged bool, err error) {
+	if !compatible(sp, p.Initial) {
+		return new(big.Int), MemoStats{Order: OrderFirst}, true, nil
+	}
+	sp, sweep := swept(sp, p.Order)
+	if !MemoSupported(sp) {
+		return nil, MemoStats{}, false, nil
+	}
+	n, st, err = memoSamples(sp, p)
+	st.Swept = sweep
+	return n, st, true, err
+}
+
+// memoSamples judges the cache by samples of p.SampleNodes sub-problems (memoSample): in
+// p.Order, or under OrderAuto in both orders, before the order trial, which costs far
+// more than the samples (Escargot less 5 givens: 0.2 s against 0.01 s): the count goes
+// on memoised if either order's sample shows it pays. It returns the count where a
+// sample finished it, ErrMemoUnprofitable where none pays, and nil and no error where
+// one does.
+func memoSamples(sp *Spec, p *MemoParams) (*big.Int, MemoStats, error) {
+	if p.Order != OrderAuto {
+		n, st, err := memoSample(sp, p)
+		st.Order = p.Order
+		return n, st, err
+	}
+	q := *p
+	var st MemoStats
+	pays := false
+	for _, o := range [...]Order{OrderFirst, OrderMRV} {
+		q.Order = o
+		n, ost, err := memoSample(sp, &q)
+		switch {
+		case n != nil || (err != nil && !errors.Is(err, ErrMemoUnprofitable)):
+			ost.Order = o
+			return n, ost, err
+		case err == nil:
+			pays = true
+		}
+		st.Nodes += ost.Nodes
+	}
+	if !pays {
+		st.Order = OrderFirst
+		return nil, st, ErrMemoUnprofitable
+	}
+	return nil, MemoStats{}, nil
 }
 
 // memoSample judges whether the cache pays (MemoAuto): the depth-first memo in p.Order
