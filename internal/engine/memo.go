@@ -1161,8 +1161,7 @@ func (m *memo) lookup(first int) (count, bool) {
 // returns 0) when stopped.
 func (m *memo) count() count {
 	first := m.firstFree()
-	i := m.choose(first)
-	if i < 0 {
+	if m.nfree == 0 {
 		m.st.Nodes++
 		return count{u: u128{lo: 1}}
 	}
@@ -1173,6 +1172,7 @@ func (m *memo) count() count {
 		m.stopped = true
 		return count{}
 	}
+	i := m.choose(first) // after the lookup: OrderMRV's choice costs more than a hit
 	// The state's key, kept from the children (who overwrite m.key) in this depth's buffer.
 	d := m.depth
 	if d == len(m.keys) {
