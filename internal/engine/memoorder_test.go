@@ -274,6 +274,69 @@ func TestMRVBitsChooseAsTheScan(t *testing.T) {
 	}
 }
 
+// TestMRVBitsLevels walks random problems (secondary items, colours) depth first, taking
+// and giving back options at random as a count does (and now and then at a depth not its
+// own, so that the level above is not its parent's), and checks at every node that the
+// bitsets from the levels choose the item, and count the work, that bitsets made from all
+// options do.
+func TestMRVBitsLevels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 4))
+	fromParent := 0
+	for seed := range 200 {
+		np, ns := 3+rng.IntN(70), rng.IntN(6)
+		sp := randomSpec(rng, np, ns, 4*np+rng.IntN(8*np), false, seed%2 == 1)
+		m := newMemo(sp, &MemoParams{Order: OrderMRV})
+		b, ref := newMRVBits(m), newMRVBits(m)
+		if b == nil {
+			continue
+		}
+		ref.most = 0 // from all options at every node
+		type step struct {
+			o     int32
+			saved []int32
+		}
+		var path []step
+		for range 300 {
+			m.depth = len(path)
+			if rng.IntN(8) == 0 { // as where states come in another order: levels not our parent's
+				m.depth = rng.IntN(len(path) + 3)
+			}
+			if m.nfree > 0 {
+				before := m.checks
+				parent := m.depth > 0 && m.depth <= len(b.levels) && b.levels[m.depth-1].within(m)
+				got := b.choose(m, m.firstFree())
+				work := m.checks - before
+				want := ref.choose(m, m.firstFree())
+				if got != want || m.checks-before-work != work {
+					t.Fatalf("seed %d, depth %d: from the levels item %d, work %d; from all options item %d, work %d",
+						seed, m.depth, got, work, want, m.checks-before-work)
+				}
+				if parent {
+					fromParent++
+				}
+				if rng.IntN(4) > 0 {
+					fit := fitting(m, got)
+					if len(fit) > 0 {
+						o := fit[rng.IntN(len(fit))]
+						saved := m.saveSec(o, nil)
+						m.take(o)
+						path = append(path, step{o, saved})
+						continue
+					}
+				}
+			}
+			for back := 1 + rng.IntN(2); back > 0 && len(path) > 0; back-- {
+				last := path[len(path)-1]
+				m.untake(last.o, last.saved)
+				path = path[:len(path)-1]
+			}
+		}
+	}
+	if fromParent < 1000 {
+		t.Fatalf("only %d choices made from the parent's level", fromParent)
+	}
+}
+
 // TestFrontierKeepsOrGivesUp checks that a forward count's table says so when it cannot keep
 // a key (longer than memoMaxKeyLen: a state of millions of primary items), instead of
 // dropping it, which would lose its paths from the count; a key it holds is still added to.
