@@ -319,8 +319,12 @@ found:
 	RET
 
 // minByte with AVX2: two running minima (Y0, Y1) over the blocks, a 32-byte block a
-// step; folded to one byte (X0's first), spread to every lane (Y0); then the first block
-// with a lane equal to it, one compare a block.
+// step; where a lane of their minimum is 0, or else 1, that is the least byte, spread to
+// every lane (Y0) at once; else the minimum is folded to one byte (X0's first) and
+// spread. Then the first block with a lane equal to it, one compare a block. The fold is
+// a chain of ten steps, each waiting on the last, between the blocks' loads and the
+// search that follows: in a Sudoku, whose moves are nearly all forced (a least count of
+// 1), skipping it took Escargot less 5 givens from 0.35 to 0.30 s.
 avx2:
 	VMOVDQU (SI), Y0
 	VMOVDQU Y0, Y1
@@ -343,6 +347,31 @@ last:
 
 fold:
 	VPMINUB Y1, Y0, Y0
+	// A lane of 0 or else of 1 gives the least byte without folding: a dead end or a
+	// forced move, nearly every call in a Sudoku's search.
+	VPXOR Y2, Y2, Y2
+	VPCMPEQB Y2, Y0, Y3
+	VPMOVMSKB Y3, AX
+	TESTL AX, AX
+	JNE zero2
+	VPCMPEQB Y4, Y4, Y4
+	VPSUBB Y4, Y2, Y4
+	VPCMPEQB Y4, Y0, Y3
+	VPMOVMSKB Y3, AX
+	TESTL AX, AX
+	JEQ spread
+	MOVL $1, score+20(FP)
+	VMOVDQU Y4, Y0
+	XORQ BX, BX
+	JMP find2
+
+zero2:
+	MOVL $0, score+20(FP)
+	VMOVDQU Y2, Y0
+	XORQ BX, BX
+	JMP find2
+
+spread:
 	VEXTRACTI128 $1, Y0, X1
 	VPMINUB X1, X0, X0
 	VPSRLDQ $8, X0, X1

@@ -74,8 +74,9 @@ func TestTakeLazy(t *testing.T) {
 }
 
 // TestMinByte checks minByte (in AVX2 or SSE2 steps, or in Go) against a plain loop on
-// random bytes, 1 to 12 blocks of 32, the least placed anywhere, once or many times, and
-// the SSE2 steps too where the processor has AVX2.
+// random bytes, 1 to 12 blocks of 32, the least placed anywhere, once or many times (a
+// least of 1, a 0 among 1s, and larger), and the SSE2 steps too where the processor has
+// AVX2.
 func TestMinByte(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	check := func(name string) {
@@ -83,10 +84,17 @@ func TestMinByte(t *testing.T) {
 			for trial := range 300 {
 				c := make([]uint8, 32*n+32) // one block more: minByte must not read it
 				for i := range c {
-					c[i] = uint8(rng.IntN(256))
-					if trial%3 == 0 {
+					switch trial % 3 {
+					case 0:
+						c[i] = uint8(rng.IntN(256))
+					case 1:
 						c[i] = 2 + uint8(rng.IntN(8)) // Sudoku's counts: the least met again and again
+					case 2: // a forced move's 1s, settled items' 255s
+						c[i] = []uint8{1, 2, 3, 255}[rng.IntN(4)]
 					}
+				}
+				if trial%3 == 2 && trial%2 == 0 { // one 0 among the 1s: a dead end
+					c[rng.IntN(32*n)] = 0
 				}
 				if trial%5 == 0 { // a least the block past the end would beat
 					c[32*n+rng.IntN(32)] = 0
