@@ -256,8 +256,8 @@ items:
 // func minByte(c *uint8, n int) (best, score int32)
 //
 // Two running minima (X0, X1) over n blocks of 32 bytes, folded into one and spread to
-// every lane (X0); then the first block with a lane equal to it (DI the block, BX its
-// first index, AX the lanes' mask).
+// every lane (X0), at once where a lane is 0 or else 1; then the first block with a lane
+// equal to it (DI the block, BX its first index, AX the lanes' mask).
 TEXT ·minByte(SB), NOSPLIT, $0-24
 	MOVQ c+0(FP), SI
 	MOVQ n+8(FP), CX
@@ -281,6 +281,32 @@ blocks:
 
 reduce:
 	PMINUB X1, X0
+	// A lane of 0, or else of 1: the least byte without the fold (see the AVX2 steps).
+	PXOR X2, X2
+	MOVO X0, X3
+	PCMPEQB X2, X3
+	PMOVMSKB X3, AX
+	TESTL AX, AX
+	JNE zero1
+	PCMPEQB X4, X4
+	PSUBB X4, X2
+	MOVO X0, X3
+	PCMPEQB X2, X3
+	PMOVMSKB X3, AX
+	TESTL AX, AX
+	JEQ fold1
+	MOVL $1, score+20(FP)
+	MOVO X2, X0
+	XORQ BX, BX
+	JMP find
+
+zero1:
+	MOVL $0, score+20(FP)
+	PXOR X0, X0
+	XORQ BX, BX
+	JMP find
+
+fold1:
 	PSHUFD $0x4e, X0, X1
 	PMINUB X1, X0
 	PSHUFD $0xb1, X0, X1
