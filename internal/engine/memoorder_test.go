@@ -227,6 +227,15 @@ func TestChooseOrderOnWorkers(t *testing.T) {
 	}
 }
 
+// randomMRV returns a random problem (up to 5 secondary items, colours where seed is odd),
+// a memo of it in OrderMRV and the memo's bitsets, nil where it has none (short lists).
+func randomMRV(rng *rand.Rand, seed int) (*Spec, *memo, *mrvBits) {
+	np, ns := 3+rng.IntN(70), rng.IntN(6)
+	sp := randomSpec(rng, np, ns, 4*np+rng.IntN(8*np), false, seed%2 == 1)
+	m := newMemo(sp, &MemoParams{Order: OrderMRV})
+	return sp, m, newMRVBits(m)
+}
+
 // TestMRVBitsChooseAsTheScan walks random problems (secondary items, colours) down random
 // paths and checks at every node that the bitsets choose the item the scan chooses, so that
 // OrderMRV's sub-problems do not depend on how the item is found.
@@ -234,10 +243,7 @@ func TestMRVBitsChooseAsTheScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 3))
 	checked := 0
 	for seed := range 300 {
-		np, ns := 3+rng.IntN(70), rng.IntN(5)
-		sp := randomSpec(rng, np, ns, 4*np+rng.IntN(8*np), false, seed%2 == 1)
-		m := newMemo(sp, &MemoParams{Order: OrderMRV})
-		b := newMRVBits(m)
+		sp, m, b := randomMRV(rng, seed)
 		if b == nil {
 			continue
 		}
@@ -283,13 +289,11 @@ func TestMRVBitsLevels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 4))
 	fromParent := 0
 	for seed := range 200 {
-		np, ns := 3+rng.IntN(70), rng.IntN(6)
-		sp := randomSpec(rng, np, ns, 4*np+rng.IntN(8*np), false, seed%2 == 1)
-		m := newMemo(sp, &MemoParams{Order: OrderMRV})
-		b, ref := newMRVBits(m), newMRVBits(m)
+		_, m, b := randomMRV(rng, seed)
 		if b == nil {
 			continue
 		}
+		ref := newMRVBits(m)
 		ref.most = 0 // from all options at every node
 		type step struct {
 			o     int32
