@@ -52,9 +52,9 @@ func lineProblem(seed uint64, n int, colors bool) *xcover.Problem {
 
 // TestMemoBoundsLockstepBrute counts random problems with multiplicities (and colours) by
 // the depth-first memo on 2 and 16 workers in lockstep, at every step side by side, where
-// workers meet sub-problems that others are counting and defer them (memoBounds.count),
-// with and without a cache budget small enough that deferred sub-problems are not kept:
-// against brute force.
+// workers meet sub-problems that others are counting (two count them too, sixteen defer
+// them: memoBusyMinWorkers, memoBounds.count), with and without a cache budget small
+// enough that deferred sub-problems are not kept: against brute force.
 func TestMemoBoundsLockstepBrute(t *testing.T) {
 	for _, colors := range []bool{false, true} {
 		for seed := range uint64(4) {

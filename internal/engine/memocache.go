@@ -72,8 +72,8 @@ type memoCache struct {
 	dirMu  sync.Mutex
 	arenas []memoArena
 
-	// busy marks the sub-problems that workers are counting (see claim): nil with one
-	// worker.
+	// busy marks the sub-problems that workers are counting (see claim): nil with fewer
+	// than memoBusyMinWorkers workers.
 	busy []atomic.Uint64
 }
 
@@ -81,6 +81,17 @@ type memoCache struct {
 // holds one for each sub-problem on its stack that it claimed, and most claims find
 // their mark free.
 const memoBusyPerWorker = 1 << 12
+
+// memoBusyMinWorkers is the fewest workers that mark what they count. Two workers, each
+// in its own order, seldom meet a sub-problem the other is counting, and the marks'
+// compare-and-swap at every miss (and the store that frees it), on lines both cores
+// write, cost more than the few sub-problems counted twice without them: tile16 (2.66
+// million sub-problems) counted 2,500 twice with the marks and 8,100 without, A001499(13)
+// 9 and 10 of 797,161; without them two workers took 0.93 of the CPU and of the wall on
+// tile16 and 0.95 on A001499(13) (one build, 6 interleaved pairs of 2 runs, 6 of 6 and 5
+// of 6 pairs faster). In lockstep, the workers' worst case, 12x12 dominoes with a piece
+// item count 1.024 times one worker's sub-problems without the marks, 1.007 with them.
+const memoBusyMinWorkers = 3
 
 // A memoShard is the part of the cache where the keys whose hashes start with its number
 // live.
@@ -149,8 +160,10 @@ func newMemoCache(maxBytes int64, workers int) *memoCache {
 	if maxBytes > 0 {
 		c.chunk = min(c.chunk, max(64, maxBytes/64/int64(n)))
 	}
-	if workers > 1 {
+	if workers >= memoBusyMinWorkers {
 		c.busy = make([]atomic.Uint64, memoBusyPerWorker<<bits.Len(uint(workers-1)))
+	}
+	if workers > 1 {
 		c.arenas = make([]memoArena, workers)
 		for i := range c.arenas {
 			c.arenas[i].id = -1
@@ -537,7 +550,8 @@ func (c *memoCache) stats(st *MemoStats) {
 // mark is a slot of busy chosen by the hash, holding the hash (its low bit set, so that
 // it is not 0); a slot held for another hash is left to it, and the sub-problem is
 // counted unmarked. Two keys with one hash may make a worker defer a sub-problem no one
-// is counting: it counts it afterwards all the same. With one worker nothing is marked.
+// is counting: it counts it afterwards all the same. With fewer than memoBusyMinWorkers
+// workers nothing is marked.
 func (c *memoCache) claim(h uint64) (held, other bool) {
 	if c.busy == nil {
 		return false, false
