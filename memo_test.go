@@ -14,6 +14,7 @@ import (
 	"github.com/xcover/xcover/internal/present"
 	"github.com/xcover/xcover/internal/problems"
 	"github.com/xcover/xcover/internal/randprob"
+	"github.com/xcover/xcover/sudoku"
 )
 
 // TestMemoRandom counts random problems of every kind (plain, secondary items, colours,
@@ -341,6 +342,16 @@ func TestParseOrder(t *testing.T) {
 // preempted past it on a loaded machine was given up, and the test failed): that is
 // TestMemoAutoGivesUp's.
 func TestMemoAutoChooses(t *testing.T) {
+	b, pz, err := sudoku.ParsePuzzle(strings.Join([]string{
+		"1....7.9.", ".3..2...8", "..96..5..", "..53..9..", ".1..8...2", "6....4...",
+		"3........", ".........", "........."}, ""), sudoku.Variant{}, sudoku.OneBased)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := b.Encode(pz.Grid)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name     string
 		p        *xcover.Problem
@@ -348,7 +359,7 @@ func TestMemoAutoChooses(t *testing.T) {
 		memoised bool
 	}{
 		{"dominoes 12x12", problems.Dominoes(12, 12), "53060477521960000", true},
-		{"Escargot less 5 givens", problems.EscargotLess5(), "855376", false},
+		{"Escargot less 5 givens", enc.Problem, "855376", false},
 		{"A001499(7)", problems.TwoPerRowCol(7), "3110940", true},
 	} {
 		cfg := xcover.WithoutMemoDeadline(xcover.Config{Memo: xcover.MemoAuto})
