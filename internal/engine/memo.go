@@ -482,10 +482,10 @@ func MemoSamples(sp *Spec, p *MemoParams) (n *big.Int, st MemoStats, judged bool
 	if !compatible(sp, p.Initial) {
 		return new(big.Int), MemoStats{Order: OrderFirst}, true, nil
 	}
-	sp, sweep := swept(sp, p.Order)
-	if !MemoSupported(sp) {
+	if !MemoSupported(sp) { // before the sweep, which would renumber the items for nothing
 		return nil, MemoStats{}, false, nil
 	}
+	sp, sweep := swept(sp, p.Order)
 	n, st, err = memoSamples(sp, p)
 	st.Swept = sweep
 	return n, st, true, err
