@@ -84,6 +84,9 @@ type MemoParams struct {
 	// and at every poll (done false), and once it has counted its last part (done true):
 	// tests make the workers advance side by side with it, as on as many idle cores.
 	lockstep func(worker int, done bool)
+	// batch, if not 0, is the most children memoBounds looks up together (memoBatch),
+	// and then it looks up the children of every state so (tests).
+	batch int
 }
 
 // MemoStats describes a memoised count.

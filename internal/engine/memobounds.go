@@ -57,6 +57,20 @@ type memoBounds struct {
 	deferOK  bool
 	deferred [][]byte
 	saved    [][]int32
+	// While a state with d items settled is expanded in batches (expandBatched), kids[d]
+	// are the children met and not yet looked up, their keys in kbuf[d], and sums[d] the
+	// sum of those looked up; held[d] keeps the state while its children are counted.
+	// batching tells choose that its visit is collectKid.
+	kids     [][]memoKid
+	kbuf     [][]byte
+	sums     []count
+	held     [][]int32
+	batching bool
+	collect  func() // m.collectKid, made once
+	// batch is the most children looked up together (memoBatch, but in tests); wide[i]
+	// tells whether the children of states settling item i are looked up so.
+	batch int
+	wide  []bool
 	memoTally
 	_ apartPad
 }
@@ -95,6 +109,23 @@ func newMemoBounds(sp *Spec, p *MemoParams) *memoBounds {
 	m.keys = make([][]byte, np+1)
 	m.deferred, m.saved = make([][]byte, np+1), make([][]int32, np+1)
 	m.prevSecs = make([][]int32, nopt+1)
+	m.kids, m.kbuf, m.sums = make([][]memoKid, np+1), make([][]byte, np+1), make([]count, np+1)
+	m.held = make([][]int32, np+1)
+	m.collect = m.collectKid
+	m.batch = memoBatch
+	if p.batch > 0 {
+		m.batch = p.batch
+	}
+	m.wide = make([]bool, np)
+	for i, list := range m.lists {
+		n := 0 // the options that can fit when i is settled: those of no item before i
+		for _, o := range list {
+			if slices.Min(m.pitems[m.pstart[o]:m.pstart[o+1]]) == int32(i) {
+				n++
+			}
+		}
+		m.wide[i] = n >= memoBatchMinOptions || p.batch > 0
+	}
 	return m
 }
 
@@ -200,12 +231,30 @@ func (m *memoBounds) count() count {
 		}
 		return count{}
 	}
+	n := m.expand(m.key, h)
+	if held {
+		m.cache.release(h)
+	}
+	if m.stopped {
+		return count{}
+	}
+	return n
+}
+
+// expand counts the state, whose key is key and hash h, not found in the cache, and puts
+// its count there; the state is as it was when it returns.
+func (m *memoBounds) expand(key []byte, h uint64) count {
 	d := m.settled
-	m.keys[d] = append(m.keys[d][:0], m.key...)
+	m.keys[d] = append(m.keys[d][:0], key...)
 	m.deferred[d] = m.deferred[d][:0]
 	outer := m.deferOK
 	m.deferOK = true
-	n := m.choose(0, nil)
+	var n count
+	if m.wide[d] {
+		n = m.expandBatched(d)
+	} else {
+		n = m.choose(0, nil)
+	}
 	if !m.stopped && len(m.deferred[d]) > 0 {
 		n = n.plus(m.settle(d))
 	}
@@ -214,13 +263,127 @@ func (m *memoBounds) count() count {
 		m.cache.putHashed(m.arena, m.keys[d], h, n)
 		m.front.put(m.keys[d], h, n)
 	}
-	if held {
-		m.cache.release(h)
-	}
-	if m.stopped {
-		return count{}
-	}
 	return n
+}
+
+// memoBatchMinOptions is the fewest options that can fit the item being settled (those
+// of no item settled before it) for which expand looks the children up in batches. A
+// cell of a tiling by dominoes has two (the domino to its right, the one below it): there
+// expand goes on one child at a time (see expandBatched).
+const memoBatchMinOptions = 4
+
+// memoBatch is the most children looked up in one batch.
+const memoBatch = 64
+
+// A memoKid is a child of a state expanded in batches: its key, kbuf[d][off:off+n], and
+// hash, and the number of ways the choice reaches it (nil: one); n is -1 for a state with
+// every item settled.
+type memoKid struct {
+	h      uint64
+	off, n int32
+	mult   *big.Int
+}
+
+// expandBatched is choose(0, nil) for the state with d items settled, the children looked
+// up in batches: choose's walk collects them (collectKid), asking for the lines their
+// lookups will read as it goes, and resolve looks them up, in the walk's order, once the
+// walk ends or memoBatch are waiting. Looked up one at a time, each child's slot in the
+// cache (and its worker's front) waited for a read from memory before the next child was
+// made.
+func (m *memoBounds) expandBatched(d int) count {
+	outer, outerMult := m.batching, m.visitMult // those of a walk that met the state
+	m.batching, m.visitMult = true, nil
+	m.sums[d] = count{}
+	m.choose(0, m.collect)
+	m.resolve(d)
+	m.batching, m.visitMult = outer, outerMult
+	return m.sums[d]
+}
+
+// collectKid is choose's visit in expandBatched: the child reached, with d+1 items
+// settled, is kept in kids[d], and its lines asked for.
+func (m *memoBounds) collectKid() {
+	if m.stopped {
+		return
+	}
+	d := m.settled - 1
+	kid := memoKid{n: -1, mult: m.visitMult}
+	if m.settled < m.np {
+		m.makeKey()
+		kid.h = m.cache.hash(m.key)
+		m.front.prefetch(kid.h)
+		m.cache.prefetch(kid.h)
+		kid.off, kid.n = int32(len(m.kbuf[d])), int32(len(m.key))
+		m.kbuf[d] = append(m.kbuf[d], m.key...)
+	}
+	m.kids[d] = append(m.kids[d], kid)
+	if len(m.kids[d]) >= m.batch {
+		m.resolve(d)
+	}
+}
+
+// resolve looks up the children in kids[d], in order, as count would: it counts those not
+// found (or defers them), adds their counts to sums[d] and empties kids[d]. The state is
+// as it was when it returns.
+func (m *memoBounds) resolve(d int) {
+	sum := m.sums[d]
+	settled, changed := m.settled, false
+	for _, kid := range m.kids[d] {
+		if m.stopped {
+			break
+		}
+		var n count
+		if kid.n < 0 {
+			m.st.Nodes++
+			n = count{u: u128{lo: 1}}
+		} else {
+			key := m.kbuf[d][kid.off : kid.off+kid.n]
+			if v, ok := m.front.get(key, kid.h); ok {
+				m.st.Hits++
+				n = count{u: v}
+			} else if v, ok := m.cache.getHashed(key, kid.h); ok {
+				m.st.Hits++
+				m.front.put(key, kid.h, v)
+				n = v
+			} else {
+				m.st.Misses++
+				held, other := m.cache.claim(kid.h)
+				if other && m.deferOK && kid.mult == nil {
+					m.deferred[d] = binary.AppendUvarint(m.deferred[d], uint64(len(key)))
+					m.deferred[d] = append(m.deferred[d], key...)
+					continue
+				}
+				if !m.poll() {
+					if !changed { // the state, to come back to
+						m.held[d] = append(append(m.held[d][:0], m.times...), m.sec...)
+						changed = true
+					}
+					m.setKey(key)
+					n = m.expand(key, kid.h)
+				} else {
+					m.stopped = true
+				}
+				if held {
+					m.cache.release(kid.h)
+				}
+				if m.stopped {
+					break
+				}
+			}
+		}
+		if kid.mult != nil {
+			n = n.times(kid.mult)
+		}
+		sum = sum.plus(n)
+	}
+	if changed {
+		copy(m.times, m.held[d])
+		copy(m.sec, m.held[d][len(m.times):])
+		m.settled = settled
+		m.coverFromTimes()
+	}
+	m.sums[d] = sum
+	m.kids[d], m.kbuf[d] = m.kids[d][:0], m.kbuf[d][:0]
 }
 
 // settle returns the sum of the counts of the children deferred by the state with d items
@@ -292,15 +455,15 @@ func (m *memoBounds) choose(pos int, visit func()) count {
 		return m.chooseRun(pos, r, visit)
 	}
 	o := list[pos]
-	if m.shuffle != 0 && visit == nil && m.shuffled(i, pos) && m.fits(o) { // o taken first
+	if m.shuffle != 0 && (visit == nil || m.batching) && m.shuffled(i, pos) && m.fits(o) { // o taken first
 		prev := m.take(o, m.prevSecs[o])
 		m.prevSecs[o] = prev
-		sum := m.choose(pos+1, nil)
+		sum := m.choose(pos+1, visit)
 		m.untake(o, prev)
 		if m.stopped {
 			return count{}
 		}
-		return sum.plus(m.choose(pos+1, nil))
+		return sum.plus(m.choose(pos+1, visit))
 	}
 	sum := m.choose(pos+1, visit) // o left out
 	if m.stopped {
@@ -370,7 +533,12 @@ func sameOption(sp *Spec, a, b int32) bool {
 func (m *memoBounds) setKey(key []byte) {
 	m.settled = int(binary.LittleEndian.Uint32(key))
 	key = key[4:]
-	clear(m.times)
+	for w, x := range m.covered { // times[j] > 0 where covered has j, and only there
+		for ; x != 0; x &= x - 1 {
+			m.times[w<<6+bits.TrailingZeros64(x)] = 0
+		}
+		m.covered[w] = 0
+	}
 	for j := m.settled - 1; ; {
 		d, n := binary.Uvarint(key)
 		key = key[n:]
@@ -381,8 +549,8 @@ func (m *memoBounds) setKey(key []byte) {
 		key = key[n:]
 		j += int(d)
 		m.times[j] = int32(t)
+		m.covered[j>>6] |= 1 << (j & 63)
 	}
-	m.coverFromTimes()
 	clear(m.sec)
 	for ; len(key) >= 8; key = key[8:] {
 		m.sec[binary.LittleEndian.Uint32(key)] = int32(binary.LittleEndian.Uint32(key[4:]))

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // memoCache is the cache of a depth-first memoised count: sub-problem keys and their
@@ -573,4 +574,18 @@ func (c *memoCache) claim(h uint64) (held, other bool) {
 // release gives up the mark of the sub-problem whose key has hash h (see claim).
 func (c *memoCache) release(h uint64) {
 	c.busy[(h>>32)&uint64(len(c.busy)-1)].Store(0)
+}
+
+// prefetch asks for the first slot a lookup of a key with hash h reads.
+func (c *memoCache) prefetch(h uint64) {
+	s := c.shard(h)
+	var slots []uint64
+	if c.shared {
+		slots = *s.view.Load()
+	} else {
+		slots = s.vals.slots
+	}
+	if len(slots) > 0 {
+		prefetch((*byte)(unsafe.Pointer(&slots[h&uint64(len(slots)-1)])))
+	}
 }

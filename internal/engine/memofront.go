@@ -107,3 +107,10 @@ func (f *memoFront) put(key []byte, h uint64, v count) {
 	l.h, l.lo, l.hi, l.n = h, v.u.lo, v.u.hi, uint8(len(key))
 	copy(l.key[:], key)
 }
+
+// prefetch asks for the line where a key with hash h would be.
+func (f *memoFront) prefetch(h uint64) {
+	if f.lines != nil {
+		prefetch(&f.lines[h&f.mask].n)
+	}
+}

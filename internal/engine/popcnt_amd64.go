@@ -53,3 +53,8 @@ func minByte(c *uint8, n int) (best, score int32)
 //
 //go:noescape
 func andCount(a, m *uint64, w int) int
+
+// prefetch asks the processor to bring the line at p into its caches.
+//
+//go:noescape
+func prefetch(p *byte)

@@ -489,3 +489,9 @@ sum:
 	ADDQ DX, AX
 	MOVQ AX, ret+24(FP)
 	RET
+
+// func prefetch(p *byte)
+TEXT ·prefetch(SB), NOSPLIT, $0-8
+	MOVQ p+0(FP), AX
+	PREFETCHT0 (AX)
+	RET

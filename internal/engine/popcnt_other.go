@@ -37,3 +37,6 @@ var hasAVX2 = false
 func andCount(a, m *uint64, w int) int {
 	panic("engine: andCount without assembly")
 }
+
+// prefetch does nothing here.
+func prefetch(p *byte) {}
