@@ -200,7 +200,30 @@ func (m *memoBounds) makeKey() {
 // parent's list of deferred children and count returns 0; the parent, once its other
 // children are counted, finds it in the cache, or counts it then (settle). Counting it at
 // once would count the same sub-problems as the other worker, side by side.
+//
+// The items from settled on that are full are settled first (skipFull), and the state
+// after them is the one looked up.
 func (m *memoBounds) count() count {
+	top := m.settled
+	m.skipFull()
+	n := m.countFull(top - 1)
+	m.settled = top
+	return n
+}
+
+// skipFull settles the items from the one being settled on that are covered their most
+// times already. Such an item has one way on, taking none of its options (choose), so the
+// state before it counts what the state after it does, and only the latter is kept: in a
+// tiling, the second cell of each piece (half of `tile16`'s states).
+func (m *memoBounds) skipFull() {
+	for m.settled < m.np && m.times[m.settled] == m.hi[m.settled] {
+		m.settled++
+	}
+}
+
+// countFull is count once the full items are settled; parent is the number of items
+// settled in the state whose child this is (for a deferral).
+func (m *memoBounds) countFull(parent int) count {
 	if m.settled == m.np {
 		m.st.Nodes++
 		return count{u: u128{lo: 1}}
@@ -219,9 +242,8 @@ func (m *memoBounds) count() count {
 	m.st.Misses++
 	held, other := m.cache.claim(h)
 	if other && m.deferOK {
-		d := m.settled - 1 // the parent's
-		m.deferred[d] = binary.AppendUvarint(m.deferred[d], uint64(len(m.key)))
-		m.deferred[d] = append(m.deferred[d], m.key...)
+		m.deferred[parent] = binary.AppendUvarint(m.deferred[parent], uint64(len(m.key)))
+		m.deferred[parent] = append(m.deferred[parent], m.key...)
 		return count{}
 	}
 	if m.poll() {
@@ -306,9 +328,10 @@ func (m *memoBounds) collectKid() {
 	if m.stopped {
 		return
 	}
-	d := m.settled - 1
+	top := m.settled
+	d := top - 1
 	kid := memoKid{n: -1, mult: m.visitMult}
-	if m.settled < m.np {
+	if m.skipFull(); m.settled < m.np {
 		m.makeKey()
 		kid.h = m.cache.hash(m.key)
 		m.front.prefetch(kid.h)
@@ -316,6 +339,7 @@ func (m *memoBounds) collectKid() {
 		kid.off, kid.n = int32(len(m.kbuf[d])), int32(len(m.key))
 		m.kbuf[d] = append(m.kbuf[d], m.key...)
 	}
+	m.settled = top
 	m.kids[d] = append(m.kids[d], kid)
 	if len(m.kids[d]) >= m.batch {
 		m.resolve(d)
