@@ -49,7 +49,8 @@ func twoPerLineSpec(n int) *Spec {
 	return sp
 }
 
-// BenchmarkMemoWorkers counts the cases of issue 23 with one and two workers; compare the
+// BenchmarkMemoWorkers counts the cases of issue 23 with one and two workers, and 14x14
+// dominoes with a piece item (the depth-first memo of a tiling: issue 42); compare the
 // CPU time of the two (go test -bench MemoWorkers -benchtime 3x, with -cpuprofile).
 func BenchmarkMemoWorkers(b *testing.B) {
 	for _, bc := range []struct {
@@ -60,6 +61,7 @@ func BenchmarkMemoWorkers(b *testing.B) {
 		{"dominoes18", dominoSpec(18, 18)},
 		{"a1499_12", twoPerLineSpec(12)},
 		{"a1499_13", twoPerLineSpec(13)},
+		{"dominoes14_piece", countedDominoSpec(14, 14)},
 	} {
 		for _, w := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/w%d", bc.name, w), func(b *testing.B) {
