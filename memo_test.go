@@ -213,34 +213,6 @@ func TestMemoWorkersAndShares(t *testing.T) {
 	}
 }
 
-// withRuns returns p with each option repeated 1 to 3 times in a row (seeded), so that the
-// bounded memo meets runs of identical options.
-func withRuns(t *testing.T, p *xcover.Problem, seed uint64) *xcover.Problem {
-	t.Helper()
-	var text stringWriter
-	if err := dlx.Write(&text, p); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSuffix(text.String(), "\n"), "\n")
-	var out []string
-	seenItems := false
-	for k, l := range lines {
-		if !seenItems || strings.HasPrefix(strings.TrimSpace(l), "|") {
-			seenItems = seenItems || !strings.HasPrefix(strings.TrimSpace(l), "|")
-			out = append(out, l)
-			continue
-		}
-		for range 1 + (seed+uint64(k)*7)%3 {
-			out = append(out, l)
-		}
-	}
-	f, err := dlx.Parse(strings.NewReader(strings.Join(out, "\n")+"\n"), "runs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f.Problem
-}
-
 // TestMemoIdenticalOptions counts random problems whose options come in runs of identical
 // ones by memoisation — one worker, two workers and three shares — against brute force: a
 // run of r options is decided at once, c of them taken in C(r, c) ways, in the count and in
@@ -250,11 +222,11 @@ func TestMemoIdenticalOptions(t *testing.T) {
 	ctx := context.Background()
 	for _, kind := range []randprob.Kind{randprob.Bounds, randprob.BoundsColors} {
 		for seed := range uint64(150) {
-			p := withRuns(t, randprob.New(seed, kind), seed)
+			p := randprob.Repeated(randprob.New(seed, kind), seed)
 			want := new(big.Int).SetUint64(brute.Count(p))
 			for _, workers := range []int{1, 2} {
 				if n, err := count(ctx, p, xcover.Config{Memo: xcover.MemoOn, Workers: workers}); err != nil || n.Cmp(want) != 0 {
-					t.Fatalf("withRuns(randprob.New(%d, %v)), %d workers: %v, %v; want %v", seed, kind, workers, n, err, want)
+					t.Fatalf("randprob.Repeated(randprob.New(%d, %v)), %d workers: %v, %v; want %v", seed, kind, workers, n, err, want)
 				}
 			}
 			sum := new(big.Int)
@@ -267,7 +239,7 @@ func TestMemoIdenticalOptions(t *testing.T) {
 				sum.Add(sum, n)
 			}
 			if sum.Cmp(want) != 0 {
-				t.Fatalf("withRuns(randprob.New(%d, %v)), 3 shares: %v; want %v", seed, kind, sum, want)
+				t.Fatalf("randprob.Repeated(randprob.New(%d, %v)), 3 shares: %v; want %v", seed, kind, sum, want)
 			}
 		}
 	}

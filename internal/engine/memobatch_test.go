@@ -1,43 +1,14 @@
 package engine_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/xcover/xcover"
-	"github.com/xcover/xcover/dlx"
 	"github.com/xcover/xcover/internal/brute"
 	"github.com/xcover/xcover/internal/engine"
 	"github.com/xcover/xcover/internal/randprob"
 	"github.com/xcover/xcover/verify"
 )
-
-// repeated returns p with its k-th option written 1 + (seed+7k) mod 3 times: runs of
-// identical options, which the depth-first memo decides at once (c of r in C(r, c) ways).
-func repeated(t *testing.T, p *xcover.Problem, seed uint64) *xcover.Problem {
-	t.Helper()
-	var text strings.Builder
-	if err := dlx.Write(&text, p); err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	items := false // past the items' line
-	for k, l := range strings.Split(strings.TrimSuffix(text.String(), "\n"), "\n") {
-		if s := strings.TrimSpace(l); !items || s == "" || strings.HasPrefix(s, "|") {
-			items = items || (s != "" && !strings.HasPrefix(s, "|"))
-			out = append(out, l)
-			continue
-		}
-		for range 1 + (seed+uint64(k)*7)%3 {
-			out = append(out, l)
-		}
-	}
-	f, err := dlx.Parse(strings.NewReader(strings.Join(out, "\n")+"\n"), "repeated")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f.Problem
-}
 
 // TestMemoBatches counts random problems with multiplicities — with colours, with runs of
 // identical options — by the depth-first memo with the children of every state looked up
@@ -50,14 +21,14 @@ func TestMemoBatches(t *testing.T) {
 	var probs []*xcover.Problem
 	for seed := range uint64(6) {
 		probs = append(probs, lineProblem(seed, 5, seed%2 == 1))
-		probs = append(probs, repeated(t, randprob.New(seed, randprob.Bounds), seed))
-		probs = append(probs, repeated(t, randprob.New(seed, randprob.BoundsColors), seed))
+		probs = append(probs, randprob.Repeated(randprob.New(seed, randprob.Bounds), seed))
+		probs = append(probs, randprob.Repeated(randprob.New(seed, randprob.BoundsColors), seed))
 	}
 	// Larger ones, where workers in lockstep meet children that others are counting,
 	// inside runs too (such a child is counted at once: deferred, it would lose its
 	// C(r, c)), against one worker's count one child at a time.
 	for seed := range uint64(3) {
-		p := repeated(t, lineProblem(seed, 7, seed%2 == 1), seed)
+		p := randprob.Repeated(lineProblem(seed, 7, seed%2 == 1), seed)
 		sp := specOf(p)
 		want, _, err := engine.MemoCount(sp, &engine.MemoParams{Workers: 1})
 		if err != nil {
@@ -66,7 +37,7 @@ func TestMemoBatches(t *testing.T) {
 		for _, batch := range []int{1, 3} {
 			got, _, err := engine.MemoCountBatch(sp, &engine.MemoParams{Workers: 16}, batch, true)
 			if err != nil || got.Cmp(want) != 0 {
-				t.Fatalf("repeated(lineProblem(%d, 7)), batches of %d, 16 workers: %v, %v; want %v", seed, batch, got, err, want)
+				t.Fatalf("randprob.Repeated(lineProblem(%d, 7)), batches of %d, 16 workers: %v, %v; want %v", seed, batch, got, err, want)
 			}
 		}
 	}

@@ -121,6 +121,29 @@ func New(seed uint64, kind Kind) *xcover.Problem {
 	return p
 }
 
+// Repeated returns p with its k-th option written 1 + (seed+7k) mod 3 times in a row:
+// runs of identical options, as in a tiling's copies of one piece. The items are p's.
+func Repeated(p *xcover.Problem, seed uint64) *xcover.Problem {
+	b := new(xcover.Builder)
+	for i := range p.NumItems() {
+		if it := p.Item(i); it.Secondary {
+			b.AddSecondary(it.Name)
+		} else {
+			b.AddPrimaryBounds(it.Name, it.Min, it.Max)
+		}
+	}
+	for k := range p.NumOptions() {
+		for range 1 + (seed+uint64(k)*7)%3 {
+			b.AddOptionEntries(p.Option(k)...)
+		}
+	}
+	q, err := b.Build()
+	if err != nil {
+		panic("randprob: " + err.Error()) // p's items and options were built once
+	}
+	return q
+}
+
 // entries picks 1 to 4 distinct items from pool, in random order, giving each secondary item
 // a colour with probability 1/2 if colors is set.
 func entries(r *rand.Rand, pool []int, isSec []bool, colors bool, ncolors int) []xcover.Entry {

@@ -189,3 +189,34 @@ func ExampleNew() {
 	// p1
 	// s3 p2 s1:red p0
 }
+
+// TestRepeated checks that Repeated keeps the items and writes option k of p 1 + (seed+7k)
+// mod 3 times in a row, entries and colours as they were.
+func TestRepeated(t *testing.T) {
+	for _, kind := range randprob.Kinds() {
+		for seed := range uint64(20) {
+			p := randprob.New(seed, kind)
+			q := randprob.Repeated(p, seed)
+			if q.NumItems() != p.NumItems() || q.NumPrimary() != p.NumPrimary() {
+				t.Fatalf("seed %d kind %v: %d items (%d primary), want %d (%d)", seed, kind, q.NumItems(), q.NumPrimary(), p.NumItems(), p.NumPrimary())
+			}
+			for i := range p.NumItems() {
+				if q.Item(i) != p.Item(i) {
+					t.Errorf("seed %d kind %v: item %d %+v, want %+v", seed, kind, i, q.Item(i), p.Item(i))
+				}
+			}
+			k := 0 // q's option
+			for o := range p.NumOptions() {
+				for range 1 + (seed+uint64(o)*7)%3 {
+					if k >= q.NumOptions() || !slices.Equal(q.Option(k), p.Option(o)) {
+						t.Fatalf("seed %d kind %v: option %d of the copy is not option %d\n%s\n%s", seed, kind, k, o, randprob.Describe(p), randprob.Describe(q))
+					}
+					k++
+				}
+			}
+			if k != q.NumOptions() {
+				t.Errorf("seed %d kind %v: %d options, want %d", seed, kind, q.NumOptions(), k)
+			}
+		}
+	}
+}
