@@ -57,20 +57,14 @@ type memoBounds struct {
 	deferOK  bool
 	deferred [][]byte
 	saved    [][]int32
-	// While a state with d items settled is expanded in batches (expandBatched), kids[d]
-	// are the children met and not yet looked up, their keys in kbuf[d], and sums[d] the
-	// sum of those looked up; held[d] keeps the state while its children are counted.
+	// wide[i], if not 0, tells that the children of a state settling item i are looked up
+	// in batches (expandBatched), and that levels[wide[i]-1] holds its batch meanwhile;
 	// batching tells choose that its visit is collectKid.
-	kids     [][]memoKid
-	kbuf     [][]byte
-	sums     []count
-	held     [][]int32
+	wide     []int32
+	levels   []memoLevel
 	batching bool
 	collect  func() // m.collectKid, made once
-	// batch is the most children looked up together (memoBatch, but in tests); wide[i]
-	// tells whether the children of states settling item i are looked up so.
-	batch int
-	wide  []bool
+	batch    int    // the most children looked up together: memoBatch, but in tests
 	memoTally
 	_ apartPad
 }
@@ -109,14 +103,12 @@ func newMemoBounds(sp *Spec, p *MemoParams) *memoBounds {
 	m.keys = make([][]byte, np+1)
 	m.deferred, m.saved = make([][]byte, np+1), make([][]int32, np+1)
 	m.prevSecs = make([][]int32, nopt+1)
-	m.kids, m.kbuf, m.sums = make([][]memoKid, np+1), make([][]byte, np+1), make([]count, np+1)
-	m.held = make([][]int32, np+1)
 	m.collect = m.collectKid
 	m.batch = memoBatch
 	if p.batch > 0 {
 		m.batch = p.batch
 	}
-	m.wide = make([]bool, np)
+	m.wide = make([]int32, np)
 	for i, list := range m.lists {
 		n := 0 // the options that can fit when i is settled: those of no item before i
 		for _, o := range list {
@@ -124,7 +116,10 @@ func newMemoBounds(sp *Spec, p *MemoParams) *memoBounds {
 				n++
 			}
 		}
-		m.wide[i] = n >= memoBatchMinOptions || p.batch > 0
+		if n >= memoBatchMinOptions || p.batch > 0 {
+			m.levels = append(m.levels, memoLevel{})
+			m.wide[i] = int32(len(m.levels))
+		}
 	}
 	return m
 }
@@ -272,8 +267,8 @@ func (m *memoBounds) expand(key []byte, h uint64) count {
 	outer := m.deferOK
 	m.deferOK = true
 	var n count
-	if m.wide[d] {
-		n = m.expandBatched(d)
+	if w := m.wide[d]; w > 0 {
+		n = m.expandBatched(&m.levels[w-1])
 	} else {
 		n = m.choose(0, nil)
 	}
@@ -297,9 +292,19 @@ const memoBatchMinOptions = 4
 // memoBatch is the most children looked up in one batch.
 const memoBatch = 64
 
-// A memoKid is a child of a state expanded in batches: its key, kbuf[d][off:off+n], and
-// hash, and the number of ways the choice reaches it (nil: one); n is -1 for a state with
-// every item settled.
+// A memoLevel is the batch of a state expanded in batches: kids are its children met and
+// not yet looked up, their keys in kbuf, and sum the sum of the counts of those looked up;
+// held keeps the state while its children are counted.
+type memoLevel struct {
+	kids []memoKid
+	kbuf []byte
+	sum  count
+	held []int32
+}
+
+// A memoKid is a child of a state expanded in batches: its key, kbuf[off:off+n], and hash,
+// and the number of ways the choice reaches it (nil: one); n is -1 for a state with every
+// item settled.
 type memoKid struct {
 	h      uint64
 	off, n int32
@@ -312,47 +317,47 @@ type memoKid struct {
 // walk ends or memoBatch are waiting. Looked up one at a time, each child's slot in the
 // cache (and its worker's front) waited for a read from memory before the next child was
 // made.
-func (m *memoBounds) expandBatched(d int) count {
+func (m *memoBounds) expandBatched(l *memoLevel) count {
 	outer, outerMult := m.batching, m.visitMult // those of a walk that met the state
 	m.batching, m.visitMult = true, nil
-	m.sums[d] = count{}
+	l.sum = count{}
 	m.choose(0, m.collect)
-	m.resolve(d)
+	m.resolve(l, m.settled)
 	m.batching, m.visitMult = outer, outerMult
-	return m.sums[d]
+	return l.sum
 }
 
-// collectKid is choose's visit in expandBatched: the child reached, with d+1 items
-// settled, is kept in kids[d], and its lines asked for.
+// collectKid is choose's visit in expandBatched: the child reached is kept in its
+// parent's batch, and its lines asked for.
 func (m *memoBounds) collectKid() {
 	if m.stopped {
 		return
 	}
 	top := m.settled
-	d := top - 1
+	l := &m.levels[m.wide[top-1]-1] // the parent's
 	kid := memoKid{n: -1, mult: m.visitMult}
 	if m.skipFull(); m.settled < m.np {
 		m.makeKey()
 		kid.h = m.cache.hash(m.key)
 		m.front.prefetch(kid.h)
 		m.cache.prefetch(kid.h)
-		kid.off, kid.n = int32(len(m.kbuf[d])), int32(len(m.key))
-		m.kbuf[d] = append(m.kbuf[d], m.key...)
+		kid.off, kid.n = int32(len(l.kbuf)), int32(len(m.key))
+		l.kbuf = append(l.kbuf, m.key...)
 	}
 	m.settled = top
-	m.kids[d] = append(m.kids[d], kid)
-	if len(m.kids[d]) >= m.batch {
-		m.resolve(d)
+	l.kids = append(l.kids, kid)
+	if len(l.kids) >= m.batch {
+		m.resolve(l, top-1)
 	}
 }
 
-// resolve looks up the children in kids[d], in order, as count would: it counts those not
-// found (or defers them), adds their counts to sums[d] and empties kids[d]. The state is
-// as it was when it returns.
-func (m *memoBounds) resolve(d int) {
-	sum := m.sums[d]
+// resolve looks up the children in the batch l of the state with d items settled, in
+// order, as count would: it counts those not found (or defers them), adds their counts to
+// l.sum and empties the batch. The state is as it was when it returns.
+func (m *memoBounds) resolve(l *memoLevel, d int) {
+	sum := l.sum
 	settled, changed := m.settled, false
-	for _, kid := range m.kids[d] {
+	for _, kid := range l.kids {
 		if m.stopped {
 			break
 		}
@@ -361,7 +366,7 @@ func (m *memoBounds) resolve(d int) {
 			m.st.Nodes++
 			n = count{u: u128{lo: 1}}
 		} else {
-			key := m.kbuf[d][kid.off : kid.off+kid.n]
+			key := l.kbuf[kid.off : kid.off+kid.n]
 			if v, ok := m.front.get(key, kid.h); ok {
 				m.st.Hits++
 				n = count{u: v}
@@ -379,7 +384,7 @@ func (m *memoBounds) resolve(d int) {
 				}
 				if !m.poll() {
 					if !changed { // the state, to come back to
-						m.held[d] = append(append(m.held[d][:0], m.times...), m.sec...)
+						l.held = append(append(l.held[:0], m.times...), m.sec...)
 						changed = true
 					}
 					m.setKey(key)
@@ -401,13 +406,13 @@ func (m *memoBounds) resolve(d int) {
 		sum = sum.plus(n)
 	}
 	if changed {
-		copy(m.times, m.held[d])
-		copy(m.sec, m.held[d][len(m.times):])
+		copy(m.times, l.held)
+		copy(m.sec, l.held[len(m.times):])
 		m.settled = settled
 		m.coverFromTimes()
 	}
-	m.sums[d] = sum
-	m.kids[d], m.kbuf[d] = m.kids[d][:0], m.kbuf[d][:0]
+	l.sum = sum
+	l.kids, l.kbuf = l.kids[:0], l.kbuf[:0]
 }
 
 // settle returns the sum of the counts of the children deferred by the state with d items
