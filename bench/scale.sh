@@ -24,6 +24,9 @@ the count; a count that differs between numbers of workers is flagged. Cases (de
   spin           bench/cmd/spin: arithmetic alone split over the workers, touching no memory
                  and sharing nothing: the most speed-up the machine gives any program at the
                  time, the yardstick for the others
+  wide           bench/cmd/spin -wide: arithmetic that fills a core's issue slots; where
+                 the machine's processors share cores (simultaneous multithreading, ours or
+                 another guest's) it slows as workers are added, and spin does not
   chase          bench/cmd/spin -chase 16: random reads alone, 16 MiB per worker: the most
                  the machine's memory gives such reads at the time
 
@@ -113,6 +116,7 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a
 cmdline() {
 	case $1 in
 	spin) echo "$bin/spin -workers $2" ;;
+	wide) echo "$bin/spin -wide -workers $2" ;;
 	chase) echo "$bin/spin -chase 16 -steps 33554431 -workers $2" ;;
 	queens[0-9]*) echo "$3 queens ${1#queens} --count --workers $2" ;;
 	*) echo "$3 count --memo --workers $2 $bin/$1.dlx" ;;
@@ -126,7 +130,7 @@ printf "%-10s %3s %3s %9s %9s %8s %6s %9s %7s %7s %7s  %s\n" case bin W wall cpu
 	vs-old cpu/old count
 for c in "${cases[@]}"; do
 	bins=(new)
-	if [[ -n $old && $c != spin && $c != chase ]]; then
+	if [[ -n $old && $c != spin && $c != wide && $c != chase ]]; then
 		bins+=(old)
 	fi
 	for w in $workers; do
@@ -162,7 +166,7 @@ for c in "${cases[@]}"; do
 				first=$count
 			fi
 			flag=""
-			if [[ $c != spin && $c != chase && $count != "$first" ]]; then
+			if [[ $c != spin && $c != wide && $c != chase && $count != "$first" ]]; then
 				flag="  COUNT DIFFERS from new on $w1 worker(s)"
 			fi
 			vs="-" cpu="-"
