@@ -20,6 +20,8 @@ the count; a count that differs between numbers of workers is flagged. Cases (de
   tile16         xcover count --memo: the tilings of 16x16 by 128 dominoes, as
                  `xcover tile --pieces domino:128 --region 16x16 --emit dlx` writes them (a
                  piece item of multiplicity 128: the depth-first memo)
+  tile18         the same for 18x18 and 162 dominoes (6.4 million sub-problems, 5 times
+                 tile16's: long enough for 16 workers to be timed)
   queensN        xcover queens N --count (the quadrant join), for any N
   spin           bench/cmd/spin: arithmetic alone split over the workers, touching no memory
                  and sharing nothing: the most speed-up the machine gives any program at the
@@ -40,8 +42,9 @@ rows beside (bin "old", the first "new") with, on the new rows, new's speed over
 as many workers (old wall / new wall) and its CPU against old's (new CPU / old CPU).
 
 BIN=DIR takes xcover, spin and the problem files (dom18.dlx, dom20.dlx, a1499-13.dlx,
-tile16.dlx) from DIR instead of building and writing them, for a machine without Go:
-build them elsewhere with BIN=DIR bench/scale.sh -p, which copies this script there too.
+tile16.dlx, tile18.dlx) from DIR instead of building and writing them, for a machine
+without Go: build them elsewhere with BIN=DIR bench/scale.sh -p, which copies this script
+there too.
 XCOVER=PATH times that xcover binary instead.
 Speed-ups mean something only on an otherwise idle machine: compare them, not times.
 USAGE
@@ -84,6 +87,7 @@ build() {
 	(cd "$root" && go run ./internal/problems/gen -dominoes 20x20) >"$bin/dom20.dlx"
 	(cd "$root" && go run ./internal/problems/gen -two-per-row-col 13) >"$bin/a1499-13.dlx"
 	"$bin/xcover" tile --pieces domino:128 --region 16x16 --emit dlx >"$bin/tile16.dlx"
+	"$bin/xcover" tile --pieces domino:162 --region 18x18 --emit dlx >"$bin/tile18.dlx"
 	if [[ $root/bench/scale.sh != "$bin/scale.sh" ]]; then
 		cp "$root/bench/scale.sh" "$bin/scale.sh"
 	fi
