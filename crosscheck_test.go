@@ -19,7 +19,8 @@ import (
 // The cross-check compares the engine with brute force (internal/brute) on hundreds of small
 // random problems of every kind, under every search option, and checks every solution the
 // engine yields with the independent verifier. A failure prints the seed, the kind and the
-// problem in DLX text, so that it can be reproduced.
+// problem in DLX text, so that it can be reproduced. FuzzCrossCheck (fuzz_test.go) checks
+// problems that the fuzzer shapes in the same way.
 
 // crossSeeds is the number of random problems of each kind; XCOVER_LONG=1 tries more.
 const crossSeeds, crossSeedsLong = 120, 5000
