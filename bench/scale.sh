@@ -9,7 +9,8 @@ Usage: bench/scale.sh [-r RUNS] [-w "1 2 4 8 16"] [-o OLD_XCOVER] [CASE ...]
 
 Times, interleaved, RUNS times each (default 3), every case on every number of workers
 given with -w (default 1, 2, 4, ... up to the machine's cores), and prints per case and
-number of workers the medians of wall seconds and of CPU seconds (user + system), the
+number of workers the medians of wall seconds, of CPU seconds (user + system) and of system
+seconds alone (page faults: a count's fresh memory is faulted in by its workers), the
 speed-up (wall on one worker over wall on W), the efficiency (speed-up / W), the CPU
 inflation (CPU on W over CPU on one), the peak memory (MB, where /usr/bin/time exists) and
 the count; a count that differs between numbers of workers is flagged. Cases (default
@@ -101,15 +102,15 @@ if [[ $prepare == 1 ]]; then
 fi
 xcover=${XCOVER:-$bin/xcover}
 
-# timed CMD...: prints "wall cpu megabytes" of one run of CMD, its output in $tmp/out.
+# timed CMD...: prints "wall cpu megabytes system" of one run of CMD, its output in $tmp/out.
 timed() {
 	if [[ -x /usr/bin/time ]]; then
 		/usr/bin/time -f "%e %U %S %M" -o "$tmp/time" "$@" >"$tmp/out"
-		awk '{printf "%s %.2f %.0f\n", $1, $2 + $3, $4 / 1024}' "$tmp/time"
+		awk '{printf "%s %.2f %.0f %.2f\n", $1, $2 + $3, $4 / 1024, $3}' "$tmp/time"
 	else
 		local TIMEFORMAT="%R %U %S"
 		{ time "$@" >"$tmp/out" 2>/dev/null; } 2>"$tmp/time"
-		awk '{printf "%s %.2f -\n", $1, $2 + $3}' "$tmp/time"
+		awk '{printf "%s %.2f - %.2f\n", $1, $2 + $3, $3}' "$tmp/time"
 	fi
 }
 
@@ -130,7 +131,7 @@ cmdline() {
 # ratio A B: A/B, 0 if B is 0.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {print (b > 0 ? a/b : 0)}'; }
 
-printf "%-10s %3s %3s %9s %9s %8s %6s %9s %7s %7s %7s  %s\n" case bin W wall cpu speed-up eff inflation MB \
+printf "%-10s %3s %3s %9s %9s %6s %8s %6s %9s %7s %7s %7s  %s\n" case bin W wall cpu sys speed-up eff inflation MB \
 	vs-old cpu/old count
 for c in "${cases[@]}"; do
 	bins=(new)
@@ -161,6 +162,7 @@ for c in "${cases[@]}"; do
 		for w in $workers; do
 			e=$(cut -d' ' -f1 "$tmp/t$b$w" | median)
 			u=$(cut -d' ' -f2 "$tmp/t$b$w" | median)
+			sys=$(cut -d' ' -f4 "$tmp/t$b$w" | median)
 			mb=$(cut -d' ' -f3 "$tmp/t$b$w" | sort -g | tail -1)
 			count=$(cat "$tmp/c$b$w")
 			if [[ -z $e1 ]]; then
@@ -178,7 +180,7 @@ for c in "${cases[@]}"; do
 				vs=$(printf "%.2f" "$(ratio "$(cut -d' ' -f1 "$tmp/told$w" | median)" "$e")")
 				cpu=$(printf "%.2f" "$(ratio "$u" "$(cut -d' ' -f2 "$tmp/told$w" | median)")")
 			fi
-			printf "%-10s %3s %3s %9s %9s %8.2f %6.2f %9.2f %7s %7s %7s  %s%s\n" "$c" "$b" "$w" "$e" "$u" \
+			printf "%-10s %3s %3s %9s %9s %6s %8.2f %6.2f %9.2f %7s %7s %7s  %s%s\n" "$c" "$b" "$w" "$e" "$u" "$sys" \
 				"$(ratio "$e1" "$e")" \
 				"$(awk -v a="$e1" -v b="$e" -v w="$w" -v w1="$w1" 'BEGIN {print (b > 0 ? a/b/(w/w1) : 0)}')" \
 				"$(ratio "$u" "$c1")" "$mb" "$vs" "$cpu" "$count" "$flag"
