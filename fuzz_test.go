@@ -1,7 +1,6 @@
 package xcover_test
 
 import (
-	"context"
 	"fmt"
 	"math/big"
 	"testing"
@@ -37,23 +36,8 @@ func FuzzCrossCheck(f *testing.F) {
 			return
 		}
 		want := new(big.Int).SetUint64(brute.Count(p))
-		ctx := context.Background()
-		for _, workers := range []int{1, 2, 3} {
-			res, err := xcover.Count(ctx, p, xcover.Config{Memo: xcover.MemoOn, Workers: workers})
-			if err != nil || res.Solutions.Cmp(want) != 0 {
-				t.Fatalf("fuzzProblem(%q), memoised on %d workers: %v, %v; want %v", data, workers, res.Solutions, err, want)
-			}
-		}
-		sum := new(big.Int)
-		for k := 1; k <= 2; k++ {
-			res, err := xcover.CountShare(ctx, p, k, 2, xcover.Config{Memo: xcover.MemoOn, Workers: k})
-			if err != nil {
-				t.Fatalf("fuzzProblem(%q), memoised share %d/2: %v", data, k, err)
-			}
-			sum.Add(sum, res.Solutions)
-		}
-		if sum.Cmp(want) != 0 {
-			t.Fatalf("fuzzProblem(%q), memoised shares of 2: %v; want %v", data, sum, want)
+		if err := checkMemoCounts(p, want, []int{1, 2, 3}, []int{2}); err != nil {
+			t.Fatalf("fuzzProblem(%q), memoised: %v", data, err)
 		}
 	})
 }

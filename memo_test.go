@@ -2,6 +2,7 @@ package xcover_test
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"os"
 	"strings"
@@ -161,24 +162,8 @@ func TestMemoWorkersAndShares(t *testing.T) {
 		for seed := range uint64(150) {
 			p := randprob.New(seed, kind)
 			want := new(big.Int).SetUint64(brute.Count(p))
-			for _, workers := range []int{2, 3} {
-				if n, err := count(ctx, p, xcover.Config{Memo: xcover.MemoOn, Workers: workers}); err != nil || n.Cmp(want) != 0 {
-					t.Fatalf("randprob.New(%d, %v), %d workers: %v, %v; want %v", seed, kind, workers, n, err, want)
-				}
-			}
-			for _, shares := range []int{1, 2, 5} {
-				sum := new(big.Int)
-				for k := 1; k <= shares; k++ {
-					res, err := xcover.CountShare(ctx, p, k, shares, xcover.Config{Memo: xcover.MemoOn, Workers: 1 + k%2})
-					n := res.Solutions
-					if err != nil {
-						t.Fatal(err)
-					}
-					sum.Add(sum, n)
-				}
-				if sum.Cmp(want) != 0 {
-					t.Fatalf("randprob.New(%d, %v), %d shares: %v; want %v", seed, kind, shares, sum, want)
-				}
+			if err := checkMemoCounts(p, want, []int{2, 3}, []int{1, 2, 5}); err != nil {
+				t.Fatalf("randprob.New(%d, %v): %v", seed, kind, err)
 			}
 		}
 	}
@@ -288,6 +273,32 @@ func TestMemoSharesWithinBudget(t *testing.T) {
 func count(ctx context.Context, p *xcover.Problem, opt xcover.Config) (*big.Int, error) {
 	res, err := xcover.Count(ctx, p, opt)
 	return res.Solutions, err
+}
+
+// checkMemoCounts reports the first memoised count of p that is not want: on each number
+// of workers in workers, and summed over the shares for each number in shares (share k
+// on 1 + k%2 workers).
+func checkMemoCounts(p *xcover.Problem, want *big.Int, workers, shares []int) error {
+	ctx := context.Background()
+	for _, w := range workers {
+		if n, err := count(ctx, p, xcover.Config{Memo: xcover.MemoOn, Workers: w}); err != nil || n.Cmp(want) != 0 {
+			return fmt.Errorf("%d workers: %v, %v; want %v", w, n, err, want)
+		}
+	}
+	for _, n := range shares {
+		sum := new(big.Int)
+		for k := 1; k <= n; k++ {
+			res, err := xcover.CountShare(ctx, p, k, n, xcover.Config{Memo: xcover.MemoOn, Workers: 1 + k%2})
+			if err != nil {
+				return fmt.Errorf("share %d/%d: %v", k, n, err)
+			}
+			sum.Add(sum, res.Solutions)
+		}
+		if sum.Cmp(want) != 0 {
+			return fmt.Errorf("%d shares: %v; want %v", n, sum, want)
+		}
+	}
+	return nil
 }
 
 func TestParseOrder(t *testing.T) {
