@@ -128,6 +128,9 @@ cmdline() {
 	esac
 }
 
+# yardstick CASE: whether CASE is one of spin's, which count nothing and have no old binary.
+yardstick() { [[ $1 == spin || $1 == wide || $1 == chase ]]; }
+
 # ratio A B: A/B, 0 if B is 0.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {print (b > 0 ? a/b : 0)}'; }
 
@@ -135,7 +138,7 @@ printf "%-10s %3s %3s %9s %9s %6s %8s %6s %9s %7s %7s %7s  %s\n" case bin W wall
 	vs-old cpu/old count
 for c in "${cases[@]}"; do
 	bins=(new)
-	if [[ -n $old && $c != spin && $c != wide && $c != chase ]]; then
+	if [[ -n $old ]] && ! yardstick "$c"; then
 		bins+=(old)
 	fi
 	for w in $workers; do
@@ -172,7 +175,7 @@ for c in "${cases[@]}"; do
 				first=$count
 			fi
 			flag=""
-			if [[ $c != spin && $c != wide && $c != chase && $count != "$first" ]]; then
+			if ! yardstick "$c" && [[ $count != "$first" ]]; then
 				flag="  COUNT DIFFERS from new on $w1 worker(s)"
 			fi
 			vs="-" cpu="-"
